@@ -45,6 +45,7 @@ let package = Package(
         .testTarget(
             name: "YAMLTests",
             dependencies: ["YAML", "Diagnostics"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: swiftSettings),

@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Draws diagnostics the way the Swift compiler does, or as JSON.
+///
+/// ```
+/// config/widgets.yaml:6:17: error: 'urgent' is not a priority filter
+///       priorityFilter: urgent
+///                       ^
+/// ```
+public struct DiagnosticRenderer: Sendable {
+    /// Whether to use ANSI colours.
+    public var color: Bool
+    /// Whether to quote the source line with a caret under the column.
+    public var snippets: Bool
+    /// The widest source line quoted; longer lines are cut around the column with `...`.
+    public var snippetWidth: Int
+
+    /// Creates a renderer.
+    public init(color: Bool, snippets: Bool = true, snippetWidth: Int = 100) {
+        self.color = color
+        self.snippets = snippets
+        self.snippetWidth = max(snippetWidth, 20)
+    }
+
+    /// A renderer for standard error: colour only on a terminal, and never when `NO_COLOR` is set.
+    public static func forStandardError() -> DiagnosticRenderer {
+        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        return DiagnosticRenderer(color: isatty(2) == 1 && !noColor)
+    }
+
+    /// The text form of one diagnostic, ending in a newline.
+    public func render(_ diagnostic: Diagnostic) -> String {
+        var output = ""
+        header(
+            file: diagnostic.file,
+            location: diagnostic.location,
+            severity: diagnostic.severity,
+            message: diagnostic.message,
+            code: diagnostic.code,
+            to: &output
+        )
+        if snippets, let line = diagnostic.sourceLine, let location = diagnostic.location {
+            snippet(line: line, column: location.column, to: &output)
+        }
+        for note in diagnostic.notes {
+            header(
+                file: note.location == nil ? nil : diagnostic.file,
+                location: note.location,
+                severity: .note,
+                message: note.message,
+                code: nil,
+                to: &output
+            )
+        }
+        return output
+    }
+
+    /// The text form of several diagnostics.
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map(render).joined()
+    }
+
+    /// The JSON form: `{"diagnostics": [...]}` with `file`, `line`, `column`, `severity`, `code`,
+    /// `message` and `notes` for each.
+    public static func json(_ diagnostics: [Diagnostic]) -> String {
+        "{\"diagnostics\":[" + diagnostics.map(json).joined(separator: ",") + "]}"
+    }
+
+    /// The JSON object of one diagnostic.
+    public static func json(_ diagnostic: Diagnostic) -> String {
+        var fields: [String] = []
+        fields.append("\"file\":" + (diagnostic.file.map(JSONText.quoted) ?? "null"))
+        fields.append("\"line\":" + (diagnostic.location.map { String($0.line) } ?? "null"))
+        fields.append("\"column\":" + (diagnostic.location.map { String($0.column) } ?? "null"))
+        fields.append("\"severity\":" + JSONText.quoted(diagnostic.severity.rawValue))
+        fields.append("\"code\":" + JSONText.quoted(diagnostic.code))
+        fields.append("\"message\":" + JSONText.quoted(diagnostic.message))
+        let notes = diagnostic.notes.map { note in
+            "{\"message\":" + JSONText.quoted(note.message) + ",\"line\":"
+                + (note.location.map { String($0.line) } ?? "null") + ",\"column\":"
+                + (note.location.map { String($0.column) } ?? "null") + "}"
+        }
+        fields.append("\"notes\":[" + notes.joined(separator: ",") + "]")
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    private func header(
+        file: String?,
+        location: SourceLocation?,
+        severity: Diagnostic.Severity,
+        message: String,
+        code: String?,
+        to output: inout String
+    ) {
+        var place = file ?? ""
+        if let location {
+            place += (place.isEmpty ? "" : ":") + "\(location.line):\(location.column)"
+        }
+        if !place.isEmpty {
+            output += paint(place + ":", "1") + " "
+        }
+        let label: String
+        switch severity {
+        case .error: label = paint("error:", "1;31")
+        case .warning: label = paint("warning:", "1;35")
+        case .note: label = paint("note:", "1;30")
+        }
+        output += label + " " + paint(message, "1") + "\n"
+    }
+
+    /// Quotes `line` with a caret under the 1-based character `column`, cutting long lines to
+    /// `snippetWidth` characters around the column.
+    private func snippet(line: String, column: Int, to output: inout String) {
+        var scalars = Array(line.unicodeScalars)
+        var caret = max(column - 1, 0)
+        var prefix = ""
+        var suffix = ""
+        if scalars.count > snippetWidth {
+            let half = snippetWidth / 2
+            let start = min(max(caret - half, 0), max(scalars.count - snippetWidth, 0))
+            let end = min(start + snippetWidth, scalars.count)
+            if start > 0 { prefix = "..." }
+            if end < scalars.count { suffix = "..." }
+            scalars = Array(scalars[start..<end])
+            caret = caret - start + prefix.count
+        }
+        var text = prefix
+        text.unicodeScalars.append(contentsOf: scalars)
+        text += suffix
+        output += text + "\n"
+        // Keep tabs as tabs so the caret lines up under tab-indented text.
+        let quoted = Array(text.unicodeScalars)
+        var pad = ""
+        for index in 0..<min(caret, quoted.count) {
+            pad.unicodeScalars.append(quoted[index] == "\t" ? "\t" : " ")
+        }
+        if caret > quoted.count {
+            pad += String(repeating: " ", count: caret - quoted.count)
+        }
+        output += pad + paint("^", "1;32") + "\n"
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

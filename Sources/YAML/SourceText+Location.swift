@@ -1,0 +1,23 @@
+public import Diagnostics
+
+extension SourceText {
+    /// The line and column (in characters) of the byte at `offset`.
+    /// - Complexity: O(n) up to `offset`; meant for error paths only.
+    public func location(ofByte offset: Int) -> SourceLocation {
+        var line = 1
+        var column = 1
+        var index = 0
+        let end = min(offset, bytes.count)
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 && byte != 0x0D {
+                column += 1
+            }
+            index += 1
+        }
+        return SourceLocation(line: line, column: column)
+    }
+}

@@ -1,0 +1,69 @@
+public import Diagnostics
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension SourceText {
+    /// Reads the file at `path`, or standard input for `-` (named `<stdin>`).
+    ///
+    /// - Parameters:
+    ///   - path: the file, or `-`.
+    ///   - limit: the largest size accepted, in bytes; a larger input is refused without being
+    ///     read to the end.
+    /// - Throws: a ``Diagnostic`` naming the file: missing, unreadable, a directory, too large.
+    public static func read(path: String, limit: Int = 64 << 20) throws(Diagnostic) -> SourceText {
+        let name = path == "-" ? "<stdin>" : path
+        let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw fileError(name, errno: errno)
+        }
+        defer { if descriptor != 0 { close(descriptor) } }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw Diagnostic(file: name, code: "file.is-directory", message: "is a directory, not a file")
+            }
+            if (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > limit {
+                throw tooLarge(name, size: Int(info.st_size), limit: limit)
+            }
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw fileError(name, errno: errno)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit {
+                throw tooLarge(name, size: nil, limit: limit)
+            }
+        }
+        return SourceText(name: name, bytes: bytes)
+    }
+
+    private static func fileError(_ name: String, errno code: Int32) -> Diagnostic {
+        let reason = String(cString: strerror(code))
+        let what: String
+        switch code {
+        case ENOENT: what = "no such file"
+        case EACCES: what = "permission denied"
+        default: what = "cannot read: \(reason)"
+        }
+        return Diagnostic(file: name, code: "file.unreadable", message: what)
+    }
+
+    private static func tooLarge(_ name: String, size: Int?, limit: Int) -> Diagnostic {
+        let size = size.map { "\($0) bytes" } ?? "more than \(limit) bytes"
+        return Diagnostic(
+            file: name,
+            code: "yaml.input-too-large",
+            message: "input is \(size), over the limit of \(limit) bytes"
+        )
+    }
+}
