@@ -1,7 +1,7 @@
 import CYAML
 import Diagnostics
 
-/// Composes libyaml's events into ``Node`` trees: one per document.
+/// Composes libyaml's events into ``Node`` trees: one per document, all in one ``NodeStorage``.
 ///
 /// Composition is iterative (an explicit stack of open collections), so the depth of the input
 /// never becomes the depth of the Swift stack; the depth limit is checked on every collection start,
@@ -13,21 +13,27 @@ struct Composer {
 
     /// A collection being composed.
     private struct Frame {
+        /// Its record, reserved when it opened and filled when it closes.
+        var record: Int32
         var isMapping: Bool
-        var start: Mark
-        var tag: Tag
-        var anchor: String?
-        var style: Node.Style
-        var children: [Node] = []
+        /// Where its children start in `pending`.
+        var firstChild: Int
         /// Nodes in the expanded subtree so far, for the alias budget.
         var size = 1
     }
 
+    private var records: [NodeRecord] = []
+    private var children: [Int32] = []
+    private var text: [UInt8] = []
+    private var strings: [String] = []
+    private var stringIndex: [String: Int32] = [:]
+    /// Children of the open collections, innermost last.
+    private var pending: [Int32] = []
     private var frames: [Frame] = []
-    private var anchors: [String: (node: Node, size: Int)] = [:]
+    private var anchors: [String: (record: Int32, size: Int)] = [:]
     private var aliasExpansion = 0
-    private var documents: [Node] = []
-    private var root: Node?
+    private var roots: [Int32] = []
+    private var root: Int32?
 
     init(source: SourceText, limits: YAMLLimits) {
         self.source = source
@@ -35,36 +41,45 @@ struct Composer {
     }
 
     /// Parses and composes every document of the source.
-    /// - Complexity: O(n) in the size of the input plus the nodes reached through aliases.
+    /// - Complexity: O(n) in the size of the input; aliases cost O(1) each.
     mutating func compose() throws(Diagnostic) -> [Node] {
-        guard source.bytes.count <= limits.maxInputSize else {
+        // Offsets are stored as Int32: 1 GiB is the hard ceiling whatever the configured limit.
+        let limit = min(limits.maxInputSize, 1 << 30)
+        guard source.bytes.count <= limit else {
             throw source.diagnostic(
                 at: nil,
                 code: "yaml.input-too-large",
-                message: "input is \(source.bytes.count) bytes, over the limit of \(limits.maxInputSize) bytes"
+                message: "input is \(source.bytes.count) bytes, over the limit of \(limit) bytes"
             )
         }
+        // About one node per 10 bytes in configuration files; growing past that costs a copy.
+        records.reserveCapacity(source.bytes.count / 10)
+        children.reserveCapacity(source.bytes.count / 10)
+        text.reserveCapacity(source.bytes.count / 2)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw source.diagnostic(at: nil, code: "yaml.memory", message: "libyaml could not allocate a parser")
         }
         defer { yaml_parser_delete(&parser) }
-        let result: Result<[Node], Diagnostic> = source.bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<Void, Diagnostic> = source.bytes.withUnsafeBufferPointer { buffer in
             // libyaml asserts on a null input pointer, which an empty array may give.
             var empty: UInt8 = 0
             return withUnsafePointer(to: &empty) { emptyPointer in
                 yaml_parser_set_input_string(&parser, buffer.baseAddress ?? emptyPointer, buffer.count)
                 do throws(Diagnostic) {
-                    return .success(try run(&parser))
+                    try run(&parser)
+                    return .success(())
                 } catch {
                     return .failure(error)
                 }
             }
         }
-        return try result.get()
+        try result.get()
+        let storage = NodeStorage(records: records, children: children, text: text, strings: strings)
+        return roots.map { Node(storage: storage, index: $0) }
     }
 
-    private mutating func run(_ parser: inout yaml_parser_t) throws(Diagnostic) -> [Node] {
+    private mutating func run(_ parser: inout yaml_parser_t) throws(Diagnostic) {
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(&parser, &event) == 1 else {
@@ -73,13 +88,13 @@ struct Composer {
             defer { yaml_event_delete(&event) }
             switch event.type {
             case YAML_STREAM_END_EVENT:
-                return documents
+                return
             case YAML_DOCUMENT_START_EVENT:
                 anchors.removeAll(keepingCapacity: true)
                 aliasExpansion = 0
                 root = nil
             case YAML_DOCUMENT_END_EVENT:
-                if let root { documents.append(root) }
+                if let root { roots.append(root) }
             case YAML_SCALAR_EVENT:
                 try scalar(event)
             case YAML_ALIAS_EVENT:
@@ -103,7 +118,7 @@ struct Composer {
                     style: data.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block
                 )
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                try close(end: mark(event.end_mark))
+                try close(end: event.end_mark)
             default:
                 break
             }
@@ -114,8 +129,7 @@ struct Composer {
 
     private mutating func scalar(_ event: yaml_event_t) throws(Diagnostic) {
         let data = event.data.scalar
-        let text = string(data.value, length: data.length)
-        let start = mark(event.start_mark)
+        let bytes = UnsafeBufferPointer(start: data.value, count: data.length)
         let style: Node.Style
         switch data.style {
         case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
@@ -124,45 +138,60 @@ struct Composer {
         case YAML_FOLDED_SCALAR_STYLE: style = .folded
         default: style = .plain
         }
-        let tag: Tag
+        let tag: Int32
         if let explicit = data.tag {
-            let name = string(explicit)
-            if name == "!" {
-                tag = .str
-            } else {
-                tag = Tag(rawValue: name)
-                if ScalarValue.parse(text, tag: tag) == nil {
-                    throw source.diagnostic(
-                        at: start.location,
-                        code: "yaml.invalid-tagged-value",
-                        message: "'\(text)' is not a valid \(tag) value"
-                    )
-                }
-            }
+            tag = try explicitScalarTag(explicit, bytes: bytes, at: event.start_mark)
         } else if style == .plain {
-            tag = text == "<<" ? .merge : CoreSchema.resolve(plain: text)
+            tag = CoreSchema.resolve(plain: bytes).rawValue
         } else {
-            tag = .str
+            tag = CoreTag.str.rawValue
         }
-        let anchor = data.anchor.map { string($0) }
-        let node = Node(
-            content: .scalar(text),
-            tag: tag,
-            style: style,
-            anchor: anchor,
-            start: start,
-            end: mark(event.end_mark)
+        let index = Int32(records.count)
+        records.append(
+            NodeRecord(
+                kind: .scalar,
+                style: style,
+                tag: tag,
+                anchor: data.anchor.map { intern(String(cString: $0)) } ?? -1,
+                startLine: Int32(truncatingIfNeeded: event.start_mark.line + 1),
+                startColumn: Int32(truncatingIfNeeded: event.start_mark.column + 1),
+                startIndex: Int32(truncatingIfNeeded: event.start_mark.index),
+                endLine: Int32(truncatingIfNeeded: event.end_mark.line + 1),
+                endColumn: Int32(truncatingIfNeeded: event.end_mark.column + 1),
+                endIndex: Int32(truncatingIfNeeded: event.end_mark.index),
+                first: Int32(truncatingIfNeeded: text.count),
+                count: Int32(truncatingIfNeeded: bytes.count)
+            )
         )
-        if let anchor { anchors[anchor] = (node, 1) }
-        try add(node, size: 1)
+        text.append(contentsOf: bytes)
+        if let anchor = data.anchor { anchors[String(cString: anchor)] = (index, 1) }
+        add(index, size: 1)
+    }
+
+    private mutating func explicitScalarTag(
+        _ pointer: UnsafeMutablePointer<yaml_char_t>,
+        bytes: UnsafeBufferPointer<UInt8>,
+        at mark: yaml_mark_t
+    ) throws(Diagnostic) -> Int32 {
+        let name = String(cString: pointer)
+        if name == "!" { return CoreTag.str.rawValue }
+        let tag = Tag(rawValue: name)
+        let value = String(decoding: bytes, as: UTF8.self)
+        guard ScalarValue.parse(value, tag: tag) != nil else {
+            throw source.diagnostic(
+                at: location(mark),
+                code: "yaml.invalid-tagged-value",
+                message: "'\(value)' is not a valid \(tag) value"
+            )
+        }
+        return CoreTag(tag)?.rawValue ?? -1 - intern(name)
     }
 
     private mutating func alias(_ event: yaml_event_t) throws(Diagnostic) {
-        let name = string(event.data.alias.anchor)
-        let start = mark(event.start_mark)
+        let name = String(cString: event.data.alias.anchor)
         guard let (anchored, size) = anchors[name] else {
             throw source.diagnostic(
-                at: start.location,
+                at: location(event.start_mark),
                 code: "yaml.undefined-alias",
                 message: "alias '*\(name)' refers to no anchor defined before it"
             )
@@ -170,16 +199,13 @@ struct Composer {
         aliasExpansion += size
         guard aliasExpansion <= limits.maxAliasExpansion else {
             throw source.diagnostic(
-                at: start.location,
+                at: location(event.start_mark),
                 code: "yaml.alias-budget",
                 message: "aliases expand to more than \(limits.maxAliasExpansion) nodes "
                     + "(the alias expansion limit); is this a \"billion laughs\" document?"
             )
         }
-        var node = anchored
-        node.start = start
-        node.end = mark(event.end_mark)
-        try add(node, size: size)
+        add(anchored, size: size)
     }
 
     private mutating func open(
@@ -189,72 +215,102 @@ struct Composer {
         tag: UnsafeMutablePointer<yaml_char_t>?,
         style: Node.Style
     ) throws(Diagnostic) {
-        let start = mark(event.start_mark)
         guard frames.count < limits.maxDepth else {
             throw source.diagnostic(
-                at: start.location,
+                at: location(event.start_mark),
                 code: "yaml.depth-limit",
                 message: "nesting is deeper than the limit of \(limits.maxDepth) levels"
             )
         }
-        var resolved: Tag = isMapping ? .map : .seq
+        var resolved = isMapping ? CoreTag.map.rawValue : CoreTag.seq.rawValue
         if let tag {
-            let name = string(tag)
-            if name != "!" { resolved = Tag(rawValue: name) }
+            let name = String(cString: tag)
+            if name != "!" { resolved = CoreTag(Tag(rawValue: name))?.rawValue ?? -1 - intern(name) }
         }
-        frames.append(
-            Frame(
-                isMapping: isMapping,
-                start: start,
+        let index = Int32(records.count)
+        records.append(
+            NodeRecord(
+                kind: isMapping ? .mapping : .sequence,
+                style: style,
                 tag: resolved,
-                anchor: anchor.map { string($0) },
-                style: style
+                anchor: anchor.map { intern(String(cString: $0)) } ?? -1,
+                startLine: Int32(truncatingIfNeeded: event.start_mark.line + 1),
+                startColumn: Int32(truncatingIfNeeded: event.start_mark.column + 1),
+                startIndex: Int32(truncatingIfNeeded: event.start_mark.index),
+                endLine: 0,
+                endColumn: 0,
+                endIndex: 0,
+                first: 0,
+                count: 0
             )
         )
+        frames.append(Frame(record: index, isMapping: isMapping, firstChild: pending.count))
     }
 
-    private mutating func close(end: Mark) throws(Diagnostic) {
-        guard var frame = frames.popLast() else { return }
-        let content: Node.Content
+    private mutating func close(end: yaml_mark_t) throws(Diagnostic) {
+        guard let frame = frames.popLast() else { return }
+        let index = Int(frame.record)
+        records[index].endLine = Int32(truncatingIfNeeded: end.line + 1)
+        records[index].endColumn = Int32(truncatingIfNeeded: end.column + 1)
+        records[index].endIndex = Int32(truncatingIfNeeded: end.index)
+        records[index].first = Int32(truncatingIfNeeded: children.count)
         if frame.isMapping {
-            content = .mapping(try MappingBuilder.build(frame.children, source: source))
+            let pairs = pending[frame.firstChild...]
+            let merged = try records.withUnsafeBufferPointer { records throws(Diagnostic) -> [Int32]? in
+                try children.withUnsafeBufferPointer { children throws(Diagnostic) -> [Int32]? in
+                    try text.withUnsafeBufferPointer { text throws(Diagnostic) -> [Int32]? in
+                        let keys = MappingKeys(
+                            records: records,
+                            children: children,
+                            text: text,
+                            strings: strings,
+                            source: source
+                        )
+                        try keys.checkDuplicates(pairs)
+                        return keys.hasMergeKey(pairs) ? try keys.merge(pairs) : nil
+                    }
+                }
+            }
+            if let merged {
+                children.append(contentsOf: merged)
+                records[index].count = Int32(truncatingIfNeeded: merged.count / 2)
+            } else {
+                children.append(contentsOf: pairs)
+                records[index].count = Int32(truncatingIfNeeded: pairs.count / 2)
+            }
         } else {
-            content = .sequence(frame.children)
+            children.append(contentsOf: pending[frame.firstChild...])
+            records[index].count = Int32(truncatingIfNeeded: pending.count - frame.firstChild)
         }
-        frame.children = []
-        let node = Node(
-            content: content,
-            tag: frame.tag,
-            style: frame.style,
-            anchor: frame.anchor,
-            start: frame.start,
-            end: end
-        )
-        if let anchor = frame.anchor { anchors[anchor] = (node, frame.size) }
-        try add(node, size: frame.size)
+        pending.removeSubrange(frame.firstChild...)
+        if let anchor = records[index].anchor >= 0 ? strings[Int(records[index].anchor)] : nil {
+            anchors[anchor] = (frame.record, frame.size)
+        }
+        add(frame.record, size: frame.size)
     }
 
-    private mutating func add(_ node: Node, size: Int) throws(Diagnostic) {
-        if frames.isEmpty {
-            root = node
-        } else {
-            frames[frames.count - 1].children.append(node)
-            frames[frames.count - 1].size += size
+    private mutating func add(_ index: Int32, size: Int) {
+        let top = frames.count - 1
+        guard top >= 0 else {
+            root = index
+            return
         }
+        frames[top].size += size
+        pending.append(index)
     }
 
     // MARK: - Conversions
 
-    private func mark(_ mark: yaml_mark_t) -> Mark {
-        Mark(line: Int(mark.line) + 1, column: Int(mark.column) + 1, index: Int(mark.index))
+    private mutating func intern(_ string: String) -> Int32 {
+        if let index = stringIndex[string] { return index }
+        let index = Int32(strings.count)
+        strings.append(string)
+        stringIndex[string] = index
+        return index
     }
 
-    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>, length: Int) -> String {
-        String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
-    }
-
-    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>) -> String {
-        String(cString: pointer)
+    private func location(_ mark: yaml_mark_t) -> SourceLocation {
+        SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
     private func parserError(_ parser: yaml_parser_t) -> Diagnostic {
@@ -278,11 +334,10 @@ struct Composer {
         default:
             var notes: [Diagnostic.Note] = []
             if let context = parser.context {
-                let contextMark = mark(parser.context_mark)
-                notes.append(Diagnostic.Note(String(cString: context), at: contextMark.location))
+                notes.append(Diagnostic.Note(String(cString: context), at: location(parser.context_mark)))
             }
             return source.diagnostic(
-                at: mark(parser.problem_mark).location,
+                at: location(parser.problem_mark),
                 code: "yaml.syntax",
                 message: problem,
                 notes: notes

@@ -6,23 +6,23 @@
 enum CoreSchema {
     /// The tag a plain scalar resolves to.
     /// - Complexity: O(n) in the scalar's length, O(1) for most strings (decided on the first byte).
-    static func resolve(plain text: String) -> Tag {
-        var text = text
-        return text.withUTF8 { bytes -> Tag in
-            guard let first = bytes.first else { return .null }
-            switch first {
-            case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "~"):
-                return isNull(bytes) ? .null : .str
-            case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
-                return isBool(bytes) ? .bool : .str
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
-                UInt8(ascii: "."):
-                if isInt(bytes) { return .int }
-                if isFloat(bytes) { return .float }
-                return .str
-            default:
-                return .str
-            }
+    ///
+    /// A plain `<<` resolves to the merge tag.
+    static func resolve(plain bytes: UnsafeBufferPointer<UInt8>) -> CoreTag {
+        guard let first = bytes.first else { return .null }
+        switch first {
+        case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "~"):
+            return isNull(bytes) ? .null : .str
+        case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+            return isBool(bytes) ? .bool : .str
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            if isInt(bytes) { return .int }
+            if isFloat(bytes) { return .float }
+            return .str
+        case UInt8(ascii: "<"):
+            return equals(bytes, "<<") ? .merge : .str
+        default:
+            return .str
         }
     }
 

@@ -21,35 +21,35 @@ public enum JSONWriter {
         enum Step {
             case node(Node)
             case key(Node)
-            case text(String)
+            case text(StaticString)
         }
         var steps: [Step] = [.node(node)]
         while let step = steps.popLast() {
             switch step {
             case .text(let text):
-                output += text
+                output += text.description
             case .key(let key):
-                if case .scalar(let text) = key.content {
-                    JSONText.appendQuoted(text, to: &output)
+                if key.isScalar {
+                    key.withScalarBytes { appendQuoted($0, to: &output) }
                 } else {
                     JSONText.appendQuoted(json(key), to: &output)
                 }
                 output += ":"
             case .node(let node):
-                switch node.content {
-                case .scalar:
+                if node.isScalar {
                     writeScalar(node, to: &output)
-                case .sequence(let items):
+                } else if node.isSequence {
                     output += "["
                     steps.append(.text("]"))
-                    for (position, item) in items.enumerated().reversed() {
-                        steps.append(.node(item))
+                    for position in stride(from: node.count - 1, through: 0, by: -1) {
+                        steps.append(.node(node.item(position)))
                         if position > 0 { steps.append(.text(",")) }
                     }
-                case .mapping(let pairs):
+                } else {
                     output += "{"
                     steps.append(.text("}"))
-                    for (position, pair) in pairs.enumerated().reversed() {
+                    for position in stride(from: node.count - 1, through: 0, by: -1) {
+                        let pair = node.pair(position)
                         steps.append(.node(pair.value))
                         steps.append(.key(pair.key))
                         if position > 0 { steps.append(.text(",")) }
@@ -59,7 +59,15 @@ public enum JSONWriter {
         }
     }
 
+    private static func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout String) {
+        JSONText.appendQuoted(String(decoding: bytes, as: UTF8.self), to: &output)
+    }
+
     private static func writeScalar(_ node: Node, to output: inout String) {
+        if node.hasTag(.str) {
+            node.withScalarBytes { appendQuoted($0, to: &output) }
+            return
+        }
         switch node.scalarValue ?? .null {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"

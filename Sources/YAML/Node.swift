@@ -1,9 +1,19 @@
 /// One node of a composed YAML document: a scalar, a sequence or a mapping, with its resolved tag,
 /// style, anchor and where it starts and ends in the input.
 ///
-/// Aliases are already resolved: an alias is a copy of the node its anchor names (arrays are
-/// shared, so the copy is cheap). Merge keys are already applied.
+/// Aliases are already resolved: an alias is the node its anchor names (the same node, so its marks
+/// are those of the anchored definition). Merge keys are already applied.
+///
+/// A node is a cheap view (a reference and an index) of storage shared by its whole stream.
 public struct Node: Sendable {
+    let storage: NodeStorage
+    let index: Int32
+
+    init(storage: NodeStorage, index: Int32) {
+        self.storage = storage
+        self.index = index
+    }
+
     /// What a node holds.
     public enum Content: Sendable {
         /// A scalar's text, after YAML's escapes and folding.
@@ -29,7 +39,7 @@ public struct Node: Sendable {
     }
 
     /// How a node was written.
-    public enum Style: String, Sendable, Hashable {
+    public enum Style: UInt8, Sendable, Hashable {
         /// A plain scalar.
         case plain
         /// A `'single-quoted'` scalar.
@@ -46,56 +56,115 @@ public struct Node: Sendable {
         case flow
     }
 
-    /// The node's content.
-    public var content: Content
-    /// The resolved tag.
-    public var tag: Tag
-    /// How the node was written.
-    public var style: Style
-    /// The anchor the node carried (`&name`), if any.
-    public var anchor: String?
-    /// Where the node starts.
-    public var start: Mark
-    /// Where the node ends (just past its last character).
-    public var end: Mark
+    var record: NodeRecord { storage.records[Int(index)] }
 
-    /// Creates a node.
-    public init(content: Content, tag: Tag, style: Style, anchor: String? = nil, start: Mark, end: Mark) {
-        self.content = content
-        self.tag = tag
-        self.style = style
-        self.anchor = anchor
-        self.start = start
-        self.end = end
+    /// The node's content. Builds an array for a collection: prefer ``count``, ``item(_:)``,
+    /// ``pair(_:)`` and ``subscript(_:)`` on hot paths.
+    public var content: Content {
+        let record = record
+        switch record.kind {
+        case .scalar: return .scalar(scalarText(record))
+        case .sequence: return .sequence((0..<Int(record.count)).map { item($0) })
+        case .mapping: return .mapping((0..<Int(record.count)).map { pair($0) })
+        }
     }
+
+    /// The resolved tag.
+    public var tag: Tag {
+        let raw = record.tag
+        if raw >= 0, let core = CoreTag(rawValue: raw) { return core.tag }
+        return Tag(rawValue: storage.strings[Int(-1 - raw)])
+    }
+
+    /// Whether the tag is the core-schema tag `core`, without building a ``Tag``.
+    func hasTag(_ core: CoreTag) -> Bool { record.tag == core.rawValue }
+
+    /// How the node was written.
+    public var style: Style { record.style }
+
+    /// The anchor the node carried (`&name`), if any.
+    public var anchor: String? {
+        let anchor = record.anchor
+        return anchor < 0 ? nil : storage.strings[Int(anchor)]
+    }
+
+    /// Where the node starts.
+    public var start: Mark {
+        let record = record
+        return Mark(
+            line: Int(record.startLine),
+            column: Int(record.startColumn),
+            index: Int(record.startIndex)
+        )
+    }
+
+    /// Where the node ends (just past its last character).
+    public var end: Mark {
+        let record = record
+        return Mark(line: Int(record.endLine), column: Int(record.endColumn), index: Int(record.endIndex))
+    }
+
+    /// Whether the node is a scalar.
+    public var isScalar: Bool { record.kind == .scalar }
+    /// Whether the node is a sequence.
+    public var isSequence: Bool { record.kind == .sequence }
+    /// Whether the node is a mapping.
+    public var isMapping: Bool { record.kind == .mapping }
+
+    /// The number of items of a sequence or pairs of a mapping; 0 for a scalar.
+    public var count: Int { record.kind == .scalar ? 0 : Int(record.count) }
 
     /// The scalar text, or `nil` for a collection.
     public var scalar: String? {
-        if case .scalar(let text) = content { return text }
-        return nil
+        let record = record
+        return record.kind == .scalar ? scalarText(record) : nil
     }
 
     /// The items of a sequence, or `nil`.
     public var sequence: [Node]? {
-        if case .sequence(let items) = content { return items }
-        return nil
+        guard isSequence else { return nil }
+        return (0..<count).map { item($0) }
     }
 
     /// The pairs of a mapping, or `nil`.
     public var mapping: [Pair]? {
-        if case .mapping(let pairs) = content { return pairs }
-        return nil
+        guard isMapping else { return nil }
+        return (0..<count).map { pair($0) }
+    }
+
+    /// The `position`th item of a sequence.
+    /// - Precondition: the node is a sequence and `position < count`.
+    public func item(_ position: Int) -> Node {
+        Node(storage: storage, index: storage.children[Int(record.first) + position])
+    }
+
+    /// The `position`th pair of a mapping.
+    /// - Precondition: the node is a mapping and `position < count`.
+    public func pair(_ position: Int) -> Pair {
+        let first = Int(record.first) + 2 * position
+        return Pair(
+            key: Node(storage: storage, index: storage.children[first]),
+            value: Node(storage: storage, index: storage.children[first + 1])
+        )
     }
 
     /// The value of the first pair whose key is the string `key`, in a mapping.
+    /// - Complexity: O(n) in the number of pairs, comparing bytes.
     public subscript(key: String) -> Node? {
-        guard case .mapping(let pairs) = content else { return nil }
-        return pairs.first { $0.key.scalar == key && $0.key.tag == .str }?.value
+        guard isMapping else { return nil }
+        var key = key
+        return key.withUTF8 { wanted -> Node? in
+            for position in 0..<count {
+                let pair = pair(position)
+                if pair.key.hasTag(.str), pair.key.scalarBytesEqual(wanted) { return pair.value }
+            }
+            return nil
+        }
     }
 
     /// What kind of node this is, in words for messages: "a string", "an integer", "a mapping"...
     public var kindDescription: String {
-        switch content {
+        switch record.kind {
         case .sequence: return "a list"
         case .mapping: return "a mapping"
         case .scalar:
@@ -108,5 +177,24 @@ public struct Node: Sendable {
             default: return "a \(tag) scalar"
             }
         }
+    }
+
+    // MARK: - Scalar bytes
+
+    func scalarText(_ record: NodeRecord) -> String {
+        storage.text.withUnsafeBufferPointer { text in
+            String(decoding: UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self)
+        }
+    }
+
+    /// Calls `body` with the scalar's bytes (empty for a collection).
+    func withScalarBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let record = record
+        let range = record.kind == .scalar ? Int(record.first)..<Int(record.first + record.count) : 0..<0
+        return storage.text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    func scalarBytesEqual(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        withScalarBytes { $0.count == other.count && $0.elementsEqual(other) }
     }
 }

@@ -89,7 +89,7 @@ extension Node {
     ///
     /// The composer has already checked that explicitly tagged scalars are of their tag's form.
     public var scalarValue: ScalarValue? {
-        guard case .scalar(let text) = content else { return nil }
+        guard let text = scalar else { return nil }
         return ScalarValue.parse(text, tag: tag) ?? .string(text)
     }
 }

@@ -1,1 +1,4 @@
-print("bench")
+// Benchmarks of widgethost, each printing figures and ratios measured in one run.
+//
+//     swift run -c release widgethost-bench
+BenchmarkCommand.main(CommandLine.arguments)

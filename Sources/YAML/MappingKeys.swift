@@ -1,0 +1,165 @@
+import Diagnostics
+
+/// The checks and rewrites a mapping gets when it closes: duplicate keys are rejected, and merge
+/// keys (`<<`) are replaced by the pairs of the mapping(s) they name.
+///
+/// Works on the composer's flat storage through unsafe buffers, so checking a mapping allocates
+/// nothing in the common case (a few string keys).
+struct MappingKeys {
+    let records: UnsafeBufferPointer<NodeRecord>
+    let children: UnsafeBufferPointer<Int32>
+    let text: UnsafeBufferPointer<UInt8>
+    let strings: [String]
+    let source: SourceText
+
+    /// What makes two keys the same key: equal values under their resolved tags.
+    ///
+    /// Collection keys are never equal to one another: the YAML test suite (X38W) accepts a
+    /// mapping keyed by a sequence and by an alias of that same sequence.
+    enum Identity: Hashable {
+        case value(ScalarValue)
+        case tagged(Int32, String)
+        case collection(Int)
+    }
+
+    /// Mappings up to this many keys check duplicates by linear scan: cheaper than hashing.
+    private static let linearScanLimit = 8
+
+    func bytes(_ record: NodeRecord) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)])
+    }
+
+    func identity(of node: Int32, position: Int) -> Identity {
+        let record = records[Int(node)]
+        guard record.kind == .scalar else { return .collection(position) }
+        let value = String(decoding: bytes(record), as: UTF8.self)
+        switch CoreTag(rawValue: record.tag) {
+        case .str?: return .value(.string(value))
+        case let core? where core == .int || core == .float || core == .bool || core == .null:
+            return ScalarValue.parse(value, tag: core.tag).map(Identity.value) ?? .tagged(record.tag, value)
+        default: return .tagged(record.tag, value)
+        }
+    }
+
+    func sameKey(_ first: Int32, _ second: Int32) -> Bool {
+        let a = records[Int(first)]
+        let b = records[Int(second)]
+        if a.kind == .scalar, b.kind == .scalar, a.tag == CoreTag.str.rawValue, b.tag == CoreTag.str.rawValue {
+            return a.count == b.count && bytes(a).elementsEqual(bytes(b))
+        }
+        return identity(of: first, position: 0) == identity(of: second, position: 1)
+    }
+
+    /// Throws at the second of two equal keys among `pairs` (keys and values alternating).
+    func checkDuplicates(_ pairs: ArraySlice<Int32>) throws(Diagnostic) {
+        if pairs.count <= 2 * Self.linearScanLimit {
+            for later in stride(from: pairs.startIndex + 2, to: pairs.endIndex - 1, by: 2) {
+                for earlier in stride(from: pairs.startIndex, to: later, by: 2)
+                where sameKey(pairs[earlier], pairs[later]) {
+                    throw duplicate(pairs[earlier], pairs[later])
+                }
+            }
+            return
+        }
+        let keys = stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2).map { pairs[$0] }
+        var seen: [Identity: Int32] = [:]
+        seen.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() {
+            if let earlier = seen.updateValue(key, forKey: identity(of: key, position: position)) {
+                throw duplicate(earlier, key)
+            }
+        }
+    }
+
+    /// Whether any key of `pairs` is a merge key.
+    func hasMergeKey(_ pairs: ArraySlice<Int32>) -> Bool {
+        stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2).contains {
+            records[Int(pairs[$0])].tag == CoreTag.merge.rawValue
+        }
+    }
+
+    /// `pairs` with each `<<` pair replaced by the pairs of the mapping(s) it names, skipping keys
+    /// the mapping sets itself (explicit keys win) and keys an earlier merged mapping gave.
+    func merge(_ pairs: ArraySlice<Int32>) throws(Diagnostic) -> [Int32] {
+        var taken: Set<Identity> = []
+        var position = 0
+        for index in stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2) {
+            position += 1
+            let key = pairs[index]
+            if records[Int(key)].tag != CoreTag.merge.rawValue {
+                taken.insert(identity(of: key, position: position))
+            }
+        }
+        var result: [Int32] = []
+        for index in stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2) {
+            let key = pairs[index]
+            let value = pairs[index + 1]
+            guard records[Int(key)].tag == CoreTag.merge.rawValue else {
+                result.append(key)
+                result.append(value)
+                continue
+            }
+            let valueRecord = records[Int(value)]
+            let sources: [Int32]
+            switch valueRecord.kind {
+            case .mapping: sources = [value]
+            case .sequence: sources = Array(children[Int(valueRecord.first)..<Int(valueRecord.first + valueRecord.count)])
+            case .scalar: throw mergeError(value)
+            }
+            for merged in sources {
+                let mergedRecord = records[Int(merged)]
+                guard mergedRecord.kind == .mapping else { throw mergeError(merged) }
+                let first = Int(mergedRecord.first)
+                for pair in 0..<Int(mergedRecord.count) {
+                    // Negative positions keep merged collection keys apart from the explicit ones.
+                    position += 1
+                    let mergedKey = children[first + 2 * pair]
+                    guard taken.insert(identity(of: mergedKey, position: -position)).inserted else { continue }
+                    result.append(mergedKey)
+                    result.append(children[first + 2 * pair + 1])
+                }
+            }
+        }
+        return result
+    }
+
+    private func location(_ node: Int32) -> SourceLocation {
+        let record = records[Int(node)]
+        return SourceLocation(line: Int(record.startLine), column: Int(record.startColumn))
+    }
+
+    private func mergeError(_ node: Int32) -> Diagnostic {
+        let record = records[Int(node)]
+        let what: String
+        switch record.kind {
+        case .sequence: what = "a list"
+        case .mapping: what = "a mapping"
+        case .scalar: what = "the scalar '\(String(decoding: bytes(record), as: UTF8.self))'"
+        }
+        return source.diagnostic(
+            at: location(node),
+            code: "yaml.invalid-merge",
+            message: "a merge key '<<' takes a mapping or a list of mappings, not \(what)"
+        )
+    }
+
+    private func duplicate(_ first: Int32, _ second: Int32) -> Diagnostic {
+        let name = keyText(second)
+        let firstLocation = location(first)
+        let secondLocation = location(second)
+        return source.diagnostic(
+            at: secondLocation,
+            code: "yaml.duplicate-key",
+            message: "duplicate key '\(name)': first at line \(firstLocation.line), again at line \(secondLocation.line)",
+            notes: [Diagnostic.Note("'\(name)' first defined here", at: firstLocation)]
+        )
+    }
+
+    /// A key as shown in messages: its text, cut to a readable length.
+    private func keyText(_ node: Int32) -> String {
+        let record = records[Int(node)]
+        guard record.kind == .scalar else { return record.kind == .mapping ? "{...}" : "[...]" }
+        let text = String(decoding: bytes(record), as: UTF8.self)
+        return text.count > 40 ? String(text.prefix(37)) + "..." : text
+    }
+}

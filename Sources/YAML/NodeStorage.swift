@@ -1,0 +1,76 @@
+/// The nodes of one YAML stream, stored flat: one fixed-size record per node, the children of
+/// every collection in one index array, and every scalar's bytes in one buffer.
+///
+/// Composing appends plain values to three arrays instead of allocating an object or a `String`
+/// per node, which is what keeps composition within a small factor of libyaml's bare event parse.
+/// ``Node`` is a view of one record. The storage is immutable once composed.
+final class NodeStorage: Sendable {
+    let records: [NodeRecord]
+    let children: [Int32]
+    let text: [UInt8]
+    /// Anchors and explicit tags outside the core schema, referred to by index.
+    let strings: [String]
+
+    init(records: [NodeRecord], children: [Int32], text: [UInt8], strings: [String]) {
+        self.records = records
+        self.children = children
+        self.text = text
+        self.strings = strings
+    }
+}
+
+/// One node, as plain values.
+struct NodeRecord {
+    enum Kind: UInt8 {
+        case scalar
+        case sequence
+        case mapping
+    }
+
+    var kind: Kind
+    var style: Node.Style
+    /// A core-schema tag (``CoreTag``) when non-negative; otherwise `-1 - i` for `strings[i]`.
+    var tag: Int32
+    /// `strings[anchor]`, or -1 for none.
+    var anchor: Int32
+    var startLine: Int32
+    var startColumn: Int32
+    var startIndex: Int32
+    var endLine: Int32
+    var endColumn: Int32
+    var endIndex: Int32
+    /// A scalar's first byte in `text`; a collection's first child in `children`.
+    var first: Int32
+    /// A scalar's byte count; a sequence's item count; a mapping's pair count (two children each).
+    var count: Int32
+}
+
+/// The core-schema tags, as the small integers a ``NodeRecord`` stores.
+enum CoreTag: Int32, CaseIterable {
+    case str
+    case int
+    case float
+    case bool
+    case null
+    case seq
+    case map
+    case merge
+
+    var tag: Tag {
+        switch self {
+        case .str: return .str
+        case .int: return .int
+        case .float: return .float
+        case .bool: return .bool
+        case .null: return .null
+        case .seq: return .seq
+        case .map: return .map
+        case .merge: return .merge
+        }
+    }
+
+    init?(_ tag: Tag) {
+        guard let match = CoreTag.allCases.first(where: { $0.tag == tag }) else { return nil }
+        self = match
+    }
+}

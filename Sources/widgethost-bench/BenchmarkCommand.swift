@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The benchmark runner: `widgethost-bench [yaml] [--rounds N]`.
+enum BenchmarkCommand {
+    static func main(_ arguments: [String]) {
+        var rounds = 15
+        var selected: [String] = []
+        var index = 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--rounds", index + 1 < arguments.count, let value = Int(arguments[index + 1]),
+                value > 0
+            {
+                rounds = value
+                index += 2
+                continue
+            }
+            if argument == "-h" || argument == "--help" {
+                print("USAGE: widgethost-bench [yaml] [--rounds <n>]")
+                return
+            }
+            guard argument == "yaml" else {
+                let message = Array("Error: Unknown benchmark '\(argument)'. Known: yaml\n".utf8)
+                _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+                exit(64)
+            }
+            selected.append(argument)
+            index += 1
+        }
+        if selected.isEmpty || selected.contains("yaml") {
+            YAMLBenchmark(rounds: rounds).run()
+        }
+    }
+}

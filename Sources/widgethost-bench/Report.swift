@@ -1,0 +1,25 @@
+/// Prints benchmark rows: the best and the median of the rounds, and ratios of the two.
+enum Report {
+    /// `label: best X ms, median Y ms`.
+    static func row(_ label: String, _ times: [Double]) {
+        let padded = pad(label)
+        print("  \(padded) best \(Clock.milliseconds(times.min() ?? 0)), median \(Clock.milliseconds(Clock.median(times)))")
+    }
+
+    /// The ratio of two measurements (best against best, median against median) and its target.
+    static func ratio(_ label: String, _ measured: [Double], _ baseline: [Double], target: Double) {
+        let best = (measured.min() ?? 0) / max(baseline.min() ?? 1, 1e-12)
+        let median = Clock.median(measured) / max(Clock.median(baseline), 1e-12)
+        let padded = pad(label)
+        let verdict = best <= target ? "met" : "NOT met"
+        print("  \(padded) \(round(best))x best, \(round(median))x median (target: at most \(target)x, \(verdict))")
+    }
+
+    private static func pad(_ label: String) -> String {
+        label + String(repeating: " ", count: max(26 - label.count, 1))
+    }
+
+    private static func round(_ value: Double) -> Double {
+        (value * 100).rounded() / 100
+    }
+}
