@@ -30,7 +30,7 @@ let package = Package(
         ),
         .target(name: "Diagnostics", swiftSettings: swiftSettings),
         .target(name: "YAML", dependencies: ["CYAML", "Diagnostics"], swiftSettings: swiftSettings),
-        .target(name: "ArgumentParsing", swiftSettings: swiftSettings),
+        .target(name: "ArgumentParsing", dependencies: ["Diagnostics"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "widgethost",
             dependencies: ["ArgumentParsing", "Diagnostics", "YAML"],

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One left-to-right pass over a command line, descending into subcommands as their names appear.
 ///
 /// Options belong to the command whose name precedes them. A help flag wins over everything, then

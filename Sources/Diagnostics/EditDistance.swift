@@ -1,10 +1,10 @@
-/// Levenshtein distance, used to suggest the option or subcommand the user probably meant.
-enum EditDistance {
+/// Levenshtein distance, used to suggest the name a person probably meant ("did you mean").
+public enum EditDistance {
     /// The number of single-character insertions, deletions and substitutions turning `source` into
     /// `target`.
     ///
     /// - Complexity: O(*m* × *n*) time and O(*n*) memory for strings of *m* and *n* characters.
-    static func between(_ source: String, _ target: String) -> Int {
+    public static func between(_ source: String, _ target: String) -> Int {
         let source = Array(source)
         let target = Array(target)
         guard !source.isEmpty, !target.isEmpty else { return max(source.count, target.count) }
@@ -24,32 +24,13 @@ enum EditDistance {
         return previous[target.count]
     }
 
-    /// The option name to suggest for a mistyped one, following swift-argument-parser: the closest
-    /// candidate at a distance below 4, the first one on ties.
+    /// The candidate nearest to `name` that `isCloseEnough` accepts; the first one on ties.
     ///
     /// - Parameters:
-    ///   - name: The option as typed, with its dashes (`--fromat`).
-    ///   - candidates: The long option names with their dashes, in declaration order.
-    /// - Returns: The suggestion, or `nil` when nothing is close enough.
-    static func suggestion(forOption name: String, among candidates: [String]) -> String? {
-        closest(to: name, among: candidates) { distance in distance < 4 }
-    }
-
-    /// The subcommand name to suggest for a mistyped one.
-    ///
-    /// Subcommand names are short and carry no dashes, so besides the distance below 4 used for
-    /// options, at most half of the typed characters may change: `yml` suggests `yaml`, `foo` does
-    /// not suggest `run`.
-    ///
-    /// - Parameters:
-    ///   - name: The word as typed.
-    ///   - candidates: The subcommand names, in declaration order.
-    /// - Returns: The suggestion, or `nil` when nothing is close enough.
-    static func suggestion(forSubcommand name: String, among candidates: [String]) -> String? {
-        closest(to: name, among: candidates) { distance in distance < 4 && distance * 2 <= name.count }
-    }
-
-    private static func closest(
+    ///   - name: The name as typed.
+    ///   - candidates: The valid names, in declaration order.
+    ///   - isCloseEnough: Whether a distance is small enough to suggest.
+    public static func closest(
         to name: String,
         among candidates: [String],
         isCloseEnough: (Int) -> Bool
@@ -62,5 +43,12 @@ enum EditDistance {
             best = (candidate, distance)
         }
         return best?.candidate
+    }
+
+    /// The name to suggest for a mistyped word (a key, a kind, an enum case): the closest at a
+    /// distance below 4 that changes at most half of the typed characters, so `showComplete`
+    /// suggests `showCompleted` and `foo` suggests nothing.
+    public static func suggestion(for name: String, among candidates: [String]) -> String? {
+        closest(to: name, among: candidates) { distance in distance < 4 && distance * 2 <= name.count }
     }
 }
