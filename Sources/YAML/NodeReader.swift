@@ -1,0 +1,221 @@
+public import Diagnostics
+
+/// Reads typed values out of YAML nodes for a loader, collecting a diagnostic for every problem
+/// instead of stopping at the first.
+///
+/// Each read returns `nil` when the node is not what was expected, after recording a diagnostic
+/// at the node's location that says what was expected and what was found:
+///
+/// ```swift
+/// var reader = NodeReader(source: source)
+/// let maxTasks = reader.int(node, named: "maxTasks", in: 1...20)
+/// // config/widgets.yaml:9:17: error: 'maxTasks' must be an integer from 1 to 20, not 0
+/// ```
+public struct NodeReader: Sendable {
+    /// The file the nodes come from, for locations and quoted lines.
+    public let source: SourceText
+    /// Every problem found so far, in the order found.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// Creates a reader for nodes of `source`.
+    public init(source: SourceText) {
+        self.source = source
+    }
+
+    /// Whether any error was recorded.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Records a diagnostic at `node`.
+    public mutating func report(
+        _ node: Node,
+        severity: Diagnostic.Severity = .error,
+        code: String,
+        message: String,
+        notes: [Diagnostic.Note] = []
+    ) {
+        diagnostics.append(
+            source.diagnostic(
+                at: node.start.location,
+                severity: severity,
+                code: code,
+                message: message,
+                notes: notes
+            )
+        )
+    }
+
+    // MARK: - Scalars
+
+    /// A string: a string scalar, or the text of a number (`category: 2024`). Booleans, null and
+    /// collections are refused, since `name: yes` or `name:` is more often a slip than meant.
+    public mutating func string(_ node: Node, named name: String) -> String? {
+        guard let text = node.scalar else {
+            mismatch(node, named: name, expected: "a string")
+            return nil
+        }
+        if node.tag == .bool || node.tag == .null {
+            let hint = node.tag == .null ? "" : " (write '\"\(text)\"' for the text)"
+            mismatch(node, named: name, expected: "a string", hint: hint)
+            return nil
+        }
+        return text
+    }
+
+    /// A boolean: `true` or `false` (any case form the core schema allows).
+    public mutating func bool(_ node: Node, named name: String) -> Bool? {
+        if case .bool(let value)? = node.scalarValue, node.tag == .bool { return value }
+        let hint: String
+        switch node.scalar?.lowercased() {
+        case "yes"?, "on"?, "y"?: hint = " ('\(node.scalar ?? "")' is a string in YAML 1.2; write true)"
+        case "no"?, "off"?, "n"?: hint = " ('\(node.scalar ?? "")' is a string in YAML 1.2; write false)"
+        default: hint = ""
+        }
+        mismatch(node, named: name, expected: "true or false", hint: hint)
+        return nil
+    }
+
+    /// An integer, optionally within `range`.
+    public mutating func int(_ node: Node, named name: String, in range: ClosedRange<Int>? = nil) -> Int? {
+        guard node.tag == .int, case .int(let value)? = node.scalarValue else {
+            if node.tag == .int {
+                report(
+                    node,
+                    code: "config.out-of-range",
+                    message: "'\(name)' must be \(Self.describe(range)), not \(node.scalar ?? "")"
+                )
+            } else {
+                mismatch(node, named: name, expected: "an integer")
+            }
+            return nil
+        }
+        if let range, !range.contains(value) {
+            report(
+                node,
+                code: "config.out-of-range",
+                message: "'\(name)' must be \(Self.describe(range)), not \(value)"
+            )
+            return nil
+        }
+        return value
+    }
+
+    /// One of `cases`, as written; an unknown value names the allowed ones and the nearest.
+    ///
+    /// - Parameters:
+    ///   - what: what the cases are, for the message (`a priority filter`).
+    public mutating func choice(_ node: Node, named name: String, cases: [String], what: String) -> String? {
+        guard let text = node.scalar, node.tag != .null else {
+            mismatch(node, named: name, expected: "one of " + cases.joined(separator: ", "))
+            return nil
+        }
+        guard cases.contains(text) else {
+            var message = "'\(text)' is not \(what); expected one of \(cases.joined(separator: ", "))"
+            if let nearest = EditDistance.suggestion(for: text, among: cases) {
+                message += "; did you mean '\(nearest)'?"
+            }
+            report(node, code: "config.unknown-case", message: message)
+            return nil
+        }
+        return text
+    }
+
+    /// A case of a string-backed enumeration; see ``choice(_:named:cases:what:)``.
+    public mutating func enumCase<Case: CaseIterable & RawRepresentable>(
+        _ node: Node,
+        named name: String,
+        as type: Case.Type,
+        what: String
+    ) -> Case? where Case.RawValue == String {
+        let cases = Case.allCases.map(\.rawValue)
+        return choice(node, named: name, cases: cases, what: what).flatMap(Case.init(rawValue:))
+    }
+
+    // MARK: - Collections
+
+    /// The items of a list.
+    public mutating func list(_ node: Node, named name: String) -> [Node]? {
+        guard let items = node.sequence else {
+            mismatch(node, named: name, expected: "a list")
+            return nil
+        }
+        return items
+    }
+
+    /// One entry of a mapping read with ``mapping(_:named:knownKeys:)``.
+    public struct Entry: Sendable {
+        /// The key's text.
+        public var key: String
+        /// The key node, for locations.
+        public var keyNode: Node
+        /// The value node.
+        public var value: Node
+    }
+
+    /// The entries of a mapping with string keys.
+    ///
+    /// With `knownKeys`, every other key is reported (with the nearest known key) and left out.
+    /// Keys that are not strings are reported and left out.
+    public mutating func mapping(_ node: Node, named name: String, knownKeys: [String]? = nil) -> [Entry]? {
+        guard node.isMapping else {
+            mismatch(node, named: name, expected: "a mapping")
+            return nil
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(node.count)
+        for position in 0..<node.count {
+            let pair = node.pair(position)
+            guard let key = pair.key.scalar, pair.key.tag == .str else {
+                report(
+                    pair.key,
+                    code: "config.type-mismatch",
+                    message: "keys of '\(name)' must be strings, not \(pair.key.kindDescription)"
+                )
+                continue
+            }
+            if let knownKeys, !knownKeys.contains(key) {
+                var message = "unknown key '\(key)' in '\(name)'"
+                if let nearest = EditDistance.suggestion(for: key, among: knownKeys) {
+                    message += "; did you mean '\(nearest)'?"
+                } else {
+                    message += "; expected one of " + knownKeys.joined(separator: ", ")
+                }
+                report(pair.key, code: "config.unknown-key", message: message)
+                continue
+            }
+            entries.append(Entry(key: key, keyNode: pair.key, value: pair.value))
+        }
+        return entries
+    }
+
+    /// The value of `key` in `entries`, or a `config.missing-key` diagnostic at `mapping`.
+    public mutating func required(_ key: String, in entries: [Entry], of mapping: Node, named name: String) -> Node? {
+        if let entry = entries.first(where: { $0.key == key }) { return entry.value }
+        report(mapping, code: "config.missing-key", message: "'\(name)' is missing the required key '\(key)'")
+        return nil
+    }
+
+    // MARK: - Messages
+
+    private mutating func mismatch(_ node: Node, named name: String, expected: String, hint: String = "") {
+        report(
+            node,
+            code: "config.type-mismatch",
+            message: "'\(name)' must be \(expected), not \(Self.found(node))\(hint)"
+        )
+    }
+
+    /// What a node is, for "not ..." in messages: a scalar is quoted with its kind.
+    static func found(_ node: Node) -> String {
+        guard let text = node.scalar else { return node.kindDescription }
+        if node.tag == .null { return text.isEmpty ? "empty" : "null" }
+        let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text
+        return "\(node.kindDescription) '\(shown)'"
+    }
+
+    static func describe(_ range: ClosedRange<Int>?) -> String {
+        guard let range else { return "an integer" }
+        if range.upperBound == Int.max { return "an integer of at least \(range.lowerBound)" }
+        if range.lowerBound == Int.min { return "an integer of at most \(range.upperBound)" }
+        return "an integer from \(range.lowerBound) to \(range.upperBound)"
+    }
+}

@@ -1,0 +1,202 @@
+import Diagnostics
+import Testing
+import YAML
+
+@Suite struct NodeReaderTests {
+    /// The root mapping of `text` and a reader over it.
+    func load(_ text: String) throws -> (NodeReader, Node) {
+        let source = SourceText(name: "widgets.yaml", bytes: Array(text.utf8))
+        let documents = try YAMLLoader().load(source)
+        return (NodeReader(source: source), try #require(documents.first))
+    }
+
+    func messages(_ reader: NodeReader) -> [String] {
+        reader.diagnostics.map(\.description)
+    }
+
+    @Test func readsEveryTypeFromAConfiguration() throws {
+        var (reader, root) = try load(
+            """
+            priorityFilter: high
+            showCompleted: false
+            maxTasks: 3
+            category: 2024
+            tags: [a, b]
+            """
+        )
+        let read = reader.mapping(root, named: "configuration")
+        let entries = try #require(read)
+        #expect(entries.map(\.key) == ["priorityFilter", "showCompleted", "maxTasks", "category", "tags"])
+        let value = { (key: String) in entries.first { $0.key == key }!.value }
+        let result1 = reader.choice(value("priorityFilter"), named: "priorityFilter", cases: ["all", "high"], what: "a priority filter")
+        #expect(result1 == "high")
+        let result2 = reader.bool(value("showCompleted"), named: "showCompleted")
+        #expect(result2 == false)
+        let result3 = reader.int(value("maxTasks"), named: "maxTasks", in: 1...20)
+        #expect(result3 == 3)
+        let result4 = reader.string(value("category"), named: "category")
+        #expect(result4 == "2024")
+        let tags = reader.list(value("tags"), named: "tags")
+        #expect(try #require(tags).compactMap(\.scalar) == ["a", "b"])
+        #expect(reader.diagnostics.isEmpty)
+        #expect(!reader.hasErrors)
+    }
+
+    enum Priority: String, CaseIterable {
+        case all, high, medium, low
+    }
+
+    @Test func collectsEveryProblemWithItsLocation() throws {
+        var (reader, root) = try load(
+            """
+            priorityFilter: urgent
+            showCompleted: yes
+            maxTasks: 0
+            category: [work]
+            showComplete: true
+            count: 2.5
+            title: null
+            huge: 99999999999999999999
+            """
+        )
+        let read = reader.mapping(
+            root,
+            named: "configuration",
+            knownKeys: ["priorityFilter", "showCompleted", "maxTasks", "category", "count", "title", "huge"]
+        )
+        let entries = try #require(read)
+        let value = { (key: String) in entries.first { $0.key == key }!.value }
+        let result5 = reader.enumCase(value("priorityFilter"), named: "priorityFilter", as: Priority.self, what: "a priority filter")
+        #expect(result5 == nil)
+        let result6 = reader.bool(value("showCompleted"), named: "showCompleted")
+        #expect(result6 == nil)
+        let result7 = reader.int(value("maxTasks"), named: "maxTasks", in: 1...Int.max)
+        #expect(result7 == nil)
+        let result8 = reader.string(value("category"), named: "category")
+        #expect(result8 == nil)
+        let result9 = reader.int(value("count"), named: "count")
+        #expect(result9 == nil)
+        let result10 = reader.string(value("title"), named: "title")
+        #expect(result10 == nil)
+        let result11 = reader.int(value("huge"), named: "huge")
+        #expect(result11 == nil)
+        #expect(
+            messages(reader) == [
+                "widgets.yaml:5:1: error: unknown key 'showComplete' in 'configuration'; did you mean 'showCompleted'?",
+                "widgets.yaml:1:17: error: 'urgent' is not a priority filter; expected one of all, high, medium, low",
+                "widgets.yaml:2:16: error: 'showCompleted' must be true or false, not a string 'yes' "
+                    + "('yes' is a string in YAML 1.2; write true)",
+                "widgets.yaml:3:11: error: 'maxTasks' must be an integer of at least 1, not 0",
+                "widgets.yaml:4:11: error: 'category' must be a string, not a list",
+                "widgets.yaml:6:8: error: 'count' must be an integer, not a number '2.5'",
+                "widgets.yaml:7:8: error: 'title' must be a string, not null",
+                "widgets.yaml:8:7: error: 'huge' must be an integer, not 99999999999999999999",
+            ]
+        )
+        #expect(reader.diagnostics.allSatisfy { $0.sourceLine != nil })
+        #expect(reader.diagnostics.map(\.code).contains("config.unknown-key"))
+        #expect(reader.hasErrors)
+    }
+
+    @Test func suggestsTheNearestCase() throws {
+        var (reader, root) = try load("family: systemMedum\n")
+        let node = try #require(root["family"])
+        let family = reader.choice(node, named: "family", cases: ["systemSmall", "systemMedium"], what: "a family")
+        #expect(family == nil)
+        #expect(
+            messages(reader) == [
+                "widgets.yaml:1:9: error: 'systemMedum' is not a family; expected one of systemSmall, "
+                    + "systemMedium; did you mean 'systemMedium'?"
+            ]
+        )
+    }
+
+    @Test func unknownKeyFarFromEveryKnownKeyListsThem() throws {
+        var (reader, root) = try load("zzz: 1\nkind: TaskWidget\n")
+        let read = reader.mapping(root, named: "widget", knownKeys: ["id", "kind"])
+        let entries = try #require(read)
+        #expect(entries.map(\.key) == ["kind"])
+        #expect(messages(reader) == ["widgets.yaml:1:1: error: unknown key 'zzz' in 'widget'; expected one of id, kind"])
+    }
+
+    @Test func nonStringKeysAndMissingKeys() throws {
+        var (reader, root) = try load("1: a\nid: x\n")
+        let read = reader.mapping(root, named: "widget")
+        let entries = try #require(read)
+        let result12 = reader.required("kind", in: entries, of: root, named: "widget")
+        #expect(result12 == nil)
+        #expect(reader.required("id", in: entries, of: root, named: "widget")?.scalar == "x")
+        #expect(
+            messages(reader) == [
+                "widgets.yaml:1:1: error: keys of 'widget' must be strings, not an integer",
+                "widgets.yaml:1:1: error: 'widget' is missing the required key 'kind'",
+            ]
+        )
+    }
+
+    @Test func collectionsOfTheWrongKind() throws {
+        var (reader, root) = try load("widgets: {a: 1}\nplugins: text\n")
+        let node13 = try #require(root["widgets"])
+        let result13 = reader.list(node13, named: "widgets")
+        #expect(result13 == nil)
+        let node14 = try #require(root["plugins"])
+        let result14 = reader.mapping(node14, named: "plugins")
+        #expect(result14 == nil)
+        #expect(
+            messages(reader) == [
+                "widgets.yaml:1:10: error: 'widgets' must be a list, not a mapping",
+                "widgets.yaml:2:10: error: 'plugins' must be a mapping, not a string 'text'",
+            ]
+        )
+    }
+
+    @Test(arguments: [
+        ("true", true), ("True", true), ("TRUE", true), ("false", false), ("False", false), ("FALSE", false),
+    ])
+    func booleansInEveryCoreSchemaForm(text: String, expected: Bool) throws {
+        var (reader, root) = try load("flag: \(text)\n")
+        let node15 = try #require(root["flag"])
+        let result15 = reader.bool(node15, named: "flag")
+        #expect(result15 == expected)
+        #expect(reader.diagnostics.isEmpty)
+    }
+
+    @Test func quotedTrueIsAString() throws {
+        var (reader, root) = try load("flag: \"true\"\n")
+        let node16 = try #require(root["flag"])
+        let result16 = reader.bool(node16, named: "flag")
+        #expect(result16 == nil)
+        #expect(messages(reader) == ["widgets.yaml:1:7: error: 'flag' must be true or false, not a string 'true'"])
+    }
+
+    @Test func integerRangesAreDescribedByTheirBounds() throws {
+        var (reader, root) = try load("a: 11\nb: -1\nc: 0x10\n")
+        let node17 = try #require(root["a"])
+        let result17 = reader.int(node17, named: "a", in: 1...10)
+        #expect(result17 == nil)
+        let node18 = try #require(root["b"])
+        let result18 = reader.int(node18, named: "b", in: Int.min...(-2))
+        #expect(result18 == nil)
+        let node19 = try #require(root["c"])
+        let result19 = reader.int(node19, named: "c", in: 1...16)
+        #expect(result19 == 16)
+        #expect(
+            messages(reader) == [
+                "widgets.yaml:1:4: error: 'a' must be an integer from 1 to 10, not 11",
+                "widgets.yaml:2:4: error: 'b' must be an integer of at most -2, not -1",
+            ]
+        )
+    }
+
+    @Test func booleanWhereAStringIsExpectedSuggestsQuotes() throws {
+        var (reader, root) = try load("category: true\n")
+        let node20 = try #require(root["category"])
+        let result20 = reader.string(node20, named: "category")
+        #expect(result20 == nil)
+        #expect(
+            messages(reader) == [
+                "widgets.yaml:1:11: error: 'category' must be a string, not a boolean 'true' (write '\"true\"' for the text)"
+            ]
+        )
+    }
+}
