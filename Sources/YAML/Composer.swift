@@ -58,7 +58,8 @@ struct Composer {
         text.reserveCapacity(source.bytes.count / 2)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            throw source.diagnostic(at: nil, code: "yaml.memory", message: "libyaml could not allocate a parser")
+            throw source.diagnostic(
+                at: nil, code: "yaml.memory", message: "libyaml could not allocate a parser")
         }
         defer { yaml_parser_delete(&parser) }
         let result: Result<Void, Diagnostic> = source.bytes.withUnsafeBufferPointer { buffer in

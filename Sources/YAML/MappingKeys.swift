@@ -44,7 +44,8 @@ struct MappingKeys {
     func sameKey(_ first: Int32, _ second: Int32) -> Bool {
         let a = records[Int(first)]
         let b = records[Int(second)]
-        if a.kind == .scalar, b.kind == .scalar, a.tag == CoreTag.str.rawValue, b.tag == CoreTag.str.rawValue {
+        if a.kind == .scalar, b.kind == .scalar, a.tag == CoreTag.str.rawValue, b.tag == CoreTag.str.rawValue
+        {
             return a.count == b.count && bytes(a).elementsEqual(bytes(b))
         }
         return identity(of: first, position: 0) == identity(of: second, position: 1)
@@ -103,7 +104,8 @@ struct MappingKeys {
             let sources: [Int32]
             switch valueRecord.kind {
             case .mapping: sources = [value]
-            case .sequence: sources = Array(children[Int(valueRecord.first)..<Int(valueRecord.first + valueRecord.count)])
+            case .sequence:
+                sources = Array(children[Int(valueRecord.first)..<Int(valueRecord.first + valueRecord.count)])
             case .scalar: throw mergeError(value)
             }
             for merged in sources {
@@ -114,7 +116,9 @@ struct MappingKeys {
                     // Negative positions keep merged collection keys apart from the explicit ones.
                     position += 1
                     let mergedKey = children[first + 2 * pair]
-                    guard taken.insert(identity(of: mergedKey, position: -position)).inserted else { continue }
+                    guard taken.insert(identity(of: mergedKey, position: -position)).inserted else {
+                        continue
+                    }
                     result.append(mergedKey)
                     result.append(children[first + 2 * pair + 1])
                 }
@@ -150,7 +154,8 @@ struct MappingKeys {
         return source.diagnostic(
             at: secondLocation,
             code: "yaml.duplicate-key",
-            message: "duplicate key '\(name)': first at line \(firstLocation.line), again at line \(secondLocation.line)",
+            message:
+                "duplicate key '\(name)': first at line \(firstLocation.line), again at line \(secondLocation.line)",
             notes: [Diagnostic.Note("'\(name)' first defined here", at: firstLocation)]
         )
     }

@@ -183,7 +183,9 @@ public struct Node: Sendable {
 
     func scalarText(_ record: NodeRecord) -> String {
         storage.text.withUnsafeBufferPointer { text in
-            String(decoding: UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self)
+            String(
+                decoding: UnsafeBufferPointer(
+                    rebasing: text[Int(record.first)..<Int(record.first + record.count)]), as: UTF8.self)
         }
     }
 

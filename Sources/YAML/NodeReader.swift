@@ -188,7 +188,9 @@ public struct NodeReader: Sendable {
     }
 
     /// The value of `key` in `entries`, or a `config.missing-key` diagnostic at `mapping`.
-    public mutating func required(_ key: String, in entries: [Entry], of mapping: Node, named name: String) -> Node? {
+    public mutating func required(_ key: String, in entries: [Entry], of mapping: Node, named name: String)
+        -> Node?
+    {
         if let entry = entries.first(where: { $0.key == key }) { return entry.value }
         report(mapping, code: "config.missing-key", message: "'\(name)' is missing the required key '\(key)'")
         return nil

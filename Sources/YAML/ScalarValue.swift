@@ -39,10 +39,12 @@ extension ScalarValue {
         var copy = text
         guard !text.isEmpty, copy.withUTF8({ CoreSchema.isInt($0) }) else { return nil }
         if text.hasPrefix("0x") {
-            return Int(text.dropFirst(2), radix: 16).map(ScalarValue.int) ?? bigInteger(text.dropFirst(2), radix: 16, negative: false)
+            return Int(text.dropFirst(2), radix: 16).map(ScalarValue.int)
+                ?? bigInteger(text.dropFirst(2), radix: 16, negative: false)
         }
         if text.hasPrefix("0o") {
-            return Int(text.dropFirst(2), radix: 8).map(ScalarValue.int) ?? bigInteger(text.dropFirst(2), radix: 8, negative: false)
+            return Int(text.dropFirst(2), radix: 8).map(ScalarValue.int)
+                ?? bigInteger(text.dropFirst(2), radix: 8, negative: false)
         }
         if let value = Int(text) { return .int(value) }
         let negative = text.hasPrefix("-")

@@ -3,7 +3,9 @@ enum Report {
     /// `label: best X ms, median Y ms`.
     static func row(_ label: String, _ times: [Double]) {
         let padded = pad(label)
-        print("  \(padded) best \(Clock.milliseconds(times.min() ?? 0)), median \(Clock.milliseconds(Clock.median(times)))")
+        print(
+            "  \(padded) best \(Clock.milliseconds(times.min() ?? 0)), median \(Clock.milliseconds(Clock.median(times)))"
+        )
     }
 
     /// The ratio of two measurements (best against best, median against median) and its target.
@@ -12,7 +14,9 @@ enum Report {
         let median = Clock.median(measured) / max(Clock.median(baseline), 1e-12)
         let padded = pad(label)
         let verdict = best <= target ? "met" : "NOT met"
-        print("  \(padded) \(round(best))x best, \(round(median))x median (target: at most \(target)x, \(verdict))")
+        print(
+            "  \(padded) \(round(best))x best, \(round(median))x median (target: at most \(target)x, \(verdict))"
+        )
     }
 
     private static func pad(_ label: String) -> String {

@@ -25,7 +25,9 @@ struct YAMLBenchmark {
             composeTimes.append(Clock.seconds { documents = Self.compose(loader, source) })
         }
         let megabytes = (Double(bytes.count) / 1_048_576 * 100).rounded() / 100
-        print("yaml: \(bytes.count) bytes (\(megabytes) MiB), \(events) events, \(nodes) nodes, \(rounds) rounds")
+        print(
+            "yaml: \(bytes.count) bytes (\(megabytes) MiB), \(events) events, \(nodes) nodes, \(rounds) rounds"
+        )
         Report.row("libyaml event parse", parseTimes)
         Report.row("YAML module compose", composeTimes)
         Report.ratio("compose / event parse", composeTimes, parseTimes, target: 1.5)

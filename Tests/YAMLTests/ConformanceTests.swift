@@ -89,7 +89,9 @@ import YAML
                 + "\(passedError) error cases rejected, \(skipped) known libyaml failures skipped, "
                 + "\(failures.count) failed"
         )
-        #expect(failures.isEmpty, Comment(rawValue: "\(failures.count) failures:\n" + failures.joined(separator: "\n")))
+        #expect(
+            failures.isEmpty,
+            Comment(rawValue: "\(failures.count) failures:\n" + failures.joined(separator: "\n")))
         #expect(passedValid + passedError + skipped == cases.count)
     }
 }

@@ -28,7 +28,9 @@ import YAML
         let entries = try #require(read)
         #expect(entries.map(\.key) == ["priorityFilter", "showCompleted", "maxTasks", "category", "tags"])
         let value = { (key: String) in entries.first { $0.key == key }!.value }
-        let result1 = reader.choice(value("priorityFilter"), named: "priorityFilter", cases: ["all", "high"], what: "a priority filter")
+        let result1 = reader.choice(
+            value("priorityFilter"), named: "priorityFilter", cases: ["all", "high"],
+            what: "a priority filter")
         #expect(result1 == "high")
         let result2 = reader.bool(value("showCompleted"), named: "showCompleted")
         #expect(result2 == false)
@@ -66,7 +68,8 @@ import YAML
         )
         let entries = try #require(read)
         let value = { (key: String) in entries.first { $0.key == key }!.value }
-        let result5 = reader.enumCase(value("priorityFilter"), named: "priorityFilter", as: Priority.self, what: "a priority filter")
+        let result5 = reader.enumCase(
+            value("priorityFilter"), named: "priorityFilter", as: Priority.self, what: "a priority filter")
         #expect(result5 == nil)
         let result6 = reader.bool(value("showCompleted"), named: "showCompleted")
         #expect(result6 == nil)
@@ -101,7 +104,8 @@ import YAML
     @Test func suggestsTheNearestCase() throws {
         var (reader, root) = try load("family: systemMedum\n")
         let node = try #require(root["family"])
-        let family = reader.choice(node, named: "family", cases: ["systemSmall", "systemMedium"], what: "a family")
+        let family = reader.choice(
+            node, named: "family", cases: ["systemSmall", "systemMedium"], what: "a family")
         #expect(family == nil)
         #expect(
             messages(reader) == [
@@ -116,7 +120,10 @@ import YAML
         let read = reader.mapping(root, named: "widget", knownKeys: ["id", "kind"])
         let entries = try #require(read)
         #expect(entries.map(\.key) == ["kind"])
-        #expect(messages(reader) == ["widgets.yaml:1:1: error: unknown key 'zzz' in 'widget'; expected one of id, kind"])
+        #expect(
+            messages(reader) == [
+                "widgets.yaml:1:1: error: unknown key 'zzz' in 'widget'; expected one of id, kind"
+            ])
     }
 
     @Test func nonStringKeysAndMissingKeys() throws {
@@ -166,7 +173,9 @@ import YAML
         let node16 = try #require(root["flag"])
         let result16 = reader.bool(node16, named: "flag")
         #expect(result16 == nil)
-        #expect(messages(reader) == ["widgets.yaml:1:7: error: 'flag' must be true or false, not a string 'true'"])
+        #expect(
+            messages(reader) == ["widgets.yaml:1:7: error: 'flag' must be true or false, not a string 'true'"]
+        )
     }
 
     @Test func integerRangesAreDescribedByTheirBounds() throws {

@@ -15,7 +15,8 @@ enum JSONValue: Equatable, CustomStringConvertible {
         case .string(let value): return "\"\(value)\""
         case .array(let items): return "[" + items.map(\.description).joined(separator: ",") + "]"
         case .object(let members):
-            return "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }
+            return "{"
+                + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }
                 .joined(separator: ",") + "}"
         }
     }
@@ -50,9 +51,15 @@ enum JSONValue: Equatable, CustomStringConvertible {
             skipSpace()
             guard index < bytes.count else { throw ParseError(offset: index) }
             switch bytes[index] {
-            case UInt8(ascii: "n"): try literal("null"); return .null
-            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return .null
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return .bool(false)
             case UInt8(ascii: "\""): return .string(try string())
             case UInt8(ascii: "["):
                 index += 1
@@ -112,7 +119,9 @@ enum JSONValue: Equatable, CustomStringConvertible {
         }
 
         mutating func string() throws -> String {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw ParseError(offset: index) }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw ParseError(offset: index)
+            }
             index += 1
             var scalars = String.UnicodeScalarView()
             var raw: [UInt8] = []
@@ -144,7 +153,8 @@ enum JSONValue: Equatable, CustomStringConvertible {
                 case UInt8(ascii: "f"): scalars.append("\u{0C}")
                 case UInt8(ascii: "u"):
                     guard index + 4 <= bytes.count,
-                        let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+                        let code = UInt32(
+                            String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
                     else { throw ParseError(offset: index) }
                     index += 4
                     if code >= 0xD800 && code < 0xDC00 {
