@@ -64,7 +64,8 @@ public struct Diagnostic: Sendable, Hashable, Error {
 }
 
 extension Diagnostic: CustomStringConvertible {
-    /// The one-line form: `file:line:column: error: message`.
+    /// The compact form: `file:line:column: error: message`, then one line per note; no source
+    /// snippet, no colour, no final newline.
     public var description: String {
         var text = DiagnosticRenderer(color: false, snippets: false).render(self)
         text.removeLast()

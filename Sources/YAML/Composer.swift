@@ -182,7 +182,7 @@ struct Composer {
             throw source.diagnostic(
                 at: location(mark),
                 code: "yaml.invalid-tagged-value",
-                message: "'\(value)' is not a valid \(tag) value"
+                message: "'\(MappingKeys.excerpt(value))' is not a valid \(tag) value"
             )
         }
         return CoreTag(tag)?.rawValue ?? -1 - intern(name)

@@ -3,7 +3,14 @@
 /// `null`, `~` and the empty scalar are null; `true`/`false` in the three case forms the schema
 /// allows are booleans; decimal, `0o` octal and `0x` hexadecimal integers; floats with `.inf` and
 /// `.nan`. Everything else, `yes`/`no`/`on`/`off` included, is a string.
+///
+/// Octal and hexadecimal integers have at most ``maxRadixDigits`` digits; longer ones are strings.
 enum CoreSchema {
+    /// The most digits of a `0o` or `0x` integer. Writing one in decimal costs time quadratic in its
+    /// length, so without a bound one long scalar could stall a load (as CPython bounds int/str
+    /// conversions); 64 hexadecimal digits are 256 bits.
+    static let maxRadixDigits = 64
+
     /// The tag a plain scalar resolves to.
     /// - Complexity: O(n) in the scalar's length, O(1) for most strings (decided on the first byte).
     ///
@@ -46,10 +53,11 @@ enum CoreSchema {
         let count = bytes.count
         if count > 2, bytes[0] == UInt8(ascii: "0") {
             if bytes[1] == UInt8(ascii: "o") {
-                return bytes[2...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7") }
+                return count - 2 <= maxRadixDigits
+                    && bytes[2...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7") }
             }
             if bytes[1] == UInt8(ascii: "x") {
-                return bytes[2...].allSatisfy(isHexDigit)
+                return count - 2 <= maxRadixDigits && bytes[2...].allSatisfy(isHexDigit)
             }
         }
         if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") { index = 1 }

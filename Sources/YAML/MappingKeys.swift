@@ -138,7 +138,7 @@ struct MappingKeys {
         switch record.kind {
         case .sequence: what = "a list"
         case .mapping: what = "a mapping"
-        case .scalar: what = "the scalar '\(String(decoding: bytes(record), as: UTF8.self))'"
+        case .scalar: what = "the scalar '\(Self.excerpt(String(decoding: bytes(record), as: UTF8.self)))'"
         }
         return source.diagnostic(
             at: location(node),
@@ -149,14 +149,17 @@ struct MappingKeys {
 
     private func duplicate(_ first: Int32, _ second: Int32) -> Diagnostic {
         let name = keyText(second)
+        let firstName = keyText(first)
         let firstLocation = location(first)
         let secondLocation = location(second)
+        // Equal keys can be spelled differently (`0x10` and `16`): name the first as written.
+        let spelledAs = firstName == name ? "" : " (as '\(firstName)')"
         return source.diagnostic(
             at: secondLocation,
             code: "yaml.duplicate-key",
-            message:
-                "duplicate key '\(name)': first at line \(firstLocation.line), again at line \(secondLocation.line)",
-            notes: [Diagnostic.Note("'\(name)' first defined here", at: firstLocation)]
+            message: "duplicate key '\(name)': first at line \(firstLocation.line)\(spelledAs), "
+                + "again at line \(secondLocation.line)",
+            notes: [Diagnostic.Note("'\(firstName)' first defined here", at: firstLocation)]
         )
     }
 
@@ -164,7 +167,11 @@ struct MappingKeys {
     private func keyText(_ node: Int32) -> String {
         let record = records[Int(node)]
         guard record.kind == .scalar else { return record.kind == .mapping ? "{...}" : "[...]" }
-        let text = String(decoding: bytes(record), as: UTF8.self)
-        return text.count > 40 ? String(text.prefix(37)) + "..." : text
+        return Self.excerpt(String(decoding: bytes(record), as: UTF8.self))
+    }
+
+    /// A scalar as quoted in messages: cut to 40 characters, as a scalar can be megabytes long.
+    static func excerpt(_ text: String) -> String {
+        text.count > 40 ? String(text.prefix(37)) + "..." : text
     }
 }

@@ -40,42 +40,60 @@ extension ScalarValue {
         guard !text.isEmpty, copy.withUTF8({ CoreSchema.isInt($0) }) else { return nil }
         if text.hasPrefix("0x") {
             return Int(text.dropFirst(2), radix: 16).map(ScalarValue.int)
-                ?? bigInteger(text.dropFirst(2), radix: 16, negative: false)
+                ?? bigInteger(text.dropFirst(2), radix: 16)
         }
         if text.hasPrefix("0o") {
             return Int(text.dropFirst(2), radix: 8).map(ScalarValue.int)
-                ?? bigInteger(text.dropFirst(2), radix: 8, negative: false)
+                ?? bigInteger(text.dropFirst(2), radix: 8)
         }
         if let value = Int(text) { return .int(value) }
-        let negative = text.hasPrefix("-")
-        let digits = text.drop { $0 == "-" || $0 == "+" }
-        return bigInteger(digits, radix: 10, negative: negative)
+        // Already decimal: dropping the sign and leading zeros is all it takes, in linear time
+        // (base conversion is quadratic, and the text can be megabytes long).
+        let digits = text.drop { $0 == "-" || $0 == "+" }.drop { $0 == "0" }
+        return .bigInt((text.hasPrefix("-") ? "-" : "") + digits)
     }
 
-    /// Decimal digits of an integer too large for `Int`, by schoolbook base conversion.
-    static func bigInteger(_ digits: Substring, radix: Int, negative: Bool) -> ScalarValue {
-        var decimal: [UInt8] = [0]  // little-endian base-10 digits
+    /// Decimal digits of an octal or hexadecimal integer too large for `Int`.
+    ///
+    /// The digits are gathered into 64-bit words, which are then divided by 10^19 for nineteen
+    /// decimal digits at a time.
+    /// - Complexity: O(n²) in the number of digits, which ``CoreSchema/maxRadixDigits`` bounds.
+    static func bigInteger(_ digits: Substring, radix: UInt64) -> ScalarValue {
+        var words: [UInt64] = [0]  // little-endian
         for character in digits {
-            guard var carry = character.hexDigitValue else { continue }
-            for index in decimal.indices {
-                let value = Int(decimal[index]) * radix + carry
-                decimal[index] = UInt8(value % 10)
-                carry = value / 10
+            guard let digit = character.hexDigitValue else { continue }
+            var carry = UInt64(digit)
+            for index in words.indices {
+                let (high, low) = words[index].multipliedFullWidth(by: radix)
+                let (sum, overflow) = low.addingReportingOverflow(carry)
+                words[index] = sum
+                carry = high + (overflow ? 1 : 0)
             }
-            while carry > 0 {
-                decimal.append(UInt8(carry % 10))
-                carry /= 10
-            }
+            if carry > 0 { words.append(carry) }
         }
-        while decimal.count > 1, decimal.last == 0 { decimal.removeLast() }
-        let text = String(decimal.reversed().map { Character(String($0)) })
-        return .bigInt((negative && text != "0" ? "-" : "") + text)
+        let base: UInt64 = 10_000_000_000_000_000_000
+        var chunks: [UInt64] = []  // base-10^19 digits, least significant first
+        repeat {
+            var remainder: UInt64 = 0
+            for index in words.indices.reversed() {
+                (words[index], remainder) = base.dividingFullWidth((remainder, words[index]))
+            }
+            chunks.append(remainder)
+            while words.count > 1, words.last == 0 { words.removeLast() }
+        } while words != [0]
+        var text = String(chunks.removeLast())
+        for chunk in chunks.reversed() {
+            let part = String(chunk)
+            text += String(repeating: "0", count: 19 - part.count) + part
+        }
+        return .bigInt(text)
     }
 
     static func float(_ text: String) -> ScalarValue? {
+        // The schema checks index the first byte: the empty text (`!!float ""`) must not reach them.
+        guard !text.isEmpty else { return nil }
         var copy = text
-        let isNumber = copy.withUTF8 { CoreSchema.isFloat($0) || CoreSchema.isInt($0) }
-        guard !text.isEmpty, isNumber else { return nil }
+        guard copy.withUTF8({ CoreSchema.isFloat($0) || CoreSchema.isInt($0) }) else { return nil }
         let lower = text.lowercased()
         if lower.hasSuffix(".nan") { return .float(.nan) }
         if lower.hasSuffix(".inf") { return .float(text.hasPrefix("-") ? -.infinity : .infinity) }

@@ -6,7 +6,8 @@ extension SourceText {
     public func location(ofByte offset: Int) -> SourceLocation {
         var line = 1
         var column = 1
-        var index = 0
+        // A UTF-8 byte-order mark is not a character: libyaml does not count it in columns either.
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let end = min(offset, bytes.count)
         while index < end {
             let byte = bytes[index]

@@ -59,11 +59,11 @@ extension SourceText {
     }
 
     private static func tooLarge(_ name: String, size: Int?, limit: Int) -> Diagnostic {
-        let size = size.map { "\($0) bytes" } ?? "more than \(limit) bytes"
+        let size = size.map { "is \($0) bytes, " } ?? "is "
         return Diagnostic(
             file: name,
             code: "yaml.input-too-large",
-            message: "input is \(size), over the limit of \(limit) bytes"
+            message: "input \(size)over the limit of \(limit) bytes"
         )
     }
 }

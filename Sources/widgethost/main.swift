@@ -1,1 +1,2 @@
-print("widgethost")
+// widgethost: runs WidgetKit-style widgets from YAML configurations on Linux.
+WidgetHostCommand.main()

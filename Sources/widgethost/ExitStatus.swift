@@ -1,0 +1,10 @@
+/// The exit statuses of widgethost, from `sysexits.h` as DESIGN.md lists them; a usage error's 64
+/// (`EX_USAGE`) comes with the parser's ``ParseError``.
+enum ExitStatus {
+    /// Everything succeeded.
+    static let success: Int32 = 0
+    /// The input (a configuration, a YAML file) is invalid or cannot be read (`EX_DATAERR`).
+    static let dataError: Int32 = 65
+    /// widgethost itself is wrong (`EX_SOFTWARE`).
+    static let software: Int32 = 70
+}

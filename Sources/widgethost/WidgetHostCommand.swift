@@ -1,0 +1,65 @@
+import ArgumentParsing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `widgethost` tool: declares the command tree, parses the command line and runs the command
+/// it names.
+enum WidgetHostCommand {
+    /// The version printed by `widgethost --version`.
+    static let version = "0.1.0"
+
+    /// The root of the command tree.
+    static let spec = CommandSpec(
+        name: "widgethost",
+        abstract: "Runs WidgetKit-style widgets from YAML configurations on Linux.",
+        version: version,
+        subcommands: [YAMLCommand.spec]
+    )
+
+    /// Parses `CommandLine.arguments`, runs the command and exits with its status.
+    static func main() -> Never {
+        exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Parses `arguments` (without the program name) and runs the command they name.
+    ///
+    /// - Parameter arguments: The command line after the program name.
+    /// - Returns: The exit status: 0 on success, 64 for a usage error, 65 for invalid input.
+    static func run(_ arguments: [String]) -> Int32 {
+        let result = ArgumentParser(root: spec).parse(arguments)
+        guard case .run(let values) = result else {
+            guard let output = result.terminalOutput else { return ExitStatus.software }
+            return write(output)
+        }
+        do throws(ParseError) {
+            switch values.subcommandPath {
+            case ["yaml"]:
+                return try YAMLCommand.run(values)
+            default:
+                // The root has no default subcommand, so the parser answers a bare `widgethost` with
+                // help; a path reaching here is a command declared in `spec` but not dispatched.
+                let path = values.commandNames.joined(separator: " ")
+                StandardStream.error.write(
+                    "Error: Internal error. '\(path)' is declared but not implemented.\n")
+                return ExitStatus.software
+            }
+        } catch {
+            return write(error.terminalOutput)
+        }
+    }
+
+    /// Writes help, the version or a usage error where it belongs.
+    ///
+    /// - Returns: The output's exit status.
+    private static func write(_ output: TerminalOutput) -> Int32 {
+        switch output.stream {
+        case .standardOutput: StandardStream.output.write(output.text)
+        case .standardError: StandardStream.error.write(output.text)
+        }
+        return output.exitCode
+    }
+}

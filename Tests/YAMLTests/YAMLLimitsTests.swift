@@ -1,0 +1,144 @@
+import Diagnostics
+import Testing
+import YAML
+
+@Suite struct YAMLLimitsTests {
+    @Test func defaults() {
+        let limits = YAMLLimits()
+        #expect(limits.maxDepth == 512)
+        #expect(limits.maxAliasExpansion == 1_000_000)
+        #expect(limits.maxInputSize == 64 << 20)
+        #expect(YAMLLoader().limits == limits)
+    }
+
+    // MARK: - Depth
+
+    static let depthThree = YAMLLimits(maxDepth: 3)
+
+    @Test(arguments: [
+        "[[[x]]]",
+        "{a: [{b: x}]}",
+        "a:\n  b:\n    c: x\n",
+        "- - - x\n",
+        "- b: [x, y]\n",
+        "[[[x]], [[y]], [[z]]]",
+    ])
+    func depthAtTheLimitLoads(text: String) throws {
+        _ = try Loading.document(text, limits: Self.depthThree)
+    }
+
+    @Test(arguments: [
+        ("[[[[x]]]]", 1, 4),
+        ("{a: [{b: [x]}]}", 1, 10),
+        ("a:\n  b:\n    c:\n      d: x\n", 4, 7),
+        ("- - - - x\n", 1, 7),
+        ("- b: [x, [y]]\n", 1, 10),
+        ("[[[x]], [[y]], [[[z]]]]", 1, 18),
+    ])
+    func depthOverTheLimitFailsAtTheOpener(text: String, line: Int, column: Int) throws {
+        let diagnostic = try #require(Loading.error(text, limits: Self.depthThree))
+        #expect(diagnostic.code == "yaml.depth-limit")
+        #expect(diagnostic.file == "test.yaml")
+        #expect(diagnostic.location == SourceLocation(line: line, column: column))
+        #expect(diagnostic.message == "nesting is deeper than the limit of 3 levels")
+    }
+
+    @Test func defaultDepthBoundary() throws {
+        let atLimit = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        _ = try Loading.document(atLimit)
+        let overLimit = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        let diagnostic = try #require(Loading.error(overLimit))
+        #expect(diagnostic.code == "yaml.depth-limit")
+        #expect(diagnostic.location == SourceLocation(line: 1, column: 513))
+        #expect(diagnostic.message == "nesting is deeper than the limit of 512 levels")
+    }
+
+    /// libyaml alone takes over a minute on this input; the depth check stops it at level 513.
+    @Test(arguments: ["[", "{a: ", "- "])
+    func hundredThousandOpenersAreRefusedFast(opener: String) throws {
+        let text = String(repeating: opener, count: 100_000)
+        let clock = ContinuousClock()
+        var diagnostic: Diagnostic?
+        let elapsed = clock.measure { diagnostic = Loading.error(text) }
+        let found = try #require(diagnostic)
+        #expect(found.code == "yaml.depth-limit")
+        #expect(found.location == SourceLocation(line: 1, column: 512 * opener.count + 1))
+        #expect(elapsed < .milliseconds(500), "took \(elapsed)")
+    }
+
+    // MARK: - Aliases
+
+    /// Nine levels of nine aliases each: 9^9 (387 million) nodes once expanded.
+    static let billionLaughs: String = {
+        let names = "abcdefghi".map(String.init)
+        var lines = ["a: &a [" + Array(repeating: "x", count: 9).joined(separator: ",") + "]"]
+        for (previous, name) in zip(names, names.dropFirst()) {
+            lines.append(
+                "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",")
+                    + "]")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    @Test func billionLaughsIsRefused() throws {
+        let clock = ContinuousClock()
+        var diagnostic: Diagnostic?
+        let elapsed = clock.measure { diagnostic = Loading.error(Self.billionLaughs) }
+        let found = try #require(diagnostic)
+        #expect(found.code == "yaml.alias-budget")
+        // a=10 nodes, b=91, c=820, d=7381, e=66430, f=597871: by the first *f the aliases have
+        // expanded to 672,588 + 597,871 nodes, over the million.
+        #expect(found.location == SourceLocation(line: 7, column: 8))
+        #expect(
+            found.message
+                == "aliases expand to more than 1000000 nodes (the alias expansion limit); "
+                + "is this a \"billion laughs\" document?"
+        )
+        #expect(elapsed < .milliseconds(500), "took \(elapsed)")
+    }
+
+    @Test func aliasBudgetBoundary() throws {
+        // Each *a reaches three nodes (the list and its two items): six in all.
+        let text = "a: &a [x, x]\nb: [*a, *a]\n"
+        _ = try Loading.document(text, limits: YAMLLimits(maxAliasExpansion: 6))
+        let diagnostic = try #require(Loading.error(text, limits: YAMLLimits(maxAliasExpansion: 5)))
+        #expect(diagnostic.code == "yaml.alias-budget")
+        #expect(diagnostic.location == SourceLocation(line: 2, column: 9))
+        #expect(diagnostic.message.hasPrefix("aliases expand to more than 5 nodes"))
+    }
+
+    @Test func scalarAliasesCountOneNodeEach() throws {
+        let text = "a: &a x\nb: [*a, *a, *a]\n"
+        _ = try Loading.document(text, limits: YAMLLimits(maxAliasExpansion: 3))
+        let diagnostic = try #require(Loading.error(text, limits: YAMLLimits(maxAliasExpansion: 2)))
+        #expect(diagnostic.code == "yaml.alias-budget")
+        #expect(diagnostic.location == SourceLocation(line: 2, column: 13))
+    }
+
+    @Test func nestedAliasesCountEveryNodeTheyReach() throws {
+        // b holds two copies of a (3 nodes each) plus itself: *b reaches 7 nodes, after 6 for b.
+        let text = "a: &a [x, x]\nb: &b [*a, *a]\nc: *b\n"
+        _ = try Loading.document(text, limits: YAMLLimits(maxAliasExpansion: 13))
+        let diagnostic = try #require(Loading.error(text, limits: YAMLLimits(maxAliasExpansion: 12)))
+        #expect(diagnostic.location == SourceLocation(line: 3, column: 4))
+    }
+
+    @Test func aliasBudgetIsPerDocument() throws {
+        let document = "a: &a [x, x]\nb: [*a, *a]\n"
+        let documents = try Loading.documents(
+            document + "---\n" + document, limits: YAMLLimits(maxAliasExpansion: 6))
+        #expect(documents.count == 2)
+    }
+
+    // MARK: - Input size
+
+    @Test func inputSizeBoundary() throws {
+        let limits = YAMLLimits(maxInputSize: 10)
+        #expect(try Loading.json("a: 1234567", limits: limits) == #"{"a":1234567}"#)
+        let diagnostic = try #require(Loading.error("a: 12345678", limits: limits))
+        #expect(diagnostic.code == "yaml.input-too-large")
+        #expect(diagnostic.file == "test.yaml")
+        #expect(diagnostic.location == nil)
+        #expect(diagnostic.message == "input is 11 bytes, over the limit of 10 bytes")
+    }
+}

@@ -1,0 +1,58 @@
+import Diagnostics
+import Foundation
+import Testing
+import YAML
+
+@Suite struct YAMLLoaderTests {
+    @Test func loadsAFileByPath() throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("widgethost-loader-\(UUID().uuidString).yaml").path
+        try Data("a: 1\n---\nb: [x]\n".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (source, documents) = try YAMLLoader().load(path: path)
+        #expect(source.name == path)
+        #expect(documents.map(JSONWriter.json) == [#"{"a":1}"#, #"{"b":["x"]}"#])
+    }
+
+    @Test func pathErrorsNameTheFile() throws {
+        let path = "/nonexistent-widgethost-directory/widgets.yaml"
+        do {
+            _ = try YAMLLoader().load(path: path)
+            Issue.record("loaded a missing file")
+        } catch {
+            #expect(error.code == "file.unreadable")
+            #expect(error.file == path)
+        }
+    }
+
+    /// The size limit applies while reading, before libyaml sees anything.
+    @Test func inputSizeLimitAppliesToFiles() throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("widgethost-loader-\(UUID().uuidString).yaml").path
+        try Data("a: 12345678".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try YAMLLoader(limits: YAMLLimits(maxInputSize: 10)).load(path: path)
+            Issue.record("loaded a file over the size limit")
+        } catch {
+            #expect(error.code == "yaml.input-too-large")
+            #expect(error.file == path)
+            #expect(error.message == "input is 11 bytes, over the limit of 10 bytes")
+        }
+    }
+
+    @Test func errorsInFilesCarryTheFileNameAndSourceLine() throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("widgethost-loader-\(UUID().uuidString).yaml").path
+        try Data("a: 1\nb: *missing\n".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try YAMLLoader().load(path: path)
+            Issue.record("loaded an undefined alias")
+        } catch {
+            #expect(error.file == path)
+            #expect(error.location == SourceLocation(line: 2, column: 4))
+            #expect(error.sourceLine == "b: *missing")
+        }
+    }
+}
