@@ -7,12 +7,16 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The widgets compiled into widgethost, each written against the SDK only (Plugins/<name>).
+let builtInWidgets = ["TaskWidget", "FocusWidget", "Quickmenu"]
+
 let package = Package(
     name: "widgethost",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "widgethost", targets: ["widgethost"]),
         .executable(name: "widgethost-bench", targets: ["widgethost-bench"]),
+        .library(name: "WidgetHostKit", targets: ["WidgetHostKit"]),
         .library(name: "YAML", targets: ["YAML"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "ArgumentParsing", targets: ["ArgumentParsing"]),
@@ -31,14 +35,41 @@ let package = Package(
         .target(name: "Diagnostics", swiftSettings: swiftSettings),
         .target(name: "YAML", dependencies: ["CYAML", "Diagnostics"], swiftSettings: swiftSettings),
         .target(name: "ArgumentParsing", dependencies: ["Diagnostics"], swiftSettings: swiftSettings),
+        .target(name: "WidgetHostKit", swiftSettings: swiftSettings),
+        .target(name: "AppGroup", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+        .target(
+            name: "TaskWidget",
+            dependencies: ["WidgetHostKit", "AppGroup"],
+            path: "Plugins/TaskWidget",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "FocusWidget",
+            dependencies: ["WidgetHostKit", "AppGroup"],
+            path: "Plugins/FocusWidget",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Quickmenu",
+            dependencies: ["WidgetHostKit"],
+            path: "Plugins/Quickmenu",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WidgetHost",
+            dependencies: ["WidgetHostKit", "YAML", "Diagnostics", "AppGroup"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "widgethost",
-            dependencies: ["ArgumentParsing", "Diagnostics", "YAML"],
+            dependencies: ["ArgumentParsing", "Diagnostics", "YAML", "WidgetHost", "AppGroup"]
+                + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "widgethost-bench",
-            dependencies: ["CYAML", "YAML"],
+            dependencies: ["CYAML", "YAML", "Diagnostics", "WidgetHost", "AppGroup"]
+                + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"], swiftSettings: swiftSettings),
@@ -49,7 +80,23 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"], swiftSettings: swiftSettings),
+            name: "ArgumentParsingTests",
+            dependencies: ["ArgumentParsing"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "WidgetHostKitTests", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+        .testTarget(name: "AppGroupTests", dependencies: ["AppGroup"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "BuiltInWidgetTests",
+            dependencies: ["WidgetHostKit", "AppGroup"] + builtInWidgets.map { .target(name: $0) },
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WidgetHostTests",
+            dependencies: ["WidgetHost", "WidgetHostKit", "YAML", "Diagnostics", "AppGroup"]
+                + builtInWidgets.map { .target(name: $0) },
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["widgethost"],
