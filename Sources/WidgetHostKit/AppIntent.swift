@@ -1,0 +1,57 @@
+/// An action a widget's button or toggle runs, as in AppIntents.
+///
+/// Parameters are `@Parameter` properties; `init()` makes an intent with their defaults, which the
+/// host then sets from configuration or a command line.
+public protocol AppIntent: Sendable {
+    /// What `perform()` returns.
+    associatedtype PerformResult: IntentResult
+    /// The intent's name as a person sees it.
+    static var title: String { get }
+    /// A longer description.
+    static var description: IntentDescription { get }
+    /// An intent with default parameter values.
+    init()
+    /// Runs the intent. `IntentEnvironment.current` gives the shared container and clock.
+    func perform() async throws -> PerformResult
+}
+
+extension AppIntent {
+    /// No description.
+    public static var description: IntentDescription { IntentDescription("") }
+
+    /// The name the host and the JSON contract use: the Swift type's name.
+    public static var intentType: String { String(describing: Self.self) }
+}
+
+/// A longer description of an intent.
+public struct IntentDescription: Sendable, Hashable, ExpressibleByStringLiteral {
+    /// The text.
+    public var text: String
+
+    /// Creates a description.
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    /// Creates a description from a literal.
+    public init(stringLiteral value: String) {
+        self.text = value
+    }
+}
+
+/// The configuration of an `AppIntentConfiguration` widget: its parameters are what YAML
+/// `configuration:` sets.
+public protocol WidgetConfigurationIntent: AppIntent {}
+
+extension WidgetConfigurationIntent {
+    /// Configuration intents are never performed; they only carry parameters.
+    public func perform() async throws -> some IntentResult { .result() }
+}
+
+/// An intent that sets one value, as a toggle does: `Toggle(isOn:intent:)` binds to its `value`.
+public protocol SetValueIntent: AppIntent {
+    /// The type of the value set.
+    associatedtype ValueType: ParameterValue
+    /// The value to set.
+    var value: ValueType { get set }
+}

@@ -1,0 +1,77 @@
+/// A widget a person configures, as WidgetKit's `AppIntentConfiguration`: YAML `configuration:`
+/// keys are the intent's `@Parameter`s.
+public struct AppIntentConfiguration<
+    Intent: WidgetConfigurationIntent, Provider: AppIntentTimelineProvider, Content: View
+>:
+    WidgetConfiguration
+where Provider.Intent == Intent {
+    /// The kind, name, description and families.
+    public var metadata: WidgetMetadata
+    private let provider: Provider
+    private let content: @Sendable (Provider.Entry) -> Content
+
+    /// Creates the configuration of widget `kind`.
+    public init(
+        kind: String,
+        intent: Intent.Type,
+        provider: Provider,
+        @ViewBuilder content: @escaping @Sendable (Provider.Entry) -> Content
+    ) {
+        self.metadata = WidgetMetadata(kind: kind)
+        self.provider = provider
+        self.content = content
+    }
+
+    /// The intent's parameters, found by reflection.
+    public var parameters: [ParameterDescription] { ParameterReflection.descriptions(of: Intent()) }
+    /// `true`.
+    public var isConfigurable: Bool { true }
+
+    /// Makes the intent from the configuration, asks the provider and draws its entries.
+    public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
+        let intent = Intent()
+        for (name, parameter) in ParameterReflection.parameters(of: intent) {
+            if let value = request.configuration[name], !parameter.set(json: value) {
+                throw WidgetError.invalidConfiguration(parameter: name, value: value)
+            }
+        }
+        let context = request.context
+        switch request.mode {
+        case .placeholder:
+            let entry = provider.placeholder(in: context)
+            return RenderedTimeline(
+                entries: [try EntryRenderer.render(entry, content: content, context: context)],
+                policy: .never
+            )
+        case .snapshot:
+            let entry = try await provider.snapshot(for: intent, in: context)
+            return RenderedTimeline(
+                entries: [try EntryRenderer.render(entry, content: content, context: context)],
+                policy: .never
+            )
+        case .timeline:
+            let timeline = try await provider.timeline(for: intent, in: context)
+            return RenderedTimeline(
+                entries: try timeline.entries.map {
+                    try EntryRenderer.render($0, content: content, context: context)
+                },
+                policy: timeline.policy
+            )
+        }
+    }
+}
+
+/// Errors the SDK itself raises.
+public enum WidgetError: Error, Sendable, CustomStringConvertible {
+    /// A configuration value does not fit its parameter (the host validates first, so this means
+    /// a host or plugin bug).
+    case invalidConfiguration(parameter: String, value: JSONValue)
+
+    /// A sentence saying what went wrong.
+    public var description: String {
+        switch self {
+        case .invalidConfiguration(let parameter, let value):
+            return "the value \(value) does not fit the parameter '\(parameter)'"
+        }
+    }
+}

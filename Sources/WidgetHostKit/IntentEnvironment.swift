@@ -1,0 +1,47 @@
+import Foundation
+
+/// What an intent's `perform()` can reach: the shared container and the host's clock.
+///
+/// The host runs each intent inside `IntentEnvironment.$current.withValue(...)`; outside a host
+/// (a plain unit test) there is none, and `WidgetCenter` records nothing.
+public struct IntentEnvironment: Sendable {
+    /// The App Group container the intent changes.
+    public var container: SharedContainer
+    /// The current time as the host sees it.
+    public var date: Date
+
+    /// Creates an environment.
+    public init(container: SharedContainer, date: Date) {
+        self.container = container
+        self.date = date
+    }
+
+    /// The environment of the intent running now.
+    @TaskLocal public static var current: IntentEnvironment?
+}
+
+/// Asks the host to reload widget timelines, as WidgetKit's `WidgetCenter` does.
+///
+/// `WidgetCenter.shared` is a thin front over the running intent's container: requests are recorded
+/// there, where `watch` and scripts see them.
+public struct WidgetCenter: Sendable {
+    /// The center of the intent running now.
+    public static var shared: WidgetCenter { WidgetCenter(container: IntentEnvironment.current?.container) }
+
+    private let container: SharedContainer?
+
+    /// A center recording into `container`.
+    public init(container: SharedContainer?) {
+        self.container = container
+    }
+
+    /// Asks for the timelines of every widget of `kind` to reload.
+    public func reloadTimelines(ofKind kind: String) {
+        try? container?.reloads.requestReload(ofKind: kind)
+    }
+
+    /// Asks for every widget's timeline to reload.
+    public func reloadAllTimelines() {
+        try? container?.reloads.requestReload(ofKind: nil)
+    }
+}

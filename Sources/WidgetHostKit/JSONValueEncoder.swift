@@ -1,0 +1,221 @@
+import Foundation
+
+/// Encodes any `Encodable` value into a ``JSONValue``, keeping members in the order the value
+/// encodes them (declaration order for synthesized conformances), so output is deterministic and
+/// reads in the order the author wrote.
+///
+/// Dates become ISO 8601 text (`2026-11-29T12:00:00Z`), URLs their absolute string, UUIDs their
+/// text, non-finite doubles `null`.
+public struct JSONValueEncoder: Sendable {
+    /// Creates an encoder.
+    public init() {}
+
+    /// The JSON value of `value`.
+    /// - Throws: whatever the value's `encode(to:)` throws.
+    public func encode(_ value: some Encodable) throws -> JSONValue {
+        try Self.box(value, codingPath: [])
+    }
+
+    static func box(_ value: some Encodable, codingPath: [any CodingKey]) throws -> JSONValue {
+        switch value {
+        case let date as Date: return .string(ISO8601.string(from: date))
+        case let url as URL: return .string(url.absoluteString)
+        case let uuid as UUID: return .string(uuid.uuidString)
+        case let json as JSONValue: return json
+        default:
+            let encoder = ValueEncoder(codingPath: codingPath)
+            try value.encode(to: encoder)
+            return encoder.storage.value
+        }
+    }
+}
+
+/// A slot a container writes into; classes so nested containers can fill their parent's slot later.
+final class JSONSlot {
+    var value: JSONValue = .null
+    var members: [(String, JSONSlot)]?
+    var items: [JSONSlot]?
+
+    var resolved: JSONValue {
+        if let members { return .object(members.map { JSONValue.Member($0.0, $0.1.resolved) }) }
+        if let items { return .array(items.map(\.resolved)) }
+        return value
+    }
+}
+
+private final class ValueEncoder: Encoder {
+    let codingPath: [any CodingKey]
+    let userInfo: [CodingUserInfoKey: Any] = [:]
+    let root = JSONSlot()
+
+    init(codingPath: [any CodingKey]) {
+        self.codingPath = codingPath
+    }
+
+    var storage: (value: JSONValue, slot: JSONSlot) { (root.resolved, root) }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if root.members == nil { root.members = [] }
+        return KeyedEncodingContainer(KeyedContainer<Key>(slot: root, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if root.items == nil { root.items = [] }
+        return UnkeyedContainer(slot: root, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleContainer(slot: root, codingPath: codingPath)
+    }
+}
+
+private func encodeNested(_ value: some Encodable, into slot: JSONSlot, codingPath: [any CodingKey]) throws {
+    let boxed = try JSONValueEncoder.box(value, codingPath: codingPath)
+    slot.value = boxed
+}
+
+private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let slot: JSONSlot
+    let codingPath: [any CodingKey]
+
+    private func child(_ key: Key) -> JSONSlot {
+        let child = JSONSlot()
+        if let index = slot.members?.firstIndex(where: { $0.0 == key.stringValue }) {
+            slot.members?[index].1 = child
+        } else {
+            slot.members?.append((key.stringValue, child))
+        }
+        return child
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { child(key).value = .null }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { child(key).value = .bool(value) }
+    mutating func encode(_ value: String, forKey key: Key) throws { child(key).value = .string(value) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        child(key).value = value.isFinite ? .double(value) : .null
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try encode(Double(value), forKey: key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { child(key).value = .int(value) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try encodeNested(value, into: child(key), codingPath: codingPath + [key])
+    }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        // Absent optionals are written as null: entries keep a fixed shape for scripts.
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let nested = child(key)
+        nested.members = []
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(slot: nested, codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let nested = child(key)
+        nested.items = []
+        return UnkeyedContainer(slot: nested, codingPath: codingPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder { ValueEncoder(codingPath: codingPath) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        ValueEncoder(codingPath: codingPath + [key])
+    }
+}
+
+private struct IndexKey: CodingKey {
+    var stringValue: String { String(intValue ?? 0) }
+    var intValue: Int?
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
+private struct UnkeyedContainer: UnkeyedEncodingContainer {
+    let slot: JSONSlot
+    let codingPath: [any CodingKey]
+    var count: Int { slot.items?.count ?? 0 }
+
+    private func next() -> JSONSlot {
+        let child = JSONSlot()
+        slot.items?.append(child)
+        return child
+    }
+
+    mutating func encodeNil() throws { next().value = .null }
+    mutating func encode(_ value: Bool) throws { next().value = .bool(value) }
+    mutating func encode(_ value: String) throws { next().value = .string(value) }
+    mutating func encode(_ value: Double) throws { next().value = value.isFinite ? .double(value) : .null }
+    mutating func encode(_ value: Int) throws { next().value = .int(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try encodeNested(value, into: next(), codingPath: codingPath + [IndexKey(count)])
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        let nested = next()
+        nested.members = []
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(slot: nested, codingPath: codingPath))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let nested = next()
+        nested.items = []
+        return UnkeyedContainer(slot: nested, codingPath: codingPath)
+    }
+
+    mutating func superEncoder() -> any Encoder { ValueEncoder(codingPath: codingPath) }
+}
+
+private struct SingleContainer: SingleValueEncodingContainer {
+    let slot: JSONSlot
+    let codingPath: [any CodingKey]
+
+    mutating func encodeNil() throws { slot.value = .null }
+    mutating func encode(_ value: Bool) throws { slot.value = .bool(value) }
+    mutating func encode(_ value: String) throws { slot.value = .string(value) }
+    mutating func encode(_ value: Double) throws { slot.value = value.isFinite ? .double(value) : .null }
+    mutating func encode(_ value: Int) throws { slot.value = .int(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        slot.value = try JSONValueEncoder.box(value, codingPath: codingPath)
+    }
+}
+
+/// ISO 8601 text of dates, in UTC, to the second (or millisecond when there is a fraction).
+public enum ISO8601 {
+    /// `2026-11-29T12:00:00Z`.
+    public static func string(from date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        let whole = seconds.rounded(.down)
+        let formatter = whole == seconds ? plain : fractional
+        return formatter.string(from: date)
+    }
+
+    /// Parses ISO 8601 date-times (with or without fractional seconds, any offset) and plain dates
+    /// (`2026-11-29`, taken as midnight UTC).
+    public static func date(from text: String) -> Date? {
+        plain.date(from: text) ?? fractional.date(from: text) ?? dateOnly.date(from: text)
+    }
+
+    // ISO8601DateFormatter is thread-safe for formatting and parsing once configured.
+    nonisolated(unsafe) private static let plain: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter
+    }()
+
+    nonisolated(unsafe) private static let fractional: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }()
+
+    nonisolated(unsafe) private static let dateOnly: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter
+    }()
+}

@@ -1,0 +1,149 @@
+import Synchronization
+
+/// An intent parameter, as AppIntents' `@Parameter`: a title, an optional default, and for integers
+/// optional bounds.
+///
+/// ```swift
+/// struct TaskWidgetConfigurationIntent: WidgetConfigurationIntent {
+///     @Parameter(title: "Priority", default: .all) var priorityFilter: PriorityFilter
+///     @Parameter(title: "Tasks", default: 3, minimum: 1) var maxTasks: Int
+/// }
+/// ```
+///
+/// Like AppIntents' `IntentParameter`, it is a reference: the host finds an intent's parameters by
+/// reflection and sets them from configuration, so copies of an intent share their values.
+@propertyWrapper
+public final class Parameter<Value: ParameterValue>: Sendable {
+    /// The title a person sees.
+    public let title: String
+    /// The value when configuration gives none.
+    public let defaultValue: Value?
+    /// The smallest integer accepted.
+    public let minimum: Int?
+    /// The largest integer accepted.
+    public let maximum: Int?
+    private let storage: Mutex<Value?>
+
+    /// Creates a parameter.
+    public init(title: String, default defaultValue: Value? = nil, minimum: Int? = nil, maximum: Int? = nil) {
+        self.title = title
+        self.defaultValue = defaultValue
+        self.minimum = minimum
+        self.maximum = maximum
+        self.storage = Mutex(defaultValue)
+    }
+
+    /// Creates an integer parameter within `inclusiveRange`, as AppIntents spells it.
+    public convenience init(title: String, default defaultValue: Value? = nil, inclusiveRange: (Int, Int)) {
+        self.init(title: title, default: defaultValue, minimum: inclusiveRange.0, maximum: inclusiveRange.1)
+    }
+
+    /// The value: what was set, else the default, else the type's unset value.
+    public var wrappedValue: Value {
+        get { storage.withLock { $0 } ?? defaultValue ?? Value.unsetValue }
+        set { storage.withLock { $0 = newValue } }
+    }
+
+    /// The parameter itself, for reflection.
+    public var projectedValue: Parameter<Value> { self }
+}
+
+/// What the host sees of any parameter, whatever its value type.
+public protocol AnyParameter: AnyObject, Sendable {
+    /// The parameter's description, given its property name.
+    func describe(name: String) -> ParameterDescription
+    /// The current value as JSON; `nil` when nothing set it and it has no default.
+    var currentJSON: JSONValue? { get }
+    /// Sets the value from JSON; returns `false` (changing nothing) when `json` is not of its type.
+    func set(json: JSONValue) -> Bool
+}
+
+extension Parameter: AnyParameter {
+    /// The parameter's description.
+    public func describe(name: String) -> ParameterDescription {
+        ParameterDescription(
+            name: name,
+            title: title,
+            type: Value.parameterType,
+            defaultValue: defaultValue?.json,
+            minimum: minimum,
+            maximum: maximum,
+            isOptional: Value.isOptional
+        )
+    }
+
+    /// The current value as JSON.
+    public var currentJSON: JSONValue? {
+        (storage.withLock { $0 } ?? defaultValue)?.json
+    }
+
+    /// Sets the value from JSON.
+    public func set(json: JSONValue) -> Bool {
+        guard let value = Value(json: json) else { return false }
+        storage.withLock { $0 = value }
+        return true
+    }
+}
+
+/// A parameter as the host describes it: in `describe`, in the JSON Schema, in the plugin protocol.
+public struct ParameterDescription: Sendable, Hashable {
+    /// The property name, which is the configuration key.
+    public var name: String
+    /// The title a person sees.
+    public var title: String
+    /// The type.
+    public var type: ParameterType
+    /// The default, if any.
+    public var defaultValue: JSONValue?
+    /// The smallest integer accepted, if bounded.
+    public var minimum: Int?
+    /// The largest integer accepted, if bounded.
+    public var maximum: Int?
+    /// Whether the value may be absent.
+    public var isOptional: Bool
+
+    /// Creates a description.
+    public init(
+        name: String,
+        title: String,
+        type: ParameterType,
+        defaultValue: JSONValue? = nil,
+        minimum: Int? = nil,
+        maximum: Int? = nil,
+        isOptional: Bool = false
+    ) {
+        self.name = name
+        self.title = title
+        self.type = type
+        self.defaultValue = defaultValue
+        self.minimum = minimum
+        self.maximum = maximum
+        self.isOptional = isOptional
+    }
+
+    /// Whether configuration must give a value: no default and not optional.
+    public var isRequired: Bool { defaultValue == nil && !isOptional }
+}
+
+/// Finds the `@Parameter`s of an intent by reflection, in declaration order.
+public enum ParameterReflection {
+    /// Each parameter of `intent`, with its property name.
+    public static func parameters(of intent: some Sendable) -> [(name: String, parameter: any AnyParameter)] {
+        Mirror(reflecting: intent).children.compactMap { child in
+            guard let label = child.label, let parameter = child.value as? any AnyParameter else {
+                return nil
+            }
+            return (label.hasPrefix("_") ? String(label.dropFirst()) : label, parameter)
+        }
+    }
+
+    /// The descriptions of `intent`'s parameters.
+    public static func descriptions(of intent: some Sendable) -> [ParameterDescription] {
+        parameters(of: intent).map { $0.parameter.describe(name: $0.name) }
+    }
+
+    /// The current values of `intent`'s parameters as a JSON object, in declaration order.
+    public static func values(of intent: some Sendable) -> JSONValue {
+        .object(parameters(of: intent).map { JSONValue.Member($0.name, $0.parameter.currentJSON ?? .null) })
+    }
+}

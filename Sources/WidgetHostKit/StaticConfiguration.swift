@@ -1,0 +1,50 @@
+/// A widget without configuration, as WidgetKit's `StaticConfiguration`.
+public struct StaticConfiguration<Provider: TimelineProvider, Content: View>: WidgetConfiguration {
+    /// The kind, name, description and families.
+    public var metadata: WidgetMetadata
+    private let provider: Provider
+    private let content: @Sendable (Provider.Entry) -> Content
+
+    /// Creates the configuration of widget `kind`, drawn by `content` from `provider`'s entries.
+    public init(
+        kind: String,
+        provider: Provider,
+        @ViewBuilder content: @escaping @Sendable (Provider.Entry) -> Content
+    ) {
+        self.metadata = WidgetMetadata(kind: kind)
+        self.provider = provider
+        self.content = content
+    }
+
+    /// None.
+    public var parameters: [ParameterDescription] { [] }
+    /// `false`.
+    public var isConfigurable: Bool { false }
+
+    /// Asks the provider and draws its entries.
+    public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
+        let context = request.context
+        switch request.mode {
+        case .placeholder:
+            let entry = provider.placeholder(in: context)
+            return RenderedTimeline(
+                entries: [try EntryRenderer.render(entry, content: content, context: context)],
+                policy: .never
+            )
+        case .snapshot:
+            let entry = await CompletionBridge.value { provider.getSnapshot(in: context, completion: $0) }
+            return RenderedTimeline(
+                entries: [try EntryRenderer.render(entry, content: content, context: context)],
+                policy: .never
+            )
+        case .timeline:
+            let timeline = await CompletionBridge.value { provider.getTimeline(in: context, completion: $0) }
+            return RenderedTimeline(
+                entries: try timeline.entries.map {
+                    try EntryRenderer.render($0, content: content, context: context)
+                },
+                policy: timeline.policy
+            )
+        }
+    }
+}

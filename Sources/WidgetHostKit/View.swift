@@ -1,0 +1,133 @@
+/// A piece of a widget's view, written as in SwiftUI (minus styling):
+///
+/// ```swift
+/// struct TaskRowView: View {
+///     let task: Task
+///     var body: some View {
+///         Button(intent: ToggleTaskIntent(taskID: task.id)) {
+///             Image(systemName: task.isCompleted ? "checkmark.circle.fill" : "circle")
+///             Text(task.title)
+///         }
+///     }
+/// }
+/// ```
+public protocol View: Sendable {
+    /// The view this one is made of.
+    associatedtype Body: View
+    /// The view's content.
+    @ViewBuilder var body: Body { get }
+}
+
+/// A view the SDK draws itself (a stack, a text, a button...), without a body of its own.
+public protocol PrimitiveView: View where Body == Never {
+    /// The nodes this view draws.
+    func makeNodes() -> [ViewNode]
+}
+
+extension PrimitiveView {
+    /// Primitive views have no body: ``ViewRenderer`` asks ``makeNodes()`` and never reads this,
+    /// as SwiftUI never reads the body of its primitives.
+    public var body: Never { return preconditionFailure("\(Self.self) is a primitive view and has no body") }
+}
+
+extension Never: View {
+    /// Never has no body.
+    public var body: Never { return preconditionFailure("Never has no body") }
+}
+
+/// Turns views into nodes, in the environment (family...) of the widget being drawn.
+public enum ViewRenderer {
+    /// The nodes `view` draws.
+    public static func nodes(of view: some View) -> [ViewNode] {
+        if let primitive = view as? any PrimitiveView { return primitive.makeNodes() }
+        return nodes(of: view.body)
+    }
+
+    /// The single root node of `view`: its node, or a vertical stack of several.
+    public static func root(of view: some View) -> ViewNode {
+        let nodes = nodes(of: view)
+        return nodes.count == 1 ? nodes[0] : ViewNode(type: .vstack, children: nodes)
+    }
+
+    /// `root(of:)` with `environment` as what `@Environment` reads.
+    public static func root(of view: some View, in environment: EnvironmentValues) -> ViewNode {
+        EnvironmentValues.$current.withValue(environment) { root(of: view) }
+    }
+}
+
+/// Views collected by a ``ViewBuilder``: already drawn into nodes.
+public struct ViewGroup: PrimitiveView {
+    /// The nodes.
+    public var nodes: [ViewNode]
+
+    /// Creates a group.
+    public init(_ nodes: [ViewNode]) {
+        self.nodes = nodes
+    }
+
+    /// The nodes.
+    public func makeNodes() -> [ViewNode] { nodes }
+}
+
+/// Builds views from statements, `if`, `switch` and `for`, as SwiftUI's `@ViewBuilder`.
+@resultBuilder
+public enum ViewBuilder {
+    /// A view in a builder.
+    public static func buildExpression(_ view: some View) -> ViewGroup {
+        ViewGroup(ViewRenderer.nodes(of: view))
+    }
+
+    /// No views.
+    public static func buildBlock() -> ViewGroup { ViewGroup([]) }
+
+    /// Several views in order.
+    public static func buildBlock(_ parts: ViewGroup...) -> ViewGroup {
+        ViewGroup(parts.flatMap(\.nodes))
+    }
+
+    /// An `if` without `else`.
+    public static func buildOptional(_ part: ViewGroup?) -> ViewGroup { part ?? ViewGroup([]) }
+
+    /// The first branch of an `if`/`else` or `switch`.
+    public static func buildEither(first part: ViewGroup) -> ViewGroup { part }
+
+    /// The second branch of an `if`/`else` or `switch`.
+    public static func buildEither(second part: ViewGroup) -> ViewGroup { part }
+
+    /// A `for` loop.
+    public static func buildArray(_ parts: [ViewGroup]) -> ViewGroup { ViewGroup(parts.flatMap(\.nodes)) }
+
+    /// An `if #available`.
+    public static func buildLimitedAvailability(_ part: ViewGroup) -> ViewGroup { part }
+}
+
+/// Values a view reads with `@Environment`: the widget's family, as in WidgetKit.
+public struct EnvironmentValues: Sendable {
+    /// The family the widget is drawn in.
+    public var widgetFamily: WidgetFamily
+    /// Whether the widget is drawn as a preview.
+    public var isPreview: Bool
+
+    /// Creates values.
+    public init(widgetFamily: WidgetFamily = .systemSmall, isPreview: Bool = false) {
+        self.widgetFamily = widgetFamily
+        self.isPreview = isPreview
+    }
+
+    /// The values of the view being drawn now.
+    @TaskLocal public static var current = EnvironmentValues()
+}
+
+/// Reads a value of the environment, as SwiftUI's `@Environment(\.widgetFamily) var family`.
+@propertyWrapper
+public struct Environment<Value: Sendable>: Sendable {
+    private let keyPath: any KeyPath<EnvironmentValues, Value> & Sendable
+
+    /// Reads `keyPath` of the environment.
+    public init(_ keyPath: any KeyPath<EnvironmentValues, Value> & Sendable) {
+        self.keyPath = keyPath
+    }
+
+    /// The value in the view being drawn now.
+    public var wrappedValue: Value { EnvironmentValues.current[keyPath: keyPath] }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// Views stacked top to bottom.
+public struct VStack: PrimitiveView {
+    private let content: ViewGroup
+
+    /// Creates a stack; alignment and spacing are styling, accepted and ignored.
+    public init(
+        alignment: HorizontalAlignment = .center, spacing: Double? = nil,
+        @ViewBuilder content: () -> ViewGroup
+    ) {
+        self.content = content()
+    }
+
+    /// A `vstack` node.
+    public func makeNodes() -> [ViewNode] { [ViewNode(type: .vstack, children: content.nodes)] }
+}
+
+/// Views side by side.
+public struct HStack: PrimitiveView {
+    private let content: ViewGroup
+
+    /// Creates a stack; alignment and spacing are styling, accepted and ignored.
+    public init(
+        alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup
+    ) {
+        self.content = content()
+    }
+
+    /// An `hstack` node.
+    public func makeNodes() -> [ViewNode] { [ViewNode(type: .hstack, children: content.nodes)] }
+}
+
+/// Views with no container of their own: their children stand in the parent.
+public struct Group: PrimitiveView {
+    private let content: ViewGroup
+
+    /// Creates a group.
+    public init(@ViewBuilder content: () -> ViewGroup) {
+        self.content = content()
+    }
+
+    /// The children's nodes.
+    public func makeNodes() -> [ViewNode] { content.nodes }
+}
+
+/// Horizontal alignment of a stack (styling; accepted for source compatibility).
+public enum HorizontalAlignment: Sendable {
+    /// Leading edge.
+    case leading
+    /// Centre.
+    case center
+    /// Trailing edge.
+    case trailing
+}
+
+/// Vertical alignment of a stack (styling; accepted for source compatibility).
+public enum VerticalAlignment: Sendable {
+    /// Top edge.
+    case top
+    /// Centre.
+    case center
+    /// Bottom edge.
+    case bottom
+}
+
+/// A line of text.
+public struct Text: PrimitiveView {
+    /// The text.
+    public let content: String
+
+    /// Creates a text.
+    public init(_ content: String) {
+        self.content = content
+    }
+
+    /// A `text` node.
+    public func makeNodes() -> [ViewNode] { [ViewNode(type: .text, text: content)] }
+}
+
+/// A symbol, named as SF Symbols name it.
+public struct Image: PrimitiveView {
+    /// The symbol's name.
+    public let systemName: String
+
+    /// Creates an image of a symbol.
+    public init(systemName: String) {
+        self.systemName = systemName
+    }
+
+    /// An `image` node.
+    public func makeNodes() -> [ViewNode] { [ViewNode(type: .image, systemName: systemName)] }
+}
+
+/// Flexible space.
+public struct Spacer: PrimitiveView {
+    /// Creates a spacer; the minimum length is styling, accepted and ignored.
+    public init(minLength: Double? = nil) {}
+
+    /// A `spacer` node.
+    public func makeNodes() -> [ViewNode] { [ViewNode(type: .spacer)] }
+}
+
+/// Nothing.
+public struct EmptyView: PrimitiveView {
+    /// Creates an empty view.
+    public init() {}
+
+    /// No nodes.
+    public func makeNodes() -> [ViewNode] { [] }
+}
+
+/// A button that runs an app intent when tapped (iOS 17 interactive widgets).
+public struct Button: PrimitiveView {
+    private let intent: IntentReference
+    private let label: ViewGroup
+
+    /// Creates a button running `intent`, labelled by `label`.
+    public init(intent: some AppIntent, @ViewBuilder label: () -> ViewGroup) {
+        self.intent = IntentReference(intent)
+        self.label = label()
+    }
+
+    /// Creates a button with a text label.
+    public init(_ title: String, intent: some AppIntent) {
+        self.intent = IntentReference(intent)
+        self.label = ViewGroup([ViewNode(type: .text, text: title)])
+    }
+
+    /// A `button` node carrying the intent.
+    public func makeNodes() -> [ViewNode] { [ViewNode(type: .button, intent: intent, children: label.nodes)] }
+}
+
+/// A switch showing `isOn` that runs an intent when flipped (usually a ``SetValueIntent`` with the
+/// opposite value).
+public struct Toggle: PrimitiveView {
+    private let isOn: Bool
+    private let intent: IntentReference
+    private let label: ViewGroup
+
+    /// Creates a toggle.
+    public init(isOn: Bool, intent: some AppIntent, @ViewBuilder label: () -> ViewGroup) {
+        self.isOn = isOn
+        self.intent = IntentReference(intent)
+        self.label = label()
+    }
+
+    /// Creates a toggle with a text label.
+    public init(_ title: String, isOn: Bool, intent: some AppIntent) {
+        self.init(isOn: isOn, intent: intent) { Text(title) }
+    }
+
+    /// Creates a toggle without a label.
+    public init(isOn: Bool, intent: some AppIntent) {
+        self.init(isOn: isOn, intent: intent) {}
+    }
+
+    /// A `toggle` node carrying its state and intent.
+    public func makeNodes() -> [ViewNode] {
+        [ViewNode(type: .toggle, isOn: isOn, intent: intent, children: label.nodes)]
+    }
+}
+
+/// A link that opens a URL in the app (a deep link).
+public struct Link: PrimitiveView {
+    private let destination: URL
+    private let label: ViewGroup
+
+    /// Creates a link.
+    public init(destination: URL, @ViewBuilder label: () -> ViewGroup) {
+        self.destination = destination
+        self.label = label()
+    }
+
+    /// Creates a link with a text label.
+    public init(_ title: String, destination: URL) {
+        self.init(destination: destination) { Text(title) }
+    }
+
+    /// A `link` node carrying the URL.
+    public func makeNodes() -> [ViewNode] {
+        [ViewNode(type: .link, url: destination.absoluteString, children: label.nodes)]
+    }
+}
+
+/// Views made for each element of a collection.
+public struct ForEach: PrimitiveView {
+    private let content: ViewGroup
+
+    /// One view per element.
+    public init<Data: Sequence>(_ data: Data, @ViewBuilder content: (Data.Element) -> ViewGroup) {
+        self.content = ViewGroup(data.flatMap { content($0).nodes })
+    }
+
+    /// The views' nodes, in order.
+    public func makeNodes() -> [ViewNode] { content.nodes }
+}

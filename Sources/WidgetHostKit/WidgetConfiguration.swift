@@ -1,0 +1,135 @@
+import Foundation
+
+/// What a widget declares, as the host sees it whatever its provider and entry types: metadata,
+/// parameters, and a way to draw timelines.
+public protocol WidgetConfiguration: Sendable {
+    /// The kind, name, description and families.
+    var metadata: WidgetMetadata { get set }
+    /// The parameters of the configuration intent; none for a static configuration.
+    var parameters: [ParameterDescription] { get }
+    /// Whether YAML may give a `configuration:` (an `AppIntentConfiguration`).
+    var isConfigurable: Bool { get }
+    /// Draws what the widget shows for `request`.
+    /// - Throws: what the provider throws.
+    func render(_ request: WidgetRequest) async throws -> RenderedTimeline
+}
+
+extension WidgetConfiguration {
+    /// The name shown in the widget gallery.
+    public func configurationDisplayName(_ name: String) -> Self {
+        var copy = self
+        copy.metadata.displayName = name
+        return copy
+    }
+
+    /// The description shown in the widget gallery.
+    public func description(_ text: String) -> Self {
+        var copy = self
+        copy.metadata.description = text
+        return copy
+    }
+
+    /// The families the widget supports; the first is the default.
+    public func supportedFamilies(_ families: [WidgetFamily]) -> Self {
+        var copy = self
+        copy.metadata.supportedFamilies = families
+        return copy
+    }
+}
+
+/// A widget's kind, name, description and families.
+public struct WidgetMetadata: Sendable, Hashable {
+    /// The kind string (`TaskWidget`).
+    public var kind: String
+    /// The gallery name.
+    public var displayName: String
+    /// The gallery description.
+    public var description: String
+    /// The families supported, the default first.
+    public var supportedFamilies: [WidgetFamily]
+
+    /// Creates metadata; WidgetKit's defaults are every home-screen family.
+    public init(
+        kind: String,
+        displayName: String = "",
+        description: String = "",
+        supportedFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge]
+    ) {
+        self.kind = kind
+        self.displayName = displayName
+        self.description = description
+        self.supportedFamilies = supportedFamilies
+    }
+}
+
+/// What the host asks a widget to draw.
+public struct WidgetRequest: Sendable {
+    /// Which of the provider's answers is wanted.
+    public enum Mode: String, Sendable, Hashable {
+        /// `placeholder(in:)`.
+        case placeholder
+        /// The snapshot (the gallery's preview).
+        case snapshot
+        /// The timeline.
+        case timeline
+    }
+
+    /// What to draw.
+    public var mode: Mode
+    /// The configuration values by parameter name, already validated; empty for static widgets.
+    public var configuration: [String: JSONValue]
+    /// The provider's context.
+    public var context: TimelineProviderContext
+
+    /// Creates a request.
+    public init(mode: Mode, configuration: [String: JSONValue], context: TimelineProviderContext) {
+        self.mode = mode
+        self.configuration = configuration
+        self.context = context
+    }
+}
+
+/// One drawn entry: when it shows, its data, its view.
+public struct RenderedEntry: Sendable, Hashable {
+    /// When the entry becomes current.
+    public var date: Date
+    /// The entry's data (its stored properties but `date`).
+    public var data: JSONValue
+    /// The view drawn for it.
+    public var view: ViewNode
+
+    /// Creates an entry.
+    public init(date: Date, data: JSONValue, view: ViewNode) {
+        self.date = date
+        self.data = data
+        self.view = view
+    }
+}
+
+/// A drawn timeline.
+public struct RenderedTimeline: Sendable, Hashable {
+    /// The entries, in date order.
+    public var entries: [RenderedEntry]
+    /// When to reload.
+    public var policy: TimelineReloadPolicy
+
+    /// Creates a timeline.
+    public init(entries: [RenderedEntry], policy: TimelineReloadPolicy) {
+        self.entries = entries
+        self.policy = policy
+    }
+}
+
+/// Draws entries with a view closure in the widget's environment.
+enum EntryRenderer {
+    static func render<Entry: TimelineEntry, Content: View>(
+        _ entry: Entry,
+        content: (Entry) -> Content,
+        context: TimelineProviderContext
+    ) throws -> RenderedEntry {
+        let data = try JSONValueEncoder().encode(entry).removing("date")
+        let environment = EnvironmentValues(widgetFamily: context.family, isPreview: context.isPreview)
+        let view = EnvironmentValues.$current.withValue(environment) { ViewRenderer.root(of: content(entry)) }
+        return RenderedEntry(date: entry.date, data: data, view: view)
+    }
+}
