@@ -84,7 +84,8 @@ let package = Package(
             dependencies: ["ArgumentParsing"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "WidgetHostKitTests", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WidgetHostKitTests", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
         .testTarget(name: "AppGroupTests", dependencies: ["AppGroup"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BuiltInWidgetTests",

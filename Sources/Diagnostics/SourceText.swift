@@ -1,9 +1,12 @@
+import Synchronization
+
 /// The text of one input, kept to quote its lines in diagnostics.
 public struct SourceText: Sendable {
     /// The name shown in diagnostics: a path, or `<stdin>`.
     public let name: String
     /// The raw bytes.
     public let bytes: [UInt8]
+    private let lineIndex = LineIndex()
 
     /// Creates a source from its name and bytes.
     public init(name: String, bytes: [UInt8]) {
@@ -13,26 +16,15 @@ public struct SourceText: Sendable {
 
     /// The text of the 1-based `line`, without its line break; `nil` past the end.
     ///
-    /// Line breaks are LF, CRLF and CR, as YAML counts them.
-    /// - Complexity: O(n) in the size of the input; meant for error paths only.
+    /// Line breaks are LF, CRLF and CR, as YAML counts them. The first call indexes the lines, so a
+    /// file with many diagnostics is scanned once, not once per diagnostic.
+    /// - Complexity: O(n) in the size of the input on the first call, O(length of the line) after.
     public func line(_ line: Int) -> String? {
-        guard line >= 1 else { return nil }
-        var current = 1
-        var start = 0
-        var index = 0
-        let count = bytes.count
-        while index < count, current < line {
-            let byte = bytes[index]
-            if byte == 0x0A || byte == 0x0D {
-                if byte == 0x0D, index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
-                current += 1
-                start = index + 1
-            }
-            index += 1
-        }
-        guard current == line, start <= count else { return nil }
+        let starts = lineIndex.starts(of: bytes)
+        guard line >= 1, line <= starts.count else { return nil }
+        let start = starts[line - 1]
         var end = start
-        while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
@@ -53,5 +45,29 @@ public struct SourceText: Sendable {
             notes: notes,
             sourceLine: location.flatMap { self.line($0.line) }
         )
+    }
+}
+
+/// Where each line of a source starts, computed on first use and kept.
+private final class LineIndex: Sendable {
+    private let cache = Mutex<[Int]?>(nil)
+
+    func starts(of bytes: [UInt8]) -> [Int] {
+        cache.withLock { cache in
+            if let cache { return cache }
+            var starts = [0]
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte == 0x0A || byte == 0x0D {
+                    if byte == 0x0D, index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
+                    starts.append(index + 1)
+                }
+                index += 1
+            }
+            cache = starts
+            return starts
+        }
     }
 }

@@ -20,10 +20,11 @@ where Provider.Intent == Intent {
         self.metadata = WidgetMetadata(kind: kind)
         self.provider = provider
         self.content = content
+        self.parameters = ParameterReflection.descriptions(of: Intent())
     }
 
-    /// The intent's parameters, found by reflection.
-    public var parameters: [ParameterDescription] { ParameterReflection.descriptions(of: Intent()) }
+    /// The intent's parameters, found by reflection once.
+    public let parameters: [ParameterDescription]
     /// `true`.
     public var isConfigurable: Bool { true }
 

@@ -63,3 +63,10 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 }
+
+/// A value that gives its JSON directly: entries adopting it skip `Encodable` encoding, which
+/// matters when thousands of widgets are drawn.
+public protocol JSONRepresentable {
+    /// The value as JSON.
+    var json: JSONValue { get }
+}

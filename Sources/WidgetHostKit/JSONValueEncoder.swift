@@ -99,8 +99,21 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try encodeNested(value, into: child(key), codingPath: codingPath + [key])
     }
+    // Absent optionals are written as null, so entries keep a fixed shape for scripts. Synthesized
+    // conformances call the concrete overloads for standard types, so each one is overridden here.
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        // Absent optionals are written as null: entries keep a fixed shape for scripts.
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
 
@@ -186,12 +199,42 @@ private struct SingleContainer: SingleValueEncodingContainer {
 
 /// ISO 8601 text of dates, in UTC, to the second (or millisecond when there is a fraction).
 public enum ISO8601 {
-    /// `2026-11-29T12:00:00Z`.
+    /// `2026-11-29T12:00:00Z`, or `2026-11-29T12:00:00.250Z` with a fraction.
+    ///
+    /// Written by hand from the calendar date: Foundation's formatter costs microseconds a call, and
+    /// every entry of every widget has a date.
     public static func string(from date: Date) -> String {
         let seconds = date.timeIntervalSince1970
         let whole = seconds.rounded(.down)
-        let formatter = whole == seconds ? plain : fractional
-        return formatter.string(from: date)
+        guard abs(whole) < 253_402_300_800 else { return fractional.string(from: date) }  // beyond year 9999
+        let total = Int(whole)
+        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+        let secondOfDay = total - days * 86_400
+        let (year, month, day) = civil(fromDays: days)
+        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+        text +=
+            pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        let milliseconds = Int(((seconds - whole) * 1000).rounded())
+        if milliseconds > 0 && milliseconds < 1000 { text += "." + pad(milliseconds, 3) }
+        return text + "Z"
+    }
+
+    /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     /// Parses ISO 8601 date-times (with or without fractional seconds, any offset) and plain dates

@@ -1,5 +1,24 @@
 import Synchronization
 
+/// What the host sees of any parameter, whatever its value type: the class every ``Parameter``
+/// inherits, so reflection finds parameters with a class cast (much cheaper than a protocol cast).
+///
+/// `@unchecked Sendable`: it has no stored state; ``Parameter`` keeps its value in a `Mutex`.
+public class AnyParameter: @unchecked Sendable {
+    init() {}
+
+    /// The parameter's description, given its property name.
+    public func describe(name: String) -> ParameterDescription {
+        ParameterDescription(name: name, title: "", type: .string)
+    }
+
+    /// The current value as JSON; `nil` when nothing set it and it has no default.
+    public var currentJSON: JSONValue? { nil }
+
+    /// Sets the value from JSON; returns `false` (changing nothing) when `json` is not of its type.
+    public func set(json: JSONValue) -> Bool { false }
+}
+
 /// An intent parameter, as AppIntents' `@Parameter`: a title, an optional default, and for integers
 /// optional bounds.
 ///
@@ -13,7 +32,7 @@ import Synchronization
 /// Like AppIntents' `IntentParameter`, it is a reference: the host finds an intent's parameters by
 /// reflection and sets them from configuration, so copies of an intent share their values.
 @propertyWrapper
-public final class Parameter<Value: ParameterValue>: Sendable {
+public final class Parameter<Value: ParameterValue>: AnyParameter, @unchecked Sendable {
     /// The title a person sees.
     public let title: String
     /// The value when configuration gives none.
@@ -31,6 +50,7 @@ public final class Parameter<Value: ParameterValue>: Sendable {
         self.minimum = minimum
         self.maximum = maximum
         self.storage = Mutex(defaultValue)
+        super.init()
     }
 
     /// Creates an integer parameter within `inclusiveRange`, as AppIntents spells it.
@@ -46,21 +66,9 @@ public final class Parameter<Value: ParameterValue>: Sendable {
 
     /// The parameter itself, for reflection.
     public var projectedValue: Parameter<Value> { self }
-}
 
-/// What the host sees of any parameter, whatever its value type.
-public protocol AnyParameter: AnyObject, Sendable {
-    /// The parameter's description, given its property name.
-    func describe(name: String) -> ParameterDescription
-    /// The current value as JSON; `nil` when nothing set it and it has no default.
-    var currentJSON: JSONValue? { get }
-    /// Sets the value from JSON; returns `false` (changing nothing) when `json` is not of its type.
-    func set(json: JSONValue) -> Bool
-}
-
-extension Parameter: AnyParameter {
     /// The parameter's description.
-    public func describe(name: String) -> ParameterDescription {
+    public override func describe(name: String) -> ParameterDescription {
         ParameterDescription(
             name: name,
             title: title,
@@ -73,12 +81,12 @@ extension Parameter: AnyParameter {
     }
 
     /// The current value as JSON.
-    public var currentJSON: JSONValue? {
+    public override var currentJSON: JSONValue? {
         (storage.withLock { $0 } ?? defaultValue)?.json
     }
 
     /// Sets the value from JSON.
-    public func set(json: JSONValue) -> Bool {
+    public override func set(json: JSONValue) -> Bool {
         guard let value = Value(json: json) else { return false }
         storage.withLock { $0 = value }
         return true
@@ -128,9 +136,9 @@ public struct ParameterDescription: Sendable, Hashable {
 /// Finds the `@Parameter`s of an intent by reflection, in declaration order.
 public enum ParameterReflection {
     /// Each parameter of `intent`, with its property name.
-    public static func parameters(of intent: some Sendable) -> [(name: String, parameter: any AnyParameter)] {
+    public static func parameters(of intent: some Sendable) -> [(name: String, parameter: AnyParameter)] {
         Mirror(reflecting: intent).children.compactMap { child in
-            guard let label = child.label, let parameter = child.value as? any AnyParameter else {
+            guard let label = child.label, let parameter = child.value as? AnyParameter else {
                 return nil
             }
             return (label.hasPrefix("_") ? String(label.dropFirst()) : label, parameter)

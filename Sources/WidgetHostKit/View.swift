@@ -77,6 +77,14 @@ public enum ViewBuilder {
         ViewGroup(ViewRenderer.nodes(of: view))
     }
 
+    /// A primitive view in a builder, drawn without a dynamic cast.
+    public static func buildExpression(_ view: some PrimitiveView) -> ViewGroup {
+        ViewGroup(view.makeNodes())
+    }
+
+    /// A group already built, passed through.
+    public static func buildExpression(_ group: ViewGroup) -> ViewGroup { group }
+
     /// No views.
     public static func buildBlock() -> ViewGroup { ViewGroup([]) }
 

@@ -127,7 +127,8 @@ enum EntryRenderer {
         content: (Entry) -> Content,
         context: TimelineProviderContext
     ) throws -> RenderedEntry {
-        let data = try JSONValueEncoder().encode(entry).removing("date")
+        let encoded = try (entry as? any JSONRepresentable)?.json ?? JSONValueEncoder().encode(entry)
+        let data = encoded.removing("date")
         let environment = EnvironmentValues(widgetFamily: context.family, isPreview: context.isPreview)
         let view = EnvironmentValues.$current.withValue(environment) { ViewRenderer.root(of: content(entry)) }
         return RenderedEntry(date: entry.date, data: data, view: view)

@@ -103,13 +103,18 @@ public struct NodeReader: Sendable {
     ///
     /// - Parameters:
     ///   - what: what the cases are, for the message (`a priority filter`).
-    public mutating func choice(_ node: Node, named name: String, cases: [String], what: String) -> String? {
+    public mutating func choice(
+        _ node: Node,
+        named name: String,
+        cases: [String],
+        what: @autoclosure () -> String
+    ) -> String? {
         guard let text = node.scalar, node.tag != .null else {
             mismatch(node, named: name, expected: "one of " + cases.joined(separator: ", "))
             return nil
         }
         guard cases.contains(text) else {
-            var message = "'\(text)' is not \(what); expected one of \(cases.joined(separator: ", "))"
+            var message = "'\(text)' is not \(what()); expected one of \(cases.joined(separator: ", "))"
             if let nearest = EditDistance.suggestion(for: text, among: cases) {
                 message += "; did you mean '\(nearest)'?"
             }
@@ -124,10 +129,10 @@ public struct NodeReader: Sendable {
         _ node: Node,
         named name: String,
         as type: Case.Type,
-        what: String
+        what: @autoclosure () -> String
     ) -> Case? where Case.RawValue == String {
         let cases = Case.allCases.map(\.rawValue)
-        return choice(node, named: name, cases: cases, what: what).flatMap(Case.init(rawValue:))
+        return choice(node, named: name, cases: cases, what: what()).flatMap(Case.init(rawValue:))
     }
 
     // MARK: - Collections

@@ -6,7 +6,10 @@
 
 /// The benchmark runner: `widgethost-bench [yaml] [--rounds N]`.
 enum BenchmarkCommand {
-    static func main(_ arguments: [String]) {
+    /// The benchmarks, by name.
+    static let names = ["yaml", "tasks", "widgets", "validate"]
+
+    static func main(_ arguments: [String]) async {
         var rounds = 15
         var selected: [String] = []
         var index = 1
@@ -20,11 +23,12 @@ enum BenchmarkCommand {
                 continue
             }
             if argument == "-h" || argument == "--help" {
-                print("USAGE: widgethost-bench [yaml] [--rounds <n>]")
+                print("USAGE: widgethost-bench [\(names.joined(separator: "|"))]... [--rounds <n>]")
                 return
             }
-            guard argument == "yaml" else {
-                let message = Array("Error: Unknown benchmark '\(argument)'. Known: yaml\n".utf8)
+            guard names.contains(argument) else {
+                let message = Array(
+                    "Error: Unknown benchmark '\(argument)'. Known: \(names.joined(separator: ", "))\n".utf8)
                 _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
                 exit(64)
             }
@@ -34,5 +38,10 @@ enum BenchmarkCommand {
         if selected.isEmpty || selected.contains("yaml") {
             YAMLBenchmark(rounds: rounds).run()
         }
+        let widgets = WidgetBenchmark(rounds: max(rounds / 3, 3))
+        let registry = WidgetBenchmark.registry()
+        if selected.isEmpty || selected.contains("tasks") { await widgets.taskScaling(registry) }
+        if selected.isEmpty || selected.contains("widgets") { await widgets.manyWidgets(registry) }
+        if selected.isEmpty || selected.contains("validate") { widgets.validate(registry) }
     }
 }

@@ -1,4 +1,4 @@
 // Benchmarks of widgethost, each printing figures and ratios measured in one run.
 //
 //     swift run -c release widgethost-bench
-BenchmarkCommand.main(CommandLine.arguments)
+await BenchmarkCommand.main(CommandLine.arguments)

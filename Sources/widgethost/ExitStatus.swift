@@ -3,6 +3,8 @@
 enum ExitStatus {
     /// Everything succeeded.
     static let success: Int32 = 0
+    /// A widget or intent failed at run time; the others still printed.
+    static let failure: Int32 = 1
     /// The input (a configuration, a YAML file) is invalid or cannot be read (`EX_DATAERR`).
     static let dataError: Int32 = 65
     /// widgethost itself is wrong (`EX_SOFTWARE`).

@@ -17,19 +17,22 @@ enum WidgetHostCommand {
         name: "widgethost",
         abstract: "Runs WidgetKit-style widgets from YAML configurations on Linux.",
         version: version,
-        subcommands: [YAMLCommand.spec]
+        subcommands: [
+            RunCommand.spec, ValidateCommand.spec, DescribeCommand.spec, SchemaCommand.spec, OpenCommand.spec,
+            YAMLCommand.spec, StoreCommand.spec,
+        ]
     )
 
     /// Parses `CommandLine.arguments`, runs the command and exits with its status.
-    static func main() -> Never {
-        exit(run(Array(CommandLine.arguments.dropFirst())))
+    static func main() async -> Never {
+        exit(await run(Array(CommandLine.arguments.dropFirst())))
     }
 
     /// Parses `arguments` (without the program name) and runs the command they name.
     ///
     /// - Parameter arguments: The command line after the program name.
     /// - Returns: The exit status: 0 on success, 64 for a usage error, 65 for invalid input.
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String]) async -> Int32 {
         let result = ArgumentParser(root: spec).parse(arguments)
         guard case .run(let values) = result else {
             guard let output = result.terminalOutput else { return ExitStatus.software }
@@ -37,6 +40,18 @@ enum WidgetHostCommand {
         }
         do throws(ParseError) {
             switch values.subcommandPath {
+            case ["run"]:
+                return try await RunCommand.run(values)
+            case ["validate"]:
+                return try ValidateCommand.run(values)
+            case ["describe"]:
+                return try DescribeCommand.run(values)
+            case ["schema"]:
+                return SchemaCommand.run(values)
+            case ["open"]:
+                return try OpenCommand.run(values)
+            case ["store", "import"], ["store", "export"]:
+                return try StoreCommand.run(values)
             case ["yaml"]:
                 return try YAMLCommand.run(values)
             default:

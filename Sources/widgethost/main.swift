@@ -1,2 +1,2 @@
 // widgethost: runs WidgetKit-style widgets from YAML configurations on Linux.
-WidgetHostCommand.main()
+await WidgetHostCommand.main()

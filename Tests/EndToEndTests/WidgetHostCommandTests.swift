@@ -12,8 +12,14 @@ import Testing
           -h, --help              Show help information.
 
         SUBCOMMANDS:
+          run                     Runs the widgets and prints what each one shows.
+          validate                Checks configurations and reports every problem.
+          describe                Describes the widgets, their parameters and intents.
+          schema                  Prints the JSON Schema of configuration files.
+          open                    Resolves a widget's deep link to the app tab it opens.
           yaml                    Prints each YAML document as one line of JSON, after
                                   anchors, merge keys and tags.
+          store                   Imports tasks into the shared store, or exports them.
 
           See 'widgethost help <subcommand>' for detailed help.
 
@@ -90,7 +96,10 @@ import Testing
         (["help", "yml"], "Error: Unknown subcommand 'yml'. Did you mean 'yaml'?\n" + rootUsage),
         (
             ["frobnicate"],
-            "Error: Unknown subcommand 'frobnicate'. Please provide one of 'yaml'.\n" + rootUsage
+            "Error: Unknown subcommand 'frobnicate'. Please provide one of the following:\n"
+                + ["run", "validate", "describe", "schema", "open", "yaml", "store"].map { "  - \($0)\n" }
+                .joined()
+                + rootUsage
         ),
         (["--verbose"], "Error: Unknown option '--verbose'\n" + rootUsage),
         (["yaml", "--fromat"], "Error: Unknown option '--fromat'\n" + yamlUsage),

@@ -1,0 +1,13 @@
+import WidgetHostKit
+
+/// What the FocusWidget module gives the host: the widget and its toggle's intent.
+public struct FocusWidgetBundle: WidgetBundle {
+    /// Creates the bundle.
+    public init() {}
+
+    /// The FocusWidget's configuration.
+    public var widgets: [any WidgetConfiguration] { [FocusWidget().body] }
+
+    /// `ToggleFocusModeIntent`.
+    public var intents: [any AppIntent.Type] { [ToggleFocusModeIntent.self] }
+}

@@ -1,0 +1,15 @@
+import WidgetHostKit
+
+/// A FocusWidget's view, as seed 002's `FocusWidgetView`: a moon, the state, and a toggle that
+/// sets the opposite state.
+struct FocusWidgetView: View {
+    let entry: FocusEntry
+
+    var body: some View {
+        VStack(spacing: 16) {
+            Image(systemName: entry.isFocusModeOn ? "moon.fill" : "moon")
+            Text(entry.isFocusModeOn ? "Focus On" : "Focus Off")
+            Toggle(isOn: entry.isFocusModeOn, intent: ToggleFocusModeIntent(value: !entry.isFocusModeOn))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Resolves the Quickmenu's deep links the way the app does, as seed 004's `DeeplinkCoordinator`:
+/// `widgetquickmenu://Balance` selects tab 1.
+///
+/// As the seed, the URL's host is the tab's name, compared exactly (`Balance`, not `balance`), and
+/// its path and query are ignored. Unlike the seed, which ignores a link it cannot resolve, every
+/// failure is a ``DeeplinkError`` saying what was wrong; the scheme, which the seed never checks,
+/// must be `widgetquickmenu` (in any letter case, as URL schemes are).
+///
+/// ```swift
+/// var coordinator = DeeplinkCoordinator()
+/// try coordinator.resolve("widgetquickmenu://Balance")  // (tab: .balance, tabIndex: 1)
+/// try coordinator.handleDeeplink(url)  // from onOpenURL; selectedTab is now the link's tab
+/// ```
+public struct DeeplinkCoordinator: Sendable, Hashable {
+    /// The URL scheme of the Quickmenu's links.
+    public static let scheme = "widgetquickmenu"
+
+    /// The tab index selected by the last deep link handled; the home tab at first.
+    public private(set) var selectedTab: Int = TabName.home.tabIndex
+
+    /// Creates a coordinator with the home tab selected.
+    public init() {}
+
+    /// The tab `url` opens.
+    ///
+    /// - Returns: The tab and its index.
+    /// - Throws: ``DeeplinkError``: `deeplink.unknown-scheme` for another scheme (or none),
+    ///   `deeplink.unknown-tab` for a host that names no tab (with the nearest tab and the valid ones).
+    public func resolve(_ url: URL) throws(DeeplinkError) -> (tab: TabName, tabIndex: Int) {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw DeeplinkError.invalidURL(url.absoluteString)
+        }
+        guard let scheme = components.scheme, scheme.lowercased() == Self.scheme else {
+            throw DeeplinkError.unknownScheme(components.scheme, url: url.absoluteString)
+        }
+        let host = components.host ?? ""
+        guard let tab = TabName(rawValue: host) else {
+            throw DeeplinkError.unknownTab(host, url: url.absoluteString)
+        }
+        return (tab, tab.tabIndex)
+    }
+
+    /// The tab the URL text `text` opens, for text typed on a command line.
+    ///
+    /// - Throws: ``DeeplinkError``: `deeplink.invalid-url` when `text` is not a URL, else as
+    ///   ``resolve(_:)-(URL)``.
+    public func resolve(_ text: String) throws(DeeplinkError) -> (tab: TabName, tabIndex: Int) {
+        guard let url = URL(string: text) else { throw DeeplinkError.invalidURL(text) }
+        return try resolve(url)
+    }
+
+    /// Selects the tab `url` opens, as the seed's `handleDeeplink` does from `onOpenURL`.
+    ///
+    /// - Throws: ``DeeplinkError``; the selected tab is then unchanged.
+    public mutating func handleDeeplink(_ url: URL) throws(DeeplinkError) {
+        selectedTab = try resolve(url).tabIndex
+    }
+}

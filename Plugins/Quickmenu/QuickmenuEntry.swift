@@ -1,0 +1,16 @@
+import Foundation
+import WidgetHostKit
+
+/// What the Quickmenu shows: its four menu links (its JSON is `{"items": [...]}`).
+public struct QuickmenuEntry: TimelineEntry {
+    /// When the entry becomes current.
+    public let date: Date
+    /// The links, in tab order.
+    public let items: [QuickmenuItem]
+
+    /// Creates an entry with the links of every tab.
+    public init(date: Date) {
+        self.date = date
+        self.items = TabName.allCases.compactMap(QuickmenuItem.init(tab:))
+    }
+}

@@ -1,0 +1,48 @@
+import AppGroup
+import Foundation
+import WidgetHostKit
+
+/// Adds a task at the end of the list, not completed, as the seed's `AddTaskIntent`.
+public struct AddTaskIntent: AppIntent {
+    /// "Add Task".
+    public static let title = "Add Task"
+    /// What the intent does.
+    public static let description = IntentDescription("Adds a task at the end of the list.")
+
+    /// What to do.
+    @Parameter(title: "Task Name")
+    public var taskName: String
+
+    /// How urgent it is; medium unless given.
+    @Parameter(title: "Priority", default: .medium)
+    public var priority: TaskPriorityOption
+
+    /// Its group (`work`, `personal`, ...), or none.
+    @Parameter(title: "Category")
+    public var category: String?
+
+    /// An intent with no name yet; the host sets the parameters.
+    public init() {}
+
+    /// The intent adding a task named `taskName`.
+    public init(taskName: String, priority: TaskPriorityOption = .medium, category: String? = nil) {
+        self.taskName = taskName
+        self.priority = priority
+        self.category = category
+    }
+
+    /// Appends the task in one store transaction and asks TaskWidgets to reload.
+    ///
+    /// - Returns: The new task's id as the value, and the dialog "<taskName> added".
+    /// - Throws: ``TaskIntentError`` (`task.empty-name`, with the store unchanged) or
+    ///   ``AppGroupError``.
+    public func perform() async throws -> some IntentResult {
+        guard !taskName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw TaskIntentError.emptyTaskName
+        }
+        let store = try IntentEnvironment.appGroupStore(for: Self.intentType)
+        let task = try store.addTask(title: taskName, priority: priority.taskPriority, category: category)
+        WidgetCenter.shared.reloadTimelines(ofKind: TaskWidget.kind)
+        return .result(value: task.id, dialog: "\(taskName) added")
+    }
+}

@@ -1,0 +1,42 @@
+import AppGroup
+import WidgetHostKit
+
+/// Sets whether a task is completed (not a toggle): the intent of a task toggle, as the seed's
+/// `SetTaskCompletionIntent`.
+public struct SetTaskCompletionIntent: AppIntent {
+    /// "Set Task Completion".
+    public static let title = "Set Task Completion"
+    /// What the intent does.
+    public static let description = IntentDescription("Marks a task as completed, or as not completed.")
+
+    /// The identifier of the task to change (a UUID's text, any letter case).
+    @Parameter(title: "Task ID")
+    public var taskID: String
+
+    /// The completion to set: `true` completed, `false` not completed.
+    @Parameter(title: "Completed")
+    public var isCompleted: Bool
+
+    /// An intent with no task yet; the host sets the parameters.
+    public init() {}
+
+    /// The intent setting task `taskID`'s completion to `isCompleted`.
+    public init(taskID: String, isCompleted: Bool) {
+        self.taskID = taskID
+        self.isCompleted = isCompleted
+    }
+
+    /// Sets the completion in one store transaction and asks TaskWidgets to reload.
+    ///
+    /// - Returns: The task's completion now, as the value.
+    /// - Throws: ``TaskIntentError`` (`task.not-found`, with the store unchanged) or
+    ///   ``AppGroupError``.
+    public func perform() async throws -> some IntentResult {
+        let store = try IntentEnvironment.appGroupStore(for: Self.intentType)
+        guard let task = try store.setTaskCompletion(id: taskID, isCompleted: isCompleted) else {
+            throw TaskIntentError.taskNotFound(id: taskID)
+        }
+        WidgetCenter.shared.reloadTimelines(ofKind: TaskWidget.kind)
+        return .result(value: task.isCompleted)
+    }
+}

@@ -1,0 +1,44 @@
+/// Why a task intent could not run: a stable code for scripts and a sentence a person can act on.
+///
+/// ```
+/// task.not-found: no task with id '0F6E...'; 'widgethost store export' lists the stored tasks
+/// ```
+public struct TaskIntentError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A stable, machine-readable code: `task.not-found`, `task.empty-name` or
+    /// `intent.no-container`.
+    public var code: String
+    /// What went wrong, in a sentence a person can act on.
+    public var message: String
+
+    /// Creates an error.
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+
+    /// No stored task has the identifier `id`; nothing was changed.
+    public static func taskNotFound(id: String) -> TaskIntentError {
+        TaskIntentError(
+            code: "task.not-found",
+            message: "no task with id '\(id)'; 'widgethost store export' lists the stored tasks and their ids"
+        )
+    }
+
+    /// `AddTaskIntent` was given an empty (or blank) task name.
+    public static let emptyTaskName = TaskIntentError(
+        code: "task.empty-name",
+        message: "a task needs a name: 'taskName' is empty"
+    )
+
+    /// The intent ran outside a host, with no shared container to change.
+    public static func noSharedContainer(intent: String) -> TaskIntentError {
+        TaskIntentError(
+            code: "intent.no-container",
+            message: "\(intent) has no shared container to change: run it with 'widgethost perform' or "
+                + "'widgethost tap', or inside IntentEnvironment.$current.withValue(...)"
+        )
+    }
+}

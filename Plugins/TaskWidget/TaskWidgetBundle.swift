@@ -1,0 +1,16 @@
+import WidgetHostKit
+
+/// What the TaskWidget module gives the host: the widget and the four intents its controls and
+/// scripts run.
+public struct TaskWidgetBundle: WidgetBundle {
+    /// Creates the bundle.
+    public init() {}
+
+    /// The TaskWidget's configuration.
+    public var widgets: [any WidgetConfiguration] { [TaskWidget().body] }
+
+    /// `ToggleTaskIntent`, `SetTaskCompletionIntent`, `CompleteTaskIntent`, `AddTaskIntent`.
+    public var intents: [any AppIntent.Type] {
+        [ToggleTaskIntent.self, SetTaskCompletionIntent.self, CompleteTaskIntent.self, AddTaskIntent.self]
+    }
+}

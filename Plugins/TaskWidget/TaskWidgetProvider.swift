@@ -1,0 +1,41 @@
+import AppGroup
+import Foundation
+import WidgetHostKit
+
+/// Provides a TaskWidget's entries: the tasks the configuration selects, read from the shared store.
+struct TaskWidgetProvider: AppIntentTimelineProvider {
+    /// How long an entry stays current before the host asks again (the seed's 15 minutes).
+    static let refreshInterval: TimeInterval = 15 * 60
+
+    /// Sample tasks, not the store: shown while the real content loads.
+    func placeholder(in context: Context) -> TaskEntry {
+        TaskEntry(date: context.date, tasks: TaskItem.samples(relativeTo: context.date))
+    }
+
+    /// The real tasks for this configuration, as the seed's snapshot reads them.
+    func snapshot(for configuration: TaskWidgetConfigurationIntent, in context: Context) async throws
+        -> TaskEntry
+    {
+        TaskEntry(date: context.date, tasks: try filteredTasks(for: configuration, in: context))
+    }
+
+    /// One entry now, reloaded 15 minutes later (or when an intent asks).
+    func timeline(
+        for configuration: TaskWidgetConfigurationIntent,
+        in context: Context
+    ) async throws -> Timeline<TaskEntry> {
+        let entry = TaskEntry(date: context.date, tasks: try filteredTasks(for: configuration, in: context))
+        return Timeline(
+            entries: [entry], policy: .after(context.date.addingTimeInterval(Self.refreshInterval)))
+    }
+
+    /// The seed's `filteredTasks`, done by the store: it reads only the rows shown.
+    ///
+    /// - Throws: ``AppGroupError`` when the store cannot be opened or read.
+    private func filteredTasks(
+        for configuration: TaskWidgetConfigurationIntent,
+        in context: Context
+    ) throws -> [TaskItem] {
+        try context.container.appGroupStore().tasks(matching: configuration.taskQuery).map(TaskItem.init)
+    }
+}

@@ -1,0 +1,159 @@
+public import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where an App Group's shared container lives: the directory holding its store.
+///
+/// The directory is, in order of precedence:
+/// 1. `--store DIR`, when given;
+/// 2. `$WIDGETHOST_STORE`;
+/// 3. `$XDG_DATA_HOME/widgethost/<appGroup>`;
+/// 4. `$HOME/.local/share/widgethost/<appGroup>`.
+///
+/// Empty variables count as unset, and a relative `XDG_DATA_HOME` is ignored, as the XDG Base
+/// Directory specification says. The environment is passed in, so tests never touch the real home.
+public struct AppGroupContainer: Sendable, Hashable {
+    /// Which rule chose the directory.
+    public enum Source: String, Sendable, Hashable {
+        /// The `--store` option.
+        case option
+        /// `$WIDGETHOST_STORE`.
+        case storeVariable
+        /// `$XDG_DATA_HOME`.
+        case dataHome
+        /// `$HOME/.local/share`.
+        case home
+        /// Given directly to ``init(directory:appGroup:source:)``.
+        case explicit
+    }
+
+    /// The App Group used when a configuration names none: the seed's.
+    public static let defaultAppGroup = "group.com.example.taskapp"
+
+    /// The App Group identifier.
+    public let appGroup: String
+    /// The container directory.
+    public let directory: URL
+    /// Which rule chose ``directory``.
+    public let source: Source
+
+    /// The store's database file in the container.
+    public var databaseURL: URL { directory.appendingPathComponent(AppGroupStore.databaseFileName) }
+
+    /// A container at a known directory.
+    public init(directory: URL, appGroup: String = defaultAppGroup, source: Source = .explicit) {
+        self.directory = directory.standardizedFileURL
+        self.appGroup = appGroup
+        self.source = source
+    }
+
+    /// Works out the container directory of `appGroup`.
+    ///
+    /// - Parameters:
+    ///   - appGroup: The App Group identifier, e.g. `group.com.example.taskapp`.
+    ///   - storeOption: The `--store` value, if given.
+    ///   - environment: The environment to read `WIDGETHOST_STORE`, `XDG_DATA_HOME` and `HOME` from.
+    ///   - currentDirectory: What relative `--store` and `WIDGETHOST_STORE` paths are relative to;
+    ///     the process's working directory when `nil`.
+    /// - Returns: The container; nothing is created yet.
+    /// - Throws: ``AppGroupError`` `store.invalid-app-group` when `appGroup` cannot name a
+    ///   directory, `store.no-location` when neither the option nor any variable gives a place.
+    public static func resolve(
+        appGroup: String = defaultAppGroup,
+        storeOption: String? = nil,
+        environment: [String: String],
+        currentDirectory: String? = nil
+    ) throws(AppGroupError) -> AppGroupContainer {
+        func value(_ name: String) -> String? {
+            guard let value = environment[name], !value.isEmpty else { return nil }
+            return value
+        }
+        func absolute(_ path: String) -> URL {
+            if path.hasPrefix("/") { return URL(fileURLWithPath: path, isDirectory: true) }
+            let base = currentDirectory ?? FileManager.default.currentDirectoryPath
+            return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent(
+                path, isDirectory: true)
+        }
+        if let storeOption, !storeOption.isEmpty {
+            return AppGroupContainer(directory: absolute(storeOption), appGroup: appGroup, source: .option)
+        }
+        if let store = value("WIDGETHOST_STORE") {
+            return AppGroupContainer(directory: absolute(store), appGroup: appGroup, source: .storeVariable)
+        }
+        try validate(appGroup: appGroup)
+        if let dataHome = value("XDG_DATA_HOME"), dataHome.hasPrefix("/") {
+            let directory = URL(fileURLWithPath: dataHome, isDirectory: true)
+                .appendingPathComponent("widgethost", isDirectory: true)
+                .appendingPathComponent(appGroup, isDirectory: true)
+            return AppGroupContainer(directory: directory, appGroup: appGroup, source: .dataHome)
+        }
+        if let home = value("HOME") {
+            let directory = URL(fileURLWithPath: home, isDirectory: true)
+                .appendingPathComponent(".local/share/widgethost", isDirectory: true)
+                .appendingPathComponent(appGroup, isDirectory: true)
+            return AppGroupContainer(directory: directory, appGroup: appGroup, source: .home)
+        }
+        throw AppGroupError(
+            code: "store.no-location",
+            message: "cannot find where to keep the store of '\(appGroup)': "
+                + "pass --store DIR, or set WIDGETHOST_STORE, XDG_DATA_HOME or HOME"
+        )
+    }
+
+    /// Opens the store in this container, creating the directory and the store when writing.
+    ///
+    /// - Parameter readOnly: Whether to open read only; the store must then exist.
+    /// - Throws: ``AppGroupError``, as ``AppGroupStore/init(directory:readOnly:)``.
+    public func openStore(readOnly: Bool = false) throws(AppGroupError) -> AppGroupStore {
+        try AppGroupStore(directory: directory, readOnly: readOnly)
+    }
+
+    /// Refuses an App Group identifier that is not one directory name.
+    static func validate(appGroup: String) throws(AppGroupError) {
+        if appGroup.isEmpty || appGroup == "." || appGroup == ".." || appGroup.contains("/")
+            || appGroup.contains("\0")
+        {
+            throw AppGroupError(
+                code: "store.invalid-app-group",
+                message: "'\(appGroup)' is not a valid app group identifier: "
+                    + "it names a directory, so it must be non-empty and hold no '/'"
+            )
+        }
+    }
+
+    /// Creates the directory at `path` and any missing parents (`mkdir -p`).
+    ///
+    /// - Throws: ``AppGroupError`` `store.unwritable` naming the path and, when a parent is a
+    ///   file, that parent.
+    static func createDirectory(atPath path: String) throws(AppGroupError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw notADirectory(path, blockedBy: path) }
+            return
+        }
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) == 0 { continue }
+            let number = errno
+            if number == EEXIST || number == ENOTDIR {
+                if stat(current, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { continue }
+                throw notADirectory(path, blockedBy: current)
+            }
+            throw AppGroupError.directory(path, errno: number)
+        }
+    }
+
+    private static func notADirectory(_ path: String, blockedBy blocker: String) -> AppGroupError {
+        let reason = blocker == path ? "it is a file" : "'\(blocker)' is a file"
+        return AppGroupError(
+            code: "store.unwritable",
+            message: "cannot create the store directory '\(path)': \(reason), not a directory",
+            path: path
+        )
+    }
+}

@@ -1,0 +1,118 @@
+import CSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A failure of the shared store: a stable code for scripts, and a sentence a person can act on
+/// that names the file or directory involved.
+///
+/// ```
+/// store.unwritable: cannot open the store at '/x/widgethost.sqlite': the directory is read-only
+/// ```
+public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A stable, machine-readable code:
+    /// - `store.not-found`: there is no store (or no directory) where one was expected;
+    /// - `store.unwritable`: the store or its directory cannot be created or written;
+    /// - `store.corrupt`: the file is damaged or is not a widgethost store;
+    /// - `store.newer-version`: the store was written by a newer widgethost;
+    /// - `store.busy`: another process held the store locked for longer than the busy timeout;
+    /// - `store.full`: the disk is full;
+    /// - `store.io-error`: the operating system failed to read or write the file;
+    /// - `store.invalid-task`: a task breaks a rule of the store (an empty title, say);
+    /// - `store.no-location`: no container directory can be worked out from the environment;
+    /// - `store.invalid-app-group`: the app group identifier cannot name a directory;
+    /// - `store.failed`: any other SQLite failure.
+    public var code: String
+    /// What went wrong and where, in a sentence a person can act on.
+    public var message: String
+    /// The file or directory concerned, when there is one.
+    public var path: String?
+
+    /// Creates an error.
+    public init(code: String, message: String, path: String? = nil) {
+        self.code = code
+        self.message = message
+        self.path = path
+    }
+
+    /// The message.
+    public var description: String { message }
+
+    // MARK: - Mapping SQLite's errors
+
+    /// What to say about `error`, raised while opening (`opening == true`) or using the store at
+    /// `path`.
+    static func store(at path: String, _ error: SQLiteError, opening: Bool) -> AppGroupError {
+        let action = opening ? "cannot open the store at '\(path)'" : "cannot use the store at '\(path)'"
+        func make(_ code: String, _ reason: String) -> AppGroupError {
+            AppGroupError(code: code, message: "\(action): \(reason)", path: path)
+        }
+        switch error.primaryCode {
+        case SQLITE_NOTADB, SQLITE_CORRUPT:
+            return make(
+                "store.corrupt",
+                "the file is damaged or is not an SQLite database (\(error.message)); move it aside to start a new store"
+            )
+        case SQLITE_CANTOPEN:
+            return make(
+                code(forSystemError: error.systemErrorNumber), reason(forSystemError: error.systemErrorNumber)
+            )
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH:
+            return make("store.unwritable", "the file or its directory is read-only (\(error.message))")
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return make(
+                "store.busy",
+                "another process kept the store locked for more than \(SQLiteDatabase.defaultBusyTimeout); try again"
+            )
+        case SQLITE_FULL:
+            return make("store.full", "the disk is full")
+        case SQLITE_IOERR:
+            let system = error.systemErrorNumber
+            let detail = system == 0 ? error.message : String(cString: strerror(system))
+            return make("store.io-error", "the file could not be read or written (\(detail))")
+        case SQLITE_CONSTRAINT:
+            return make("store.invalid-task", "a task breaks a rule of the store (\(error.message))")
+        default:
+            return make("store.failed", "\(error.message) (SQLite result code \(error.code))")
+        }
+    }
+
+    /// The code for a file that cannot be opened or created because of `errno` `number`.
+    static func code(forSystemError number: Int32) -> String {
+        switch number {
+        case ENOENT: return "store.not-found"
+        case EACCES, EPERM, EROFS, ENOTDIR, EISDIR: return "store.unwritable"
+        default: return "store.failed"
+        }
+    }
+
+    /// Why a file cannot be opened or created, for `errno` `number`.
+    static func reason(forSystemError number: Int32) -> String {
+        switch number {
+        case ENOENT: return "there is no such file or directory"
+        case EACCES, EPERM: return "permission denied"
+        case EROFS: return "the file system is read-only"
+        case ENOTDIR: return "a component of the path is not a directory"
+        case EISDIR: return "it is a directory"
+        case 0: return "the file cannot be opened"
+        default: return String(cString: strerror(number))
+        }
+    }
+
+    /// The error for a container directory that cannot be created because of `errno` `number`.
+    static func directory(_ path: String, errno number: Int32) -> AppGroupError {
+        let reason: String
+        switch number {
+        case ENOTDIR, EEXIST: reason = "a component of the path is a file, not a directory"
+        default: reason = Self.reason(forSystemError: number)
+        }
+        return AppGroupError(
+            code: number == ENOENT ? "store.not-found" : "store.unwritable",
+            message: "cannot create the store directory '\(path)': \(reason)",
+            path: path
+        )
+    }
+}

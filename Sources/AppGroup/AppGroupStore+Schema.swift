@@ -1,0 +1,55 @@
+extension AppGroupStore {
+    /// The schema version this widgethost writes, kept in `PRAGMA user_version`.
+    ///
+    /// A store of a newer version is refused rather than misread; an older one would be migrated
+    /// step by step in ``migrate(_:)`` (version 1 is the first).
+    static let schemaVersion = 1
+
+    /// The columns read for a ``StoredTask``, in the order ``task(from:)`` reads them.
+    static let taskColumns = "id, title, priority, category, isCompleted, dueDate"
+
+    /// The tables of version 1.
+    ///
+    /// `position` is the rowid, so the table itself is in insertion order; `AUTOINCREMENT` keeps a
+    /// removed task's position from being reused. `dueDate` is seconds since 1970-01-01 UTC.
+    /// `defaults` holds the shared defaults, as `UserDefaults(suiteName:)` did in the seed.
+    static let tablesSQL = """
+        CREATE TABLE IF NOT EXISTS tasks(
+            position INTEGER PRIMARY KEY AUTOINCREMENT,
+            id TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL CHECK(title <> ''),
+            priority TEXT NOT NULL CHECK(priority IN ('low', 'medium', 'high')),
+            category TEXT,
+            isCompleted INTEGER NOT NULL CHECK(isCompleted IN (0, 1)),
+            dueDate REAL
+        );
+        CREATE TABLE IF NOT EXISTS defaults(
+            key TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """
+
+    /// Creates the schema in a new store, in one transaction with reading the version, so two
+    /// processes opening a new store at once do not both create it.
+    ///
+    /// - Returns: The version found before migrating (0 for a new store).
+    static func migrate(_ database: SQLiteDatabase) throws(SQLiteError) -> Int {
+        try database.transaction { () throws(SQLiteError) -> Int in
+            let version = try userVersion(database)
+            if version == 0 {
+                try database.execute(tablesSQL)
+                for shape in TaskQueryShape.allCases {
+                    if let sql = shape.createIndexSQL { try database.execute(sql) }
+                }
+                try database.execute("PRAGMA user_version = \(schemaVersion)")
+            }
+            return version
+        }
+    }
+
+    /// The store's `PRAGMA user_version`.
+    static func userVersion(_ database: SQLiteDatabase) throws(SQLiteError) -> Int {
+        if case .integer(let version)? = try database.scalar("PRAGMA user_version") { return version }
+        return 0
+    }
+}

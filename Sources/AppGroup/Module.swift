@@ -1,1 +1,0 @@
-// The AppGroup module.

@@ -1,0 +1,238 @@
+import CSQLite
+
+/// A connection to an SQLite database file, with the settings every widgethost process shares:
+/// write-ahead logging (readers never block the writer), a busy timeout (writers wait for each
+/// other instead of failing), and a cache of prepared statements.
+///
+/// ```swift
+/// let database = try SQLiteDatabase(path: "/tmp/tasks.sqlite")
+/// try database.transaction { () throws(SQLiteError) in
+///     try database.run("INSERT INTO t(x) VALUES (?)", [.integer(1)])
+/// }
+/// ```
+///
+/// Not `Sendable`: an SQLite connection and its statements must not be used from two threads at
+/// once. One owner uses it at a time; ``AppGroupStore`` shares one behind a `Mutex`.
+public final class SQLiteDatabase {
+    /// How a database is opened.
+    public enum Mode: Sendable, Hashable {
+        /// Read and write, creating the file when it does not exist.
+        case readWriteCreate
+        /// Read only; the file must exist.
+        case readOnly
+    }
+
+    /// The database file, or `:memory:`.
+    public let path: String
+    /// How the database was opened.
+    public let mode: Mode
+
+    let handle: OpaquePointer
+    private var statements: [String: SQLiteStatement] = [:]
+    private var transactionDepth = 0
+
+    /// The busy timeout used when none is given: how long a writer waits for another's lock.
+    public static let defaultBusyTimeout: Duration = .seconds(5)
+
+    /// Opens (and for ``Mode/readWriteCreate`` creates) the database at `path`.
+    ///
+    /// A writable database is switched to write-ahead logging (`PRAGMA journal_mode=WAL`), which is
+    /// stored in the file, so readers opened later use it too.
+    ///
+    /// - Parameters:
+    ///   - path: The file, or `:memory:` for a private in-memory database.
+    ///   - mode: Whether to open for writing (creating the file) or read only.
+    ///   - busyTimeout: How long a statement waits for a lock another connection holds.
+    /// - Throws: ``SQLiteError`` when the file cannot be opened, or is not a database (this shows
+    ///   only once the first page is read, which switching to WAL does).
+    public init(path: String, mode: Mode = .readWriteCreate, busyTimeout: Duration = defaultBusyTimeout)
+        throws(SQLiteError)
+    {
+        let flags: Int32
+        switch mode {
+        case .readWriteCreate: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly: flags = SQLITE_OPEN_READONLY
+        }
+        var connection: OpaquePointer?
+        // NOMUTEX: the connection is never used by two threads at once (see the type's comment),
+        // so SQLite's own per-connection mutex would only cost time.
+        let result = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
+        guard result == SQLITE_OK, let connection else {
+            let error = SQLiteError.last(on: connection, code: result, path: path)
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        self.handle = connection
+        self.path = path
+        self.mode = mode
+        sqlite3_extended_result_codes(connection, 1)
+        let milliseconds =
+            busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(connection, Int32(clamping: milliseconds))
+        // Up to 32 MiB of page cache (allocated only as pages are read), so a large import keeps
+        // its indexes' pages in memory instead of spilling them to the log mid-transaction.
+        try execute("PRAGMA cache_size = -32768")
+        if mode == .readWriteCreate {
+            try execute("PRAGMA journal_mode=WAL")
+        } else {
+            // Reading the schema now makes a file that is not a database fail here, not later.
+            try execute("SELECT count(*) FROM sqlite_schema")
+        }
+    }
+
+    deinit {
+        statements.removeAll()
+        // close_v2 defers the close until statements still referenced elsewhere are finalized.
+        sqlite3_close_v2(handle)
+    }
+
+    /// Whether the connection can only read (opened read only, or the file is not writable).
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// The number of rows the latest `INSERT`, `UPDATE` or `DELETE` changed.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// The rowid of the latest successful `INSERT`.
+    public var lastInsertRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// The number of prepared statements kept in the cache.
+    public var cachedStatementCount: Int { statements.count }
+
+    // MARK: - Statements
+
+    /// The prepared statement for `sql`, from the cache or prepared now and cached.
+    ///
+    /// - Parameter sql: One SQL statement, with `?` parameters.
+    /// - Returns: The statement, reset (ready to run, bindings as last set).
+    /// - Throws: ``SQLiteError`` when the SQL does not compile (syntax, unknown table or column).
+    /// - Complexity: O(1) for a cached statement.
+    public func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var statement: OpaquePointer?
+        let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard result == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            throw SQLiteError.last(on: handle, code: result, path: path, sql: sql)
+        }
+        let prepared = SQLiteStatement(handle: statement, connection: handle, path: path, sql: sql)
+        statements[sql] = prepared
+        return prepared
+    }
+
+    /// Runs one statement that returns no rows (or whose rows are not wanted).
+    ///
+    /// - Parameters:
+    ///   - sql: The statement.
+    ///   - bindings: Values for its parameters, in order.
+    /// - Throws: ``SQLiteError`` when it fails.
+    public func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(bindings)
+        while try statement.step() {}
+    }
+
+    /// Runs a query and maps each row.
+    ///
+    /// - Parameters:
+    ///   - sql: The query.
+    ///   - bindings: Values for its parameters, in order.
+    ///   - row: Reads one row from the statement.
+    /// - Returns: The mapped rows, in the order SQLite returned them.
+    /// - Throws: ``SQLiteError`` from SQLite or from `row`.
+    public func query<Row>(
+        _ sql: String,
+        _ bindings: [SQLiteValue] = [],
+        row: (SQLiteStatement) throws(SQLiteError) -> Row
+    ) throws(SQLiteError) -> [Row] {
+        let statement = try prepare(sql)
+        // Reset at once so the statement does not hold its read transaction open.
+        defer { statement.reset() }
+        try statement.bind(bindings)
+        var rows: [Row] = []
+        while try statement.step() {
+            rows.append(try row(statement))
+        }
+        return rows
+    }
+
+    /// The first column of the first row of a query, or `nil` when it returns no row.
+    ///
+    /// - Throws: ``SQLiteError`` when the query fails.
+    public func scalar(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> SQLiteValue? {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(bindings)
+        return try statement.step() ? statement.value(at: 0) : nil
+    }
+
+    /// Runs SQL text holding any number of statements, without parameters and without caching
+    /// (schema creation, pragmas).
+    ///
+    /// - Throws: ``SQLiteError`` from the first statement that fails.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let result = sqlite3_exec(handle, sql, nil, nil, &message)
+        defer { sqlite3_free(message) }
+        guard result == SQLITE_OK else {
+            var error = SQLiteError.last(on: handle, code: result, path: path, sql: sql)
+            if let message { error.message = String(cString: message) }
+            throw error
+        }
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    ///
+    /// The outermost transaction starts with `BEGIN IMMEDIATE`, taking the write lock before the
+    /// first read, so a read-modify-write never fails half-way because another process wrote in
+    /// between (with WAL, upgrading a read to a write would fail with `SQLITE_BUSY_SNAPSHOT`
+    /// instead of waiting). A transaction inside another is a savepoint.
+    ///
+    /// - Parameter body: The work; it uses this database.
+    /// - Returns: What `body` returns.
+    /// - Throws: The error `body` threw (after rolling back), or ``SQLiteError`` when the
+    ///   transaction cannot begin or commit.
+    public func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+        let savepoint = transactionDepth == 0 ? nil : "widgethost_\(transactionDepth)"
+        if let savepoint {
+            try execute("SAVEPOINT \(savepoint)")
+        } else {
+            try execute("BEGIN IMMEDIATE")
+        }
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        let result: Result
+        do {
+            result = try body()
+            if let savepoint {
+                try execute("RELEASE \(savepoint)")
+            } else {
+                try execute("COMMIT")
+            }
+        } catch {
+            rollBack(to: savepoint)
+            throw error
+        }
+        return result
+    }
+
+    /// Undoes the current transaction or savepoint. A failed rollback is not reported: SQLite may
+    /// already have rolled back (after `SQLITE_FULL`, say), and the caller reports the error that
+    /// caused the rollback.
+    private func rollBack(to savepoint: String?) {
+        guard isInTransaction else { return }
+        if let savepoint {
+            try? execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+        } else {
+            try? execute("ROLLBACK")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+public import Foundation
+
+/// One task in the shared store: the seed's `Task`, with the `category` and `dueDate` the other
+/// seeds add.
+public struct StoredTask: Sendable, Hashable, Codable, Identifiable {
+    /// The task's identifier: a UUID's text, uppercase as `UUID.uuidString` writes it.
+    public var id: String
+    /// What to do; never empty.
+    public var title: String
+    /// How urgent it is.
+    public var priority: TaskPriority
+    /// A free-form group (`work`, `personal`, ...), or `nil` for none.
+    public var category: String?
+    /// Whether it is done.
+    public var isCompleted: Bool
+    /// When it is due, if ever.
+    public var dueDate: Date?
+
+    /// Creates a task.
+    ///
+    /// - Parameters:
+    ///   - id: The identifier; a new UUID's text when left out.
+    ///   - title: What to do.
+    ///   - priority: How urgent it is.
+    ///   - category: Its group, if any.
+    ///   - isCompleted: Whether it is done.
+    ///   - dueDate: When it is due, if ever.
+    public init(
+        id: String = UUID().uuidString,
+        title: String,
+        priority: TaskPriority = .medium,
+        category: String? = nil,
+        isCompleted: Bool = false,
+        dueDate: Date? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.priority = priority
+        self.category = category
+        self.isCompleted = isCompleted
+        self.dueDate = dueDate
+    }
+}

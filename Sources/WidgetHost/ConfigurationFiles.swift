@@ -1,0 +1,43 @@
+public import Diagnostics
+import Foundation
+
+/// The files a list of CONFIG arguments names: each file as given, each directory's `*.yaml` and
+/// `*.yml` files sorted by name; `./config` when the list is empty.
+public enum ConfigurationFiles {
+    /// The default CONFIG.
+    public static let defaultPath = "config"
+
+    /// The files named by `paths`, or a diagnostic for each path that is missing or holds none.
+    public static func expand(_ paths: [String]) -> (files: [String], diagnostics: [Diagnostic]) {
+        var files: [String] = []
+        var diagnostics: [Diagnostic] = []
+        for path in paths.isEmpty ? [defaultPath] : paths {
+            var isDirectory: ObjCBool = false
+            guard path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            else {
+                diagnostics.append(
+                    Diagnostic(file: path, code: "config.not-found", message: "no such file or directory")
+                )
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            let yaml = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+            if yaml.isEmpty {
+                diagnostics.append(
+                    Diagnostic(
+                        file: path,
+                        code: "config.empty-directory",
+                        message: "the directory holds no configuration (*.yaml or *.yml) files"
+                    )
+                )
+            }
+            let separator = path.hasSuffix("/") ? "" : "/"
+            files += yaml.map { path + separator + $0 }
+        }
+        return (files, diagnostics)
+    }
+}

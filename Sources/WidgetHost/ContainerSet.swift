@@ -1,0 +1,42 @@
+import AppGroup
+import Foundation
+import Synchronization
+public import WidgetHostKit
+
+/// The shared containers of one run, one per App Group, made on first use: every widget of an App
+/// Group shares one container (and so one open store).
+public final class ContainerSet: Sendable {
+    private let storeOption: String?
+    private let environment: [String: String]
+    private let containers = Mutex<[String: SharedContainer]>([:])
+
+    /// Creates the set.
+    /// - Parameters:
+    ///   - storeOption: `--store DIR`, which puts every App Group in DIR.
+    ///   - environment: the environment (`WIDGETHOST_STORE`, `XDG_DATA_HOME`, `HOME`).
+    public init(storeOption: String?, environment: [String: String]) {
+        self.storeOption = storeOption
+        self.environment = environment
+    }
+
+    /// The container of `appGroup`.
+    /// - Throws: a ``WidgetFailure`` when no directory can be found for it.
+    public func container(forAppGroup appGroup: String) throws(WidgetFailure) -> SharedContainer {
+        let result: Result<SharedContainer, WidgetFailure> = containers.withLock { containers in
+            if let existing = containers[appGroup] { return .success(existing) }
+            do throws(AppGroupError) {
+                let resolved = try AppGroupContainer.resolve(
+                    appGroup: appGroup,
+                    storeOption: storeOption,
+                    environment: environment
+                )
+                let container = SharedContainer(url: resolved.directory)
+                containers[appGroup] = container
+                return .success(container)
+            } catch {
+                return .failure(WidgetFailure(code: error.code, message: "\(error)"))
+            }
+        }
+        return try result.get()
+    }
+}

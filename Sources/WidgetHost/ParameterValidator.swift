@@ -1,0 +1,98 @@
+import Diagnostics
+import WidgetHostKit
+import YAML
+
+/// Checks a YAML value against a parameter's declared type, giving its JSON value or recording
+/// located diagnostics that say what was expected.
+struct ParameterValidator {
+    /// The JSON value of `node` for `parameter`, or `nil` after recording what is wrong.
+    static func value(
+        of node: Node,
+        for parameter: ParameterDescription,
+        reader: inout NodeReader
+    ) -> JSONValue? {
+        if parameter.isOptional, node.tag == .null { return .null }
+        return value(
+            of: node, type: parameter.type, parameter: parameter, name: parameter.name, reader: &reader)
+    }
+
+    private static func value(
+        of node: Node,
+        type: ParameterType,
+        parameter: ParameterDescription,
+        name: String,
+        reader: inout NodeReader
+    ) -> JSONValue? {
+        switch type {
+        case .string:
+            return reader.string(node, named: name).map(JSONValue.string)
+        case .boolean:
+            return reader.bool(node, named: name).map(JSONValue.bool)
+        case .integer:
+            let range: ClosedRange<Int>? =
+                parameter.minimum == nil && parameter.maximum == nil
+                ? nil : (parameter.minimum ?? Int.min)...(parameter.maximum ?? Int.max)
+            return reader.int(node, named: name, in: range).map(JSONValue.int)
+        case .number:
+            switch node.scalarValue {
+            case .int(let value)? where node.tag == .int: return .double(Double(value))
+            case .float(let value)? where node.tag == .float && value.isFinite: return .double(value)
+            default:
+                reader.report(
+                    node,
+                    code: "config.type-mismatch",
+                    message: "'\(name)' must be a number, not \(describe(node))"
+                )
+                return nil
+            }
+        case .date:
+            guard let text = reader.string(node, named: name) else { return nil }
+            guard ISO8601.date(from: text) != nil else {
+                reader.report(
+                    node,
+                    code: "config.type-mismatch",
+                    message: "'\(name)' must be an ISO 8601 date such as 2026-11-29 or 2026-11-29T12:00:00Z, "
+                        + "not '\(text)'"
+                )
+                return nil
+            }
+            return .string(text)
+        case .enumeration(let typeName, let cases):
+            // Most values are valid: look the text up before building the case list or the message.
+            if let text = node.scalar, node.tag != .null, cases.contains(where: { $0.value == text }) {
+                return .string(text)
+            }
+            return reader.choice(
+                node,
+                named: name,
+                cases: cases.map(\.value),
+                what: article(typeName.isEmpty ? name : typeName.lowercased())
+            ).map(JSONValue.string)
+        case .array(let itemType):
+            guard let items = reader.list(node, named: name) else { return nil }
+            var values: [JSONValue] = []
+            var valid = true
+            for (index, item) in items.enumerated() {
+                if let value = value(
+                    of: item, type: itemType, parameter: parameter, name: "\(name)[\(index)]", reader: &reader
+                ) {
+                    values.append(value)
+                } else {
+                    valid = false
+                }
+            }
+            return valid ? .array(values) : nil
+        }
+    }
+
+    private static func describe(_ node: Node) -> String {
+        guard let text = node.scalar else { return node.kindDescription }
+        return "\(node.kindDescription) '\(text.count > 40 ? String(text.prefix(37)) + "..." : text)'"
+    }
+
+    /// `a priority filter`, `an entity`.
+    static func article(_ noun: String) -> String {
+        guard let first = noun.first else { return noun }
+        return ("aeiou".contains(first) ? "an " : "a ") + noun
+    }
+}

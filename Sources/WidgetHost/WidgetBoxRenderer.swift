@@ -1,0 +1,213 @@
+import Foundation
+public import WidgetHostKit
+
+/// Draws a widget's view as a box of text sized to its family: rows, badges and controls, each
+/// control numbered (`[1]`) so a person can say which one to tap.
+///
+/// ```
+/// work-tasks · TaskWidget · systemMedium
+/// ╭────────────────────────────────────────────╮
+/// │ Tasks                                    2 │
+/// │ [1] ○ Write the quarterly report         ! │
+/// │ [2] ○ Review pull requests               − │
+/// ╰────────────────────────────────────────────╯
+/// entry 2026-11-29T12:00:00Z · reloads 2026-11-29T12:15:00Z
+/// ```
+public struct WidgetBoxRenderer: Sendable {
+    /// Creates a renderer.
+    public init() {}
+
+    /// The inner width (columns) and height (lines) of a family's box.
+    public static func size(of family: WidgetFamily) -> (width: Int, height: Int) {
+        switch family {
+        case .systemSmall: return (24, 8)
+        case .systemMedium: return (48, 8)
+        case .systemLarge: return (48, 18)
+        case .systemExtraLarge: return (96, 18)
+        case .accessoryCircular: return (9, 3)
+        case .accessoryRectangular: return (24, 3)
+        case .accessoryInline: return (32, 1)
+        }
+    }
+
+    /// The box of one widget result, with its timeline listed under it when `includeTimeline`.
+    public func render(_ result: WidgetResult, includeTimeline: Bool) -> String {
+        let (width, height) = Self.size(of: result.family)
+        let title = "\(result.instance.id) · \(result.instance.kind) · \(result.family.rawValue)"
+        var lines: [String]
+        var footer: String
+        switch result.outcome {
+        case .success(let evaluation):
+            var counter = 0
+            lines = Self.lines(of: evaluation.current.view, width: width, counter: &counter)
+            footer =
+                "entry " + ISO8601.string(from: evaluation.current.date) + " · " + Self.reloadText(evaluation)
+        case .failure(let failure):
+            lines = Self.wrap("error: " + failure.message, width: width)
+            footer = "failed: " + failure.code
+        }
+        if lines.count > height {
+            lines = Array(lines.prefix(height - 1)) + ["…"]
+        }
+        while lines.count < height { lines.append("") }
+        let rule = String(repeating: "─", count: width + 2)
+        var output = title + "\n╭" + rule + "╮\n"
+        for line in lines {
+            output += "│ " + Self.fit(line, width: width) + " │\n"
+        }
+        output += "╰" + rule + "╯\n" + footer + "\n"
+        if includeTimeline, case .success(let evaluation) = result.outcome {
+            output += Self.timelineText(evaluation)
+        }
+        return output
+    }
+
+    /// Every result's box, separated by blank lines.
+    public func render(_ results: [WidgetResult], includeTimeline: Bool) -> String {
+        results.map { render($0, includeTimeline: includeTimeline) }.joined(separator: "\n")
+    }
+
+    static func reloadText(_ evaluation: WidgetEvaluation) -> String {
+        switch evaluation.timeline.policy {
+        case .never: return "never reloads"
+        case .after(let date): return "reloads " + ISO8601.string(from: date)
+        case .atEnd:
+            return "reloads at end" + (evaluation.nextReload.map { " " + ISO8601.string(from: $0) } ?? "")
+        }
+    }
+
+    static func timelineText(_ evaluation: WidgetEvaluation) -> String {
+        let entries = evaluation.timeline.entries
+        var text =
+            "timeline: \(entries.count) \(entries.count == 1 ? "entry" : "entries"), \(reloadText(evaluation))\n"
+        for entry in entries {
+            let marker = entry == evaluation.current ? "*" : " "
+            text += " \(marker) \(ISO8601.string(from: entry.date))  \(entry.data)\n"
+        }
+        return text
+    }
+
+    // MARK: - Drawing the view
+
+    /// The lines of `node`, numbering controls in depth-first order as ``ViewNode/controls`` does.
+    static func lines(of node: ViewNode, width: Int, counter: inout Int) -> [String] {
+        switch node.type {
+        case .vstack:
+            return node.children.flatMap { lines(of: $0, width: width, counter: &counter) }
+        case .hstack:
+            return row(node.children, width: width, counter: &counter)
+        case .spacer:
+            return []
+        case .text, .image, .button, .toggle, .link:
+            return [inline(node, counter: &counter)]
+        }
+    }
+
+    /// Children side by side; a spacer pushes what follows it to the right edge. Children that do
+    /// not fit the width flow onto further lines.
+    static func row(_ children: [ViewNode], width: Int, counter: inout Int) -> [String] {
+        var left: [String] = []
+        var right: [String] = []
+        var pushed = false
+        for child in children {
+            if child.type == .spacer {
+                pushed = true
+                continue
+            }
+            let text = inline(child, counter: &counter)
+            guard !text.isEmpty else { continue }
+            if pushed { right.append(text) } else { left.append(text) }
+        }
+        let leftText = left.joined(separator: " ")
+        let rightText = right.joined(separator: " ")
+        guard pushed, !rightText.isEmpty else { return flow(left, width: width) }
+        let gap = width - leftText.count - rightText.count
+        guard gap >= 1 else { return flow(left + right, width: width) }
+        return [leftText + String(repeating: " ", count: gap) + rightText]
+    }
+
+    /// `items` on as few lines of `width` as fit them, in order.
+    static func flow(_ items: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for item in items {
+            if current.isEmpty {
+                current = item
+            } else if current.count + 1 + item.count <= width {
+                current += " " + item
+            } else {
+                lines.append(current)
+                current = item
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// A node drawn on one line.
+    static func inline(_ node: ViewNode, counter: inout Int) -> String {
+        switch node.type {
+        case .text: return node.text ?? ""
+        case .image: return glyph(node.systemName ?? "")
+        case .spacer: return ""
+        case .vstack, .hstack: return label(node.children, counter: &counter)
+        case .button:
+            counter += 1
+            return "[\(counter)] " + label(node.children, counter: &counter)
+        case .toggle:
+            counter += 1
+            let state = node.isOn == true ? "◉ on" : "○ off"
+            let text = label(node.children, counter: &counter)
+            return "[\(counter)] " + state + (text.isEmpty ? "" : " " + text)
+        case .link:
+            counter += 1
+            return "[\(counter)] " + label(node.children, counter: &counter) + " ↗"
+        }
+    }
+
+    static func label(_ children: [ViewNode], counter: inout Int) -> String {
+        children.map { inline($0, counter: &counter) }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// One-character stand-ins for the SF Symbols the built-in widgets use; others show their name.
+    static func glyph(_ systemName: String) -> String {
+        switch systemName {
+        case "circle": return "○"
+        case "checkmark.circle.fill", "checkmark.circle": return "✔"
+        case "exclamationmark.circle.fill": return "!"
+        case "minus.circle.fill": return "−"
+        case "moon.fill": return "☾"
+        case "moon": return "☽"
+        case "house.fill", "house": return "⌂"
+        case "creditcard.fill", "creditcard": return "▭"
+        case "arrow.left.arrow.right": return "⇄"
+        case "qrcode.viewfinder", "qrcode": return "▦"
+        default: return "‹\(systemName)›"
+        }
+    }
+
+    // MARK: - Box
+
+    static func fit(_ line: String, width: Int) -> String {
+        let count = line.count
+        if count > width { return String(line.prefix(width - 1)) + "…" }
+        return line + String(repeating: " ", count: width - count)
+    }
+
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if current.isEmpty {
+                current = String(word)
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}

@@ -1,0 +1,75 @@
+public import WidgetHostKit
+
+/// What `describe` says of widgets and intents: kinds, families, parameters (types, defaults,
+/// cases, ranges), as text or JSON.
+public enum WidgetDescription {
+    /// One widget as JSON.
+    public static func json(_ widget: any WidgetConfiguration) -> JSONValue {
+        let metadata = widget.metadata
+        return .object([
+            .init("kind", .string(metadata.kind)),
+            .init("displayName", .string(metadata.displayName)),
+            .init("description", .string(metadata.description)),
+            .init("supportedFamilies", .array(metadata.supportedFamilies.map { .string($0.rawValue) })),
+            .init("configurable", .bool(widget.isConfigurable)),
+            .init("parameters", .array(widget.parameters.map(\.json))),
+        ])
+    }
+
+    /// One intent type as JSON.
+    public static func json(_ intent: any AppIntent.Type) -> JSONValue {
+        .object([
+            .init("type", .string(intent.intentType)),
+            .init("title", .string(intent.title)),
+            .init("description", .string(intent.description.text)),
+            .init("parameters", .array(ParameterReflection.descriptions(of: intent.init()).map(\.json))),
+        ])
+    }
+
+    /// One widget as text.
+    public static func text(_ widget: any WidgetConfiguration) -> String {
+        let metadata = widget.metadata
+        var text = metadata.kind
+        if !metadata.displayName.isEmpty { text += " (\(metadata.displayName))" }
+        text += "\n"
+        if !metadata.description.isEmpty { text += "  \(metadata.description)\n" }
+        let families = metadata.supportedFamilies.enumerated().map {
+            $0.offset == 0 ? "\($0.element.rawValue) (default)" : $0.element.rawValue
+        }
+        text += "  families: " + families.joined(separator: ", ") + "\n"
+        guard widget.isConfigurable else {
+            return text + "  configuration: none (a static widget)\n"
+        }
+        text += "  configuration:\n" + parameterLines(widget.parameters)
+        return text
+    }
+
+    /// One intent as text.
+    public static func text(_ intent: any AppIntent.Type) -> String {
+        let parameters = ParameterReflection.descriptions(of: intent.init())
+        var text = intent.intentType
+        if !intent.title.isEmpty { text += " (\(intent.title))" }
+        text += "\n"
+        if !intent.description.text.isEmpty { text += "  \(intent.description.text)\n" }
+        if parameters.isEmpty { return text + "  parameters: none\n" }
+        return text + "  parameters:\n" + parameterLines(parameters)
+    }
+
+    /// Aligned `name  type  default  "title"` lines.
+    static func parameterLines(_ parameters: [ParameterDescription]) -> String {
+        let nameWidth = parameters.map(\.name.count).max() ?? 0
+        let types = parameters.map(\.typeSummary)
+        let typeWidth = types.map(\.count).max() ?? 0
+        return zip(parameters, types).map { parameter, type in
+            let name = parameter.name + String(repeating: " ", count: nameWidth - parameter.name.count)
+            let typeText = type + String(repeating: " ", count: typeWidth - type.count)
+            let defaultText =
+                parameter.defaultValue.map { "default \($0)" } ?? (parameter.isRequired ? "required" : "")
+            let line = "    \(name)  \(typeText)  \(defaultText)"
+            let padded =
+                line
+                + String(repeating: " ", count: max(0, 4 + nameWidth + 2 + typeWidth + 2 + 16 - line.count))
+            return padded + "  \"\(parameter.title)\"\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,163 @@
+import AppGroup
+import Foundation
+public import WidgetHostKit
+
+/// How `run` evaluates widgets.
+public struct RunOptions: Sendable {
+    /// The host's clock: providers see it as now; the current entry is the latest at or before it.
+    public var date: Date
+    /// Snapshots (the gallery's preview) instead of timelines.
+    public var preview: Bool
+    /// A family to draw every widget in, instead of each one's configured family.
+    public var family: WidgetFamily?
+
+    /// Creates options.
+    public init(date: Date, preview: Bool = false, family: WidgetFamily? = nil) {
+        self.date = date
+        self.preview = preview
+        self.family = family
+    }
+}
+
+/// What one widget instance showed, or why it failed.
+public struct WidgetResult: Sendable {
+    /// The instance.
+    public var instance: WidgetInstance
+    /// The family it was drawn in.
+    public var family: WidgetFamily
+    /// The evaluation, or the failure.
+    public var outcome: Result<WidgetEvaluation, WidgetFailure>
+
+    /// Creates a result.
+    public init(
+        instance: WidgetInstance, family: WidgetFamily, outcome: Result<WidgetEvaluation, WidgetFailure>
+    ) {
+        self.instance = instance
+        self.family = family
+        self.outcome = outcome
+    }
+}
+
+/// A widget's drawn timeline and the entry current at the run's date.
+public struct WidgetEvaluation: Sendable {
+    /// Every entry and the reload policy.
+    public var timeline: RenderedTimeline
+    /// The entry current at the run's date.
+    public var current: RenderedEntry
+    /// When the widget reloads next, if it does: `.after` gives its date, `.atEnd` the last entry's.
+    public var nextReload: Date?
+
+    /// Creates an evaluation.
+    public init(timeline: RenderedTimeline, current: RenderedEntry, nextReload: Date?) {
+        self.timeline = timeline
+        self.current = current
+        self.nextReload = nextReload
+    }
+}
+
+/// Why a widget failed at run time; the other widgets still print.
+public struct WidgetFailure: Error, Sendable, Hashable {
+    /// A stable code (`widget.provider-failed`, `widget.store`, ...).
+    public var code: String
+    /// A sentence a person can act on.
+    public var message: String
+
+    /// Creates a failure.
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// Evaluates widget instances: asks each provider for its timeline (or snapshot), draws the
+/// entries, and picks the one current at the run's date.
+public struct WidgetEvaluator: Sendable {
+    /// The widgets known.
+    public var registry: WidgetRegistry
+    /// The containers of the run, one per App Group.
+    public var containers: ContainerSet
+
+    /// Creates an evaluator.
+    public init(registry: WidgetRegistry, containers: ContainerSet) {
+        self.registry = registry
+        self.containers = containers
+    }
+
+    /// Evaluates every instance, in order.
+    public func evaluate(_ instances: [WidgetInstance], options: RunOptions) async -> [WidgetResult] {
+        var results: [WidgetResult] = []
+        results.reserveCapacity(instances.count)
+        for instance in instances {
+            results.append(await evaluate(instance, options: options))
+        }
+        return results
+    }
+
+    /// Evaluates one instance.
+    public func evaluate(_ instance: WidgetInstance, options: RunOptions) async -> WidgetResult {
+        let family = options.family ?? instance.family
+        var result = WidgetResult(
+            instance: instance,
+            family: family,
+            outcome: .failure(
+                WidgetFailure(code: "widget.unknown-kind", message: "unknown widget kind '\(instance.kind)'"))
+        )
+        guard let widget = registry.widget(kind: instance.kind) else { return result }
+        let container: SharedContainer
+        do throws(WidgetFailure) {
+            container = try containers.container(forAppGroup: instance.appGroup)
+        } catch {
+            result.outcome = .failure(error)
+            return result
+        }
+        let context = TimelineProviderContext(
+            family: family,
+            isPreview: options.preview,
+            date: options.date,
+            container: container
+        )
+        let request = WidgetRequest(
+            mode: options.preview ? .snapshot : .timeline,
+            configuration: instance.configuration,
+            context: context
+        )
+        do {
+            let timeline = try await widget.render(request)
+            result.outcome = Self.evaluation(of: timeline, at: options.date)
+        } catch let error as AppGroupError {
+            result.outcome = .failure(WidgetFailure(code: error.code, message: "\(error)"))
+        } catch {
+            result.outcome = .failure(
+                WidgetFailure(code: "widget.provider-failed", message: "the provider failed: \(error)")
+            )
+        }
+        return result
+    }
+
+    /// The entry current at `date` (the latest dated at or before it; the first when all are later)
+    /// and the next reload.
+    static func evaluation(of timeline: RenderedTimeline, at date: Date) -> Result<
+        WidgetEvaluation, WidgetFailure
+    > {
+        let entries = timeline.entries.sorted { $0.date < $1.date }
+        guard let first = entries.first else {
+            return .failure(
+                WidgetFailure(
+                    code: "widget.no-entries", message: "the provider gave a timeline without entries"))
+        }
+        let current = entries.last { $0.date <= date } ?? first
+        let nextReload: Date?
+        switch timeline.policy {
+        case .never: nextReload = nil
+        case .after(let reload): nextReload = reload
+        case .atEnd: nextReload = entries.last?.date
+        }
+        return .success(
+            WidgetEvaluation(
+                timeline: RenderedTimeline(entries: entries, policy: timeline.policy),
+                current: current,
+                nextReload: nextReload
+            )
+        )
+    }
+}

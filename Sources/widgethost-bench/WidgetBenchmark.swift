@@ -1,0 +1,178 @@
+import AppGroup
+import CYAML
+import Diagnostics
+import FocusWidget
+import Foundation
+import Quickmenu
+import TaskWidget
+import WidgetHost
+import WidgetHostKit
+import YAML
+
+/// The widget benchmarks of the widgets issue, each a ratio measured in one run:
+/// - one TaskWidget over 200,000 tasks against the same widget over 2,000 tasks;
+/// - the marginal cost per widget of 2,000 widgets over a 50,000-task store;
+/// - `validate` of a 20,000-widget configuration against libyaml's bare event parse of it.
+struct WidgetBenchmark {
+    var rounds: Int
+
+    static func registry() -> WidgetRegistry {
+        (try? WidgetRegistry(bundles: [TaskWidgetBundle(), FocusWidgetBundle(), QuickmenuBundle()]))
+            ?? WidgetRegistry()
+    }
+
+    /// A store of `count` tasks in a fresh temporary directory: priorities, categories and
+    /// completion mixed so every filter has matches spread through the store.
+    static func store(tasks count: Int) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("widgethost-bench-\(count)-\(UUID().uuidString)", isDirectory: true)
+        let store = try AppGroupStore(directory: directory)
+        let priorities: [TaskPriority] = [.low, .medium, .high]
+        let categories = ["work", "personal", "shopping", "health", "errands"]
+        let tasks = (0..<count).map { index in
+            StoredTask(
+                title: "Task \(index)",
+                priority: priorities[index % 3],
+                category: categories[(index / 3) % categories.count],
+                isCompleted: index % 4 == 0
+            )
+        }
+        _ = try store.importTasks(tasks, focus: false)
+        return directory
+    }
+
+    static func instance(_ id: String, kind: String = "TaskWidget", configuration: [String: JSONValue])
+        -> WidgetInstance
+    {
+        WidgetInstance(
+            id: id, kind: kind, family: .systemMedium, configuration: configuration, appGroup: "bench",
+            file: "bench.yaml", location: SourceLocation(line: 1, column: 1)
+        )
+    }
+
+    static let workHigh: [String: JSONValue] = [
+        "priorityFilter": .string("high"), "showCompleted": .bool(false), "maxTasks": .int(3),
+        "category": .string("work"),
+    ]
+
+    /// Median seconds of `rounds` evaluations of `instances`, after one warm-up.
+    func time(_ evaluator: WidgetEvaluator, _ instances: [WidgetInstance], rounds: Int) async -> [Double] {
+        let options = RunOptions(date: Date(timeIntervalSince1970: 1_795_954_800))
+        _ = await evaluator.evaluate(instances, options: options)
+        var times: [Double] = []
+        for _ in 0..<rounds {
+            let start = Clock.now()
+            let results = await evaluator.evaluate(instances, options: options)
+            times.append(Double(Clock.now() - start) / 1e9)
+            if case .failure(let failure)? = results.first?.outcome {
+                print("  evaluation failed: \(failure.message)")
+                return times
+            }
+        }
+        return times
+    }
+
+    func taskScaling(_ registry: WidgetRegistry) async {
+        do {
+            let small = try Self.store(tasks: 2_000)
+            let large = try Self.store(tasks: 200_000)
+            defer {
+                try? FileManager.default.removeItem(at: small)
+                try? FileManager.default.removeItem(at: large)
+            }
+            let instance = [Self.instance("work", configuration: Self.workHigh)]
+            let smallEvaluator = WidgetEvaluator(
+                registry: registry, containers: ContainerSet(storeOption: small.path, environment: [:]))
+            let largeEvaluator = WidgetEvaluator(
+                registry: registry, containers: ContainerSet(storeOption: large.path, environment: [:]))
+            var smallTimes: [Double] = []
+            var largeTimes: [Double] = []
+            // Interleave: both see the same machine.
+            for _ in 0..<rounds {
+                smallTimes += await time(smallEvaluator, instance, rounds: 20)
+                largeTimes += await time(largeEvaluator, instance, rounds: 20)
+            }
+            print(
+                "tasks: one TaskWidget (high, pending, work, 3 tasks), \(smallTimes.count) evaluations each")
+            Report.row("over 2,000 tasks", smallTimes)
+            Report.row("over 200,000 tasks", largeTimes)
+            Report.ratio("200,000 / 2,000 tasks", largeTimes, smallTimes, target: 1.2)
+        } catch {
+            print("tasks: could not build the stores: \(error)")
+        }
+    }
+
+    func manyWidgets(_ registry: WidgetRegistry) async {
+        do {
+            let directory = try Self.store(tasks: 50_000)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let filters = ["all", "high", "medium", "low"]
+            let categories = ["all", "work", "personal", "shopping"]
+            let many = (0..<2_000).map { index in
+                Self.instance(
+                    "w\(index)",
+                    configuration: [
+                        "priorityFilter": .string(filters[index % 4]), "showCompleted": .bool(index % 3 != 0),
+                        "maxTasks": .int(1 + index % 4), "category": .string(categories[(index / 4) % 4]),
+                    ]
+                )
+            }
+            let evaluator = WidgetEvaluator(
+                registry: registry, containers: ContainerSet(storeOption: directory.path, environment: [:]))
+            var oneTimes: [Double] = []
+            var manyTimes: [Double] = []
+            for _ in 0..<rounds {
+                oneTimes += await time(evaluator, [many[1]], rounds: 5)
+                manyTimes += await time(evaluator, many, rounds: 1)
+            }
+            let one = oneTimes.min() ?? 0
+            let all = manyTimes.min() ?? 0
+            let marginal = (all - one) / 1_999
+            print("widgets: 2,000 TaskWidgets of varied configuration over a 50,000-task store")
+            Report.row("1 widget", oneTimes)
+            Report.row("2,000 widgets", manyTimes)
+            let verdict = marginal < 0.000_1 ? "met" : "NOT met"
+            print(
+                "  marginal cost per widget   \(Clock.milliseconds(marginal)) best (target: under 0.1 ms, \(verdict))"
+            )
+        } catch {
+            print("widgets: could not build the store: \(error)")
+        }
+    }
+
+    func validate(_ registry: WidgetRegistry) {
+        let text = WidgetConfigGenerator.config(widgets: 20_000)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "widgethost-bench-\(UUID().uuidString).yaml")
+        do {
+            try Data(text.utf8).write(to: path)
+        } catch {
+            print("validate: cannot write the config: \(error)")
+            return
+        }
+        defer { try? FileManager.default.removeItem(at: path) }
+        let bytes = Array(text.utf8)
+        let loader = ConfigurationLoader(registry: registry)
+        var parseTimes: [Double] = []
+        var validateTimes: [Double] = []
+        var widgets = 0
+        var errors = 0
+        _ = YAMLBenchmark.parseEvents(bytes)
+        for _ in 0..<rounds {
+            parseTimes.append(Clock.seconds { _ = YAMLBenchmark.parseEvents(bytes) })
+            validateTimes.append(
+                Clock.seconds {
+                    let loaded = loader.load([path.path])
+                    widgets = loaded.instances.count
+                    errors = loaded.diagnostics.count
+                }
+            )
+        }
+        print(
+            "validate: a \(bytes.count)-byte config of 20,000 widgets (\(widgets) valid, \(errors) diagnostics)"
+        )
+        Report.row("libyaml event parse", parseTimes)
+        Report.row("validate (read + check)", validateTimes)
+        Report.ratio("validate / event parse", validateTimes, parseTimes, target: 2)
+    }
+}

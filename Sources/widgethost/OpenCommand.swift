@@ -1,0 +1,52 @@
+import ArgumentParsing
+import Quickmenu
+import WidgetHostKit
+
+extension WidgetHostCommand {
+    /// `widgethost open <url>`: resolves a deep link as the app's `DeeplinkCoordinator` does.
+    enum OpenCommand {
+        /// The command's declaration.
+        static let spec = CommandSpec(
+            name: "open",
+            abstract: "Resolves a widget's deep link to the app tab it opens.",
+            discussion: """
+                Links of the Quickmenu widget look like 'widgetquickmenu://Balance' and open a tab of \
+                the app (Home 0, Balance 1, Transfer 2, Scan 3). An unknown scheme or tab is an error \
+                naming it (exit 65).
+                """,
+            arguments: [
+                .positional("url", help: "The link, e.g. widgetquickmenu://Balance."),
+                .option(
+                    "format",
+                    valueName: "format",
+                    help: "The output format.",
+                    allowedValues: ["text", "json"],
+                    defaultValue: "text"
+                ),
+            ]
+        )
+
+        /// Runs the command.
+        static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
+            let url = try values.requiredString("url")
+            let json = try values.requiredString("format") == "json"
+            do throws(DeeplinkError) {
+                let (tab, tabIndex) = try DeeplinkCoordinator().resolve(url)
+                if json {
+                    let document: JSONValue = .object([
+                        .init("url", .string(url)),
+                        .init("tab", .string(tab.rawValue)),
+                        .init("tabIndex", .int(tabIndex)),
+                    ])
+                    StandardStream.output.write(document.description + "\n")
+                } else {
+                    StandardStream.output.write("\(url) -> \(tab.rawValue) (tab \(tabIndex))\n")
+                }
+                return ExitStatus.success
+            } catch {
+                StandardStream.error.write("error: \(error.message)\n")
+                return ExitStatus.dataError
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParsing
+import Diagnostics
+import Foundation
+import WidgetHost
+import WidgetHostKit
+
+extension WidgetHostCommand {
+    /// `widgethost run [<config> ...]`: evaluates every widget of the configuration and prints what
+    /// each one shows.
+    enum RunCommand {
+        /// The command's declaration.
+        static let spec = CommandSpec(
+            name: "run",
+            abstract: "Runs the widgets and prints what each one shows.",
+            discussion: """
+                Each widget's provider is asked for its timeline, and the entry current at --at (the \
+                latest dated at or before it) is drawn: as a box sized to the widget's family, with \
+                its controls numbered for 'widgethost tap', or as JSON. Nothing runs when any \
+                configuration is invalid (exit 65); a widget that fails at run time is reported and \
+                the others still print (exit 1).
+                """,
+            usage: "widgethost run [<config> ...] [<options>]",
+            arguments: [
+                .positional(
+                    "config",
+                    help: "Configuration files or directories of *.yaml files. (default: ./config)",
+                    isOptional: true,
+                    isRepeating: true
+                ),
+                .option(
+                    "widget", valueName: "id", help: "Run only this widget; repeat for more.",
+                    isRepeatable: true),
+                .option("family", valueName: "family", help: "Draw every widget in this family."),
+                .option("at", valueName: "date", help: "Run as if the clock read this ISO 8601 date."),
+                .flag("timeline", help: "Print every entry of each timeline and its reload policy."),
+                .flag("preview", help: "Print snapshots, as the widget gallery shows them."),
+                .option(
+                    "format",
+                    valueName: "format",
+                    help: "The output format.",
+                    allowedValues: ["text", "json", "ndjson"],
+                    defaultValue: "text"
+                ),
+                .option(
+                    "store", valueName: "dir", help: "The shared container directory, for every App Group."),
+            ]
+        )
+
+        /// Runs the command.
+        static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
+            let date = try CommandOptions.date(values)
+            let format = try values.requiredString("format")
+            let family = try CommandOptions.family(values)
+            let registry = BuiltInWidgets.registry()
+            let loaded = ConfigurationLoader(registry: registry).load(try values.strings("config"))
+            CommandOptions.report(loaded.diagnostics)
+            guard !loaded.hasErrors else { return ExitStatus.dataError }
+            let instances = try CommandOptions.select(
+                loaded.instances, ids: try values.strings("widget"), values: values)
+            if let family {
+                let unsupported = instances.filter {
+                    !(registry.widget(kind: $0.kind)?.metadata.supportedFamilies.contains(family) ?? false)
+                }
+                if let first = unsupported.first {
+                    let kinds = Set(unsupported.map(\.kind)).sorted().joined(separator: ", ")
+                    throw values.validationError(
+                        "'\(first.id)' cannot be drawn as \(family.rawValue): \(kinds) does not support it"
+                    )
+                }
+            }
+            let containers = ContainerSet(
+                storeOption: try values.string("store"),
+                environment: ProcessInfo.processInfo.environment
+            )
+            let evaluator = WidgetEvaluator(registry: registry, containers: containers)
+            let options = RunOptions(date: date, preview: try values.flag("preview"), family: family)
+            let results = await evaluator.evaluate(instances, options: options)
+            let includeTimeline = try values.flag("timeline")
+            switch format {
+            case "json":
+                StandardStream.output.write(
+                    RunJSON.document(results, includeTimeline: includeTimeline).description + "\n")
+            case "ndjson":
+                StandardStream.output.write(
+                    results.map { RunJSON.object($0, includeTimeline: includeTimeline).description + "\n" }
+                        .joined()
+                )
+            default:
+                StandardStream.output.write(
+                    WidgetBoxRenderer().render(results, includeTimeline: includeTimeline))
+            }
+            let failures = results.filter {
+                if case .failure = $0.outcome { return true }
+                return false
+            }
+            for failure in failures {
+                if case .failure(let error) = failure.outcome {
+                    StandardStream.error.write(
+                        "error: widget '\(failure.instance.id)' failed: \(error.message)\n")
+                }
+            }
+            return failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+        }
+    }
+}

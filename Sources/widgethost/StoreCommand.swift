@@ -1,0 +1,162 @@
+import AppGroup
+import ArgumentParsing
+import Diagnostics
+import Foundation
+import WidgetHost
+
+extension WidgetHostCommand {
+    /// `widgethost store import <file>` and `widgethost store export`: moves tasks and the focus mode
+    /// into and out of an App Group's shared store.
+    enum StoreCommand {
+        /// Where the store is and what the exit codes mean, shared by both subcommands' help.
+        static let storeDiscussion = """
+            The store is the App Group's shared container: the SQLite database widgethost.sqlite in \
+            --store DIR, else in $WIDGETHOST_STORE, else in $XDG_DATA_HOME/widgethost/<app-group>, else \
+            in ~/.local/share/widgethost/<app-group>.
+            """
+
+        /// The options both subcommands take.
+        static let storeArguments: [ArgumentSpec] = [
+            .option("store", valueName: "dir", help: "The shared container directory."),
+            .option(
+                "app-group",
+                valueName: "id",
+                help: "The App Group whose container is used when --store is not given.",
+                defaultValue: AppGroupContainer.defaultAppGroup
+            ),
+        ]
+
+        /// The command's declaration.
+        static let spec = CommandSpec(
+            name: "store",
+            abstract: "Imports tasks into the shared store, or exports them.",
+            discussion: storeDiscussion,
+            subcommands: [importSpec, exportSpec]
+        )
+
+        /// `store import`.
+        static let importSpec = CommandSpec(
+            name: "import",
+            abstract: "Imports tasks and the focus mode from a YAML or JSON file.",
+            discussion: """
+                The file holds 'tasks:', a list of tasks (id, title, priority, category, isCompleted, \
+                dueDate), and optionally 'focus: {isOn: true|false}'. Tasks keep the file's order \
+                after those already stored; a task whose id is already stored is updated in place. \
+                A task without an id gets a new UUID.
+
+                \(storeDiscussion)
+
+                Exit codes: 0 imported; 65 the file is invalid: every problem is reported as \
+                file:line:column and nothing is imported; 1 the store cannot be opened or written \
+                (nothing is imported either).
+                """,
+            arguments: [.positional("file", help: "The YAML or JSON file to import; '-' for standard input.")]
+                + storeArguments
+        )
+
+        /// `store export`.
+        static let exportSpec = CommandSpec(
+            name: "export",
+            abstract: "Prints the stored tasks and focus mode in the format 'store import' reads.",
+            discussion: """
+                Tasks are printed in store order, each with id, title, priority, category, \
+                isCompleted and dueDate. YAML (the default) leaves a missing category or due date \
+                out; JSON is one line, {"tasks":[...],"focus":{"isOn":false}}, with null for them. \
+                A store that does not exist yet exports as empty.
+
+                \(storeDiscussion)
+
+                Exit codes: 0 exported; 1 the store cannot be read.
+                """,
+            arguments: [
+                .option(
+                    "format",
+                    valueName: "format",
+                    help: "The output format.",
+                    allowedValues: StoreExport.Format.allCases.map(\.rawValue),
+                    defaultValue: StoreExport.Format.yaml.rawValue
+                )
+            ] + storeArguments
+        )
+
+        /// Runs `store import` or `store export`.
+        ///
+        /// - Parameter values: The parsed command line.
+        /// - Returns: 0 on success, 65 for an invalid file, 1 when the store cannot be used.
+        /// - Throws: ``ParseError`` for an unusable `--app-group`.
+        static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
+            switch values.subcommandPath {
+            case ["store", "import"]: return try runImport(values)
+            default: return try runExport(values)
+            }
+        }
+
+        private static func runImport(_ values: ParsedValues) throws(ParseError) -> Int32 {
+            let path = try values.requiredString("file")
+            let file: StoreFile
+            do throws(StoreFileError) {
+                file = try StoreFile.load(path: path)
+            } catch {
+                StandardStream.error.write(DiagnosticRenderer.forStandardError().render(error.diagnostics))
+                return ExitStatus.dataError
+            }
+            let container = try container(values)
+            do throws(AppGroupError) {
+                let store = try container.openStore()
+                let summary = try store.importTasks(file.tasks, focus: file.focus)
+                let noun = summary.total == 1 ? "task" : "tasks"
+                StandardStream.output.write(
+                    "Imported \(summary.total) \(noun) (\(summary.updated) updated, \(summary.added) added) "
+                        + "into \(store.databaseURL.path)\n"
+                )
+                return ExitStatus.success
+            } catch {
+                StandardStream.error.write("Error: \(error.message)\n")
+                return ExitStatus.failure
+            }
+        }
+
+        private static func runExport(_ values: ParsedValues) throws(ParseError) -> Int32 {
+            let format = StoreExport.Format(rawValue: try values.requiredString("format")) ?? .yaml
+            let container = try container(values)
+            do throws(AppGroupError) {
+                let export: StoreExport
+                do throws(AppGroupError) {
+                    export = try StoreExport(store: container.openStore(readOnly: true))
+                } catch  where error.code == "store.not-found" {
+                    // Widgets show a store that does not exist yet as empty; so does its export.
+                    export = StoreExport(tasks: [], isFocusModeOn: false)
+                }
+                StandardStream.output.write(export.text(format))
+                return ExitStatus.success
+            } catch {
+                StandardStream.error.write("Error: \(error.message)\n")
+                return ExitStatus.failure
+            }
+        }
+
+        /// The container `--store`, `--app-group` and the environment choose.
+        ///
+        /// - Throws: ``ParseError`` when `--app-group` cannot name a directory, or no directory can be
+        ///   worked out (no `--store`, `WIDGETHOST_STORE`, `XDG_DATA_HOME` or `HOME`).
+        private static func container(_ values: ParsedValues) throws(ParseError) -> AppGroupContainer {
+            let appGroup = try values.requiredString("app-group")
+            let storeOption = try values.string("store")
+            do throws(AppGroupError) {
+                return try AppGroupContainer.resolve(
+                    appGroup: appGroup,
+                    storeOption: storeOption,
+                    environment: ProcessInfo.processInfo.environment
+                )
+            } catch {
+                throw values.validationError(Self.sentence(error.message))
+            }
+        }
+
+        /// `message` as a usage error's sentence: capitalized, with a final period.
+        private static func sentence(_ message: String) -> String {
+            guard let first = message.first else { return message }
+            return first.uppercased() + message.dropFirst() + (message.hasSuffix(".") ? "" : ".")
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import Diagnostics
+import Foundation
+import Testing
+import WidgetHost
+import WidgetHostKit
+
+@Suite struct ConfigurationLoaderTests {
+    @Test func theSampleShapeLoadsWithDefaults() throws {
+        let (loaded, diagnostics) = try Fixture.load(
+            """
+            appGroup: group.test
+            widgets:
+              - id: work
+                kind: TaskWidget
+                family: systemLarge
+                configuration:
+                  priorityFilter: high
+                  showCompleted: false
+                  maxTasks: 4
+                  category: work
+              - kind: TaskWidget
+              - kind: FocusWidget
+              - kind: Quickmenu
+              - kind: TaskWidget
+                configuration:
+            """
+        )
+        #expect(diagnostics == [])
+        #expect(
+            loaded.instances.map(\.id) == [
+                "work", "TaskWidget-2", "FocusWidget-1", "Quickmenu-1", "TaskWidget-3",
+            ])
+        let work = try #require(loaded.instances.first)
+        #expect(work.family == .systemLarge)
+        #expect(work.appGroup == "group.test")
+        #expect(work.location == SourceLocation(line: 3, column: 5))
+        #expect(
+            work.configuration == [
+                "priorityFilter": .string("high"), "showCompleted": .bool(false), "maxTasks": .int(4),
+                "category": .string("work"),
+            ]
+        )
+        let defaults = loaded.instances[1]
+        #expect(defaults.family == .systemMedium)
+        #expect(
+            defaults.configuration == [
+                "priorityFilter": .string("all"), "showCompleted": .bool(true), "maxTasks": .int(3),
+                "category": .string("all"),
+            ]
+        )
+        #expect(loaded.instances[4].configuration == defaults.configuration)
+        #expect(loaded.instances[2].configuration.isEmpty)
+    }
+
+    @Test func everyProblemOfTheFileIsReportedAtItsLocation() throws {
+        let (loaded, diagnostics) = try Fixture.load(
+            """
+            appGroup: group.test
+            widget: []
+            widgets:
+              - id: work
+                kind: TaskWidgt
+              - id: work
+                kind: TaskWidget
+                family: systemHuge
+                configuration:
+                  priorityFilter: urgent
+                  showCompleted: yes
+                  maxTasks: 0
+                  categry: work
+              - kind: FocusWidget
+                family: accessoryCircular
+                configuration:
+                  isOn: true
+              - kind: Quickmenu
+                id: work
+              - family: systemSmall
+              - kind: TaskWidget
+                configuration: [1, 2]
+            """
+        )
+        #expect(loaded.hasErrors)
+        #expect(
+            diagnostics == [
+                "widgets.yaml:2:1: error: unknown key 'widget' in 'configuration'; did you mean 'widgets'?",
+                "widgets.yaml:5:11: error: unknown widget kind 'TaskWidgt'; did you mean 'TaskWidget'?",
+                "widgets.yaml:8:13: error: 'systemHuge' is not a widget family; expected one of systemMedium, "
+                    + "systemSmall, systemLarge, systemExtraLarge, accessoryCircular, accessoryRectangular, "
+                    + "accessoryInline; did you mean 'systemLarge'?",
+                "widgets.yaml:10:23: error: 'urgent' is not a priority; expected one of all, high, medium, low",
+                "widgets.yaml:11:22: error: 'showCompleted' must be true or false, not a string 'yes' "
+                    + "('yes' is a string in YAML 1.2; write true)",
+                "widgets.yaml:12:17: error: 'maxTasks' must be an integer of at least 1, not 0",
+                "widgets.yaml:13:7: error: unknown key 'categry' in 'configuration'; did you mean 'category'?",
+                "widgets.yaml:15:13: error: 'FocusWidget' does not support the family 'accessoryCircular'; "
+                    + "it supports systemSmall, systemMedium, systemLarge, systemExtraLarge",
+                "widgets.yaml:16:5: error: 'FocusWidget' takes no configuration: it is a StaticConfiguration widget",
+                "widgets.yaml:20:5: error: 'widget' is missing the required key 'kind'",
+                "widgets.yaml:22:20: error: 'configuration' must be a mapping, not a list",
+                "widgets.yaml:6:9: error: duplicate widget id 'work': already used by the widget at line 4\n"
+                    + "widgets.yaml:4:5: note: the first widget with id 'work'",
+                "widgets.yaml:19:9: error: duplicate widget id 'work': already used by the widget at line 4\n"
+                    + "widgets.yaml:4:5: note: the first widget with id 'work'",
+            ]
+        )
+    }
+
+    @Test func defaultIDsThatClashAskForAnID() throws {
+        let (_, diagnostics) = try Fixture.load(
+            """
+            widgets:
+              - id: FocusWidget-1
+                kind: Quickmenu
+              - kind: FocusWidget
+            """
+        )
+        #expect(
+            diagnostics == [
+                "widgets.yaml:4:5: error: this widget's default id 'FocusWidget-1' is already the id of the "
+                    + "widget at line 2; give it an 'id'\nwidgets.yaml:2:5: note: the first widget with id 'FocusWidget-1'"
+            ]
+        )
+    }
+
+    @Test func fileLevelProblems() throws {
+        let cases: [(String, String)] = [
+            ("", "widgets.yaml: error: contains no YAML document"),
+            ("- a\n", "widgets.yaml:1:1: error: 'configuration' must be a mapping, not a list"),
+            (
+                "appGroup: x\n",
+                "widgets.yaml:1:1: error: 'configuration' is missing the required key 'widgets'"
+            ),
+            ("widgets: {a: 1}\n", "widgets.yaml:1:10: error: 'widgets' must be a list, not a mapping"),
+            (
+                "widgets: []\n---\nwidgets: []\n",
+                "widgets.yaml:3:1: error: a configuration file holds one YAML document; this is document 2 of 2"
+            ),
+            (
+                "widgets: [\n",
+                "widgets.yaml:2:1: error: did not find expected node content\nwidgets.yaml:2:1: note: while parsing a flow node"
+            ),
+            ("appGroup: ''\nwidgets: []\n", "widgets.yaml:1:11: error: 'appGroup' must not be empty"),
+        ]
+        for (text, expected) in cases {
+            let (loaded, diagnostics) = try Fixture.load(text)
+            #expect(loaded.hasErrors, "\(text)")
+            #expect(diagnostics.first == expected, "\(text)")
+        }
+    }
+
+    @Test func filesAndDirectories() throws {
+        let directory = try Fixture.files([
+            "b.yaml": "widgets:\n  - kind: FocusWidget\n",
+            "a.yml": "widgets:\n  - kind: Quickmenu\n",
+            "notes.txt": "not a config",
+        ])
+        let registry = try Fixture.registry()
+        let loaded = ConfigurationLoader(registry: registry).load([directory.path])
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a.yml", "b.yaml"])
+        #expect(loaded.instances.map(\.id) == ["Quickmenu-1", "FocusWidget-1"])
+
+        let missing = ConfigurationLoader(registry: registry).load([directory.path + "/nope.yaml"])
+        #expect(missing.diagnostics.map(\.message) == ["no such file or directory"])
+        let empty = try Fixture.directory()
+        let none = ConfigurationLoader(registry: registry).load([empty.path])
+        #expect(none.diagnostics.map(\.code) == ["config.empty-directory"])
+    }
+
+    @Test func duplicateIDsAcrossFilesNameTheOtherFile() throws {
+        let directory = try Fixture.files([
+            "a.yaml": "widgets:\n  - id: x\n    kind: Quickmenu\n",
+            "b.yaml": "widgets:\n  - id: x\n    kind: FocusWidget\n",
+        ])
+        let loaded = ConfigurationLoader(registry: try Fixture.registry()).load([directory.path])
+        let diagnostic = try #require(loaded.diagnostics.first)
+        #expect(diagnostic.location == SourceLocation(line: 2, column: 9))
+        #expect(
+            diagnostic.message
+                == "duplicate widget id 'x': already used by the widget at \(directory.path)/a.yaml:2:5")
+    }
+
+    @Test func pluginsAreWarnedAboutNotSilentlyIgnored() throws {
+        let (loaded, diagnostics) = try Fixture.load(
+            "widgets: []\nplugins:\n  - ./Plugins/Examples/countdown\n")
+        #expect(!loaded.hasErrors)
+        #expect(
+            diagnostics == [
+                "widgets.yaml:3:5: warning: plugin folders are not loaded by this version of widgethost; "
+                    + "'./Plugins/Examples/countdown' is ignored"
+            ]
+        )
+    }
+}

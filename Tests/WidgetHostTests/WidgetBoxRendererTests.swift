@@ -1,0 +1,102 @@
+import Diagnostics
+import Foundation
+import Testing
+import WidgetHost
+import WidgetHostKit
+
+@Suite struct WidgetBoxRendererTests {
+    func result(_ view: ViewNode, family: WidgetFamily, policy: TimelineReloadPolicy = .never) -> WidgetResult
+    {
+        let date = Date(timeIntervalSince1970: 1_795_954_800)
+        let entry = RenderedEntry(date: date, data: .object([]), view: view)
+        let evaluation = WidgetEvaluation(
+            timeline: RenderedTimeline(entries: [entry], policy: policy),
+            current: entry,
+            nextReload: nil
+        )
+        let instance = WidgetInstance(
+            id: "demo", kind: "Demo", family: family, configuration: [:], appGroup: "g", file: "f",
+            location: .init(line: 1, column: 1)
+        )
+        return WidgetResult(instance: instance, family: family, outcome: .success(evaluation))
+    }
+
+    static let intent = IntentReference(type: "ToggleTaskIntent", parameters: .object([]))
+
+    @Test func aSmallBoxWithABadgeAndNumberedControls() {
+        let view = ViewNode(
+            type: .vstack,
+            children: [
+                ViewNode(
+                    type: .hstack,
+                    children: [
+                        ViewNode(type: .text, text: "Tasks"), ViewNode(type: .spacer),
+                        ViewNode(type: .text, text: "2"),
+                    ]),
+                ViewNode(
+                    type: .button, intent: Self.intent,
+                    children: [
+                        ViewNode(type: .image, systemName: "circle"),
+                        ViewNode(type: .text, text: "A very long task title that will not fit"),
+                    ]
+                ),
+                ViewNode(
+                    type: .toggle, isOn: true, intent: Self.intent,
+                    children: [ViewNode(type: .text, text: "Focus")]),
+                ViewNode(type: .link, url: "x://y", children: [ViewNode(type: .text, text: "Home")]),
+            ]
+        )
+        let text = WidgetBoxRenderer().render(result(view, family: .systemSmall), includeTimeline: false)
+        #expect(
+            text == """
+                demo · Demo · systemSmall
+                ╭──────────────────────────╮
+                │ Tasks                  2 │
+                │ [1] ○ A very long task … │
+                │ [2] ◉ on Focus           │
+                │ [3] Home ↗               │
+                │                          │
+                │                          │
+                │                          │
+                │                          │
+                ╰──────────────────────────╯
+                entry 2026-11-29T12:20:00Z · never reloads
+
+                """
+        )
+        #expect(view.controls.count == 3)
+    }
+
+    @Test(arguments: WidgetFamily.allCases)
+    func boxesAreSizedToTheirFamily(family: WidgetFamily) {
+        let text = WidgetBoxRenderer().render(
+            result(ViewNode(type: .text, text: "x"), family: family), includeTimeline: false)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let (width, height) = WidgetBoxRenderer.size(of: family)
+        #expect(lines.count == height + 5)  // title, top, rows, bottom, footer, final newline
+        #expect(lines[1].count == width + 4)
+        #expect(lines.dropFirst(2).prefix(height).allSatisfy { $0.count == width + 4 })
+    }
+
+    @Test func overflowingContentIsCutWithAnEllipsisLine() {
+        let rows = (1...5).map { ViewNode(type: .text, text: "row \($0)") }
+        let text = WidgetBoxRenderer().render(
+            result(ViewNode(type: .vstack, children: rows), family: .accessoryRectangular),
+            includeTimeline: false
+        )
+        #expect(text.contains("│ row 2"))
+        #expect(!text.contains("row 3"))
+        #expect(text.contains("│ …"))
+    }
+
+    @Test func timelinesListEveryEntryAndMarkTheCurrentOne() {
+        let text = WidgetBoxRenderer().render(
+            result(
+                ViewNode(type: .text, text: "x"), family: .accessoryInline,
+                policy: .after(Date(timeIntervalSince1970: 1_795_955_700))),
+            includeTimeline: true
+        )
+        #expect(
+            text.hasSuffix("timeline: 1 entry, reloads 2026-11-29T12:35:00Z\n * 2026-11-29T12:20:00Z  {}\n"))
+    }
+}
