@@ -47,7 +47,7 @@ struct ParameterValidator {
             }
         case .date:
             guard let text = reader.string(node, named: name) else { return nil }
-            guard ISO8601.date(from: text) != nil else {
+            guard (try? StrictISO8601.date(from: text)) != nil else {
                 reader.report(
                     node,
                     code: "config.type-mismatch",

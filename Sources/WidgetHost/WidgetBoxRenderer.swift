@@ -98,7 +98,9 @@ public struct WidgetBoxRenderer: Sendable {
             return row(node.children, width: width, counter: &counter)
         case .spacer:
             return []
-        case .text, .image, .button, .toggle, .link:
+        case .button, .toggle, .link:
+            return control(node, width: width, counter: &counter)
+        case .text, .image:
             return [inline(node, counter: &counter)]
         }
     }
@@ -142,6 +144,21 @@ public struct WidgetBoxRenderer: Sendable {
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines
+    }
+
+    /// A control on its own line: its number, then its label laid out as a row, so a spacer in the
+    /// label (a task row's priority badge) still pushes to the right edge.
+    static func control(_ node: ViewNode, width: Int, counter: inout Int) -> [String] {
+        counter += 1
+        var prefix = "[\(counter)] "
+        if node.type == .toggle { prefix += node.isOn == true ? "◉ on " : "○ off " }
+        var label = node.children
+        if label.count == 1, label[0].type == .hstack { label = label[0].children }
+        var suffix = node.type == .link ? " ↗" : ""
+        if label.contains(where: { $0.type == .spacer }) { suffix = "" }
+        let rows = row(label, width: width - prefix.count - suffix.count, counter: &counter)
+        let text = prefix + rows.joined(separator: " ") + suffix
+        return [node.type == .toggle && rows == [""] ? String(text.dropLast()) : text]
     }
 
     /// A node drawn on one line.

@@ -9,13 +9,15 @@ enum CommandOptions {
     /// `--at DATE`, or now.
     static func date(_ values: ParsedValues) throws(ParseError) -> Date {
         guard let text = try values.string("at") else { return Date() }
-        guard let date = ISO8601.date(from: text) else {
+        do throws(StrictISO8601.Failure) {
+            return try StrictISO8601.date(from: text)
+        } catch {
+            let why = error == .missingTimeZone ? " with a time zone" : ""
             throw values.validationError(
-                "The value '\(text)' is invalid for '--at <date>': expected an ISO 8601 date such as "
+                "The value '\(text)' is invalid for '--at <date>': expected an ISO 8601 date\(why) such as "
                     + "2026-11-29T12:00:00Z or 2026-11-29."
             )
         }
-        return date
     }
 
     /// `--family F`, checked against the families WidgetKit has.

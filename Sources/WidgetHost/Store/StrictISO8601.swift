@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Parses the dates a store file may hold, strictly: a calendar date (`2026-05-01`, midnight UTC)
 /// or an RFC 3339 date-time with a time zone (`2026-05-01T09:00:00Z`, `2026-05-01T09:00:00.5+02:00`).
@@ -6,9 +6,9 @@ import Foundation
 /// `ISO8601DateFormatter` is too lenient for input a person typed: it reads `2026-02-30` as
 /// March 2nd and drops the time of `2026-05-01T25:00:00Z`. Here every field is range-checked, and a
 /// date-time without a zone is refused rather than guessed.
-enum StrictISO8601 {
+public enum StrictISO8601 {
     /// Why a text is not a date.
-    enum Failure: Error, Equatable {
+    public enum Failure: Error, Equatable {
         /// Not of either form, or a field out of range.
         case invalid
         /// A date-time without `Z` or an offset.
@@ -18,7 +18,7 @@ enum StrictISO8601 {
     /// The date `text` names.
     ///
     /// - Throws: ``Failure``.
-    static func date(from text: String) throws(Failure) -> Date {
+    public static func date(from text: String) throws(Failure) -> Date {
         var scanner = Scanner(Array(text.utf8))
         let year = try scanner.digits(4)
         try scanner.expect(UInt8(ascii: "-"))
