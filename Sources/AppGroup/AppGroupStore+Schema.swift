@@ -3,7 +3,7 @@ extension AppGroupStore {
     ///
     /// A store of a newer version is refused rather than misread; an older one would be migrated
     /// step by step in ``migrate(_:)`` (version 1 is the first).
-    static let schemaVersion = 1
+    static let schemaVersion = 2
 
     /// The columns read for a ``StoredTask``, in the order ``task(from:)`` reads them.
     static let taskColumns = "id, title, priority, category, isCompleted, dueDate"
@@ -33,6 +33,22 @@ extension AppGroupStore {
     /// processes opening a new store at once do not both create it.
     ///
     /// - Returns: The version found before migrating (0 for a new store).
+    /// `reload_requests`: the latest request per kind (`*` for every kind), numbered by a generation
+    /// that only grows; `evaluations`: the generation each widget instance was last evaluated at.
+    static let reloadTablesSQL = """
+        CREATE TABLE IF NOT EXISTS reload_requests(
+            kind TEXT PRIMARY KEY NOT NULL,
+            generation INTEGER NOT NULL,
+            requestedAt REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS evaluations(
+            widget TEXT PRIMARY KEY NOT NULL,
+            kind TEXT NOT NULL,
+            generation INTEGER NOT NULL,
+            evaluatedAt REAL NOT NULL
+        ) WITHOUT ROWID;
+        """
+
     static func migrate(_ database: SQLiteDatabase) throws(SQLiteError) -> Int {
         try database.transaction { () throws(SQLiteError) -> Int in
             let version = try userVersion(database)
@@ -41,6 +57,12 @@ extension AppGroupStore {
                 for shape in TaskQueryShape.allCases {
                     if let sql = shape.createIndexSQL { try database.execute(sql) }
                 }
+            }
+            if version < 2 {
+                // Version 2: reload requests (WidgetCenter) and when each widget was last evaluated.
+                try database.execute(reloadTablesSQL)
+            }
+            if version < schemaVersion {
                 try database.execute("PRAGMA user_version = \(schemaVersion)")
             }
             return version

@@ -109,7 +109,7 @@ public final class AppGroupStore: @unchecked Sendable {
     }
 
     /// Runs `body` on the connection, holding the lock; SQLite's errors become ``AppGroupError``s.
-    private func withConnection<Result: Sendable>(
+    func withConnection<Result: Sendable>(
         _ body: (SQLiteDatabase) throws(SQLiteError) -> Result
     ) throws(AppGroupError) -> Result {
         do {
@@ -120,7 +120,7 @@ public final class AppGroupStore: @unchecked Sendable {
     }
 
     /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`), holding the lock.
-    private func write<Result: Sendable>(
+    func write<Result: Sendable>(
         _ body: (SQLiteDatabase) throws(SQLiteError) -> Result
     ) throws(AppGroupError) -> Result {
         try withConnection { database throws(SQLiteError) in

@@ -30,7 +30,10 @@ public final class ContainerSet: Sendable {
                     storeOption: storeOption,
                     environment: environment
                 )
-                let container = SharedContainer(url: resolved.directory)
+                let container = SharedContainer(
+                    url: resolved.directory,
+                    reloads: StoreReloadRecorder(directory: resolved.directory)
+                )
                 containers[appGroup] = container
                 return .success(container)
             } catch {

@@ -23,6 +23,7 @@ public enum RunJSON {
             members.append(.init("entry", evaluation.current.data))
             members.append(.init("view", evaluation.current.view.json))
             members.append(.init("reload", reload(evaluation.timeline.policy)))
+            members.append(.init("reloadRequested", .bool(result.reloadRequested)))
             if includeTimeline {
                 members.append(.init("timeline", .array(evaluation.timeline.entries.map(entry))))
             }

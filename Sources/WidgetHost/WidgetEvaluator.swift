@@ -27,6 +27,9 @@ public struct WidgetResult: Sendable {
     public var family: WidgetFamily
     /// The evaluation, or the failure.
     public var outcome: Result<WidgetEvaluation, WidgetFailure>
+    /// Whether a reload of the widget's kind was requested (`WidgetCenter`) since the widget was
+    /// last evaluated; see ``ReloadTracking``.
+    public var reloadRequested = false
 
     /// Creates a result.
     public init(

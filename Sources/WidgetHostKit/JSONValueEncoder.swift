@@ -22,6 +22,20 @@ public struct JSONValueEncoder: Sendable {
         case let url as URL: return .string(url.absoluteString)
         case let uuid as UUID: return .string(uuid.uuidString)
         case let json as JSONValue: return json
+        // The containers' generic `encode` witnesses the other integer widths' and Float's
+        // requirements, and those types encode themselves through them: boxing them here keeps
+        // that from recursing forever.
+        case let float as Float:
+            return float.isFinite ? .double(Double(String(float)) ?? Double(float)) : .null
+        case let number as any BinaryInteger:
+            guard let int = Int(exactly: number) else {
+                throw EncodingError.invalidValue(
+                    value,
+                    EncodingError.Context(
+                        codingPath: codingPath, debugDescription: "\(number) does not fit an Int")
+                )
+            }
+            return .int(int)
         default:
             let encoder = ValueEncoder(codingPath: codingPath)
             try value.encode(to: encoder)
@@ -46,10 +60,12 @@ final class JSONSlot {
 private final class ValueEncoder: Encoder {
     let codingPath: [any CodingKey]
     let userInfo: [CodingUserInfoKey: Any] = [:]
-    let root = JSONSlot()
+    let root: JSONSlot
 
-    init(codingPath: [any CodingKey]) {
+    /// An encoder writing into `root`: a container's slot for a `superEncoder`, else a new one.
+    init(codingPath: [any CodingKey], root: JSONSlot = JSONSlot()) {
         self.codingPath = codingPath
+        self.root = root
     }
 
     var storage: (value: JSONValue, slot: JSONSlot) { (root.resolved, root) }
@@ -78,12 +94,14 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let slot: JSONSlot
     let codingPath: [any CodingKey]
 
-    private func child(_ key: Key) -> JSONSlot {
+    private func child(_ key: Key) -> JSONSlot { child(named: key.stringValue) }
+
+    private func child(named name: String) -> JSONSlot {
         let child = JSONSlot()
-        if let index = slot.members?.firstIndex(where: { $0.0 == key.stringValue }) {
+        if let index = slot.members?.firstIndex(where: { $0.0 == name }) {
             slot.members?[index].1 = child
         } else {
-            slot.members?.append((key.stringValue, child))
+            slot.members?.append((name, child))
         }
         return child
     }
@@ -116,6 +134,36 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
         if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
     }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type,
@@ -132,9 +180,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         return UnkeyedContainer(slot: nested, codingPath: codingPath + [key])
     }
 
-    mutating func superEncoder() -> any Encoder { ValueEncoder(codingPath: codingPath) }
+    // As JSONEncoder: the superclass's encoding goes under `super`, or under `key`.
+    mutating func superEncoder() -> any Encoder {
+        ValueEncoder(codingPath: codingPath + [SuperKey()], root: child(named: "super"))
+    }
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        ValueEncoder(codingPath: codingPath + [key])
+        ValueEncoder(codingPath: codingPath + [key], root: child(key))
     }
 }
 
@@ -144,6 +195,15 @@ private struct IndexKey: CodingKey {
     init(_ index: Int) { intValue = index }
     init?(stringValue: String) { nil }
     init?(intValue: Int) { self.intValue = intValue }
+}
+
+/// The key `superEncoder()` writes under, whatever the container's key type.
+private struct SuperKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
@@ -180,7 +240,10 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
         return UnkeyedContainer(slot: nested, codingPath: codingPath)
     }
 
-    mutating func superEncoder() -> any Encoder { ValueEncoder(codingPath: codingPath) }
+    mutating func superEncoder() -> any Encoder {
+        let index = IndexKey(count)
+        return ValueEncoder(codingPath: codingPath + [index], root: next())
+    }
 }
 
 private struct SingleContainer: SingleValueEncodingContainer {
@@ -205,7 +268,12 @@ public enum ISO8601 {
     /// every entry of every widget has a date.
     public static func string(from date: Date) -> String {
         let seconds = date.timeIntervalSince1970
-        let whole = seconds.rounded(.down)
+        var whole = seconds.rounded(.down)
+        var milliseconds = Int(((seconds - whole) * 1000).rounded())
+        if milliseconds == 1000 {  // .9995 and up round to the next second, as Foundation's formatter does
+            whole += 1
+            milliseconds = 0
+        }
         guard abs(whole) < 253_402_300_800 else { return fractional.string(from: date) }  // beyond year 9999
         let total = Int(whole)
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
@@ -214,7 +282,6 @@ public enum ISO8601 {
         var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
         text +=
             pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        let milliseconds = Int(((seconds - whole) * 1000).rounded())
         if milliseconds > 0 && milliseconds < 1000 { text += "." + pad(milliseconds, 3) }
         return text + "Z"
     }

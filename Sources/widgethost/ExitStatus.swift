@@ -5,6 +5,9 @@ enum ExitStatus {
     static let success: Int32 = 0
     /// A widget or intent failed at run time; the others still printed.
     static let failure: Int32 = 1
+    /// The command line is wrong (`EX_USAGE`), found after parsing (a store location that cannot
+    /// be worked out).
+    static let usage: Int32 = 64
     /// The input (a configuration, a YAML file) is invalid or cannot be read (`EX_DATAERR`).
     static let dataError: Int32 = 65
     /// widgethost itself is wrong (`EX_SOFTWARE`).

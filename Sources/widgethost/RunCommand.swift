@@ -58,14 +58,16 @@ extension WidgetHostCommand {
             let instances = try CommandOptions.select(
                 loaded.instances, ids: try values.strings("widget"), values: values)
             if let family {
-                let unsupported = instances.filter {
-                    !(registry.widget(kind: $0.kind)?.metadata.supportedFamilies.contains(family) ?? false)
+                let supports = { (instance: WidgetInstance, family: WidgetFamily) in
+                    registry.widget(kind: instance.kind)?.metadata.supportedFamilies.contains(family) ?? false
                 }
-                if let first = unsupported.first {
-                    let kinds = Set(unsupported.map(\.kind)).sorted().joined(separator: ", ")
+                let unsupported = instances.filter { !supports($0, family) }
+                if !unsupported.isEmpty {
+                    let common = WidgetFamily.allCases.filter { candidate in
+                        instances.allSatisfy { supports($0, candidate) }
+                    }
                     throw values.validationError(
-                        "'\(first.id)' cannot be drawn as \(family.rawValue): \(kinds) does not support it"
-                    )
+                        unsupportedFamilyMessage(family, unsupported: unsupported, common: common))
                 }
             }
             let containers = ContainerSet(
@@ -74,7 +76,10 @@ extension WidgetHostCommand {
             )
             let evaluator = WidgetEvaluator(registry: registry, containers: containers)
             let options = RunOptions(date: date, preview: try values.flag("preview"), family: family)
-            let results = await evaluator.evaluate(instances, options: options)
+            var results = await evaluator.evaluate(instances, options: options)
+            for problem in ReloadTracking.update(&results, containers: containers) {
+                StandardStream.error.write("warning: reload requests were not checked: \(problem)\n")
+            }
             let includeTimeline = try values.flag("timeline")
             switch format {
             case "json":
@@ -100,6 +105,33 @@ extension WidgetHostCommand {
                 }
             }
             return failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+        }
+
+        /// Why `--family` cannot draw the selected widgets: the ones that do not support it (the
+        /// first few, by id and kind) and the families every selected widget does support.
+        static func unsupportedFamilyMessage(
+            _ family: WidgetFamily,
+            unsupported: [WidgetInstance],
+            common: [WidgetFamily]
+        ) -> String {
+            let shown = 5
+            var names = unsupported.prefix(shown).map { "'\($0.id)' (\($0.kind))" }
+            if unsupported.count > shown { names.append("\(unsupported.count - shown) more") }
+            let list =
+                names.count == 1
+                ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+            var message =
+                unsupported.count == 1
+                ? "The widget \(list) does not support the family '\(family.rawValue)'."
+                : "The widgets \(list) do not support the family '\(family.rawValue)'."
+            if common.isEmpty {
+                message += " No family suits every selected widget; select fewer with --widget."
+            } else {
+                message +=
+                    " Choose a family every selected widget supports ("
+                    + common.map(\.rawValue).joined(separator: ", ") + "), or select others with --widget."
+            }
+            return message
         }
     }
 }

@@ -18,7 +18,9 @@ enum WidgetHostCommand {
         abstract: "Runs WidgetKit-style widgets from YAML configurations on Linux.",
         version: version,
         subcommands: [
-            RunCommand.spec, ValidateCommand.spec, DescribeCommand.spec, SchemaCommand.spec, OpenCommand.spec,
+            RunCommand.spec, ValidateCommand.spec, DescribeCommand.spec, SchemaCommand.spec,
+            PerformCommand.spec,
+            TapCommand.spec, OpenCommand.spec,
             YAMLCommand.spec, StoreCommand.spec,
         ]
     )
@@ -48,6 +50,10 @@ enum WidgetHostCommand {
                 return try DescribeCommand.run(values)
             case ["schema"]:
                 return SchemaCommand.run(values)
+            case ["perform"]:
+                return try await PerformCommand.run(values)
+            case ["tap"]:
+                return try await TapCommand.run(values)
             case ["open"]:
                 return try OpenCommand.run(values)
             case ["store", "import"], ["store", "export"]:

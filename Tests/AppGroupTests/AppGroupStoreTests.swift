@@ -214,7 +214,7 @@ import Testing
         let directory = try TemporaryDirectory()
         _ = try AppGroupStore(directory: directory.url)
         let database = try SQLiteDatabase(path: directory.path("widgethost.sqlite"), mode: .readOnly)
-        #expect(try database.scalar("PRAGMA user_version") == .integer(1))
+        #expect(try database.scalar("PRAGMA user_version") == .integer(2))
         #expect(try database.scalar("PRAGMA journal_mode") == .text("wal"))
         let indexes = try database.query(
             "SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'tasks_by_%' ORDER BY name"
@@ -296,7 +296,7 @@ import Testing
         #expect(error.code == "store.newer-version")
         #expect(
             error.message.hasSuffix(
-                "it was written by a newer widgethost (schema version 7; this one reads up to 1)"))
+                "it was written by a newer widgethost (schema version 7; this one reads up to 2)"))
     }
 
     @Test func readingAStoreThatDoesNotExistSaysSo() throws {

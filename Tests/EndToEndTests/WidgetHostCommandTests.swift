@@ -16,6 +16,8 @@ import Testing
           validate                Checks configurations and reports every problem.
           describe                Describes the widgets, their parameters and intents.
           schema                  Prints the JSON Schema of configuration files.
+          perform                 Performs an app intent, as a button or toggle does.
+          tap                     Taps the Nth control of a widget's current view.
           open                    Resolves a widget's deep link to the app tab it opens.
           yaml                    Prints each YAML document as one line of JSON, after
                                   anchors, merge keys and tags.
@@ -97,7 +99,9 @@ import Testing
         (
             ["frobnicate"],
             "Error: Unknown subcommand 'frobnicate'. Please provide one of the following:\n"
-                + ["run", "validate", "describe", "schema", "open", "yaml", "store"].map { "  - \($0)\n" }
+                + ["run", "validate", "describe", "schema", "perform", "tap", "open", "yaml", "store"].map {
+                    "  - \($0)\n"
+                }
                 .joined()
                 + rootUsage
         ),

@@ -82,7 +82,7 @@ struct HourlyBundle: WidgetBundle {
         #expect(
             RunJSON.object(result, includeTimeline: false).description
                 == #"{"id":"clock","kind":"Hourly","family":"systemSmall","date":"2026-11-29T13:20:00Z","#
-                + #""entry":{"hour":1},"view":{"type":"text","text":"hour 1"},"reload":{"policy":"atEnd"}}"#
+                + #""entry":{"hour":1},"view":{"type":"text","text":"hour 1"},"reload":{"policy":"atEnd"},"reloadRequested":false}"#
         )
         let withTimeline = RunJSON.object(result, includeTimeline: true)
         guard case .array(let entries)? = withTimeline["timeline"] else {

@@ -1,0 +1,109 @@
+public import Foundation
+
+/// Reload requests, as `WidgetCenter.reloadTimelines(ofKind:)` makes them: recorded in the shared
+/// container so any other process (a running `watch`, a script) sees them.
+///
+/// Each request gets the next number of one growing generation. A widget instance records the
+/// generation it was evaluated at, so "was a reload requested since this widget was last
+/// evaluated" is one comparison. Watchers need not open the database at all: every request also
+/// rewrites ``reloadStampFileName`` in the container, whose modification time and content (the
+/// generation) change with each request.
+extension AppGroupStore {
+    /// The file rewritten on every reload request, holding the latest generation.
+    public static let reloadStampFileName = "reload-requests"
+
+    /// The kind recorded for `reloadAllTimelines()`.
+    public static let allKinds = "*"
+
+    /// Records a request to reload the timelines of `kind`, or of every kind for `nil`.
+    /// - Returns: the request's generation.
+    @discardableResult
+    public func requestReload(ofKind kind: String?, at date: Date = Date()) throws(AppGroupError) -> Int {
+        let generation = try write { database throws(SQLiteError) -> Int in
+            let next = try Self.currentGeneration(in: database) + 1
+            try database.run(
+                """
+                INSERT INTO reload_requests(kind, generation, requestedAt) VALUES (?, ?, ?)
+                ON CONFLICT(kind) DO UPDATE SET generation = excluded.generation, requestedAt = excluded.requestedAt
+                """,
+                [.text(kind ?? Self.allKinds), .integer(next), .real(date.timeIntervalSince1970)]
+            )
+            return next
+        }
+        writeStamp(generation)
+        return generation
+    }
+
+    /// The generation of the latest request that reloads `kind` (its own or a reload of all);
+    /// 0 when none was made.
+    public func reloadGeneration(ofKind kind: String) throws(AppGroupError) -> Int {
+        try withConnection { database throws(SQLiteError) -> Int in
+            let value = try database.scalar(
+                "SELECT max(generation) FROM reload_requests WHERE kind IN (?, ?)",
+                [.text(kind), .text(Self.allKinds)]
+            )
+            if case .integer(let generation)? = value { return generation }
+            return 0
+        }
+    }
+
+    /// The latest generation of any request; 0 when none was made.
+    public func currentReloadGeneration() throws(AppGroupError) -> Int {
+        try withConnection { database throws(SQLiteError) in try Self.currentGeneration(in: database) }
+    }
+
+    /// Whether a reload of `kind` was requested since widget `id` was last evaluated; `false` for a
+    /// widget never evaluated (nothing it shows can be stale).
+    public func isReloadRequested(forWidget id: String, kind: String) throws(AppGroupError) -> Bool {
+        try withConnection { database throws(SQLiteError) -> Bool in
+            guard
+                case .integer(let evaluated)? = try database.scalar(
+                    "SELECT generation FROM evaluations WHERE widget = ?", [.text(id)])
+            else { return false }
+            let requested = try database.scalar(
+                "SELECT max(generation) FROM reload_requests WHERE kind IN (?, ?)",
+                [.text(kind), .text(Self.allKinds)]
+            )
+            if case .integer(let generation)? = requested { return generation > evaluated }
+            return false
+        }
+    }
+
+    /// Records that the widgets were evaluated now, at the current generation, in one transaction.
+    public func recordEvaluations(_ widgets: [(id: String, kind: String)], at date: Date = Date())
+        throws(AppGroupError)
+    {
+        guard !widgets.isEmpty else { return }
+        try write { database throws(SQLiteError) in
+            let generation = try Self.currentGeneration(in: database)
+            for widget in widgets {
+                try database.run(
+                    """
+                    INSERT INTO evaluations(widget, kind, generation, evaluatedAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(widget) DO UPDATE SET kind = excluded.kind, generation = excluded.generation,
+                    evaluatedAt = excluded.evaluatedAt
+                    """,
+                    [
+                        .text(widget.id), .text(widget.kind), .integer(generation),
+                        .real(date.timeIntervalSince1970),
+                    ]
+                )
+            }
+        }
+    }
+
+    static func currentGeneration(in database: SQLiteDatabase) throws(SQLiteError) -> Int {
+        if case .integer(let generation)? = try database.scalar("SELECT max(generation) FROM reload_requests")
+        {
+            return generation
+        }
+        return 0
+    }
+
+    /// Rewrites the stamp file; a failure to write it is not a failed request (the database holds
+    /// the request), so it is left to the next request.
+    private func writeStamp(_ generation: Int) {
+        let url = directory.appendingPathComponent(Self.reloadStampFileName)
+        try? Data("\(generation)\n".utf8).write(to: url, options: .atomic)
+    }
+}

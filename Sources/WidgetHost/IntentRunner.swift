@@ -1,0 +1,192 @@
+import AppGroup
+import Diagnostics
+import Foundation
+public import WidgetHostKit
+import YAML
+
+/// Runs app intents from a command line: `name=value` arguments checked against the intent's
+/// `@Parameter`s before anything runs, then `perform()` inside the container's environment.
+public enum IntentRunner {
+    /// Why arguments were refused; nothing ran.
+    public struct ArgumentError: Error, Sendable, Hashable {
+        /// Whether it is a usage error (an unknown name, no `=`: exit 64) rather than a bad value
+        /// (exit 65).
+        public var isUsage: Bool
+        /// Sentences a person can act on, one per problem.
+        public var messages: [String]
+    }
+
+    /// What a performed intent returned and asked.
+    public struct Outcome: Sendable, Hashable {
+        /// The intent's type name.
+        public var intent: String
+        /// The value returned, if any.
+        public var value: JSONValue?
+        /// The dialog, if any.
+        public var dialog: String?
+        /// The widget kinds it asked to reload, in order (`*` for all).
+        public var reloaded: [String]
+
+        /// `{"intent", "value", "dialog", "reloaded"}`.
+        public var json: JSONValue {
+            .object([
+                .init("intent", .string(intent)),
+                .init("value", value ?? .null),
+                .init("dialog", dialog.map(JSONValue.string) ?? .null),
+                .init("reloaded", .array(reloaded.map(JSONValue.string))),
+            ])
+        }
+
+        /// The lines `perform` prints.
+        public var text: String {
+            var text = intent + (dialog.map { ": " + $0 } ?? "") + "\n"
+            if let value { text += "value: \(value)\n" }
+            text += "reloaded: " + (reloaded.isEmpty ? "nothing" : reloaded.joined(separator: ", ")) + "\n"
+            return text
+        }
+    }
+
+    /// The parameter values `arguments` (`name=value` each) give `intent`, checked against its
+    /// parameters: strings are taken as written, other types read as YAML scalars (`true`, `3`,
+    /// `high`, `[a, b]`).
+    public static func values(
+        _ arguments: [String],
+        for intent: any AppIntent.Type
+    ) -> Result<[String: JSONValue], ArgumentError> {
+        let parameters = ParameterReflection.descriptions(of: intent.init())
+        let names = parameters.map(\.name)
+        var values: [String: JSONValue] = [:]
+        var usage: [String] = []
+        var invalid: [String] = []
+        var given: Set<String> = []
+        for argument in arguments {
+            guard let equals = argument.firstIndex(of: "=") else {
+                usage.append("'\(argument)' is not name=value; \(intent.intentType) takes \(list(names))")
+                continue
+            }
+            let name = String(argument[..<equals])
+            let text = String(argument[argument.index(after: equals)...])
+            guard let parameter = parameters.first(where: { $0.name == name }) else {
+                var message = "\(intent.intentType) has no parameter '\(name)'"
+                if let nearest = EditDistance.suggestion(for: name, among: names) {
+                    message += "; did you mean '\(nearest)'?"
+                } else {
+                    message += "; it takes \(list(names))"
+                }
+                usage.append(message)
+                continue
+            }
+            guard given.insert(name).inserted else {
+                usage.append("'\(name)' is given twice")
+                continue
+            }
+            switch value(text, for: parameter) {
+            case .success(let value): values[name] = value
+            case .failure(let message): invalid.append(message.text)
+            }
+        }
+        guard usage.isEmpty else { return .failure(ArgumentError(isUsage: true, messages: usage)) }
+        for parameter in parameters where !given.contains(parameter.name) {
+            if let defaultValue = parameter.defaultValue {
+                values[parameter.name] = defaultValue
+            } else if parameter.isOptional {
+                values[parameter.name] = .null
+            } else {
+                invalid.append(
+                    "\(intent.intentType) needs \(parameter.name)=<\(parameter.typeSummary)> (\(parameter.title))"
+                )
+            }
+        }
+        guard invalid.isEmpty else { return .failure(ArgumentError(isUsage: false, messages: invalid)) }
+        return .success(values)
+    }
+
+    /// One value, checked against its parameter; the failure is the message.
+    static func value(_ text: String, for parameter: ParameterDescription) -> Result<JSONValue, ErrorMessage>
+    {
+        if parameter.type == .string { return .success(.string(text)) }
+        let source = SourceText(name: parameter.name, bytes: Array(text.utf8))
+        let node: Node
+        do throws(Diagnostic) {
+            guard let document = try YAMLLoader().load(source).first else {
+                return .failure(ErrorMessage("'\(parameter.name)' needs a value (\(parameter.typeSummary))"))
+            }
+            node = document
+        } catch {
+            return .failure(ErrorMessage("'\(parameter.name)=\(text)' is not a value: \(error.message)"))
+        }
+        var reader = NodeReader(source: source)
+        guard let value = ParameterValidator.value(of: node, for: parameter, reader: &reader) else {
+            let message = reader.diagnostics.first?.message ?? "'\(text)' is not a valid '\(parameter.name)'"
+            return .failure(ErrorMessage(message))
+        }
+        return .success(value)
+    }
+
+    /// A message, as an `Error` for `Result`.
+    public struct ErrorMessage: Error, Sendable, Hashable {
+        /// The message.
+        public var text: String
+
+        init(_ text: String) {
+            self.text = text
+        }
+    }
+
+    /// Performs `intent` with `values` (from ``values(_:for:)``) in `container` at `date`.
+    public static func perform(
+        _ intent: any AppIntent.Type,
+        values: [String: JSONValue],
+        container: SharedContainer,
+        date: Date
+    ) async -> Result<Outcome, WidgetFailure> {
+        await run(intent, values: values, container: container, date: date)
+    }
+
+    private static func run<Intent: AppIntent>(
+        _ type: Intent.Type,
+        values: [String: JSONValue],
+        container: SharedContainer,
+        date: Date
+    ) async -> Result<Outcome, WidgetFailure> {
+        let intent = Intent()
+        for (name, parameter) in ParameterReflection.parameters(of: intent) {
+            if let value = values[name], !parameter.set(json: value) {
+                return .failure(
+                    WidgetFailure(
+                        code: "intent.invalid-value", message: "the value \(value) does not fit '\(name)'")
+                )
+            }
+        }
+        let environment = IntentEnvironment(container: container, date: date)
+        do {
+            let result = try await IntentEnvironment.$current.withValue(environment) {
+                try await intent.perform()
+            }
+            let recorder = container.reloads as? StoreReloadRecorder
+            if let failure = recorder?.failures.first {
+                return .failure(
+                    WidgetFailure(
+                        code: "intent.reload-not-recorded",
+                        message: "the reload request was not recorded: \(failure)")
+                )
+            }
+            return .success(
+                Outcome(
+                    intent: Intent.intentType,
+                    value: result.value,
+                    dialog: result.dialog?.text,
+                    reloaded: recorder?.requestedKinds ?? []
+                )
+            )
+        } catch let error as AppGroupError {
+            return .failure(WidgetFailure(code: error.code, message: error.message))
+        } catch {
+            return .failure(WidgetFailure(code: "intent.failed", message: "\(error)"))
+        }
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.isEmpty ? "no parameters" : names.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,50 @@
+import AppGroup
+import Foundation
+import WidgetHostKit
+
+/// Whether a reload was requested for each widget since it was last evaluated, and the record of
+/// this evaluation, kept in each App Group's store.
+public enum ReloadTracking {
+    /// Marks each result whose kind had a reload requested since its widget was last evaluated,
+    /// then records this evaluation. Returns the problems met (a store that cannot be written), for
+    /// the command to report as warnings; the results are printed either way.
+    public static func update(
+        _ results: inout [WidgetResult], containers: ContainerSet, at date: Date = Date()
+    )
+        -> [String]
+    {
+        var problems: [String] = []
+        var byGroup: [String: [Int]] = [:]
+        for (index, result) in results.enumerated() {
+            byGroup[result.instance.appGroup, default: []].append(index)
+        }
+        for (appGroup, indices) in byGroup.sorted(by: { $0.key < $1.key }) {
+            do {
+                let container = try containers.container(forAppGroup: appGroup)
+                let store = try container.attachment(AppGroupStore.self) {
+                    try AppGroupStore(directory: container.url)
+                }
+                for index in indices {
+                    let instance = results[index].instance
+                    results[index].reloadRequested = try store.isReloadRequested(
+                        forWidget: instance.id,
+                        kind: instance.kind
+                    )
+                }
+                let evaluated = indices.filter {
+                    if case .success = results[$0].outcome { return true }
+                    return false
+                }
+                try store.recordEvaluations(
+                    evaluated.map { (results[$0].instance.id, results[$0].instance.kind) }, at: date)
+            } catch let error as AppGroupError {
+                problems.append(error.message)
+            } catch let error as WidgetFailure {
+                problems.append(error.message)
+            } catch {
+                problems.append("\(error)")
+            }
+        }
+        return problems
+    }
+}

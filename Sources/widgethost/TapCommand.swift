@@ -1,0 +1,116 @@
+import ArgumentParsing
+import Foundation
+import Quickmenu
+import WidgetHost
+import WidgetHostKit
+
+extension WidgetHostCommand {
+    /// `widgethost tap <widget-id> <n> [<config> ...]`: taps the Nth control of a widget's current
+    /// view, as on the home screen.
+    enum TapCommand {
+        /// The command's declaration.
+        static let spec = CommandSpec(
+            name: "tap",
+            abstract: "Taps the Nth control of a widget's current view.",
+            discussion: """
+                The widget's current view is drawn as 'widgethost run' draws it, and its Nth control \
+                (the [N] of the text view) is tapped: a button or toggle performs its intent, a link \
+                says what it opens.
+                """,
+            usage: "widgethost tap <widget-id> <n> [<config> ...] [<options>]",
+            arguments: [
+                .positional("widget-id", help: "The widget's id in the configuration."),
+                .positional("n", help: "The control's number, as the text view shows it."),
+                .positional(
+                    "config",
+                    help: "Configuration files or directories of *.yaml files. (default: ./config)",
+                    isOptional: true,
+                    isRepeating: true
+                ),
+                .option(
+                    "store", valueName: "dir", help: "The shared container directory, for every App Group."),
+                .option("at", valueName: "date", help: "Tap as if the clock read this ISO 8601 date."),
+                .option(
+                    "format",
+                    valueName: "format",
+                    help: "The output format.",
+                    allowedValues: ["text", "json"],
+                    defaultValue: "text"
+                ),
+            ]
+        )
+
+        /// Runs the command.
+        static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
+            let id = try values.requiredString("widget-id")
+            guard let number = try values.int("n", in: 1...Int.max) else { return ExitStatus.usage }
+            let date = try CommandOptions.date(values)
+            let format = try values.requiredString("format")
+            let registry = BuiltInWidgets.registry()
+            let loaded = ConfigurationLoader(registry: registry).load(try values.strings("config"))
+            CommandOptions.report(loaded.diagnostics)
+            guard !loaded.hasErrors else { return ExitStatus.dataError }
+            guard let instance = try CommandOptions.select(loaded.instances, ids: [id], values: values).first
+            else {
+                return ExitStatus.usage
+            }
+            let containers = ContainerSet(
+                storeOption: try values.string("store"),
+                environment: ProcessInfo.processInfo.environment
+            )
+            let evaluator = WidgetEvaluator(registry: registry, containers: containers)
+            let result = await evaluator.evaluate(instance, options: RunOptions(date: date))
+            let evaluation: WidgetEvaluation
+            switch result.outcome {
+            case .success(let success): evaluation = success
+            case .failure(let failure):
+                StandardStream.error.write("error: widget '\(id)' failed: \(failure.message)\n")
+                return ExitStatus.failure
+            }
+            let controls = evaluation.current.view.controls
+            guard number <= controls.count else {
+                let what =
+                    controls.isEmpty
+                    ? "has no controls" : "has \(controls.count) control\(controls.count == 1 ? "" : "s")"
+                throw values.validationError("Widget '\(id)' \(what) now; there is no control \(number).")
+            }
+            let control = controls[number - 1]
+            let place: [JSONValue.Member] = [.init("widget", .string(id)), .init("control", .int(number))]
+            if control.type == .link {
+                return open(control.url ?? "", place: place, format: format)
+            }
+            guard let reference = control.intent, let intent = registry.intent(named: reference.type) else {
+                StandardStream.error.write(
+                    "error: control \(number) of '\(id)' runs an intent widgethost does not know\n")
+                return ExitStatus.failure
+            }
+            var parameters: [String: JSONValue] = [:]
+            if case .object(let members) = reference.parameters {
+                for member in members { parameters[member.key] = member.value }
+            }
+            let container: SharedContainer
+            do throws(WidgetFailure) {
+                container = try containers.container(forAppGroup: instance.appGroup)
+            } catch {
+                StandardStream.error.write("error: \(error.message)\n")
+                return ExitStatus.failure
+            }
+            let outcome = await IntentRunner.perform(
+                intent, values: parameters, container: container, date: date)
+            return PerformCommand.write(outcome, format: format, extra: place)
+        }
+
+        /// A link's tap: what it opens (and, for the quick menu's links, which tab).
+        static func open(_ url: String, place: [JSONValue.Member], format: String) -> Int32 {
+            var members = place + [.init("url", .string(url))]
+            var text = "opens \(url)"
+            if let (tab, tabIndex) = try? DeeplinkCoordinator().resolve(url) {
+                members += [.init("tab", .string(tab.rawValue)), .init("tabIndex", .int(tabIndex))]
+                text += " -> \(tab.rawValue) (tab \(tabIndex))"
+            }
+            StandardStream.output.write(
+                format == "json" ? JSONValue.object(members).description + "\n" : text + "\n")
+            return ExitStatus.success
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+extension ScratchDirectory {
+    /// The repository's root, found from this file's path, so tests can copy the sample config.
+    static let repositoryURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `widgethost` with `arguments` in this directory, as on a machine of its own: `HOME` and
+    /// `XDG_DATA_HOME` inside it and no `WIDGETHOST_STORE` from the test's environment, so nothing
+    /// reads or writes the real home.
+    ///
+    /// - Parameters:
+    ///   - arguments: The command line after the program name.
+    ///   - environment: Variables set on top (`WIDGETHOST_STORE`, say).
+    func widgethost(
+        _ arguments: [String],
+        environment: [String: String] = [:]
+    ) throws -> WidgetHostProcess.Result {
+        var variables = [
+            "WIDGETHOST_STORE": "",
+            "HOME": url.appendingPathComponent("home").path,
+            "XDG_DATA_HOME": url.appendingPathComponent("data").path,
+        ]
+        variables.merge(environment) { _, new in new }
+        return try WidgetHostProcess.run(arguments, environment: variables, directory: url)
+    }
+
+    /// Copies the repository's file at `path` (relative to its root) into this directory as `name`.
+    ///
+    /// - Returns: The copy's URL.
+    @discardableResult
+    func copy(repositoryFile path: String, as name: String) throws -> URL {
+        let text = try String(
+            contentsOf: Self.repositoryURL.appendingPathComponent(path), encoding: .utf8)
+        return try file(name, text)
+    }
+}
