@@ -103,6 +103,20 @@ let package = Package(
             dependencies: ["widgethost"],
             swiftSettings: swiftSettings
         ),
+        // Plugins served out of process (issue 5): the Swift example, and the built-in TaskWidget
+        // served by the SDK's plugin main for the parity test.
+        .executableTarget(
+            name: "countdown-swift",
+            dependencies: ["WidgetHostKit"],
+            path: "Plugins/Examples/countdown-swift",
+            exclude: ["plugin.yaml", "countdown"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "taskwidget-plugin",
+            dependencies: ["WidgetHostKit", "TaskWidget"],
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,15 +29,21 @@ public struct DeeplinkCoordinator: Sendable, Hashable {
     /// - Throws: ``DeeplinkError``: `deeplink.unknown-scheme` for another scheme (or none),
     ///   `deeplink.unknown-tab` for a host that names no tab (with the nearest tab and the valid ones).
     public func resolve(_ url: URL) throws(DeeplinkError) -> (tab: TabName, tabIndex: Int) {
+        try resolve(url, shown: url.absoluteString)
+    }
+
+    /// `resolve(_:)`, with errors quoting the link as `shown` (as a person typed it, not as
+    /// Foundation percent-encoded it).
+    private func resolve(_ url: URL, shown: String) throws(DeeplinkError) -> (tab: TabName, tabIndex: Int) {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-            throw DeeplinkError.invalidURL(url.absoluteString)
+            throw DeeplinkError.invalidURL(shown)
         }
         guard let scheme = components.scheme, scheme.lowercased() == Self.scheme else {
-            throw DeeplinkError.unknownScheme(components.scheme, url: url.absoluteString)
+            throw DeeplinkError.unknownScheme(components.scheme, url: shown)
         }
         let host = components.host ?? ""
         guard let tab = TabName(rawValue: host) else {
-            throw DeeplinkError.unknownTab(host, url: url.absoluteString)
+            throw DeeplinkError.unknownTab(host, url: shown)
         }
         return (tab, tab.tabIndex)
     }
@@ -48,7 +54,7 @@ public struct DeeplinkCoordinator: Sendable, Hashable {
     ///   ``resolve(_:)-(URL)``.
     public func resolve(_ text: String) throws(DeeplinkError) -> (tab: TabName, tabIndex: Int) {
         guard let url = URL(string: text) else { throw DeeplinkError.invalidURL(text) }
-        return try resolve(url)
+        return try resolve(url, shown: text)
     }
 
     /// Selects the tab `url` opens, as the seed's `handleDeeplink` does from `onOpenURL`.

@@ -42,7 +42,7 @@ public struct DeeplinkError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The URL `url` names the tab `tab` (empty for none), which the app does not have.
     public static func unknownTab(_ tab: String, url: String) -> DeeplinkError {
         let what = tab.isEmpty ? "names no tab" : "names the unknown tab '\(tab)'"
-        let suggestion = TabName.nearest(to: tab).map { "; did you mean '\($0.rawValue)'?" } ?? ";"
+        let suggestion = TabName.nearest(to: tab).map { "; did you mean '\($0.rawValue)'?" } ?? ""
         return DeeplinkError(
             code: "deeplink.unknown-tab",
             message: "'\(url)' \(what)\(suggestion) (tabs: \(validTabs))"

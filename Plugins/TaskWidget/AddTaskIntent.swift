@@ -41,6 +41,8 @@ public struct AddTaskIntent: AppIntent {
             throw TaskIntentError.emptyTaskName
         }
         let store = try IntentEnvironment.appGroupStore(for: Self.intentType)
+        // `category=` on a command line means no category, not an empty one.
+        let category = self.category.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         let task = try store.addTask(title: taskName, priority: priority.taskPriority, category: category)
         WidgetCenter.shared.reloadTimelines(ofKind: TaskWidget.kind)
         return .result(value: task.id, dialog: "\(taskName) added")

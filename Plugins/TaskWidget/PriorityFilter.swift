@@ -12,8 +12,8 @@ public enum PriorityFilter: String, AppEnum {
     /// Low-priority tasks only.
     case low
 
-    /// "Priority".
-    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Priority"
+    /// "Priority Filter": what the value is, so a bad one reads "'urgent' is not a priority filter".
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Priority Filter"
 
     /// The English names of the cases.
     public static let caseDisplayRepresentations: [PriorityFilter: DisplayRepresentation] = [

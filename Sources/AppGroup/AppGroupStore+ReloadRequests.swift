@@ -19,7 +19,7 @@ extension AppGroupStore {
     /// - Returns: the request's generation.
     @discardableResult
     public func requestReload(ofKind kind: String?, at date: Date = Date()) throws(AppGroupError) -> Int {
-        let generation = try write { database throws(SQLiteError) -> Int in
+        try write { database throws(SQLiteError) -> Int in
             let next = try Self.currentGeneration(in: database) + 1
             try database.run(
                 """
@@ -28,10 +28,11 @@ extension AppGroupStore {
                 """,
                 [.text(kind ?? Self.allKinds), .integer(next), .real(date.timeIntervalSince1970)]
             )
+            // Inside the write transaction, so stamps are written in generation order. Should the
+            // commit then fail, the stamp is one ahead: a watcher re-reads for nothing, no harm.
+            writeStamp(next)
             return next
         }
-        writeStamp(generation)
-        return generation
     }
 
     /// The generation of the latest request that reloads `kind` (its own or a reload of all);
@@ -101,7 +102,7 @@ extension AppGroupStore {
     }
 
     /// Rewrites the stamp file; a failure to write it is not a failed request (the database holds
-    /// the request), so it is left to the next request.
+    /// the request, and watchers that poll it see it), so it is left to the next request.
     private func writeStamp(_ generation: Int) {
         let url = directory.appendingPathComponent(Self.reloadStampFileName)
         try? Data("\(generation)\n".utf8).write(to: url, options: .atomic)

@@ -2,7 +2,9 @@ public import Diagnostics
 import Foundation
 
 /// The files a list of CONFIG arguments names: each file as given, each directory's `*.yaml` and
-/// `*.yml` files sorted by name; `./config` when the list is empty.
+/// `*.yml` files sorted by name; `./config` when the list is empty. A file named twice (`config
+/// config/widgets.yaml`) is read once, where it is first named, so its widgets are not duplicates
+/// of themselves.
 public enum ConfigurationFiles {
     /// The default CONFIG.
     public static let defaultPath = "config"
@@ -11,6 +13,12 @@ public enum ConfigurationFiles {
     public static func expand(_ paths: [String]) -> (files: [String], diagnostics: [Diagnostic]) {
         var files: [String] = []
         var diagnostics: [Diagnostic] = []
+        var seen: Set<String> = []
+        /// Adds `file` unless it was named before; standard input (`-`) is always added.
+        func add(_ file: String) {
+            let key = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+            if file == "-" || seen.insert(key).inserted { files.append(file) }
+        }
         for path in paths.isEmpty ? [defaultPath] : paths {
             var isDirectory: ObjCBool = false
             guard path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -21,7 +29,7 @@ public enum ConfigurationFiles {
                 continue
             }
             guard isDirectory.boolValue else {
-                files.append(path)
+                add(path)
                 continue
             }
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
@@ -36,7 +44,7 @@ public enum ConfigurationFiles {
                 )
             }
             let separator = path.hasSuffix("/") ? "" : "/"
-            files += yaml.map { path + separator + $0 }
+            for name in yaml { add(path + separator + name) }
         }
         return (files, diagnostics)
     }

@@ -1,5 +1,6 @@
 import AppGroup
 public import Diagnostics
+import Foundation
 import WidgetHostKit
 public import YAML
 
@@ -19,6 +20,9 @@ public struct ConfigurationLoader: Sendable {
     public var registry: WidgetRegistry
     /// The YAML limits for configuration files.
     public var limits: YAMLLimits
+    /// The plugins of the run: `plugins:` folders join it, and kinds nothing built in declares are
+    /// looked up in it. Without one, `plugins:` is only warned about.
+    public var plugins: PluginHost?
 
     /// The App Group of a file that names none: the seeds' `group.com.example.taskapp`.
     public static let defaultAppGroup = AppGroupContainer.defaultAppGroup
@@ -41,6 +45,8 @@ public struct ConfigurationLoader: Sendable {
             load(file: file, into: &pending, diagnostics: &result.diagnostics)
         }
         assignIDs(pending, into: &result)
+        result.diagnostics = Self.inReadingOrder(result.diagnostics, files: result.files)
+        result.diagnostics += plugins?.takeDiagnostics() ?? []
         return result
     }
 
@@ -77,7 +83,9 @@ public struct ConfigurationLoader: Sendable {
                     "a configuration file holds one YAML document; this is document 2 of \(documents.count)"
             )
         }
-        guard let entries = reader.mapping(root, named: "configuration", knownKeys: Self.fileKeys) else {
+        // The top level is named after the file: "configuration" would read as a widget's key.
+        let fileName = URL(fileURLWithPath: source.name).lastPathComponent
+        guard let entries = reader.mapping(root, named: fileName, knownKeys: Self.fileKeys) else {
             diagnostics += reader.diagnostics
             return
         }
@@ -96,16 +104,25 @@ public struct ConfigurationLoader: Sendable {
         {
             for path in paths {
                 guard let text = reader.string(path, named: "plugins") else { continue }
-                reader.report(
-                    path,
-                    severity: .warning,
-                    code: "config.plugins-unsupported",
-                    message:
-                        "plugin folders are not loaded by this version of widgethost; '\(text)' is ignored"
-                )
+                guard let plugins else {
+                    reader.report(
+                        path,
+                        severity: .warning,
+                        code: "config.plugins-unsupported",
+                        message:
+                            "plugin folders are not loaded by this version of widgethost; '\(text)' is ignored"
+                    )
+                    continue
+                }
+                switch plugins.add(configurationEntry: text, file: source.name) {
+                case .success(let problems):
+                    diagnostics += problems
+                case .failure(let problem):
+                    reader.report(path, code: problem.code, message: "'\(text)' \(problem.message)")
+                }
             }
         }
-        if let widgetsNode = reader.required("widgets", in: entries, of: root, named: "configuration"),
+        if let widgetsNode = reader.required("widgets", in: entries, of: root, named: fileName),
             let widgets = reader.list(widgetsNode, named: "widgets")
         {
             for widget in widgets {
@@ -135,13 +152,14 @@ public struct ConfigurationLoader: Sendable {
             let name = reader.string(kindNode, named: "kind")
         {
             kind = name
-            widget = registry.widget(kind: name)
+            widget = registry.widget(kind: name) ?? plugins?.widget(kind: name)
             if widget == nil {
+                let kinds = registry.kinds + (plugins?.kinds ?? [])
                 var message = "unknown widget kind '\(name)'"
-                if let nearest = EditDistance.suggestion(for: name, among: registry.kinds) {
+                if let nearest = EditDistance.suggestion(for: name, among: kinds) {
                     message += "; did you mean '\(nearest)'?"
                 } else {
-                    message += "; known kinds are " + registry.kinds.joined(separator: ", ")
+                    message += "; known kinds are " + kinds.joined(separator: ", ")
                 }
                 reader.report(kindNode, code: "config.unknown-kind", message: message)
             }
@@ -185,7 +203,9 @@ public struct ConfigurationLoader: Sendable {
         }
         var configuration: [String: JSONValue] = [:]
         let configurationEntry = value("configuration")
-        if widget.isConfigurable {
+        if widget is UnavailablePluginWidget {
+            // Its plugin could not declare its parameters; it fails at run time, saying why.
+        } else if widget.isConfigurable {
             if let values = self.configuration(
                 configurationEntry?.value, of: widget, widgetNode: node, reader: &reader)
             {
@@ -298,6 +318,24 @@ public struct ConfigurationLoader: Sendable {
         return valid ? values : nil
     }
 
+    /// Diagnostics file by file in the order the files were read, each file's by line and column
+    /// (a duplicate id found after every file was read goes where it stands); ties keep their order.
+    static func inReadingOrder(_ diagnostics: [Diagnostic], files: [String]) -> [Diagnostic] {
+        var order: [String: Int] = [:]
+        for (index, file) in files.enumerated() where order[file] == nil { order[file] = index }
+        return diagnostics.enumerated().sorted { first, second in
+            let a = first.element
+            let b = second.element
+            let aFile = a.file.flatMap { order[$0] } ?? -1
+            let bFile = b.file.flatMap { order[$0] } ?? -1
+            if aFile != bFile { return aFile < bFile }
+            let aPlace = a.location ?? SourceLocation(line: 0, column: 0)
+            let bPlace = b.location ?? SourceLocation(line: 0, column: 0)
+            if aPlace != bPlace { return aPlace < bPlace }
+            return first.offset < second.offset
+        }.map(\.element)
+    }
+
     /// Gives widgets without an id `<kind>-<n>` (n counting that kind from 1) and reports ids
     /// used twice, naming both places.
     private func assignIDs(_ pending: [PendingInstance], into result: inout LoadedConfiguration) {
@@ -308,7 +346,11 @@ public struct ConfigurationLoader: Sendable {
         for (position, var item) in pending.enumerated() {
             let isDefault = item.instance.id.isEmpty
             // A widget of unknown kind has no default id to clash with.
-            if isDefault && !item.valid && registry.widget(kind: item.instance.kind) == nil { continue }
+            if isDefault && !item.valid && registry.widget(kind: item.instance.kind) == nil
+                && plugins?.widget(kind: item.instance.kind) == nil
+            {
+                continue
+            }
             counts[item.instance.kind, default: 0] += 1
             if isDefault {
                 item.instance.id = "\(item.instance.kind)-\(counts[item.instance.kind] ?? 1)"

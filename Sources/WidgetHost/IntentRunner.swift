@@ -26,6 +26,8 @@ public enum IntentRunner {
         public var dialog: String?
         /// The widget kinds it asked to reload, in order (`*` for all).
         public var reloaded: [String]
+        /// Problems that did not undo the intent (a reload request that could not be recorded).
+        public var warnings: [String] = []
 
         /// `{"intent", "value", "dialog", "reloaded"}`.
         public var json: JSONValue {
@@ -164,19 +166,15 @@ public enum IntentRunner {
                 try await intent.perform()
             }
             let recorder = container.reloads as? StoreReloadRecorder
-            if let failure = recorder?.failures.first {
-                return .failure(
-                    WidgetFailure(
-                        code: "intent.reload-not-recorded",
-                        message: "the reload request was not recorded: \(failure)")
-                )
-            }
+            // The intent's change is committed: a reload request that could not be recorded is a
+            // warning, not a failure (WidgetKit's reloadTimelines cannot fail either).
             return .success(
                 Outcome(
                     intent: Intent.intentType,
                     value: result.value,
                     dialog: result.dialog?.text,
-                    reloaded: recorder?.requestedKinds ?? []
+                    reloaded: recorder?.requestedKinds ?? [],
+                    warnings: (recorder?.failures ?? []).map { "the reload request was not recorded: \($0)" }
                 )
             )
         } catch let error as AppGroupError {

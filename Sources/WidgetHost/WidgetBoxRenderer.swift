@@ -42,6 +42,7 @@ public struct WidgetBoxRenderer: Sendable {
             lines = Self.lines(of: evaluation.current.view, width: width, counter: &counter)
             footer =
                 "entry " + ISO8601.string(from: evaluation.current.date) + " · " + Self.reloadText(evaluation)
+            if result.reloadRequested { footer += " · reload requested" }
         case .failure(let failure):
             lines = Self.wrap("error: " + failure.message, width: width)
             footer = "failed: " + failure.code

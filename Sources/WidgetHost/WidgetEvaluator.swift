@@ -129,6 +129,9 @@ public struct WidgetEvaluator: Sendable {
             result.outcome = Self.evaluation(of: timeline, at: options.date)
         } catch let error as AppGroupError {
             result.outcome = .failure(WidgetFailure(code: error.code, message: "\(error)"))
+        } catch let error as WidgetFailure {
+            // A plugin widget's failure already names the plugin and what happened.
+            result.outcome = .failure(error)
         } catch {
             result.outcome = .failure(
                 WidgetFailure(code: "widget.provider-failed", message: "the provider failed: \(error)")

@@ -37,28 +37,13 @@ where Provider.Intent == Intent {
             }
         }
         let context = request.context
-        switch request.mode {
-        case .placeholder:
-            let entry = provider.placeholder(in: context)
-            return RenderedTimeline(
-                entries: [try EntryRenderer.render(entry, content: content, context: context)],
-                policy: .never
-            )
-        case .snapshot:
-            let entry = try await provider.snapshot(for: intent, in: context)
-            return RenderedTimeline(
-                entries: [try EntryRenderer.render(entry, content: content, context: context)],
-                policy: .never
-            )
-        case .timeline:
-            let timeline = try await provider.timeline(for: intent, in: context)
-            return RenderedTimeline(
-                entries: try timeline.entries.map {
-                    try EntryRenderer.render($0, content: content, context: context)
-                },
-                policy: timeline.policy
-            )
-        }
+        return try await EntryRenderer.render(
+            request,
+            content: content,
+            placeholder: { provider.placeholder(in: context) },
+            snapshot: { try await provider.snapshot(for: intent, in: context) },
+            timeline: { try await provider.timeline(for: intent, in: context) }
+        )
     }
 }
 

@@ -25,8 +25,7 @@ public struct JSONValueEncoder: Sendable {
         // The containers' generic `encode` witnesses the other integer widths' and Float's
         // requirements, and those types encode themselves through them: boxing them here keeps
         // that from recursing forever.
-        case let float as Float:
-            return float.isFinite ? .double(Double(String(float)) ?? Double(float)) : .null
+        case let float as Float: return number(float)
         case let number as any BinaryInteger:
             guard let int = Int(exactly: number) else {
                 throw EncodingError.invalidValue(
@@ -41,6 +40,12 @@ public struct JSONValueEncoder: Sendable {
             try value.encode(to: encoder)
             return encoder.storage.value
         }
+    }
+
+    /// A float as the double its text reads as (`0.1`, not `0.10000000149011612`), as JSONEncoder
+    /// writes it; non-finite values `null`.
+    static func number(_ float: Float) -> JSONValue {
+        float.isFinite ? .double(Double(String(float)) ?? Double(float)) : .null
     }
 }
 
@@ -112,7 +117,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Double, forKey key: Key) throws {
         child(key).value = value.isFinite ? .double(value) : .null
     }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try encode(Double(value), forKey: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        child(key).value = JSONValueEncoder.number(value)
+    }
     mutating func encode(_ value: Int, forKey key: Key) throws { child(key).value = .int(value) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try encodeNested(value, into: child(key), codingPath: codingPath + [key])
@@ -223,7 +230,8 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Double) throws { next().value = value.isFinite ? .double(value) : .null }
     mutating func encode(_ value: Int) throws { next().value = .int(value) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try encodeNested(value, into: next(), codingPath: codingPath + [IndexKey(count)])
+        let index = IndexKey(count)  // before `next()` adds the item
+        try encodeNested(value, into: next(), codingPath: codingPath + [index])
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -307,7 +315,10 @@ public enum ISO8601 {
     /// Parses ISO 8601 date-times (with or without fractional seconds, any offset) and plain dates
     /// (`2026-11-29`, taken as midnight UTC).
     public static func date(from text: String) -> Date? {
-        plain.date(from: text) ?? fractional.date(from: text) ?? dateOnly.date(from: text)
+        if let date = plain.date(from: text) ?? fractional.date(from: text) { return date }
+        // The date-only formatter reads the date at the start of any text and ignores the rest, so
+        // `2026-11-29T12:00` (no seconds) would silently be midnight: only a bare date goes to it.
+        return text.utf8.count == 10 ? dateOnly.date(from: text) : nil
     }
 
     // ISO8601DateFormatter is thread-safe for formatting and parsing once configured.

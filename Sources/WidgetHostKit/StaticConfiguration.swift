@@ -24,27 +24,12 @@ public struct StaticConfiguration<Provider: TimelineProvider, Content: View>: Wi
     /// Asks the provider and draws its entries.
     public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
         let context = request.context
-        switch request.mode {
-        case .placeholder:
-            let entry = provider.placeholder(in: context)
-            return RenderedTimeline(
-                entries: [try EntryRenderer.render(entry, content: content, context: context)],
-                policy: .never
-            )
-        case .snapshot:
-            let entry = await CompletionBridge.value { provider.getSnapshot(in: context, completion: $0) }
-            return RenderedTimeline(
-                entries: [try EntryRenderer.render(entry, content: content, context: context)],
-                policy: .never
-            )
-        case .timeline:
-            let timeline = await CompletionBridge.value { provider.getTimeline(in: context, completion: $0) }
-            return RenderedTimeline(
-                entries: try timeline.entries.map {
-                    try EntryRenderer.render($0, content: content, context: context)
-                },
-                policy: timeline.policy
-            )
-        }
+        return try await EntryRenderer.render(
+            request,
+            content: content,
+            placeholder: { provider.placeholder(in: context) },
+            snapshot: { await CompletionBridge.value { provider.getSnapshot(in: context, completion: $0) } },
+            timeline: { await CompletionBridge.value { provider.getTimeline(in: context, completion: $0) } }
+        )
     }
 }

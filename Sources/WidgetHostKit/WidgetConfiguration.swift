@@ -122,6 +122,33 @@ public struct RenderedTimeline: Sendable, Hashable {
 
 /// Draws entries with a view closure in the widget's environment.
 enum EntryRenderer {
+    /// What `request.mode` asks of a provider, drawn: the placeholder or the snapshot as a
+    /// one-entry timeline that never reloads, or the timeline itself.
+    static func render<Entry: TimelineEntry, Content: View>(
+        _ request: WidgetRequest,
+        content: (Entry) -> Content,
+        placeholder: () -> Entry,
+        snapshot: () async throws -> Entry,
+        timeline: () async throws -> Timeline<Entry>
+    ) async throws -> RenderedTimeline {
+        let context = request.context
+        switch request.mode {
+        case .placeholder:
+            return RenderedTimeline(
+                entries: [try render(placeholder(), content: content, context: context)], policy: .never)
+        case .snapshot:
+            return RenderedTimeline(
+                entries: [try render(try await snapshot(), content: content, context: context)],
+                policy: .never)
+        case .timeline:
+            let timeline = try await timeline()
+            return RenderedTimeline(
+                entries: try timeline.entries.map { try render($0, content: content, context: context) },
+                policy: timeline.policy
+            )
+        }
+    }
+
     static func render<Entry: TimelineEntry, Content: View>(
         _ entry: Entry,
         content: (Entry) -> Content,

@@ -1,11 +1,56 @@
+import AppGroup
 import ArgumentParsing
 import Diagnostics
 import Foundation
 import WidgetHost
 import WidgetHostKit
 
-/// Options several commands share, read and checked the same way.
+/// Options several commands share, declared, read and checked the same way.
 enum CommandOptions {
+    /// `--format <format>` with `values`, the first the default.
+    static func format(_ values: [String] = ["text", "json"], help: String = "The output format.")
+        -> ArgumentSpec
+    {
+        .option("format", valueName: "format", help: help, allowedValues: values, defaultValue: values.first)
+    }
+
+    /// `[<config> ...]`.
+    static let config = ArgumentSpec.positional(
+        "config",
+        help: "Configuration files or directories of *.yaml files. (default: ./config)",
+        isOptional: true,
+        isRepeating: true
+    )
+
+    /// `--store <dir>`.
+    static func store(help: String = "The shared container directory.") -> ArgumentSpec {
+        .option("store", valueName: "dir", help: help)
+    }
+
+    /// `--app-group <id>`, for commands that take no configuration.
+    static let appGroup = ArgumentSpec.option(
+        "app-group",
+        valueName: "id",
+        help: "The App Group whose container is used when --store is not given.",
+        defaultValue: AppGroupContainer.defaultAppGroup
+    )
+
+    /// `--at <date>`: "<verb> as if the clock read this ISO 8601 date."
+    static func at(_ verb: String) -> ArgumentSpec {
+        .option("at", valueName: "date", help: "\(verb) as if the clock read this ISO 8601 date.")
+    }
+
+    /// `No <what> is named 'name'.` with the nearest name, or the list of names.
+    static func unknown(_ what: String, named name: String, among names: [String]) -> String {
+        var message = "No \(what) is named '\(name)'."
+        if let nearest = EditDistance.suggestion(for: name, among: names) {
+            message += " Did you mean '\(nearest)'?"
+        } else if !names.isEmpty {
+            message += " Known: " + names.joined(separator: ", ") + "."
+        }
+        return message
+    }
+
     /// `--at DATE`, or now.
     static func date(_ values: ParsedValues) throws(ParseError) -> Date {
         guard let text = try values.string("at") else { return Date() }

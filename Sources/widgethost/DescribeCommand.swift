@@ -14,19 +14,18 @@ extension WidgetHostCommand {
                 .positional(
                     "kind", help: "The widget kind or intent to describe; all when omitted.", isOptional: true
                 ),
-                .option(
-                    "format",
-                    valueName: "format",
-                    help: "The output format.",
-                    allowedValues: ["text", "json"],
-                    defaultValue: "text"
-                ),
+                CommandOptions.format(),
+                PluginOptions.option,
             ]
         )
 
         /// Runs the command.
         static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
-            let registry = BuiltInWidgets.registry()
+            let plugins = try PluginOptions.host(values)
+            defer { plugins.shutdown() }
+            plugins.handshakeAll()
+            CommandOptions.report(plugins.takeDiagnostics())
+            let registry = plugins.registry()
             let json = try values.requiredString("format") == "json"
             var widgets = registry.widgets
             var intents = registry.intents
@@ -35,13 +34,8 @@ extension WidgetHostCommand {
                 intents = intents.filter { $0.intentType == name }
                 if widgets.isEmpty && intents.isEmpty {
                     let names = registry.kinds + registry.intents.map { $0.intentType }
-                    var message = "No widget kind or intent is named '\(name)'."
-                    if let nearest = EditDistance.suggestion(for: name, among: names) {
-                        message += " Did you mean '\(nearest)'?"
-                    } else {
-                        message += " Known: " + names.joined(separator: ", ") + "."
-                    }
-                    throw values.validationError(message)
+                    throw values.validationError(
+                        CommandOptions.unknown("widget kind or intent", named: name, among: names))
                 }
             }
             if json {
@@ -71,12 +65,17 @@ extension WidgetHostCommand {
             discussion: """
                 Save it and point yaml-language-server at it from the first line of a configuration: \
                 '# yaml-language-server: $schema=./widgethost.schema.json'.
-                """
+                """,
+            arguments: [PluginOptions.option]
         )
 
         /// Runs the command.
-        static func run(_ values: ParsedValues) -> Int32 {
-            let schema = ConfigurationSchema.schema(for: BuiltInWidgets.registry())
+        static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
+            let plugins = try PluginOptions.host(values)
+            defer { plugins.shutdown() }
+            plugins.handshakeAll()
+            CommandOptions.report(plugins.takeDiagnostics())
+            let schema = ConfigurationSchema.schema(for: plugins.registry())
             StandardStream.output.write(schema.prettyDescription + "\n")
             return ExitStatus.success
         }

@@ -16,13 +16,7 @@ extension WidgetHostCommand {
                 """,
             arguments: [
                 .positional("url", help: "The link, e.g. widgetquickmenu://Balance."),
-                .option(
-                    "format",
-                    valueName: "format",
-                    help: "The output format.",
-                    allowedValues: ["text", "json"],
-                    defaultValue: "text"
-                ),
+                CommandOptions.format(),
             ]
         )
 

@@ -28,21 +28,10 @@ extension WidgetHostCommand {
                     isOptional: true,
                     isRepeating: true
                 ),
-                .option("store", valueName: "dir", help: "The shared container directory."),
-                .option(
-                    "app-group",
-                    valueName: "id",
-                    help: "The App Group whose container is used when --store is not given.",
-                    defaultValue: AppGroupContainer.defaultAppGroup
-                ),
-                .option("at", valueName: "date", help: "Perform as if the clock read this ISO 8601 date."),
-                .option(
-                    "format",
-                    valueName: "format",
-                    help: "The output format.",
-                    allowedValues: ["text", "json"],
-                    defaultValue: "text"
-                ),
+                CommandOptions.store(),
+                CommandOptions.appGroup,
+                CommandOptions.at("Perform"),
+                CommandOptions.format(),
             ]
         )
 
@@ -52,13 +41,7 @@ extension WidgetHostCommand {
             let name = try values.requiredString("intent")
             guard let intent = registry.intent(named: name) else {
                 let names = registry.intents.map { $0.intentType }
-                var message = "No intent is named '\(name)'."
-                if let nearest = EditDistance.suggestion(for: name, among: names) {
-                    message += " Did you mean '\(nearest)'?"
-                } else {
-                    message += " The intents are " + names.joined(separator: ", ") + "."
-                }
-                throw values.validationError(message)
+                throw values.validationError(CommandOptions.unknown("intent", named: name, among: names))
             }
             let date = try CommandOptions.date(values)
             let format = try values.requiredString("format")
@@ -98,6 +81,7 @@ extension WidgetHostCommand {
         {
             switch outcome {
             case .success(let outcome):
+                for warning in outcome.warnings { StandardStream.error.write("warning: \(warning)\n") }
                 if format == "json" {
                     guard case .object(let members) = outcome.json else { return ExitStatus.failure }
                     StandardStream.output.write(JSONValue.object(extra + members).description + "\n")

@@ -21,28 +21,17 @@ extension WidgetHostCommand {
                 """,
             usage: "widgethost run [<config> ...] [<options>]",
             arguments: [
-                .positional(
-                    "config",
-                    help: "Configuration files or directories of *.yaml files. (default: ./config)",
-                    isOptional: true,
-                    isRepeating: true
-                ),
+                CommandOptions.config,
                 .option(
                     "widget", valueName: "id", help: "Run only this widget; repeat for more.",
                     isRepeatable: true),
                 .option("family", valueName: "family", help: "Draw every widget in this family."),
-                .option("at", valueName: "date", help: "Run as if the clock read this ISO 8601 date."),
+                CommandOptions.at("Run"),
                 .flag("timeline", help: "Print every entry of each timeline and its reload policy."),
                 .flag("preview", help: "Print snapshots, as the widget gallery shows them."),
-                .option(
-                    "format",
-                    valueName: "format",
-                    help: "The output format.",
-                    allowedValues: ["text", "json", "ndjson"],
-                    defaultValue: "text"
-                ),
-                .option(
-                    "store", valueName: "dir", help: "The shared container directory, for every App Group."),
+                CommandOptions.format(["text", "json", "ndjson"]),
+                CommandOptions.store(help: "The shared container directory, for every App Group."),
+                PluginOptions.option,
             ]
         )
 
@@ -51,8 +40,10 @@ extension WidgetHostCommand {
             let date = try CommandOptions.date(values)
             let format = try values.requiredString("format")
             let family = try CommandOptions.family(values)
-            let registry = BuiltInWidgets.registry()
-            let loaded = ConfigurationLoader(registry: registry).load(try values.strings("config"))
+            let plugins = try PluginOptions.host(values)
+            defer { plugins.shutdown() }
+            let loaded = PluginOptions.loader(plugins).load(try values.strings("config"))
+            let registry = plugins.registry()
             CommandOptions.report(loaded.diagnostics)
             guard !loaded.hasErrors else { return ExitStatus.dataError }
             let instances = try CommandOptions.select(

@@ -16,15 +16,7 @@ extension WidgetHostCommand {
             """
 
         /// The options both subcommands take.
-        static let storeArguments: [ArgumentSpec] = [
-            .option("store", valueName: "dir", help: "The shared container directory."),
-            .option(
-                "app-group",
-                valueName: "id",
-                help: "The App Group whose container is used when --store is not given.",
-                defaultValue: AppGroupContainer.defaultAppGroup
-            ),
-        ]
+        static let storeArguments: [ArgumentSpec] = [CommandOptions.store(), CommandOptions.appGroup]
 
         /// The command's declaration.
         static let spec = CommandSpec(
@@ -68,15 +60,7 @@ extension WidgetHostCommand {
 
                 Exit codes: 0 exported; 1 the store cannot be read.
                 """,
-            arguments: [
-                .option(
-                    "format",
-                    valueName: "format",
-                    help: "The output format.",
-                    allowedValues: StoreExport.Format.allCases.map(\.rawValue),
-                    defaultValue: StoreExport.Format.yaml.rawValue
-                )
-            ] + storeArguments
+            arguments: [CommandOptions.format(StoreExport.Format.allCases.map(\.rawValue))] + storeArguments
         )
 
         /// Runs `store import` or `store export`.

@@ -21,33 +21,27 @@ extension WidgetHostCommand {
             arguments: [
                 .positional("widget-id", help: "The widget's id in the configuration."),
                 .positional("n", help: "The control's number, as the text view shows it."),
-                .positional(
-                    "config",
-                    help: "Configuration files or directories of *.yaml files. (default: ./config)",
-                    isOptional: true,
-                    isRepeating: true
-                ),
+                CommandOptions.config,
                 .option(
                     "store", valueName: "dir", help: "The shared container directory, for every App Group."),
-                .option("at", valueName: "date", help: "Tap as if the clock read this ISO 8601 date."),
-                .option(
-                    "format",
-                    valueName: "format",
-                    help: "The output format.",
-                    allowedValues: ["text", "json"],
-                    defaultValue: "text"
-                ),
+                CommandOptions.at("Tap"),
+                CommandOptions.format(),
+                PluginOptions.option,
             ]
         )
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let id = try values.requiredString("widget-id")
-            guard let number = try values.int("n", in: 1...Int.max) else { return ExitStatus.usage }
+            // Not `in: 1...`: "expected an integer from 1 to 9223372036854775807" helps nobody; a
+            // number out of range is reported below with the controls the widget has.
+            guard let number = try values.int("n") else { return ExitStatus.usage }
             let date = try CommandOptions.date(values)
             let format = try values.requiredString("format")
-            let registry = BuiltInWidgets.registry()
-            let loaded = ConfigurationLoader(registry: registry).load(try values.strings("config"))
+            let plugins = try PluginOptions.host(values)
+            defer { plugins.shutdown() }
+            let loaded = PluginOptions.loader(plugins).load(try values.strings("config"))
+            let registry = plugins.registry()
             CommandOptions.report(loaded.diagnostics)
             guard !loaded.hasErrors else { return ExitStatus.dataError }
             guard let instance = try CommandOptions.select(loaded.instances, ids: [id], values: values).first
@@ -68,7 +62,7 @@ extension WidgetHostCommand {
                 return ExitStatus.failure
             }
             let controls = evaluation.current.view.controls
-            guard number <= controls.count else {
+            guard number >= 1, number <= controls.count else {
                 let what =
                     controls.isEmpty
                     ? "has no controls" : "has \(controls.count) control\(controls.count == 1 ? "" : "s")"

@@ -16,27 +16,19 @@ extension WidgetHostCommand {
                 """,
             usage: "widgethost validate [<config> ...] [--format <format>]",
             arguments: [
-                .positional(
-                    "config",
-                    help: "Configuration files or directories of *.yaml files. (default: ./config)",
-                    isOptional: true,
-                    isRepeating: true
-                ),
-                .option(
-                    "format",
-                    valueName: "format",
-                    help: "How to report: text on standard error, or one JSON object on standard output.",
-                    allowedValues: ["text", "json"],
-                    defaultValue: "text"
-                ),
+                CommandOptions.config,
+                CommandOptions.format(
+                    help: "How to report: text on standard error, or one JSON object on standard output."),
+                PluginOptions.option,
             ]
         )
 
         /// Runs the command.
         static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
             let format = try values.requiredString("format")
-            let loaded = ConfigurationLoader(registry: BuiltInWidgets.registry()).load(
-                try values.strings("config"))
+            let plugins = try PluginOptions.host(values)
+            defer { plugins.shutdown() }
+            let loaded = PluginOptions.loader(plugins).load(try values.strings("config"))
             let errors = loaded.diagnostics.filter { $0.severity == .error }.count
             if format == "json" {
                 let report: JSONValue = .object([

@@ -21,7 +21,7 @@ enum WidgetHostCommand {
             RunCommand.spec, ValidateCommand.spec, DescribeCommand.spec, SchemaCommand.spec,
             PerformCommand.spec,
             TapCommand.spec, OpenCommand.spec,
-            YAMLCommand.spec, StoreCommand.spec,
+            YAMLCommand.spec, StoreCommand.spec, PluginsCommand.spec,
         ]
     )
 
@@ -49,7 +49,7 @@ enum WidgetHostCommand {
             case ["describe"]:
                 return try DescribeCommand.run(values)
             case ["schema"]:
-                return SchemaCommand.run(values)
+                return try SchemaCommand.run(values)
             case ["perform"]:
                 return try await PerformCommand.run(values)
             case ["tap"]:
@@ -60,6 +60,8 @@ enum WidgetHostCommand {
                 return try StoreCommand.run(values)
             case ["yaml"]:
                 return try YAMLCommand.run(values)
+            case ["plugins", "list"], ["plugins", "check"]:
+                return try PluginsCommand.run(values)
             default:
                 // The root has no default subcommand, so the parser answers a bare `widgethost` with
                 // help; a path reaching here is a command declared in `spec` but not dispatched.

@@ -60,7 +60,7 @@ import Testing
         #expect(error?.code == "deeplink.unknown-tab")
         #expect(
             error?.description
-                == "'widgetquickmenu://Settings' names the unknown tab 'Settings'; (tabs: Home, Balance, Transfer, Scan)"
+                == "'widgetquickmenu://Settings' names the unknown tab 'Settings' (tabs: Home, Balance, Transfer, Scan)"
         )
     }
 
@@ -68,7 +68,7 @@ import Testing
     func linkWithoutATabSaysSo(_ url: String) {
         let error = #expect(throws: DeeplinkError.self) { try DeeplinkCoordinator().resolve(url) }
         #expect(error?.code == "deeplink.unknown-tab")
-        #expect(error?.description.hasPrefix("'\(url)' names no tab;") == true)
+        #expect(error?.description.hasPrefix("'\(url)' names no tab (tabs:") == true)
     }
 
     @Test func unknownSchemeNamesIt() {

@@ -185,7 +185,7 @@ struct FilterCase: Sendable, CustomTestStringConvertible {
                     name: "priorityFilter",
                     title: "Priority",
                     type: .enumeration(
-                        name: "Priority",
+                        name: "Priority Filter",
                         cases: [
                             EnumCase(value: "all", title: "All"), EnumCase(value: "high", title: "High"),
                             EnumCase(value: "medium", title: "Medium"), EnumCase(value: "low", title: "Low"),

@@ -22,6 +22,7 @@ import Testing
           yaml                    Prints each YAML document as one line of JSON, after
                                   anchors, merge keys and tags.
           store                   Imports tasks into the shared store, or exports them.
+          plugins                 Lists the plugins found, or checks that they answer.
 
           See 'widgethost help <subcommand>' for detailed help.
 
@@ -99,7 +100,10 @@ import Testing
         (
             ["frobnicate"],
             "Error: Unknown subcommand 'frobnicate'. Please provide one of the following:\n"
-                + ["run", "validate", "describe", "schema", "perform", "tap", "open", "yaml", "store"].map {
+                + [
+                    "run", "validate", "describe", "schema", "perform", "tap", "open", "yaml", "store",
+                    "plugins",
+                ].map {
                     "  - \($0)\n"
                 }
                 .joined()

@@ -82,12 +82,14 @@ import WidgetHostKit
         #expect(loaded.hasErrors)
         #expect(
             diagnostics == [
-                "widgets.yaml:2:1: error: unknown key 'widget' in 'configuration'; did you mean 'widgets'?",
+                "widgets.yaml:2:1: error: unknown key 'widget' in 'widgets.yaml'; did you mean 'widgets'?",
                 "widgets.yaml:5:11: error: unknown widget kind 'TaskWidgt'; did you mean 'TaskWidget'?",
+                "widgets.yaml:6:9: error: duplicate widget id 'work': already used by the widget at line 4\n"
+                    + "widgets.yaml:4:5: note: the first widget with id 'work'",
                 "widgets.yaml:8:13: error: 'systemHuge' is not a widget family; expected one of systemMedium, "
                     + "systemSmall, systemLarge, systemExtraLarge, accessoryCircular, accessoryRectangular, "
                     + "accessoryInline; did you mean 'systemLarge'?",
-                "widgets.yaml:10:23: error: 'urgent' is not a priority; expected one of all, high, medium, low",
+                "widgets.yaml:10:23: error: 'urgent' is not a priority filter; expected one of all, high, medium, low",
                 "widgets.yaml:11:22: error: 'showCompleted' must be true or false, not a string 'yes' "
                     + "('yes' is a string in YAML 1.2; write true)",
                 "widgets.yaml:12:17: error: 'maxTasks' must be an integer of at least 1, not 0",
@@ -95,12 +97,10 @@ import WidgetHostKit
                 "widgets.yaml:15:13: error: 'FocusWidget' does not support the family 'accessoryCircular'; "
                     + "it supports systemSmall, systemMedium, systemLarge, systemExtraLarge",
                 "widgets.yaml:16:5: error: 'FocusWidget' takes no configuration: it is a StaticConfiguration widget",
-                "widgets.yaml:20:5: error: 'widget' is missing the required key 'kind'",
-                "widgets.yaml:22:20: error: 'configuration' must be a mapping, not a list",
-                "widgets.yaml:6:9: error: duplicate widget id 'work': already used by the widget at line 4\n"
-                    + "widgets.yaml:4:5: note: the first widget with id 'work'",
                 "widgets.yaml:19:9: error: duplicate widget id 'work': already used by the widget at line 4\n"
                     + "widgets.yaml:4:5: note: the first widget with id 'work'",
+                "widgets.yaml:20:5: error: 'widget' is missing the required key 'kind'",
+                "widgets.yaml:22:20: error: 'configuration' must be a mapping, not a list",
             ]
         )
     }
@@ -125,10 +125,10 @@ import WidgetHostKit
     @Test func fileLevelProblems() throws {
         let cases: [(String, String)] = [
             ("", "widgets.yaml: error: contains no YAML document"),
-            ("- a\n", "widgets.yaml:1:1: error: 'configuration' must be a mapping, not a list"),
+            ("- a\n", "widgets.yaml:1:1: error: 'widgets.yaml' must be a mapping, not a list"),
             (
                 "appGroup: x\n",
-                "widgets.yaml:1:1: error: 'configuration' is missing the required key 'widgets'"
+                "widgets.yaml:1:1: error: 'widgets.yaml' is missing the required key 'widgets'"
             ),
             ("widgets: {a: 1}\n", "widgets.yaml:1:10: error: 'widgets' must be a list, not a mapping"),
             (

@@ -1,0 +1,43 @@
+// A widgethost plugin in Swift: the Countdown widget, served out of process by the SDK's one-line main.
+import Foundation
+import WidgetHostKit
+
+struct CountdownIntent: WidgetConfigurationIntent {
+    static let title = "Countdown"
+    @Parameter(title: "Event", default: "Launch") var event: String
+    @Parameter(title: "Date", default: Date(timeIntervalSince1970: 1_798_761_600)) var date: Date
+}
+
+struct CountdownEntry: TimelineEntry, Encodable {
+    let date: Date
+    let event: String
+    let daysLeft: Int
+}
+
+struct CountdownProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) -> CountdownEntry {
+        CountdownEntry(date: context.date, event: "Event", daysLeft: 0)
+    }
+    func snapshot(for intent: CountdownIntent, in context: Context) async throws -> CountdownEntry {
+        let days = Int((intent.date.timeIntervalSince(context.date) / 86_400).rounded(.up))
+        return CountdownEntry(date: context.date, event: intent.event, daysLeft: max(days, 0))
+    }
+    func timeline(for intent: CountdownIntent, in context: Context) async throws -> Timeline<CountdownEntry> {
+        let entry = try await snapshot(for: intent, in: context)
+        return Timeline(entries: [entry], policy: .after(context.date.addingTimeInterval(3_600)))
+    }
+}
+
+struct CountdownBundle: WidgetBundle {
+    var widgets: [any WidgetConfiguration] {
+        [
+            AppIntentConfiguration(
+                kind: "Countdown", intent: CountdownIntent.self, provider: CountdownProvider()
+            ) {
+                Text("\($0.event): \($0.daysLeft) days")
+            }.supportedFamilies([.systemSmall, .accessoryInline])
+        ]
+    }
+}
+
+await PluginServer.serve(bundles: [CountdownBundle()])

@@ -1,0 +1,130 @@
+import Foundation
+import Synchronization
+public import WidgetHostKit
+
+/// One plugin for the length of a run: started lazily, handshaken once, reused for every request,
+/// restarted at most once when it dies.
+public final class PluginConnection: Sendable {
+    /// How many times a plugin may be started in one run: once, and once more after it died.
+    public static let maximumStarts = 2
+
+    /// The plugin's manifest.
+    public let manifest: PluginManifest
+    /// The version widgethost reports in `initialize`.
+    let hostVersion: String
+
+    private struct State {
+        var process: PluginProcess?
+        var starts = 0
+        var handshake: PluginHandshake?
+        var lastFailure: PluginFailure?
+    }
+
+    private let state = Mutex(State())
+    /// Serializes starts, so two requests never start two processes.
+    private let starting = NSLock()
+
+    /// Creates a connection; nothing starts until the first request.
+    public init(manifest: PluginManifest, hostVersion: String) {
+        self.manifest = manifest
+        self.hostVersion = hostVersion
+    }
+
+    /// The handshake, starting the plugin when it is not running.
+    ///
+    /// Blocks the calling thread for at most the `initialize` timeout (twice, with the restart).
+    public func handshake() -> Result<PluginHandshake, PluginFailure> {
+        ensureRunning().map { $0.handshake }
+    }
+
+    /// The handshake when one succeeded, without starting anything.
+    public var knownHandshake: PluginHandshake? { state.withLock { $0.handshake } }
+
+    /// Sends `method` with `params` to the plugin, starting (or restarting, once) it first.
+    public func request(_ method: String, params: JSONValue) async -> Result<JSONValue, PluginFailure> {
+        // The start blocks this thread for at most the initialize timeout; requests of one run are
+        // sequential, so nothing else waits on it.
+        switch ensureRunning() {
+        case .failure(let failure): return .failure(failure)
+        case .success(let running): return await running.process.request(method, params: params)
+        }
+    }
+
+    /// Ends the plugin: closes its stdin, waits for it, kills its group, reaps it.
+    public func close() {
+        let process = state.withLock { state -> PluginProcess? in
+            let process = state.process
+            state.process = nil
+            state.starts = Self.maximumStarts
+            return process
+        }
+        process?.close()
+    }
+
+    private func ensureRunning() -> Result<
+        (process: PluginProcess, handshake: PluginHandshake), PluginFailure
+    > {
+        starting.lock()
+        defer { starting.unlock() }
+        while true {
+            let current = state.withLock { state -> (PluginProcess, PluginHandshake)? in
+                guard let process = state.process, !process.hasFailed, let handshake = state.handshake else {
+                    return nil
+                }
+                return (process, handshake)
+            }
+            if let current { return .success(current) }
+            let (starts, lastFailure) = state.withLock { ($0.starts, $0.lastFailure) }
+            guard starts < Self.maximumStarts else {
+                let failure =
+                    lastFailure
+                    ?? PluginFailure(
+                        code: "plugin.not-running", plugin: manifest.name, what: "is not running")
+                return .failure(
+                    PluginFailure(
+                        code: failure.code, plugin: failure.plugin,
+                        what: failure.what + (starts > 1 ? " (after one restart)" : ""),
+                        stderrTail: failure.stderrTail))
+            }
+            state.withLock { $0.starts += 1 }
+            switch start() {
+            case .success(let started):
+                state.withLock {
+                    $0.process = started.0
+                    $0.handshake = started.1
+                }
+                return .success(started)
+            case .failure(let failure):
+                state.withLock {
+                    $0.lastFailure = failure
+                    $0.process = nil
+                }
+            }
+        }
+    }
+
+    private func start() -> Result<(PluginProcess, PluginHandshake), PluginFailure> {
+        let process: PluginProcess
+        do throws(PluginFailure) {
+            process = try PluginProcess.start(manifest)
+        } catch {
+            return .failure(error)
+        }
+        switch process.requestWaiting("initialize", params: PluginHandshake.params(hostVersion: hostVersion))
+        {
+        case .failure(let failure):
+            process.stop(failure)
+            return .failure(failure)
+        case .success(let result):
+            do throws(ProtocolValueError) {
+                return .success((process, try PluginHandshake(json: result)))
+            } catch {
+                let failure = process.failure(
+                    code: "plugin.invalid-handshake",
+                    what: "answered 'initialize' wrongly: \(error.description)")
+                process.stop(failure)
+                return .failure(failure)
+            }
+        }
+    }
+}

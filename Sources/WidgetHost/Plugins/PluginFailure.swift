@@ -1,0 +1,36 @@
+import Foundation
+
+/// Why a plugin request failed: a stable code, the plugin's name, what happened, and the tail of
+/// what the plugin wrote on its standard error.
+public struct PluginFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// `plugin.timeout`, `plugin.exited`, `plugin.invalid-json`, `plugin.line-too-long`,
+    /// `plugin.unknown-id`, `plugin.error`, `plugin.invalid-reply`, `plugin.start-failed`, ...
+    public var code: String
+    /// The plugin's name.
+    public var plugin: String
+    /// What happened, as a sentence fragment after the plugin's name (`exited with status 3`).
+    public var what: String
+    /// The last lines of the plugin's standard error, possibly empty.
+    public var stderrTail: String
+
+    /// Creates a failure.
+    public init(code: String, plugin: String, what: String, stderrTail: String = "") {
+        self.code = code
+        self.plugin = plugin
+        self.what = what
+        self.stderrTail = stderrTail
+    }
+
+    /// `plugin 'NAME' WHAT; its stderr ended with: ...`.
+    public var description: String {
+        var text = "plugin '\(plugin)' \(what)"
+        let tail = stderrTail.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !tail.isEmpty { text += "; its stderr ended with: \(tail)" }
+        return text
+    }
+
+    /// The failure as a widget's `error`.
+    public var widgetFailure: WidgetFailure {
+        WidgetFailure(code: code, message: description)
+    }
+}

@@ -1,0 +1,246 @@
+public import Diagnostics
+import Foundation
+import Synchronization
+public import WidgetHostKit
+
+/// The plugins of one run: the folders found or named, their manifests, and — once a widget kind
+/// nothing built in declares is asked for — their handshakes, whose widgets join the registry.
+///
+/// Every plugin process is ended by ``shutdown()``, which every command using plugins calls before
+/// it returns, so no process outlives the run.
+public final class PluginHost: Sendable {
+    /// One plugin folder and what became of it.
+    public struct Plugin: Sendable {
+        /// The folder.
+        public var folder: String
+        /// How it was found.
+        public var origin: PluginDiscovery.Origin
+        /// Its manifest, when it is valid.
+        public var manifest: PluginManifest?
+        /// The manifest's problems.
+        public var diagnostics: [Diagnostic]
+        /// The process behind it, when the manifest is valid.
+        public var connection: PluginConnection?
+        /// Whether its handshake was tried.
+        public var handshakeTried = false
+        /// Why the handshake failed, if it did.
+        public var failure: PluginFailure?
+    }
+
+    private struct State {
+        var plugins: [Plugin] = []
+        var folders: Set<String> = []
+        var diagnostics: [Diagnostic] = []
+        var widgets: [String: (widget: any WidgetConfiguration, plugin: Int)] = [:]
+        var kindOrder: [String] = []
+        var intents: [String: PluginIntent] = [:]
+        var intentOrder: [String] = []
+        var unavailable: [String: UnavailablePluginWidget] = [:]
+    }
+
+    /// The built-in widgets and intents.
+    public let builtIns: WidgetRegistry
+    /// The version sent in `initialize`.
+    public let hostVersion: String
+    private let state = Mutex(State())
+
+    /// A host with the folders of the default places (`./Plugins`, the data home) and `options`
+    /// (each `--plugins DIR`).
+    public init(
+        builtIns: WidgetRegistry,
+        hostVersion: String,
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        options: [String] = []
+    ) {
+        self.builtIns = builtIns
+        self.hostVersion = hostVersion
+        for (folder, origin) in PluginDiscovery.defaultFolders(
+            currentDirectory: currentDirectory, environment: environment)
+        {
+            add(folder: folder, origin: origin)
+        }
+        for option in options {
+            switch PluginDiscovery.folders(named: option) {
+            case .success(let folders): for folder in folders { add(folder: folder, origin: .option) }
+            case .failure(let diagnostic): state.withLock { $0.diagnostics.append(diagnostic) }
+            }
+        }
+    }
+
+    /// The plugins found so far, in the order found.
+    public var plugins: [Plugin] { state.withLock { $0.plugins } }
+
+    /// Adds a plugin folder (a second finding of the same folder is ignored) and reads its manifest.
+    /// - Returns: The manifest's problems: errors when a person named the folder, warnings when it
+    ///   was found in a default place (a broken plugin there must not stop unrelated runs).
+    @discardableResult
+    public func add(folder: String, origin: PluginDiscovery.Origin) -> [Diagnostic] {
+        let key = PluginDiscovery.canonical(folder)
+        guard state.withLock({ $0.folders.insert(key).inserted }) else { return [] }
+        var (manifest, diagnostics) = PluginManifest.read(folder: key)
+        if !origin.isExplicit {
+            diagnostics = diagnostics.map { diagnostic in
+                var copy = diagnostic
+                copy.severity = .warning
+                return copy
+            }
+        }
+        if let known = manifest, let other = plugins.first(where: { $0.manifest?.name == known.name }) {
+            diagnostics.append(
+                Diagnostic(
+                    file: known.path, severity: .warning, code: "plugin.duplicate-name",
+                    message: "the plugin name '\(known.name)' is also used by \(other.folder)"))
+        }
+        let plugin = Plugin(
+            folder: key, origin: origin, manifest: manifest, diagnostics: diagnostics,
+            connection: manifest.map { PluginConnection(manifest: $0, hostVersion: hostVersion) })
+        state.withLock {
+            $0.plugins.append(plugin)
+            $0.diagnostics += diagnostics
+        }
+        return diagnostics
+    }
+
+    /// Adds the folders a configuration's `plugins:` entry names (relative to the configuration).
+    /// - Returns: Problems, to report at the entry.
+    public func add(configurationEntry path: String, file: String) -> Result<[Diagnostic], Diagnostic> {
+        let base = file == "-" ? "." : (file as NSString).deletingLastPathComponent
+        let folder =
+            path.hasPrefix("/")
+            ? path : ((base.isEmpty ? "." : base) as NSString).appendingPathComponent(path)
+        switch PluginDiscovery.folders(named: folder) {
+        case .failure(let diagnostic):
+            return .failure(diagnostic)
+        case .success(let folders):
+            return .success(folders.flatMap { add(folder: $0, origin: .configuration(file: file)) })
+        }
+    }
+
+    /// Problems found since the last call (manifests, failed handshakes, clashing kinds).
+    public func takeDiagnostics() -> [Diagnostic] {
+        state.withLock { state in
+            let diagnostics = state.diagnostics
+            state.diagnostics = []
+            return diagnostics
+        }
+    }
+
+    // MARK: - Kinds
+
+    /// The widget of `kind` a plugin declares, handshaking the plugins not yet asked.
+    ///
+    /// When no plugin declares it but some plugin failed to start, an ``UnavailablePluginWidget``
+    /// stands in for it, so its failure is reported at run time and other widgets still run.
+    public func widget(kind: String) -> (any WidgetConfiguration)? {
+        if let known = state.withLock({ $0.widgets[kind]?.widget ?? $0.unavailable[kind] }) { return known }
+        handshakeAll()
+        return state.withLock { state -> (any WidgetConfiguration)? in
+            if let known = state.widgets[kind] { return known.widget }
+            let failures = state.plugins.compactMap(\.failure)
+            guard !failures.isEmpty else { return nil }
+            let stand = UnavailablePluginWidget(kind: kind, failures: failures)
+            state.unavailable[kind] = stand
+            return stand
+        }
+    }
+
+    /// The kinds the plugins handshaken so far declare.
+    public var kinds: [String] { state.withLock { $0.kindOrder } }
+
+    /// The built-ins and every plugin widget and stand-in known so far.
+    public func registry() -> WidgetRegistry {
+        var registry = builtIns
+        let widgets = state.withLock { state in
+            state.kindOrder.compactMap { state.widgets[$0]?.widget }
+                + state.unavailable.keys.sorted().compactMap { state.unavailable[$0] }
+        }
+        for widget in widgets { try? registry.register(widget) }
+        return registry
+    }
+
+    /// The widgets plugins declare, in the order declared.
+    public var widgets: [any WidgetConfiguration] {
+        state.withLock { state in state.kindOrder.compactMap { state.widgets[$0]?.widget } }
+    }
+
+    /// The intent named `type` a plugin declares, handshaking the plugins not yet asked.
+    public func intent(named type: String) -> PluginIntent? {
+        if let known = state.withLock({ $0.intents[type] }) { return known }
+        handshakeAll()
+        return state.withLock { $0.intents[type] }
+    }
+
+    /// The intents plugins declare.
+    public var intents: [PluginIntent] {
+        state.withLock { state in state.intentOrder.compactMap { state.intents[$0] } }
+    }
+
+    /// Handshakes every plugin not asked yet and registers what each declares.
+    public func handshakeAll() {
+        let waiting = state.withLock { state -> [(Int, PluginConnection)] in
+            var waiting: [(Int, PluginConnection)] = []
+            for index in state.plugins.indices where !state.plugins[index].handshakeTried {
+                state.plugins[index].handshakeTried = true
+                if let connection = state.plugins[index].connection { waiting.append((index, connection)) }
+            }
+            return waiting
+        }
+        for (index, connection) in waiting {
+            let result = connection.handshake()
+            state.withLock { state in
+                switch result {
+                case .failure(let failure):
+                    state.plugins[index].failure = failure
+                    state.diagnostics.append(
+                        Diagnostic(
+                            file: connection.manifest.path, severity: .warning, code: failure.code,
+                            message: failure.description))
+                case .success(let handshake):
+                    register(handshake, of: index, connection: connection, in: &state)
+                }
+            }
+        }
+    }
+
+    private func register(
+        _ handshake: PluginHandshake, of index: Int, connection: PluginConnection, in state: inout State
+    ) {
+        let manifest = connection.manifest
+        for declaration in handshake.widgets {
+            let kind = declaration.metadata.kind
+            if builtIns.widget(kind: kind) != nil {
+                state.diagnostics.append(
+                    Diagnostic(
+                        file: manifest.path, severity: .warning, code: "plugin.builtin-kind",
+                        message:
+                            "the plugin '\(manifest.name)' declares the kind '\(kind)', which is built into "
+                            + "widgethost; the plugin's widget is ignored"))
+                continue
+            }
+            if let existing = state.widgets[kind] {
+                let other = state.plugins[existing.plugin]
+                state.diagnostics.append(
+                    Diagnostic(
+                        file: manifest.path, code: "plugin.duplicate-kind",
+                        message:
+                            "the plugins '\(other.manifest?.name ?? "")' (\(other.folder)) and "
+                            + "'\(manifest.name)' (\(manifest.folder)) both declare the kind '\(kind)'"))
+                continue
+            }
+            state.widgets[kind] = (PluginWidget(declaration, connection: connection), index)
+            state.kindOrder.append(kind)
+        }
+        for declaration in handshake.intents
+        where builtIns.intent(named: declaration.type) == nil && state.intents[declaration.type] == nil {
+            state.intents[declaration.type] = PluginIntent(declaration, connection: connection)
+            state.intentOrder.append(declaration.type)
+        }
+    }
+
+    /// Ends every plugin process of the run and waits until each is reaped.
+    public func shutdown() {
+        let connections = state.withLock { $0.plugins.compactMap(\.connection) }
+        for connection in connections { connection.close() }
+    }
+}

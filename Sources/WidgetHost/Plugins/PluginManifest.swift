@@ -1,0 +1,130 @@
+public import Diagnostics
+import Foundation
+import YAML
+
+/// A plugin folder's `plugin.yaml`: the plugin's name, its executable (relative to the folder),
+/// optional arguments and optional per-method timeouts in seconds.
+///
+/// ```yaml
+/// name: python-clock
+/// executable: clock.py
+/// arguments: [--verbose]
+/// timeouts: {timeline: 3}
+/// ```
+public struct PluginManifest: Sendable, Hashable {
+    /// The file name a plugin folder holds.
+    public static let fileName = "plugin.yaml"
+    static let keys = ["name", "executable", "arguments", "timeouts"]
+
+    /// The plugin's name, used in every message about it.
+    public var name: String
+    /// The plugin folder.
+    public var folder: String
+    /// The manifest's path.
+    public var path: String
+    /// The executable's absolute path.
+    public var executable: String
+    /// The arguments it is started with.
+    public var arguments: [String]
+    /// The request deadlines.
+    public var timeouts: PluginTimeouts
+
+    /// Creates a manifest.
+    public init(
+        name: String,
+        folder: String,
+        path: String,
+        executable: String,
+        arguments: [String] = [],
+        timeouts: PluginTimeouts = PluginTimeouts()
+    ) {
+        self.name = name
+        self.folder = folder
+        self.path = path
+        self.executable = executable
+        self.arguments = arguments
+        self.timeouts = timeouts
+    }
+
+    /// Reads the manifest of the plugin in `folder`.
+    /// - Returns: The manifest, or `nil` with the diagnostics (each at its line in the manifest)
+    ///   when it cannot be used.
+    public static func read(folder: String) -> (manifest: PluginManifest?, diagnostics: [Diagnostic]) {
+        let path = (folder as NSString).appendingPathComponent(fileName)
+        let source: SourceText
+        let documents: [Node]
+        do throws(Diagnostic) {
+            (source, documents) = try YAMLLoader().load(path: path)
+        } catch {
+            return (nil, [error])
+        }
+        guard let root = documents.first else {
+            return (
+                nil, [Diagnostic(file: path, code: "plugin.manifest-empty", message: "the manifest is empty")]
+            )
+        }
+        var reader = NodeReader(source: source)
+        guard let entries = reader.mapping(root, named: "plugin", knownKeys: keys) else {
+            return (nil, reader.diagnostics)
+        }
+        let name = reader.required("name", in: entries, of: root, named: "plugin").flatMap {
+            reader.string($0, named: "name")
+        }
+        if let name, name.isEmpty || name.contains(where: \.isWhitespace),
+            let node = entries.first(where: { $0.key == "name" })?.value
+        {
+            reader.report(
+                node, code: "plugin.invalid-name",
+                message: "a plugin name must be non-empty and without spaces, not '\(name)'")
+        }
+        var executable: String?
+        if let node = reader.required("executable", in: entries, of: root, named: "plugin"),
+            let text = reader.string(node, named: "executable")
+        {
+            let resolved =
+                text.hasPrefix("/") ? text : (folder as NSString).appendingPathComponent(text)
+            let absolute = URL(fileURLWithPath: resolved).standardizedFileURL.path
+            var isDirectory: ObjCBool = false
+            if text.isEmpty || !FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory)
+                || isDirectory.boolValue
+            {
+                reader.report(
+                    node, code: "plugin.executable-missing",
+                    message: "the executable '\(text)' does not exist (looked for \(absolute))")
+            } else if !FileManager.default.isExecutableFile(atPath: absolute) {
+                reader.report(
+                    node, code: "plugin.executable-not-executable",
+                    message: "the file '\(text)' is not executable; run 'chmod +x \(absolute)'")
+            } else {
+                executable = absolute
+            }
+        }
+        var arguments: [String] = []
+        if let node = entries.first(where: { $0.key == "arguments" })?.value,
+            let items = reader.list(node, named: "arguments")
+        {
+            arguments = items.compactMap { reader.string($0, named: "arguments") }
+        }
+        var timeouts = PluginTimeouts()
+        if let node = entries.first(where: { $0.key == "timeouts" })?.value,
+            let items = reader.mapping(node, named: "timeouts", knownKeys: PluginTimeouts.methods)
+        {
+            for item in items {
+                guard item.value.tag == .int || item.value.tag == .float,
+                    let text = item.value.scalar, let seconds = Double(text), seconds > 0, seconds.isFinite
+                else {
+                    reader.report(
+                        item.value, code: "config.type-mismatch",
+                        message: "the timeout of '\(item.key)' must be a positive number of seconds")
+                    continue
+                }
+                timeouts.set(item.key, seconds: seconds)
+            }
+        }
+        guard !reader.hasErrors, let name, let executable else { return (nil, reader.diagnostics) }
+        let manifest = PluginManifest(
+            name: name, folder: folder, path: path, executable: executable, arguments: arguments,
+            timeouts: timeouts)
+        return (manifest, reader.diagnostics)
+    }
+}

@@ -1,0 +1,447 @@
+import Foundation
+import Synchronization
+public import WidgetHostKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One running plugin executable speaking JSON-RPC 2.0 over its stdin and stdout, one compact JSON
+/// object per line (DESIGN.md, Plugins).
+///
+/// The process runs in a process group of its own, so ending it ends whatever it started. Two
+/// threads drain stdout and stderr continuously (a full pipe never blocks the plugin or the host);
+/// stdout is split into lines of at most 16 MiB, each parsed and matched to its request by id;
+/// stderr's tail is kept for messages. Each request has a deadline. A deadline passed, a line that
+/// is not JSON or is too long, or a reply to an unknown id ends the process (SIGTERM to the group,
+/// SIGKILL after ``gracePeriod``, always reaped) and fails every request in flight.
+public final class PluginProcess: Sendable {
+    /// The longest line accepted from a plugin.
+    public static let maximumLineLength = 16 << 20
+    /// How long a plugin has to exit after its stdin closes or it gets SIGTERM.
+    public static let gracePeriod: Double = 0.5
+    /// How much of stderr is kept.
+    static let stderrTailLength = 2048
+
+    /// The plugin's manifest.
+    public let manifest: PluginManifest
+    /// The process id, which is also its process group id.
+    public let pid: pid_t
+
+    typealias Completion = @Sendable (Result<JSONValue, PluginFailure>) -> Void
+
+    private struct State {
+        var nextID = 1
+        var pending: [Int: (method: String, completion: Completion)] = [:]
+        var failure: PluginFailure?
+        var stdin: Int32
+        var exitStatus: Int32?
+        var stderrTail: [UInt8] = []
+        var stderrClosed = false
+    }
+
+    private let state: Mutex<State>
+    private let writer: DispatchQueue
+
+    private init(manifest: PluginManifest, pid: pid_t, stdin: Int32) {
+        self.manifest = manifest
+        self.pid = pid
+        self.state = Mutex(State(stdin: stdin))
+        self.writer = DispatchQueue(label: "widgethost.plugin.\(manifest.name).stdin")
+    }
+
+    /// Starts the plugin's executable with `WIDGETHOST_PLUGIN=1` in its environment.
+    /// - Throws: ``PluginFailure`` (`plugin.start-failed`) when it cannot be started.
+    public static func start(_ manifest: PluginManifest) throws(PluginFailure) -> PluginProcess {
+        // A plugin that dies makes the next write to its stdin fail; without this the host would
+        // die of SIGPIPE instead of reporting it. Children get the default back (below).
+        signal(SIGPIPE, SIG_IGN)
+        var input: [Int32] = [-1, -1]
+        var output: [Int32] = [-1, -1]
+        var errors: [Int32] = [-1, -1]
+        guard makePipe(&input), makePipe(&output), makePipe(&errors) else {
+            for fd in input + output + errors where fd >= 0 { closeDescriptor(fd) }
+            throw PluginFailure(
+                code: "plugin.start-failed", plugin: manifest.name,
+                what: "could not be started: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["WIDGETHOST_PLUGIN"] = "1"
+        let argv = [manifest.executable] + manifest.arguments
+        let envp = environment.map { "\($0.key)=\($0.value)" }
+        var pid: pid_t = 0
+        var status: Int32 = 0
+        // ETXTBSY: another thread of this process forked while the executable was still open for
+        // writing (a plugin installed a moment ago); it clears as soon as that child execs.
+        for attempt in 0..<20 {
+            if attempt > 0 { usleep(10_000) }
+            status = withCStrings(argv) { argvPointers in
+                withCStrings(envp) { envPointers in
+                    posix_spawn(&pid, manifest.executable, &actions, &attributes, argvPointers, envPointers)
+                }
+            }
+            if status != ETXTBSY { break }
+        }
+        closeDescriptor(input[0])
+        closeDescriptor(output[1])
+        closeDescriptor(errors[1])
+        guard status == 0 else {
+            closeDescriptor(input[1])
+            closeDescriptor(output[0])
+            closeDescriptor(errors[0])
+            throw PluginFailure(
+                code: "plugin.start-failed", plugin: manifest.name,
+                what: "could not be started: \(String(cString: strerror(status)))")
+        }
+        let process = PluginProcess(manifest: manifest, pid: pid, stdin: input[1])
+        let stdout = output[0]
+        let stderr = errors[0]
+        Thread.detachNewThread { process.readOutput(stdout) }
+        Thread.detachNewThread { process.readErrors(stderr) }
+        return process
+    }
+
+    /// Whether the process is gone or being ended.
+    public var hasFailed: Bool { state.withLock { $0.failure != nil } }
+
+    /// The tail of its stderr, decoded as UTF-8 (invalid bytes replaced).
+    public var stderrTail: String {
+        String(decoding: state.withLock { $0.stderrTail }, as: UTF8.self)
+    }
+
+    // MARK: - Requests
+
+    /// Sends `method` with `params` and waits for the reply, at most the manifest's timeout.
+    public func request(_ method: String, params: JSONValue) async -> Result<JSONValue, PluginFailure> {
+        await withCheckedContinuation { continuation in
+            send(method, params: params) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Sends `method` and blocks the calling thread until the reply or the deadline.
+    public func requestWaiting(_ method: String, params: JSONValue) -> Result<JSONValue, PluginFailure> {
+        let box = Mutex<Result<JSONValue, PluginFailure>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        send(method, params: params) { result in
+            box.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return box.withLock { $0 } ?? .failure(failure(code: "plugin.internal", what: "gave no reply"))
+    }
+
+    func send(_ method: String, params: JSONValue, completion: @escaping Completion) {
+        let id: Int? = state.withLock { state in
+            guard state.failure == nil else { return nil }
+            let id = state.nextID
+            state.nextID += 1
+            state.pending[id] = (method, completion)
+            return id
+        }
+        guard let id else {
+            completion(
+                .failure(
+                    state.withLock { $0.failure } ?? failure(code: "plugin.exited", what: "is not running")))
+            return
+        }
+        let message: JSONValue = .object([
+            .init("jsonrpc", .string("2.0")), .init("id", .int(id)), .init("method", .string(method)),
+            .init("params", params),
+        ])
+        let line = message.description + "\n"
+        writer.async { [self] in
+            let fd = state.withLock { $0.failure == nil ? $0.stdin : -1 }
+            guard fd >= 0, !Self.writeAll(fd, line) else { return }
+            // EPIPE: the plugin closed its stdin or died; the stdout reader reports how.
+        }
+        let seconds = manifest.timeouts.seconds(for: method)
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            let stillPending = state.withLock { $0.pending[id] != nil }
+            guard stillPending else { return }
+            stop(
+                failure(
+                    code: "plugin.timeout",
+                    what: "did not answer '\(method)' within \(Self.format(seconds)) and was stopped"))
+        }
+    }
+
+    // MARK: - Ending
+
+    /// Closes the plugin's stdin and lets it exit on its own; after the grace period its process
+    /// group is killed. Returns once it is reaped.
+    public func close() {
+        let fd = state.withLock { state -> Int32 in
+            if state.failure == nil {
+                state.failure = PluginFailure(
+                    code: "plugin.closed", plugin: manifest.name, what: "was closed")
+            }
+            let fd = state.stdin
+            state.stdin = -1
+            return fd
+        }
+        if fd >= 0 { writer.sync { _ = closeDescriptor(fd) } }
+        failPending()
+        end()
+    }
+
+    /// Ends the plugin because of `failure`: every pending request fails with it, its process group
+    /// gets SIGTERM then SIGKILL, and it is reaped.
+    func stop(_ failure: PluginFailure) {
+        let fd = state.withLock { state -> Int32 in
+            if state.failure == nil { state.failure = failure }
+            let fd = state.stdin
+            state.stdin = -1
+            return fd
+        }
+        failPending()
+        if fd >= 0 { writer.async { _ = closeDescriptor(fd) } }
+        kill(-pid, SIGTERM)
+        end()
+    }
+
+    private func failPending() {
+        let (pending, failure) = state.withLock { state in
+            let pending = state.pending
+            state.pending = [:]
+            return (pending, state.failure)
+        }
+        for (_, request) in pending.sorted(by: { $0.key < $1.key }) {
+            request.completion(.failure(failure ?? self.failure(code: "plugin.exited", what: "stopped")))
+        }
+    }
+
+    /// Waits the grace period for the process to exit, then kills the group and reaps it.
+    private func end() {
+        if reap(waiting: Self.gracePeriod) == nil {
+            kill(-pid, SIGTERM)
+            if reap(waiting: Self.gracePeriod) == nil {
+                kill(-pid, SIGKILL)
+                _ = reap(waiting: nil)
+            }
+        }
+        // Whatever the plugin started in its group goes too.
+        kill(-pid, SIGKILL)
+    }
+
+    /// The exit status once the process is reaped, waiting at most `seconds` (forever for `nil`).
+    @discardableResult
+    private func reap(waiting seconds: Double?) -> Int32? {
+        let deadline = seconds.map { Date().addingTimeInterval($0) }
+        while true {
+            let reaped: Int32? = state.withLock { state in
+                if let status = state.exitStatus { return status }
+                var status: Int32 = 0
+                let result = waitpid(pid, &status, WNOHANG)
+                if result == pid || (result < 0 && errno == ECHILD) {
+                    state.exitStatus = result == pid ? status : 0
+                    return state.exitStatus
+                }
+                return nil
+            }
+            if let reaped { return reaped }
+            if let deadline, Date() >= deadline { return nil }
+            usleep(5000)
+        }
+    }
+
+    // MARK: - Reading
+
+    private func readOutput(_ fd: Int32) {
+        defer { closeDescriptor(fd) }
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                outputEnded()
+                return
+            }
+            // Only the new bytes are searched for a newline (memchr), so a long line costs one
+            // copy, not a rescan per chunk.
+            let keepReading = chunk.withUnsafeBufferPointer { bytes -> Bool in
+                guard let base = bytes.baseAddress else { return true }
+                var start = 0
+                while start < count, let found = memchr(base + start, 0x0A, count - start) {
+                    let end = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    start = end + 1
+                    guard handle(line: buffer[...]) else { return false }
+                    buffer.removeAll(keepingCapacity: true)
+                }
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<count]))
+                return true
+            }
+            guard keepReading else { return }
+            if buffer.count > Self.maximumLineLength {
+                stop(failure(code: "plugin.line-too-long", what: "wrote a line over 16 MiB and was stopped"))
+                return
+            }
+        }
+    }
+
+    /// Handles one line of stdout; `false` when the plugin was stopped for it.
+    private func handle(line: ArraySlice<UInt8>) -> Bool {
+        var line = line
+        if line.last == 0x0D { line = line.dropLast() }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }
+        let message: JSONValue
+        do throws(JSONParseError) {
+            message = try JSONValue(parsing: line)
+        } catch {
+            let shown = String(decoding: line.prefix(60), as: UTF8.self)
+            stop(
+                failure(
+                    code: "plugin.invalid-json",
+                    what: "wrote a line that is not JSON (\(error.reason)): '\(shown)' and was stopped"))
+            return false
+        }
+        guard case .object = message else {
+            stop(
+                failure(
+                    code: "plugin.invalid-json",
+                    what: "wrote a JSON value that is not an object and was stopped"))
+            return false
+        }
+        if message["method"] != nil { return true }  // a notification or request from the plugin: ignored
+        guard let idValue = message["id"] else {
+            stop(failure(code: "plugin.invalid-reply", what: "wrote a message without an id and was stopped"))
+            return false
+        }
+        let request = idValue.intValue.flatMap { id in state.withLock { $0.pending.removeValue(forKey: id) } }
+        guard let request else {
+            stop(
+                failure(code: "plugin.unknown-id", what: "answered the unknown id \(idValue) and was stopped")
+            )
+            return false
+        }
+        if let error = message["error"] {
+            let text = error["message"]?.stringValue ?? error.description
+            let code = error["code"]?.intValue.map { " (code \($0))" } ?? ""
+            request.completion(
+                .failure(failure(code: "plugin.error", what: "failed '\(request.method)': \(text)\(code)")))
+        } else if let result = message["result"] {
+            request.completion(.success(result))
+        } else {
+            stop(
+                failure(
+                    code: "plugin.invalid-reply", what: "answered without 'result' or 'error' and was stopped"
+                ))
+            return false
+        }
+        return true
+    }
+
+    /// stdout closed: the plugin exited (or closed it); says how, once it is reaped.
+    private func outputEnded() {
+        let alreadyFailed = state.withLock { $0.failure != nil }
+        if alreadyFailed {
+            return
+        }
+        let status = reap(waiting: Self.gracePeriod)
+        // Give the stderr reader a moment to take the last words.
+        for _ in 0..<40 where !state.withLock({ $0.stderrClosed }) { usleep(5000) }
+        let what: String
+        if let status {
+            let signal = status & 0x7F
+            what =
+                signal == 0
+                ? "exited with status \((status >> 8) & 0xFF)" : "was killed by signal \(signal)"
+        } else {
+            what = "closed its standard output"
+        }
+        let method = state.withLock { state in state.pending.values.first?.method }
+        stop(failure(code: "plugin.exited", what: what + (method.map { " during '\($0)'" } ?? "")))
+    }
+
+    private func readErrors(_ fd: Int32) {
+        defer { closeDescriptor(fd) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            state.withLock { state in
+                state.stderrTail.append(contentsOf: chunk[0..<count])
+                if state.stderrTail.count > 2 * Self.stderrTailLength {
+                    state.stderrTail.removeFirst(state.stderrTail.count - Self.stderrTailLength)
+                }
+            }
+        }
+        state.withLock { $0.stderrClosed = true }
+    }
+
+    // MARK: - Helpers
+
+    /// A failure of this plugin, with its stderr tail.
+    func failure(code: String, what: String) -> PluginFailure {
+        var tail = state.withLock { $0.stderrTail }
+        if tail.count > 600 { tail.removeFirst(tail.count - 600) }
+        return PluginFailure(
+            code: code, plugin: manifest.name, what: what, stderrTail: String(decoding: tail, as: UTF8.self))
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds.rounded() == seconds ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+
+    /// Writes all of `text`; `true` when it was written.
+    static func writeAll(_ fd: Int32, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = write(fd, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+}
+
+/// Calls `body` with a NULL-terminated C array of `strings`.
+private func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+    var pointers = strings.map { strdup($0) }
+    pointers.append(nil)
+    defer { for pointer in pointers { free(pointer) } }
+    return body(pointers)
+}
+
+/// `close(2)`, named apart from ``PluginProcess/close()``.
+private func closeDescriptor(_ fd: Int32) {
+    _ = close(fd)
+}
+
+/// A pipe whose ends close on exec, so no other child inherits them; the plugin gets its own ends
+/// by `dup2`, which clears the flag.
+private func makePipe(_ fds: inout [Int32]) -> Bool {
+    guard pipe(&fds) == 0 else { return false }
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return true
+}

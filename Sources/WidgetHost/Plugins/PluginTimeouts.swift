@@ -1,0 +1,24 @@
+/// How long the host waits for each method of a plugin, in seconds (DESIGN.md: initialize 5 s,
+/// timeline and snapshot 10 s, placeholder 2 s, perform 30 s), each configurable in the manifest.
+public struct PluginTimeouts: Sendable, Hashable {
+    /// The methods a manifest may give a timeout for.
+    public static let methods = ["initialize", "timeline", "snapshot", "placeholder", "perform"]
+
+    /// Seconds by method.
+    public private(set) var seconds: [String: Double] = [
+        "initialize": 5, "timeline": 10, "snapshot": 10, "placeholder": 2, "perform": 30,
+    ]
+
+    /// The defaults.
+    public init() {}
+
+    /// The timeout of `method` (10 s for a method not listed).
+    public func seconds(for method: String) -> Double {
+        seconds[method] ?? 10
+    }
+
+    /// Sets the timeout of `method`.
+    public mutating func set(_ method: String, seconds value: Double) {
+        seconds[method] = value
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+public import WidgetHostKit
+
+/// A widget a plugin declared: the host validates its configuration against the declared
+/// parameters like any built-in's, and `render` asks the plugin process.
+public struct PluginWidget: WidgetConfiguration {
+    /// The kind, name, description and families the plugin declared.
+    public var metadata: WidgetMetadata
+    /// The parameters the plugin declared.
+    public let parameters: [ParameterDescription]
+    /// The plugin serving it.
+    public let connection: PluginConnection
+
+    /// Creates the widget `declaration` of the plugin behind `connection`.
+    public init(_ declaration: PluginHandshake.Widget, connection: PluginConnection) {
+        self.metadata = declaration.metadata
+        self.parameters = declaration.parameters
+        self.connection = connection
+    }
+
+    /// Whether it declared parameters.
+    public var isConfigurable: Bool { !parameters.isEmpty }
+
+    /// Sends `timeline`, `snapshot` or `placeholder` and reads the entries of the reply.
+    /// - Throws: ``WidgetFailure`` naming the plugin and what happened.
+    public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
+        let configuration: [JSONValue.Member] = parameters.compactMap { parameter in
+            request.configuration[parameter.name].map { JSONValue.Member(parameter.name, $0) }
+        }
+        let params: JSONValue = .object([
+            .init("kind", .string(metadata.kind)),
+            .init("family", .string(request.context.family.rawValue)),
+            .init("configuration", .object(configuration)),
+            .init("date", .string(ISO8601.string(from: request.context.date))),
+            .init("isPreview", .bool(request.context.isPreview)),
+            .init("container", .string(request.context.container.url.path)),
+        ])
+        let method = request.mode.rawValue
+        switch await connection.request(method, params: params) {
+        case .failure(let failure):
+            throw failure.widgetFailure
+        case .success(let result):
+            do throws(ProtocolValueError) {
+                return try RenderedTimeline(json: result)
+            } catch {
+                throw PluginFailure(
+                    code: "plugin.invalid-reply", plugin: connection.manifest.name,
+                    what: "answered '\(method)' for '\(metadata.kind)' wrongly: \(error.description)"
+                ).widgetFailure
+            }
+        }
+    }
+}
+
+/// A widget of a kind no running plugin declares while some plugin could not be started: it is
+/// accepted (its configuration cannot be checked) and fails at run time with that plugin's failure,
+/// so the other widgets still run.
+public struct UnavailablePluginWidget: WidgetConfiguration {
+    /// The kind the configuration names; every family.
+    public var metadata: WidgetMetadata
+    /// The plugins that failed.
+    public let failures: [PluginFailure]
+
+    /// Creates the stand-in for `kind`.
+    public init(kind: String, failures: [PluginFailure]) {
+        self.metadata = WidgetMetadata(kind: kind, supportedFamilies: WidgetFamily.allCases)
+        self.failures = failures
+    }
+
+    /// None known.
+    public var parameters: [ParameterDescription] { [] }
+    /// `true`: whatever configuration is given is kept, unchecked.
+    public var isConfigurable: Bool { true }
+
+    /// Always throws the plugins' failure.
+    public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
+        throw message.widgetFailure
+    }
+
+    /// The failure reported for the widget.
+    public var message: PluginFailure {
+        guard failures.count == 1, let failure = failures.first else {
+            return PluginFailure(
+                code: "plugin.unavailable", plugin: failures.map(\.plugin).joined(separator: "', '"),
+                what: "could not be started, so the kind '\(metadata.kind)' is unknown: "
+                    + failures.map(\.description).joined(separator: "; "))
+        }
+        var copy = failure
+        copy.what = "could not serve the kind '\(metadata.kind)': " + failure.what
+        return copy
+    }
+}

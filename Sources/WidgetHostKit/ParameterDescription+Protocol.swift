@@ -1,0 +1,109 @@
+/// Parameters as the plugin protocol writes them, both ways: the SDK's plugin server declares its
+/// widgets' parameters with ``json``, the host reads a plugin's with ``init(json:)``.
+extension ParameterDescription {
+    /// The parameter as the plugin protocol and `describe --format json` write it:
+    /// `{"name", "title", "type", "default"?, "minimum"?, "maximum"?, "cases"?, "items"?, "optional"?}`.
+    public var json: JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("name", .string(name)),
+            .init("title", .string(title)),
+        ]
+        members += Self.typeMembers(type)
+        if let defaultValue { members.append(.init("default", defaultValue)) }
+        if let minimum { members.append(.init("minimum", .int(minimum))) }
+        if let maximum { members.append(.init("maximum", .int(maximum))) }
+        if isOptional { members.append(.init("optional", .bool(true))) }
+        return .object(members)
+    }
+
+    static func typeMembers(_ type: ParameterType) -> [JSONValue.Member] {
+        var members: [JSONValue.Member] = [.init("type", .string(type.name))]
+        switch type {
+        case .enumeration(_, let cases):
+            members.append(.init("cases", .array(cases.map { .string($0.value) })))
+        case .array(let items):
+            members.append(.init("items", .object(typeMembers(items))))
+        default:
+            break
+        }
+        return members
+    }
+
+    /// Reads a parameter as a plugin declares it (see ``json``).
+    /// - Throws: ``ProtocolValueError`` saying which member is missing or wrong.
+    public init(json: JSONValue) throws(ProtocolValueError) {
+        guard let name = json["name"]?.stringValue, !name.isEmpty else {
+            throw ProtocolValueError("a parameter has no 'name'")
+        }
+        let type = try Self.type(json, parameter: name)
+        let title = json["title"]?.stringValue ?? name
+        let defaultValue = json["default"].flatMap { $0 == .null ? nil : $0 }
+        var minimum: Int?
+        var maximum: Int?
+        if let value = json["minimum"], value != .null {
+            guard let bound = value.intValue else {
+                throw ProtocolValueError("the 'minimum' of parameter '\(name)' is not an integer")
+            }
+            minimum = bound
+        }
+        if let value = json["maximum"], value != .null {
+            guard let bound = value.intValue else {
+                throw ProtocolValueError("the 'maximum' of parameter '\(name)' is not an integer")
+            }
+            maximum = bound
+        }
+        self.init(
+            name: name,
+            title: title,
+            type: type,
+            defaultValue: defaultValue,
+            minimum: minimum,
+            maximum: maximum,
+            isOptional: json["optional"]?.boolValue ?? false
+        )
+    }
+
+    static func type(_ json: JSONValue, parameter: String) throws(ProtocolValueError) -> ParameterType {
+        switch json["type"]?.stringValue {
+        case "string": return .string
+        case "boolean": return .boolean
+        case "integer": return .integer
+        case "number": return .number
+        case "date": return .date
+        case "enum":
+            guard case .array(let items)? = json["cases"], !items.isEmpty else {
+                throw ProtocolValueError("the enum parameter '\(parameter)' has no 'cases'")
+            }
+            var cases: [EnumCase] = []
+            for item in items {
+                guard let value = item.stringValue else {
+                    throw ProtocolValueError("the cases of parameter '\(parameter)' must be strings")
+                }
+                cases.append(EnumCase(value: value, title: value))
+            }
+            return .enumeration(name: parameter, cases: cases)
+        case "array":
+            guard let items = json["items"] else {
+                throw ProtocolValueError("the array parameter '\(parameter)' has no 'items'")
+            }
+            return .array(try type(items, parameter: parameter))
+        case let other?:
+            throw ProtocolValueError(
+                "the parameter '\(parameter)' has the unknown type '\(other)'; expected string, boolean, "
+                    + "integer, number, enum, date or array")
+        case nil:
+            throw ProtocolValueError("the parameter '\(parameter)' has no 'type'")
+        }
+    }
+}
+
+/// A plugin protocol value that does not have the shape the protocol gives it.
+public struct ProtocolValueError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, as a sentence fragment (`the entry 2 has no 'date'`).
+    public var description: String
+
+    /// Creates an error.
+    public init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,128 @@
+import ArgumentParsing
+import Diagnostics
+import WidgetHost
+import WidgetHostKit
+
+extension WidgetHostCommand {
+    /// `widgethost plugins list|check`: the plugins found, and whether they answer.
+    enum PluginsCommand {
+        /// Where plugins are looked for, shared by both subcommands' help.
+        static let discussion = """
+            Plugins are folders holding a plugin.yaml (name, executable, optional arguments and \
+            timeouts), looked for in ./Plugins (and one level down), in \
+            $XDG_DATA_HOME/widgethost/plugins, and in each --plugins DIR.
+            """
+
+        /// The options both subcommands take.
+        static let arguments: [ArgumentSpec] = [PluginOptions.option, CommandOptions.format()]
+
+        /// The command's declaration.
+        static let spec = CommandSpec(
+            name: "plugins",
+            abstract: "Lists the plugins found, or checks that they answer.",
+            discussion: discussion,
+            subcommands: [listSpec, checkSpec]
+        )
+
+        /// `plugins list`.
+        static let listSpec = CommandSpec(
+            name: "list",
+            abstract: "Lists the plugins found and any manifest problems, without running them.",
+            discussion: discussion,
+            arguments: arguments
+        )
+
+        /// `plugins check`.
+        static let checkSpec = CommandSpec(
+            name: "check",
+            abstract: "Runs each plugin's handshake and reports its kinds, or why it failed.",
+            discussion: discussion + " Exit 1 when a plugin fails its handshake.",
+            arguments: arguments
+        )
+
+        /// Runs `plugins list` or `plugins check`.
+        static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
+            let check = values.subcommandPath.last == "check"
+            let json = try values.requiredString("format") == "json"
+            let host = try PluginOptions.host(values)
+            defer { host.shutdown() }
+            if check { host.handshakeAll() }
+            let diagnostics = host.takeDiagnostics()
+            let plugins = host.plugins
+            if json {
+                let items = plugins.map { object($0, check: check) }
+                StandardStream.output.write(
+                    JSONValue.object([.init("plugins", .array(items))]).description + "\n")
+            } else {
+                // A failed handshake is printed with its plugin below, not twice.
+                CommandOptions.report(
+                    diagnostics.filter { diagnostic in
+                        !plugins.contains { $0.failure?.description == diagnostic.message }
+                    })
+                StandardStream.output.write(
+                    plugins.isEmpty ? "No plugins found.\n" : plugins.map { text($0, check: check) }.joined())
+            }
+            if check && plugins.contains(where: { $0.failure != nil || $0.manifest == nil }) {
+                return ExitStatus.failure
+            }
+            return diagnostics.contains { $0.severity == .error } ? ExitStatus.dataError : ExitStatus.success
+        }
+
+        /// One plugin as text.
+        static func text(_ plugin: PluginHost.Plugin, check: Bool) -> String {
+            let name = plugin.manifest?.name ?? "(invalid manifest)"
+            var text = "\(name)  \(plugin.folder)  (found in \(plugin.origin))\n"
+            if let manifest = plugin.manifest {
+                text +=
+                    "  executable: \(([manifest.executable] + manifest.arguments).joined(separator: " "))\n"
+            } else {
+                text += "  not usable: " + plugin.diagnostics.map(\.message).joined(separator: "; ") + "\n"
+            }
+            guard check, plugin.manifest != nil else { return text }
+            if let failure = plugin.failure {
+                text += "  failed: \(failure.description)\n"
+            } else if let handshake = plugin.connection?.knownHandshake {
+                text += "  ok: protocol \(handshake.protocolVersion)"
+                if !handshake.name.isEmpty { text += ", \(handshake.name) \(handshake.version)" }
+                text += "\n  kinds: " + list(handshake.widgets.map(\.metadata.kind)) + "\n"
+                text += "  intents: " + list(handshake.intents.map(\.type)) + "\n"
+            }
+            return text
+        }
+
+        /// One plugin as JSON.
+        static func object(_ plugin: PluginHost.Plugin, check: Bool) -> JSONValue {
+            var members: [JSONValue.Member] = [
+                .init("name", plugin.manifest.map { .string($0.name) } ?? .null),
+                .init("folder", .string(plugin.folder)),
+                .init("origin", .string(plugin.origin.description)),
+                .init("executable", plugin.manifest.map { .string($0.executable) } ?? .null),
+                .init("problems", .array(plugin.diagnostics.map { .string($0.description) })),
+            ]
+            if check, plugin.manifest != nil {
+                let handshake = plugin.connection?.knownHandshake
+                members.append(.init("ok", .bool(plugin.failure == nil && handshake != nil)))
+                if let handshake {
+                    members.append(.init("protocolVersion", .int(handshake.protocolVersion)))
+                    members.append(
+                        .init("kinds", .array(handshake.widgets.map { .string($0.metadata.kind) })))
+                    members.append(.init("intents", .array(handshake.intents.map { .string($0.type) })))
+                }
+                if let failure = plugin.failure {
+                    members.append(
+                        .init(
+                            "error",
+                            .object([
+                                .init("code", .string(failure.code)),
+                                .init("message", .string(failure.description)),
+                            ])))
+                }
+            }
+            return .object(members)
+        }
+
+        static func list(_ names: [String]) -> String {
+            names.isEmpty ? "none" : names.joined(separator: ", ")
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import AppGroup
+import Foundation
+import Testing
+
+@Suite struct AppGroupStoreReloadRequestsTests {
+    @Test func requestsAreNumberedByOneGrowingGeneration() throws {
+        let directory = try TemporaryDirectory()
+        let store = try AppGroupStore(directory: directory.url)
+        #expect(try store.currentReloadGeneration() == 0)
+        #expect(try store.reloadGeneration(ofKind: "TaskWidget") == 0)
+        #expect(try store.requestReload(ofKind: "TaskWidget") == 1)
+        #expect(try store.requestReload(ofKind: "FocusWidget") == 2)
+        #expect(try store.requestReload(ofKind: "TaskWidget") == 3)
+        #expect(try store.reloadGeneration(ofKind: "TaskWidget") == 3)
+        #expect(try store.reloadGeneration(ofKind: "FocusWidget") == 2)
+        #expect(try store.reloadGeneration(ofKind: "Quickmenu") == 0)
+        #expect(try store.requestReload(ofKind: nil) == 4)
+        #expect(try store.reloadGeneration(ofKind: "Quickmenu") == 4)
+        #expect(try store.currentReloadGeneration() == 4)
+    }
+
+    @Test func theStampFileHoldsTheLatestGeneration() throws {
+        let directory = try TemporaryDirectory()
+        let store = try AppGroupStore(directory: directory.url)
+        let stamp = directory.path(AppGroupStore.reloadStampFileName)
+        #expect(!FileManager.default.fileExists(atPath: stamp))
+        try store.requestReload(ofKind: "TaskWidget")
+        #expect(try String(contentsOfFile: stamp, encoding: .utf8) == "1\n")
+        try store.requestReload(ofKind: nil)
+        #expect(try String(contentsOfFile: stamp, encoding: .utf8) == "2\n")
+    }
+
+    @Test func aWidgetSeesRequestsMadeSinceItsLastEvaluation() throws {
+        let directory = try TemporaryDirectory()
+        let store = try AppGroupStore(directory: directory.url)
+        try store.requestReload(ofKind: "TaskWidget")
+        // Never evaluated: nothing it shows can be stale.
+        #expect(try !store.isReloadRequested(forWidget: "work", kind: "TaskWidget"))
+        try store.recordEvaluations([("work", "TaskWidget"), ("focus", "FocusWidget")])
+        #expect(try !store.isReloadRequested(forWidget: "work", kind: "TaskWidget"))
+        try store.requestReload(ofKind: "TaskWidget")
+        #expect(try store.isReloadRequested(forWidget: "work", kind: "TaskWidget"))
+        #expect(try !store.isReloadRequested(forWidget: "focus", kind: "FocusWidget"))
+        try store.recordEvaluations([("work", "TaskWidget")])
+        #expect(try !store.isReloadRequested(forWidget: "work", kind: "TaskWidget"))
+        try store.requestReload(ofKind: nil)
+        #expect(try store.isReloadRequested(forWidget: "work", kind: "TaskWidget"))
+        #expect(try store.isReloadRequested(forWidget: "focus", kind: "FocusWidget"))
+    }
+
+    @Test func requestsAreSeenByAnotherConnection() throws {
+        let directory = try TemporaryDirectory()
+        let writer = try AppGroupStore(directory: directory.url)
+        let reader = try AppGroupStore(directory: directory.url)
+        try writer.requestReload(ofKind: "TaskWidget")
+        #expect(try reader.reloadGeneration(ofKind: "TaskWidget") == 1)
+    }
+
+    @Test func aVersionOneStoreGainsTheReloadTables() throws {
+        let directory = try TemporaryDirectory()
+        do {
+            let database = try SQLiteDatabase(path: directory.path("widgethost.sqlite"))
+            try database.execute(
+                """
+                CREATE TABLE tasks(position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+                    title TEXT NOT NULL, priority TEXT NOT NULL, category TEXT, isCompleted INTEGER NOT NULL,
+                    dueDate REAL);
+                CREATE TABLE defaults(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
+                PRAGMA user_version = 1;
+                """
+            )
+        }
+        let store = try AppGroupStore(directory: directory.url)
+        #expect(try store.requestReload(ofKind: "TaskWidget") == 1)
+        let database = try SQLiteDatabase(path: directory.path("widgethost.sqlite"), mode: .readOnly)
+        #expect(try database.scalar("PRAGMA user_version") == .integer(2))
+    }
+}

@@ -1,0 +1,367 @@
+import Foundation
+import Testing
+
+/// `widgethost perform`, run as a binary on temporary stores: what each built-in intent changes
+/// (read back with `store export`), what it prints, and how values, names and failures are refused
+/// with the store left as it was.
+@Suite struct PerformCommandTests {
+    static let roadmap = "0EBD2090-C844-442D-82AC-2583D6834FA5"
+    static let audit = "FDCF9DD6-C216-4FBD-B416-1A8AD0B02341"
+    static let milk = "8B81DF57-0FFD-4BFF-889C-FBD191C93047"
+
+    /// Three tasks: the first and the last not completed, the second completed; focus off.
+    static let tasksYAML = """
+        tasks:
+          - id: \(roadmap)
+            title: Finish the Q3 roadmap slides
+            priority: high
+            category: work
+            dueDate: 2026-12-01T17:00:00Z
+          - id: \(audit)
+            title: Reply to the security audit email
+            priority: high
+            category: work
+            isCompleted: true
+          - id: \(milk)
+            title: Buy milk and eggs
+            priority: medium
+            category: shopping
+
+        """
+
+    /// The JSON export of the three tasks with these completions, then `added` (each a task's JSON).
+    static func export(completed: [Bool] = [false, true, false], focus: Bool = false, added: [String] = [])
+        -> String
+    {
+        let tasks =
+            [
+                #"{"id":"\#(roadmap)","title":"Finish the Q3 roadmap slides","priority":"high","#
+                    + #""category":"work","isCompleted":\#(completed[0]),"dueDate":"2026-12-01T17:00:00Z"}"#,
+                #"{"id":"\#(audit)","title":"Reply to the security audit email","priority":"high","#
+                    + #""category":"work","isCompleted":\#(completed[1]),"dueDate":null}"#,
+                #"{"id":"\#(milk)","title":"Buy milk and eggs","priority":"medium","#
+                    + #""category":"shopping","isCompleted":\#(completed[2]),"dueDate":null}"#,
+            ] + added
+        return #"{"tasks":["# + tasks.joined(separator: ",") + #"],"focus":{"isOn":\#(focus)}}"# + "\n"
+    }
+
+    /// A scratch directory whose store `store` holds ``tasksYAML``.
+    static func scratchWithTasks(stores: [String] = ["store"]) throws -> ScratchDirectory {
+        let scratch = try ScratchDirectory()
+        for store in stores { try scratch.importTasks(tasksYAML, into: store) }
+        #expect(try scratch.exportJSON(of: stores[0]) == export())
+        return scratch
+    }
+
+    // MARK: - What each intent does
+
+    /// An intent, its arguments, what it returns and reloads, and the store it leaves.
+    struct IntentCase: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        /// The value, as JSON.
+        var value: String
+        var reloaded: String
+        var completed: [Bool]
+        var focus = false
+
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let intentCases: [IntentCase] = [
+        IntentCase(
+            arguments: ["ToggleTaskIntent", "taskID=\(roadmap)"], value: "true", reloaded: "TaskWidget",
+            completed: [true, true, false]),
+        // Ids match in any letter case.
+        IntentCase(
+            arguments: ["ToggleTaskIntent", "taskID=\(audit.lowercased())"], value: "false",
+            reloaded: "TaskWidget", completed: [false, false, false]),
+        IntentCase(
+            arguments: ["SetTaskCompletionIntent", "taskID=\(milk)", "isCompleted=true"], value: "true",
+            reloaded: "TaskWidget", completed: [false, true, true]),
+        IntentCase(
+            arguments: ["SetTaskCompletionIntent", "isCompleted=false", "taskID=\(audit)"], value: "false",
+            reloaded: "TaskWidget", completed: [false, false, false]),
+        // Setting what is already set changes nothing, but still asks for a reload.
+        IntentCase(
+            arguments: ["SetTaskCompletionIntent", "taskID=\(audit)", "isCompleted=true"], value: "true",
+            reloaded: "TaskWidget", completed: [false, true, false]),
+        IntentCase(
+            arguments: ["CompleteTaskIntent", "taskId=\(roadmap)"], value: "true", reloaded: "TaskWidget",
+            completed: [true, true, false]),
+        // Completing a completed task leaves it completed (not a toggle).
+        IntentCase(
+            arguments: ["CompleteTaskIntent", "taskId=\(audit)"], value: "true", reloaded: "TaskWidget",
+            completed: [false, true, false]),
+        IntentCase(
+            arguments: ["ToggleFocusModeIntent", "value=true"], value: "true", reloaded: "FocusWidget",
+            completed: [false, true, false], focus: true),
+        IntentCase(
+            arguments: ["ToggleFocusModeIntent", "value=false"], value: "false", reloaded: "FocusWidget",
+            completed: [false, true, false], focus: false),
+    ]
+
+    /// Each intent in text and in JSON, each on a store of its own: the output verbatim, and the
+    /// whole export afterwards.
+    @Test(arguments: intentCases)
+    func performChangesWhatTheIntentSaysAndNothingElse(_ intent: IntentCase) throws {
+        let scratch = try Self.scratchWithTasks(stores: ["text", "json"])
+        let name = intent.arguments[0]
+
+        let text = try scratch.widgethost(["perform"] + intent.arguments + ["--store", "text"])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput == "\(name)\nvalue: \(intent.value)\nreloaded: \(intent.reloaded)\n")
+        #expect(text.standardError.isEmpty)
+        #expect(
+            try scratch.exportJSON(of: "text")
+                == Self.export(completed: intent.completed, focus: intent.focus))
+
+        let json = try scratch.widgethost(
+            ["perform"] + intent.arguments + ["--store", "json", "--format", "json"])
+        #expect(json.status == 0, "\(json.standardError)")
+        #expect(
+            json.standardOutput
+                == #"{"intent":"\#(name)","value":\#(intent.value),"dialog":null,"reloaded":["\#(intent.reloaded)"]}"#
+                + "\n")
+        #expect(json.standardError.isEmpty)
+        #expect(
+            try scratch.exportJSON(of: "json")
+                == Self.export(completed: intent.completed, focus: intent.focus))
+    }
+
+    @Test func addTaskAppendsAnUncompletedTaskWithTheDefaultPriority() throws {
+        let scratch = try Self.scratchWithTasks()
+        // The store from the environment this time, not --store.
+        let store = ["WIDGETHOST_STORE": scratch.path("store")]
+
+        let first = try scratch.widgethost(
+            ["perform", "AddTaskIntent", "taskName=Plan the offsite"], environment: store)
+        #expect(first.status == 0, "\(first.standardError)")
+        let lines = first.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(lines.count == 4, "\(first.standardOutput)")
+        #expect(lines[0] == "AddTaskIntent: Plan the offsite added")
+        #expect(lines[1].hasPrefix("value: \"") && lines[1].hasSuffix("\""))
+        let firstID = String(lines[1].dropFirst("value: \"".count).dropLast())
+        #expect(UUID(uuidString: firstID) != nil, "the value is the new task's id: \(firstID)")
+        #expect(lines[2] == "reloaded: TaskWidget" && lines[3].isEmpty)
+
+        // Strings are taken as written: no YAML reading of `yes`, commas or `=`.
+        let second = try scratch.widgethost(
+            [
+                "perform", "AddTaskIntent", "taskName=yes, 2 = 2", "priority=high", "category=travel",
+                "--format", "json",
+            ],
+            environment: store)
+        #expect(second.status == 0, "\(second.standardError)")
+        let object = try JSONText.object(second.standardOutput)
+        let secondID = try #require(object["value"] as? String)
+        #expect(UUID(uuidString: secondID) != nil && secondID != firstID)
+        #expect(
+            second.standardOutput
+                == #"{"intent":"AddTaskIntent","value":"\#(secondID)","dialog":"yes, 2 = 2 added","#
+                + #""reloaded":["TaskWidget"]}"# + "\n")
+
+        let export = try scratch.exportJSON()
+        #expect(
+            export
+                == Self.export(added: [
+                    #"{"id":"\#(firstID)","title":"Plan the offsite","priority":"medium","category":null,"#
+                        + #""isCompleted":false,"dueDate":null}"#,
+                    #"{"id":"\#(secondID)","title":"yes, 2 = 2","priority":"high","category":"travel","#
+                        + #""isCompleted":false,"dueDate":null}"#,
+                ]))
+        #expect(scratch.reloadStamp() == "2\n")
+    }
+
+    // MARK: - Refused before anything runs
+
+    /// A value that does not fit, or a missing required one: exit 65, every problem on its own
+    /// `error:` line.
+    @Test(arguments: [
+        (
+            ["SetTaskCompletionIntent", "taskID=\(roadmap)", "isCompleted=maybe"],
+            "error: 'isCompleted' must be true or false, not a string 'maybe'\n"
+        ),
+        (
+            ["AddTaskIntent", "taskName=Plan the offsite", "priority=urgent"],
+            "error: 'urgent' is not a priority; expected one of low, medium, high\n"
+        ),
+        (
+            ["AddTaskIntent", "taskName=Plan the offsite", "priority=High"],
+            "error: 'High' is not a priority; expected one of low, medium, high; did you mean 'high'?\n"
+        ),
+        (["AddTaskIntent", "priority=low"], "error: AddTaskIntent needs taskName=<string> (Task Name)\n"),
+        (["ToggleTaskIntent"], "error: ToggleTaskIntent needs taskID=<string> (Task ID)\n"),
+        (["ToggleFocusModeIntent", "value=1"], "error: 'value' must be true or false, not an integer '1'\n"),
+        (
+            ["SetTaskCompletionIntent", "isCompleted=maybe"],
+            "error: 'isCompleted' must be true or false, not a string 'maybe'\n"
+                + "error: SetTaskCompletionIntent needs taskID=<string> (Task ID)\n"
+        ),
+    ])
+    func aMalformedValueIsRefusedWithTheStoreUnchanged(_ arguments: [String], _ message: String) throws {
+        let scratch = try Self.scratchWithTasks()
+        let before = try Data(contentsOf: scratch.url.appendingPathComponent("store/widgethost.sqlite"))
+        for format in ["text", "json"] {
+            let run = try scratch.widgethost(
+                ["perform"] + arguments + ["--store", "store", "--format", format])
+            #expect(run.status == 65)
+            #expect(run.standardOutput.isEmpty)
+            #expect(run.standardError == message)
+        }
+        #expect(try scratch.exportJSON() == Self.export())
+        #expect(try Data(contentsOf: scratch.url.appendingPathComponent("store/widgethost.sqlite")) == before)
+        #expect(scratch.reloadStamp() == nil, "nothing ran, so no reload was requested")
+    }
+
+    /// An unknown intent or parameter name, or an argument that is not `name=value`: a usage
+    /// error (exit 64) with "did you mean" where a name is near.
+    @Test(arguments: [
+        (
+            ["ToggleTaskIntnet", "taskID=\(roadmap)"],
+            "No intent is named 'ToggleTaskIntnet'. Did you mean 'ToggleTaskIntent'?"
+        ),
+        (
+            ["Frobnicate"],
+            "No intent is named 'Frobnicate'. Known: ToggleTaskIntent, SetTaskCompletionIntent, "
+                + "CompleteTaskIntent, AddTaskIntent, ToggleFocusModeIntent."
+        ),
+        (
+            ["ToggleTaskIntent", "taskId=\(roadmap)"],
+            "ToggleTaskIntent has no parameter 'taskId'; did you mean 'taskID'?"
+        ),
+        (
+            ["CompleteTaskIntent", "taskID=\(roadmap)"],
+            "CompleteTaskIntent has no parameter 'taskID'; did you mean 'taskId'?"
+        ),
+        (
+            ["AddTaskIntent", "taskname=Plan the offsite", "priority=urgent"],
+            "AddTaskIntent has no parameter 'taskname'; did you mean 'taskName'?"
+        ),
+        (["ToggleTaskIntent", roadmap], "'\(roadmap)' is not name=value; ToggleTaskIntent takes taskID"),
+        (["ToggleTaskIntent", "taskID=\(roadmap)", "taskID=\(milk)"], "'taskID' is given twice"),
+    ])
+    func anUnknownNameIsAUsageErrorWithTheStoreUnchanged(_ arguments: [String], _ message: String) throws {
+        let scratch = try Self.scratchWithTasks()
+        let run = try scratch.widgethost(["perform"] + arguments + ["--store", "store"])
+        #expect(run.status == 64)
+        #expect(run.standardOutput.isEmpty)
+        #expect(
+            run.standardError == """
+                Error: \(message)
+                Usage: widgethost perform <intent> [<name>=<value> ...] [<options>]
+                  See 'widgethost perform --help' for more information.
+
+                """)
+        #expect(try scratch.exportJSON() == Self.export())
+        #expect(scratch.reloadStamp() == nil)
+    }
+
+    // MARK: - Failing at run time
+
+    /// No task with that id: exit 1, the id in the message, nothing changed and no reload asked.
+    @Test(arguments: [
+        ["ToggleTaskIntent", "taskID=6F9619FF-8B86-D011-B42D-00CF4FC964FF"],
+        ["SetTaskCompletionIntent", "taskID=6F9619FF-8B86-D011-B42D-00CF4FC964FF", "isCompleted=true"],
+        ["CompleteTaskIntent", "taskId=6F9619FF-8B86-D011-B42D-00CF4FC964FF"],
+    ])
+    func anUnknownTaskFailsWithTheStoreUnchanged(_ arguments: [String]) throws {
+        let scratch = try Self.scratchWithTasks()
+        for format in ["text", "json"] {
+            let run = try scratch.widgethost(
+                ["perform"] + arguments + ["--store", "store", "--format", format])
+            #expect(run.status == 1)
+            #expect(run.standardOutput.isEmpty)
+            #expect(
+                run.standardError
+                    == "error: no task with id '6F9619FF-8B86-D011-B42D-00CF4FC964FF'; "
+                    + "'widgethost store export' lists the stored tasks and their ids\n")
+        }
+        #expect(try scratch.exportJSON() == Self.export())
+        #expect(scratch.reloadStamp() == nil)
+    }
+
+    @Test func anEmptyTaskNameFailsWithTheStoreUnchanged() throws {
+        let scratch = try Self.scratchWithTasks()
+        for name in ["taskName=", "taskName=   "] {
+            let run = try scratch.widgethost(["perform", "AddTaskIntent", name, "--store", "store"])
+            #expect(run.status == 1, "\(name)")
+            #expect(run.standardError == "error: a task needs a name: 'taskName' is empty\n")
+        }
+        #expect(try scratch.exportJSON() == Self.export())
+        #expect(scratch.reloadStamp() == nil)
+    }
+
+    // MARK: - Discovering the intents
+
+    static let toggleTaskDescription = """
+        ToggleTaskIntent (Toggle Task)
+          Marks a task as completed or not completed.
+          parameters:
+            taskID  string  required          "Task ID"
+
+        """
+
+    static let addTaskDescription = """
+        AddTaskIntent (Add Task)
+          Adds a task at the end of the list.
+          parameters:
+            taskName  string                    required          "Task Name"
+            priority  one of low, medium, high  default "medium"  "Priority"
+            category  string, optional                            "Category"
+
+        """
+
+    @Test func describeListsTheIntentsAndTheirParameters() throws {
+        let scratch = try ScratchDirectory()
+        let all = try scratch.widgethost(["describe"])
+        #expect(all.status == 0)
+        let intents = try #require(all.standardOutput.range(of: "Intents:\n\n"), "\(all.standardOutput)")
+        #expect(
+            all.standardOutput[intents.upperBound...] == Self.toggleTaskDescription + """
+
+                SetTaskCompletionIntent (Set Task Completion)
+                  Marks a task as completed, or as not completed.
+                  parameters:
+                    taskID       string   required          "Task ID"
+                    isCompleted  boolean  required          "Completed"
+
+                CompleteTaskIntent (Complete Task)
+                  Marks a task as completed.
+                  parameters:
+                    taskId  string  required          "Task ID"
+
+
+                """ + Self.addTaskDescription + """
+
+                    ToggleFocusModeIntent (Toggle Focus Mode)
+                      Turns focus mode on or off.
+                      parameters:
+                        value  boolean  required          "Focus Mode"
+
+                    """)
+
+        let one = try scratch.widgethost(["describe", "AddTaskIntent"])
+        #expect(one.status == 0)
+        #expect(one.standardOutput == "Intents:\n\n" + Self.addTaskDescription)
+
+        let json = try scratch.widgethost(["describe", "--format", "json"])
+        #expect(json.status == 0)
+        let intentsJSON = try JSONText.object(json.standardOutput)["intents"]
+        #expect(
+            JSONText.canonical(intentsJSON)
+                == #"[{"description":"Marks a task as completed or not completed.","parameters":["#
+                + #"{"name":"taskID","title":"Task ID","type":"string"}],"title":"Toggle Task","#
+                + #""type":"ToggleTaskIntent"},{"description":"Marks a task as completed, or as not completed.","#
+                + #""parameters":[{"name":"taskID","title":"Task ID","type":"string"},{"name":"isCompleted","#
+                + #""title":"Completed","type":"boolean"}],"title":"Set Task Completion","#
+                + #""type":"SetTaskCompletionIntent"},{"description":"Marks a task as completed.","#
+                + #""parameters":[{"name":"taskId","title":"Task ID","type":"string"}],"title":"Complete Task","#
+                + #""type":"CompleteTaskIntent"},{"description":"Adds a task at the end of the list.","#
+                + #""parameters":[{"name":"taskName","title":"Task Name","type":"string"},"#
+                + #"{"cases":["low","medium","high"],"default":"medium","name":"priority","title":"Priority","#
+                + #""type":"enum"},{"name":"category","optional":true,"title":"Category","type":"string"}],"#
+                + #""title":"Add Task","type":"AddTaskIntent"},{"description":"Turns focus mode on or off.","#
+                + #""parameters":[{"name":"value","title":"Focus Mode","type":"boolean"}],"#
+                + #""title":"Toggle Focus Mode","type":"ToggleFocusModeIntent"}]"#)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+/// Real misbehaving plugins (small python3 scripts written into a scratch directory) next to a
+/// good plugin and a built-in widget: each fails only its own widgets, with an `error` naming the
+/// plugin and what happened, in bounded time, and leaves no process behind.
+@Suite struct PluginIsolationTests {
+    /// A plugin script: a handshake declaring `kind`, then `timeline` answered as `behaviour` says.
+    static func script(kind: String, behaviour: String) -> String {
+        """
+        #!/usr/bin/env python3
+        import json, os, subprocess, sys, time
+        B = "\(behaviour)"
+        if B == "crash-on-start":
+            sys.stderr.write("crash: missing config file\\n")
+            sys.exit(3)
+        for line in sys.stdin:
+            r = json.loads(line)
+            if "id" not in r:
+                continue
+            if r["method"] == "initialize":
+                res = {"protocolVersion": 1, "plugin": {"name": B, "version": "0"},
+                       "widgets": [{"kind": "\(kind)", "supportedFamilies": ["systemSmall"], "parameters": []}]}
+            else:
+                if B == "exit":
+                    sys.stderr.write("exit: giving up\\n"); sys.stderr.flush(); os._exit(7)
+                if B == "hang":
+                    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", __file__])
+                    sys.stderr.write("hang: sleeping\\n"); sys.stderr.flush(); time.sleep(60)
+                if B == "garbage":
+                    print("this is not json", flush=True); continue
+                if B == "huge":
+                    sys.stdout.write("[" + "1," * (9 << 20)); sys.stdout.flush(); time.sleep(60)
+                if B == "unknown-id":
+                    r["id"] = 999
+                if B == "flood":
+                    sys.stderr.write("e" * (6 << 20)); sys.stderr.flush()
+                res = {"entries": [{"date": r["params"]["date"], "data": {"ok": True},
+                                    "view": {"type": "text", "text": "ok"}}], "policy": {"policy": "never"}}
+            print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
+        """
+    }
+
+    /// Writes plugin `name` into `scratch/plugins/name` with a 1 s timeline timeout.
+    static func writePlugin(_ name: String, kind: String, behaviour: String, in scratch: ScratchDirectory)
+        throws
+    {
+        let folder = scratch.url.appendingPathComponent("plugins/\(name)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let scriptURL = folder.appendingPathComponent("plugin.py")
+        try script(kind: kind, behaviour: behaviour).write(to: scriptURL, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
+        try "name: \(name)\nexecutable: plugin.py\ntimeouts: {initialize: 2, timeline: 1}\n"
+            .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+    }
+
+    /// The processes whose command line mentions `marker`.
+    static func processes(mentioning marker: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            return line.contains(marker) ? "\(pid): \(line)" : nil
+        }
+    }
+
+    static let config = """
+        widgets:
+          - id: bad-1
+            kind: BadWidget
+          - id: good
+            kind: GoodWidget
+          - id: bad-2
+            kind: BadWidget
+          - id: focus
+            kind: FocusWidget
+        """
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var behaviour: String
+        var code: String
+        var fragments: [String]
+        var testDescription: String { behaviour }
+    }
+
+    @Test(arguments: [
+        Case(
+            behaviour: "crash-on-start", code: "plugin.exited",
+            fragments: ["exited with status 3", "missing config file"]),
+        Case(behaviour: "exit", code: "plugin.exited", fragments: ["exited with status 7", "giving up"]),
+        Case(
+            behaviour: "hang", code: "plugin.timeout",
+            fragments: ["did not answer 'timeline' within 1 s", "sleeping"]),
+        Case(behaviour: "garbage", code: "plugin.invalid-json", fragments: ["not JSON", "this is not json"]),
+        Case(behaviour: "huge", code: "plugin.line-too-long", fragments: ["over 16 MiB"]),
+        Case(behaviour: "unknown-id", code: "plugin.unknown-id", fragments: ["unknown id 999"]),
+    ])
+    func misbehavingPluginFailsOnlyItsOwnWidgets(_ test: Case) throws {
+        let scratch = try ScratchDirectory()
+        try Self.writePlugin("bad", kind: "BadWidget", behaviour: test.behaviour, in: scratch)
+        try Self.writePlugin("good", kind: "GoodWidget", behaviour: "good", in: scratch)
+        try scratch.file("widgets.yaml", Self.config)
+        let result = try scratch.widgethost([
+            "run", "widgets.yaml", "--plugins", "plugins", "--format", "json", "--at", "2026-11-29T12:00:00Z",
+            "--store", "store",
+        ])
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(!result.timedOut)
+        // Two bad widgets, each at most one timeout plus the grace periods.
+        #expect(result.duration < .seconds(8))
+        let widgets = try Self.widgets(result.standardOutput)
+        #expect(widgets.map(\.id) == ["bad-1", "good", "bad-2", "focus"])
+        for widget in widgets {
+            if widget.id.hasPrefix("bad") {
+                #expect(widget.errorCode == test.code, "\(widget.id): \(widget.errorMessage ?? "no error")")
+                let message = widget.errorMessage ?? ""
+                #expect(message.contains("plugin 'bad'"), "\(message)")
+                for fragment in test.fragments {
+                    #expect(message.contains(fragment), "\(widget.id): '\(fragment)' not in \(message)")
+                }
+            } else {
+                #expect(widget.errorCode == nil, "\(widget.id): \(widget.errorMessage ?? "")")
+                #expect(widget.hasEntry)
+            }
+        }
+        #expect(Self.processes(mentioning: scratch.url.path) == [])
+    }
+
+    @Test func stderrFloodNeverBlocksTheHost() throws {
+        let scratch = try ScratchDirectory()
+        try Self.writePlugin("bad", kind: "BadWidget", behaviour: "flood", in: scratch)
+        try Self.writePlugin("good", kind: "GoodWidget", behaviour: "good", in: scratch)
+        try scratch.file("widgets.yaml", Self.config)
+        let result = try scratch.widgethost([
+            "run", "widgets.yaml", "--plugins", "plugins", "--format", "json", "--store", "store",
+        ])
+        #expect(result.status == 0, "\(result.standardError.prefix(500))")
+        #expect(result.duration < .seconds(8))
+        let widgets = try Self.widgets(result.standardOutput)
+        #expect(widgets.allSatisfy { $0.hasEntry })
+        #expect(Self.processes(mentioning: scratch.url.path) == [])
+    }
+
+    /// What the tests read of one widget of `run --format json`.
+    struct Widget {
+        var id: String
+        var errorCode: String?
+        var errorMessage: String?
+        var hasEntry: Bool
+    }
+
+    static func widgets(_ output: String) throws -> [Widget] {
+        let document = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        let items = document?["widgets"] as? [[String: Any]] ?? []
+        return items.map { item in
+            let error = item["error"] as? [String: Any]
+            return Widget(
+                id: item["id"] as? String ?? "",
+                errorCode: error?["code"] as? String,
+                errorMessage: error?["message"] as? String,
+                hasEntry: item["entry"] != nil
+            )
+        }
+    }
+}

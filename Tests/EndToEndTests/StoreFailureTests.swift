@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Stores that cannot be used, on the binary: a store directory that cannot be written, a
+/// database file of garbage, a database with damaged pages. Every command says what is wrong with
+/// which path and exits with a status (never a signal); `run` still prints the widgets that do
+/// not need the store.
+@Suite struct StoreFailureTests {
+    /// One valid invocation of each intent.
+    static let performs: [[String]] = [
+        ["perform", "ToggleTaskIntent", "taskID=\(StoreConcurrencyTests.taskID(0))"],
+        [
+            "perform", "SetTaskCompletionIntent", "taskID=\(StoreConcurrencyTests.taskID(0))",
+            "isCompleted=true",
+        ],
+        ["perform", "CompleteTaskIntent", "taskId=\(StoreConcurrencyTests.taskID(0))"],
+        ["perform", "AddTaskIntent", "taskName=Plan the offsite"],
+        ["perform", "ToggleFocusModeIntent", "value=true"],
+    ]
+
+    /// The Quickmenu's box, which `run` prints whatever the store's state.
+    static let quickMenu = """
+        quick-menu · Quickmenu · systemMedium
+        ╭──────────────────────────────────────────────────╮
+        │ Quick Menu                                       │
+        │ [1] ⌂ Home ↗ [2] ▭ Balance ↗ [3] ⇄ Transfer ↗    │
+        │ [4] ▦ Scan ↗                                     │
+
+        """
+
+    /// A scratch directory with the sample `config/widgets.yaml`.
+    static func scratchWithConfig() throws -> ScratchDirectory {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("config"), withIntermediateDirectories: true)
+        try scratch.copy(repositoryFile: "config/widgets.yaml", as: "config/widgets.yaml")
+        return scratch
+    }
+
+    /// Checks that every intent, `tap` and `run` on `store` fail with `message` and no crash, and
+    /// that `run` still prints the Quickmenu.
+    ///
+    /// - Parameter launch: Starts `widgethost` with the arguments (as another user, say).
+    static func expectEveryCommandFails(
+        store: String,
+        message: String,
+        launch: ([String]) throws -> LaunchedProcess
+    ) throws {
+        for arguments in performs + [["perform", "ToggleFocusModeIntent", "value=true", "--format", "json"]] {
+            let exit = try launch(arguments + ["--store", store]).wait()
+            #expect(exit.status == 1, "\(arguments): \(exit.summary)")
+            #expect(exit.standardOutput.isEmpty)
+            #expect(exit.standardError == "error: \(message)\n", "\(arguments)")
+        }
+
+        let tap = try launch(["tap", "focus", "1", "--store", store]).wait()
+        #expect(tap.status == 1, "tap: \(tap.summary)")
+        #expect(tap.standardError == "error: widget 'focus' failed: \(message)\n")
+        let link = try launch(["tap", "quick-menu", "1", "--store", store]).wait()
+        #expect(link.status == 0, "a link needs no store: \(link.summary): \(link.standardError)")
+
+        let run = try launch(["run", "--store", store]).wait()
+        #expect(run.status == 1, "run: \(run.summary)")
+        #expect(run.standardOutput.contains(quickMenu), "\(run.standardOutput)")
+        #expect(
+            run.standardError.contains("error: widget 'focus' failed: \(message)\n"), "\(run.standardError)")
+        let json = try launch(["run", "--store", store, "--format", "json"]).wait()
+        #expect(json.status == 1, "run --format json: \(json.summary)")
+        let widgets = try JSONText.object(json.standardOutput)["widgets"] as? [[String: Any]] ?? []
+        #expect(
+            widgets.map { $0["id"] as? String ?? "?" } == ["work-tasks", "all-tasks", "focus", "quick-menu"])
+        #expect(widgets.last?["view"] != nil && widgets.last?["error"] == nil)
+        #expect(((widgets.first?["error"] as? [String: Any])?["message"] as? String) == message)
+    }
+
+    // MARK: - Cannot be written
+
+    @Test func aStorePathUnderARegularFileIsAClearError() throws {
+        let scratch = try Self.scratchWithConfig()
+        try scratch.file("plain", "not a directory\n")
+        let plain = scratch.path("plain")
+        try Self.expectEveryCommandFails(
+            store: "plain/store",
+            message:
+                "cannot create the store directory '\(plain)/store': '\(plain)' is a file, not a directory"
+        ) { try scratch.launchWidgetHost($0) }
+        #expect(try String(contentsOfFile: plain, encoding: .utf8) == "not a directory\n")
+    }
+
+    /// Starts `widgethost` as the unprivileged user `nobody`: root writes into any directory,
+    /// whatever its mode.
+    static func launchAsNobody(_ scratch: ScratchDirectory, _ arguments: [String]) throws -> LaunchedProcess {
+        try LaunchedProcess(
+            URL(fileURLWithPath: "/usr/bin/setpriv"),
+            ["--reuid=nobody", "--regid=nogroup", "--clear-groups", WidgetHostProcess.executableURL.path]
+                + arguments,
+            environment: scratch.widgethostEnvironment(),
+            directory: scratch.url)
+    }
+
+    static let canDropPrivileges =
+        getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+    /// A read-only directory, empty or holding a store: as root through `setpriv` as `nobody`,
+    /// otherwise as the user running the tests.
+    @Test(
+        .enabled(
+            if: canDropPrivileges,
+            "running as root without /usr/bin/setpriv: nothing can make a directory read-only to root"))
+    func aReadOnlyStoreDirectoryIsAClearError() throws {
+        let scratch = try Self.scratchWithConfig()
+        let launch: ([String]) throws -> LaunchedProcess =
+            getuid() == 0 ? { try Self.launchAsNobody(scratch, $0) } : { try scratch.launchWidgetHost($0) }
+        if getuid() == 0 {
+            let probe = try launch(["--version"]).wait()
+            try #require(
+                probe.status == 0,
+                "setpriv could not run \(WidgetHostProcess.executableURL.path) as nobody: \(probe.summary) \(probe.standardError)"
+            )
+        }
+        try scratch.importTasks(StoreConcurrencyTests.storedTasksYAML(count: 3), into: "filled")
+        let filled = try scratch.exportJSON(of: "filled")
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        for store in ["filled", "empty"] {
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o555], ofItemAtPath: scratch.path(store))
+        }
+        defer {
+            for store in ["filled", "empty"] {
+                try? FileManager.default.setAttributes(
+                    [.posixPermissions: 0o755], ofItemAtPath: scratch.path(store))
+            }
+        }
+
+        for store in ["filled", "empty"] {
+            try Self.expectEveryCommandFails(
+                store: store,
+                message:
+                    "cannot open the store at '\(scratch.path(store))/widgethost.sqlite': the directory is read-only",
+                launch: launch)
+        }
+        let nested = try launch(["perform", "ToggleFocusModeIntent", "value=true", "--store", "empty/store"])
+            .wait()
+        #expect(nested.status == 1, "\(nested.summary)")
+        #expect(
+            nested.standardError
+                == "error: cannot create the store directory '\(scratch.path("empty"))/store': permission denied\n"
+        )
+
+        #expect(try scratch.exportJSON(of: "filled") == filled)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("empty")).isEmpty)
+    }
+
+    // MARK: - Not a database
+
+    @Test func aDatabaseOfGarbageIsAClearError() throws {
+        let scratch = try Self.scratchWithConfig()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("store"), withIntermediateDirectories: true)
+        let garbage = (0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 17) }
+        try scratch.file("store/widgethost.sqlite", bytes: garbage)
+        let path = scratch.path("store/widgethost.sqlite")
+        try Self.expectEveryCommandFails(
+            store: "store",
+            message: "cannot open the store at '\(path)': the file is damaged or is not an SQLite database "
+                + "(file is not a database); move it aside to start a new store"
+        ) { try scratch.launchWidgetHost($0) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(garbage))
+    }
+
+    /// A real store whose pages after the first were overwritten: it opens, and fails on first use.
+    @Test func aDatabaseWithDamagedPagesIsAClearError() throws {
+        let scratch = try Self.scratchWithConfig()
+        try scratch.importTasks(StoreConcurrencyTests.storedTasksYAML(count: 40))
+        let path = scratch.path("store/widgethost.sqlite")
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: 4096)
+        try handle.write(contentsOf: Data((0..<(4 * 4096)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
+        try handle.close()
+
+        let message =
+            "cannot use the store at '\(path)': the file is damaged or is not an SQLite database "
+            + "(database disk image is malformed); move it aside to start a new store"
+        for arguments in Self.performs {
+            let exit = try scratch.widgethostExit(arguments + ["--store", "store"])
+            #expect(exit.status == 1, "\(arguments): \(exit.summary)")
+            #expect(exit.standardError == "error: \(message)\n", "\(arguments)")
+        }
+        let run = try scratch.widgethostExit(["run", "--store", "store"])
+        #expect(run.status == 1, "\(run.summary)")
+        #expect(run.standardOutput.contains(Self.quickMenu))
+        #expect(
+            run.standardError.contains("error: widget 'focus' failed: \(message)\n"), "\(run.standardError)")
+        let export = try scratch.widgethostExit(["store", "export", "--store", "store"])
+        #expect(export.status == 1, "\(export.summary)")
+        #expect(export.standardError == "Error: \(message)\n")
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+
+/// `widgethost validate`, run as a binary on temporary configuration files: the summary of a valid
+/// configuration, every diagnostic of an invalid one (text and JSON), directories and missing paths.
+@Suite struct ValidateCommandTests {
+    /// A configuration with nine problems, and one valid widget (`fine`).
+    static let manyProblems = """
+        appGroup: group.com.example.taskapp
+        widgets:
+          - id: one
+            kind: TaskWidgt
+          - id: two
+            kind: TaskWidget
+            family: systemHuge
+            configuration:
+              priorityFilter: urgent
+              showCompleted: maybe
+              maxTasks: 0
+              colour: red
+          - id: two
+            kind: FocusWidget
+            configuration:
+              maxTasks: 1
+          - kind: Quickmenu
+            family: accessoryInline
+          - id: fine
+            kind: Quickmenu
+
+        """
+
+    /// What `validate` writes to standard error for ``manyProblems``.
+    static let manyProblemsDiagnostics = """
+        bad.yaml:4:11: error: unknown widget kind 'TaskWidgt'; did you mean 'TaskWidget'?
+            kind: TaskWidgt
+                  ^
+        bad.yaml:7:13: error: 'systemHuge' is not a widget family; expected one of systemMedium, systemSmall, systemLarge, systemExtraLarge, accessoryCircular, accessoryRectangular, accessoryInline; did you mean 'systemLarge'?
+            family: systemHuge
+                    ^
+        bad.yaml:9:23: error: 'urgent' is not a priority filter; expected one of all, high, medium, low
+              priorityFilter: urgent
+                              ^
+        bad.yaml:10:22: error: 'showCompleted' must be true or false, not a string 'maybe'
+              showCompleted: maybe
+                             ^
+        bad.yaml:11:17: error: 'maxTasks' must be an integer of at least 1, not 0
+              maxTasks: 0
+                        ^
+        bad.yaml:12:7: error: unknown key 'colour' in 'configuration'; expected one of priorityFilter, showCompleted, maxTasks, category
+              colour: red
+              ^
+        bad.yaml:13:9: error: duplicate widget id 'two': already used by the widget at line 5
+          - id: two
+                ^
+        bad.yaml:5:5: note: the first widget with id 'two'
+        bad.yaml:15:5: error: 'FocusWidget' takes no configuration: it is a StaticConfiguration widget
+            configuration:
+            ^
+        bad.yaml:18:13: error: 'Quickmenu' does not support the family 'accessoryInline'; it supports systemMedium, systemSmall, systemLarge, systemExtraLarge
+            family: accessoryInline
+                    ^
+        9 errors
+
+        """
+
+    /// (line, column, code) of each diagnostic of ``manyProblems``, in the order reported.
+    static let manyProblemsLocations: [(Int, Int, String)] = [
+        (4, 11, "config.unknown-kind"), (7, 13, "config.unknown-family"), (9, 23, "config.unknown-case"),
+        (10, 22, "config.type-mismatch"), (11, 17, "config.out-of-range"), (12, 7, "config.unknown-key"),
+        (13, 9, "config.duplicate-id"), (15, 5, "config.static-widget"),
+        (18, 13, "config.unsupported-family"),
+    ]
+
+    @Test func validSampleConfiguration() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.copy(repositoryFile: "config/widgets.yaml", as: "widgets.yaml")
+        let text = try scratch.widgethost(["validate", "widgets.yaml"])
+        #expect(text.status == 0)
+        #expect(text.standardOutput == "widgets.yaml: 4 widgets, valid\n")
+        #expect(text.standardError.isEmpty)
+        let json = try scratch.widgethost(["validate", "widgets.yaml", "--format", "json"])
+        #expect(json.status == 0)
+        #expect(
+            json.standardOutput == #"{"valid":true,"files":["widgets.yaml"],"widgets":4,"diagnostics":[]}"#
+                + "\n")
+        #expect(json.standardError.isEmpty)
+    }
+
+    @Test func everyProblemIsReportedWithItsLocation() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.file("bad.yaml", Self.manyProblems)
+        let run = try scratch.widgethost(["validate", "bad.yaml"])
+        #expect(run.status == 65)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError == Self.manyProblemsDiagnostics)
+        #expect(
+            run.firstErrorLine
+                == "bad.yaml:4:11: error: unknown widget kind 'TaskWidgt'; did you mean 'TaskWidget'?")
+    }
+
+    @Test func everyProblemAsJSON() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.file("bad.yaml", Self.manyProblems)
+        let run = try scratch.widgethost(["validate", "bad.yaml", "--format", "json"])
+        #expect(run.status == 65)
+        #expect(run.standardError.isEmpty)
+        #expect(
+            run.standardOutput.hasPrefix(#"{"valid":false,"files":["bad.yaml"],"widgets":1,"diagnostics":["#))
+        #expect(run.standardOutput.hasSuffix("}\n"))
+        let report = try JSONText.object(run.standardOutput)
+        #expect(Set(report.keys) == ["valid", "files", "widgets", "diagnostics"])
+        #expect(report["valid"] as? Bool == false)
+        #expect(report["files"] as? [String] == ["bad.yaml"])
+        #expect(report["widgets"] as? Int == 1)
+        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["line"] as? Int } == Self.manyProblemsLocations.map(\.0))
+        #expect(diagnostics.map { $0["column"] as? Int } == Self.manyProblemsLocations.map(\.1))
+        #expect(diagnostics.map { $0["code"] as? String } == Self.manyProblemsLocations.map(\.2))
+        #expect(
+            diagnostics.allSatisfy {
+                $0["file"] as? String == "bad.yaml" && $0["severity"] as? String == "error"
+            })
+        // The messages are the text report's, word for word.
+        let textLines = Self.manyProblemsDiagnostics.components(separatedBy: "\n").filter {
+            $0.hasPrefix("bad.yaml:") && $0.contains(": error: ")
+        }
+        #expect(
+            diagnostics.map {
+                "bad.yaml:\($0["line"] ?? ""):\($0["column"] ?? ""): error: \($0["message"] ?? "")"
+            }
+                == textLines)
+        // Only the duplicate id (the seventh, at 13:9) has a note: where the id was first used.
+        let duplicate = diagnostics.firstIndex { $0["code"] as? String == "config.duplicate-id" }
+        #expect(duplicate == 6)
+        #expect(
+            JSONText.canonical(duplicate.map { diagnostics[$0]["notes"] })
+                == #"[{"column":5,"line":5,"message":"the first widget with id 'two'"}]"#)
+        #expect(
+            diagnostics.enumerated().allSatisfy {
+                $0.offset == duplicate || ($0.element["notes"] as? [Any])?.isEmpty == true
+            })
+    }
+
+    /// A directory means its *.yaml and *.yml files, sorted, not its other files or subdirectories;
+    /// an id used in two files names the first place.
+    @Test func directoryOfConfigurations() throws {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("d/sub"), withIntermediateDirectories: true)
+        try scratch.file("d/b.yaml", "widgets:\n  - id: focus\n    kind: FocusWidget\n  - kind: Quickmenu\n")
+        try scratch.file("d/a.yml", "widgets:\n  - id: tasks\n    kind: TaskWidget\n")
+        try scratch.file("d/notes.txt", "widgets: [\n")
+        try scratch.file("d/sub/broken.yaml", "widgets: [\n")
+        let valid = try scratch.widgethost(["validate", "d"])
+        #expect(valid.status == 0)
+        #expect(valid.standardOutput == "d/a.yml, d/b.yaml: 3 widgets, valid\n")
+        #expect(valid.standardError.isEmpty)
+        let json = try scratch.widgethost(["validate", "d", "--format", "json"])
+        #expect(
+            json.standardOutput
+                == #"{"valid":true,"files":["d/a.yml","d/b.yaml"],"widgets":3,"diagnostics":[]}"# + "\n")
+
+        try scratch.file(
+            "d/c.yaml",
+            "widgets:\n  - id: tasks\n    kind: TaskWidget\n    configuration: {maxTasks: \"3\"}\n")
+        let invalid = try scratch.widgethost(["validate", "d"])
+        #expect(invalid.status == 65)
+        #expect(invalid.standardOutput.isEmpty)
+        #expect(
+            invalid.standardError == """
+                d/c.yaml:2:9: error: duplicate widget id 'tasks': already used by the widget at d/a.yml:2:5
+                  - id: tasks
+                        ^
+                d/c.yaml:4:31: error: 'maxTasks' must be an integer, not a string '3'
+                    configuration: {maxTasks: "3"}
+                                              ^
+                2 errors
+
+                """)
+    }
+
+    /// A file named twice, directly or through its directory, is read once: its ids are not
+    /// duplicates of themselves.
+    @Test(arguments: [
+        ["d", "d/a.yml"], ["d/a.yml", "d", "./d/a.yml"], ["d", "d/"], ["d/b.yaml", "d/../d/b.yaml", "d"],
+    ])
+    func aFileNamedTwiceIsReadOnce(paths: [String]) throws {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("d"), withIntermediateDirectories: true)
+        try scratch.file("d/a.yml", "widgets:\n  - id: tasks\n    kind: TaskWidget\n")
+        try scratch.file("d/b.yaml", "widgets:\n  - id: focus\n    kind: FocusWidget\n")
+        let run = try scratch.widgethost(["validate"] + paths + ["--format", "json"])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        let report = try JSONText.object(run.standardOutput)
+        #expect((report["files"] as? [String])?.count == 2)
+        #expect(report["widgets"] as? Int == 2)
+    }
+
+    @Test func missingPathsAndEmptyDirectories() throws {
+        let scratch = try ScratchDirectory()
+        let missing = try scratch.widgethost(["validate", "missing.yaml"])
+        #expect(missing.status == 65)
+        #expect(missing.standardOutput.isEmpty)
+        #expect(missing.standardError == "missing.yaml: error: no such file or directory\n1 error\n")
+        let json = try scratch.widgethost(["validate", "missing.yaml", "--format", "json"])
+        #expect(json.status == 65)
+        #expect(
+            json.standardOutput
+                == #"{"valid":false,"files":[],"widgets":0,"diagnostics":[{"file":"missing.yaml","line":null,"#
+                + #""column":null,"severity":"error","code":"config.not-found","message":"no such file or "#
+                + #"directory","notes":[]}]}"# + "\n")
+        let defaulted = try scratch.widgethost(["validate"])
+        #expect(defaulted.status == 65)
+        #expect(defaulted.standardError == "config: error: no such file or directory\n1 error\n")
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let empty = try scratch.widgethost(["validate", "empty"])
+        #expect(empty.status == 65)
+        #expect(
+            empty.standardError
+                == "empty: error: the directory holds no configuration (*.yaml or *.yml) files\n1 error\n")
+    }
+
+    @Test func unknownFormatIsAUsageError() throws {
+        let scratch = try ScratchDirectory()
+        let run = try scratch.widgethost(["validate", "--format", "xml"])
+        #expect(run.status == 64)
+        #expect(run.standardOutput.isEmpty)
+        #expect(
+            run.firstErrorLine
+                == "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'."
+        )
+    }
+}

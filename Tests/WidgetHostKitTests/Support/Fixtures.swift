@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+import WidgetHostKit
+
+/// Fixed values the SDK's tests share: a clock, a container that never touches the disk, contexts
+/// and requests.
+enum Fixtures {
+    /// 2026-11-29T12:00:00Z, the host's clock in every test.
+    static let now = Date(timeIntervalSince1970: 1_795_953_600)
+
+    /// A container whose directory is never read: the SDK itself does no I/O.
+    static func container(reloads: any ReloadRecorder = DiscardingReloadRecorder()) -> SharedContainer {
+        SharedContainer(url: URL(fileURLWithPath: "/nonexistent/widgethost-sdk-tests"), reloads: reloads)
+    }
+
+    /// A provider context for `family` at ``now``.
+    static func context(
+        _ family: WidgetFamily = .systemSmall,
+        isPreview: Bool = false,
+        container: SharedContainer = Fixtures.container()
+    ) -> TimelineProviderContext {
+        TimelineProviderContext(family: family, isPreview: isPreview, date: now, container: container)
+    }
+
+    /// A request for `mode` in `family`, with `configuration`.
+    static func request(
+        _ mode: WidgetRequest.Mode,
+        family: WidgetFamily = .systemSmall,
+        isPreview: Bool = false,
+        configuration: [String: JSONValue] = [:]
+    ) -> WidgetRequest {
+        WidgetRequest(
+            mode: mode, configuration: configuration, context: context(family, isPreview: isPreview))
+    }
+}
+
+/// A reload recorder that keeps every request, in order, for assertions.
+final class RecordingReloadRecorder: ReloadRecorder {
+    private let recorded = Mutex<[String?]>([])
+
+    /// The kinds requested so far; `nil` for "every kind".
+    var kinds: [String?] { recorded.withLock { $0 } }
+
+    func requestReload(ofKind kind: String?) throws {
+        recorded.withLock { $0.append(kind) }
+    }
+}
+
+/// A reload recorder whose store is unavailable.
+struct FailingReloadRecorder: ReloadRecorder {
+    struct Unavailable: Error {}
+
+    func requestReload(ofKind kind: String?) throws {
+        throw Unavailable()
+    }
+}
+
+/// A deterministic pseudo-random generator (SplitMix64), so sweeps test the same values every run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

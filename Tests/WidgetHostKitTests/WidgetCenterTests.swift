@@ -1,0 +1,93 @@
+import Testing
+import WidgetHostKit
+
+/// An intent that asks for reloads, as one that changes shared data does.
+private struct AddTaskIntent: AppIntent {
+    static let title = "Add Task"
+
+    func perform() async throws -> some IntentResult {
+        WidgetCenter.shared.reloadTimelines(ofKind: "TaskWidget")
+        let date = IntentEnvironment.current?.date
+        return .result(value: date.map { ISO8601.string(from: $0) } ?? "none")
+    }
+}
+
+@Suite struct WidgetCenterTests {
+    @Test func insideAnEnvironmentRequestsAreRecordedInOrder() {
+        let recorder = RecordingReloadRecorder()
+        let environment = IntentEnvironment(
+            container: Fixtures.container(reloads: recorder), date: Fixtures.now)
+        IntentEnvironment.$current.withValue(environment) {
+            WidgetCenter.shared.reloadTimelines(ofKind: "TaskWidget")
+            WidgetCenter.shared.reloadAllTimelines()
+            WidgetCenter.shared.reloadTimelines(ofKind: "FocusWidget")
+        }
+        #expect(recorder.kinds == ["TaskWidget", nil, "FocusWidget"])
+    }
+
+    @Test func outsideAnyEnvironmentNothingHappens() {
+        let recorder = RecordingReloadRecorder()
+        let environment = IntentEnvironment(
+            container: Fixtures.container(reloads: recorder), date: Fixtures.now)
+        #expect(IntentEnvironment.current == nil)
+        WidgetCenter.shared.reloadTimelines(ofKind: "TaskWidget")
+        WidgetCenter.shared.reloadAllTimelines()
+        IntentEnvironment.$current.withValue(environment) {
+            WidgetCenter.shared.reloadAllTimelines()
+        }
+        WidgetCenter.shared.reloadTimelines(ofKind: "After")
+        #expect(recorder.kinds == [nil])
+        #expect(IntentEnvironment.current == nil)
+    }
+
+    @Test func aCenterWithoutAContainerDoesNothing() {
+        WidgetCenter(container: nil).reloadTimelines(ofKind: "TaskWidget")
+        WidgetCenter(container: nil).reloadAllTimelines()
+    }
+
+    @Test func aCenterOverAnExplicitContainerRecordsThere() {
+        let recorder = RecordingReloadRecorder()
+        let center = WidgetCenter(container: Fixtures.container(reloads: recorder))
+        center.reloadTimelines(ofKind: "Quickmenu")
+        center.reloadAllTimelines()
+        #expect(recorder.kinds == ["Quickmenu", nil])
+    }
+
+    @Test func aRecorderThatFailsIsIgnored() {
+        let environment = IntentEnvironment(
+            container: Fixtures.container(reloads: FailingReloadRecorder()), date: Fixtures.now)
+        IntentEnvironment.$current.withValue(environment) {
+            WidgetCenter.shared.reloadTimelines(ofKind: "TaskWidget")
+            WidgetCenter.shared.reloadAllTimelines()
+        }
+    }
+
+    @Test func anIntentPerformedInAnEnvironmentSeesItAndReloads() async throws {
+        let recorder = RecordingReloadRecorder()
+        let environment = IntentEnvironment(
+            container: Fixtures.container(reloads: recorder), date: Fixtures.now)
+        let result = try await IntentEnvironment.$current.withValue(environment) {
+            try await AddTaskIntent().perform()
+        }
+        #expect(result.value == .string("2026-11-29T12:00:00Z"))
+        #expect(recorder.kinds == ["TaskWidget"])
+
+        let outside = try await AddTaskIntent().perform()
+        #expect(outside.value == .string("none"))
+        #expect(recorder.kinds == ["TaskWidget"])
+    }
+
+    @Test func childTasksInheritTheEnvironment() async {
+        let recorder = RecordingReloadRecorder()
+        let environment = IntentEnvironment(
+            container: Fixtures.container(reloads: recorder), date: Fixtures.now)
+        await IntentEnvironment.$current.withValue(environment) {
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<10 {
+                    group.addTask { WidgetCenter.shared.reloadTimelines(ofKind: "Kind\(index)") }
+                }
+            }
+        }
+        #expect(Set(recorder.kinds.compactMap { $0 }) == Set((0..<10).map { "Kind\($0)" }))
+    }
+}

@@ -1,0 +1,105 @@
+import AppGroup
+import Foundation
+import TaskWidget
+import Testing
+import WidgetHost
+import WidgetHostKit
+
+@Suite struct IntentRunnerTests {
+    func values(_ arguments: [String], _ intent: any AppIntent.Type) -> Result<
+        [String: JSONValue], IntentRunner.ArgumentError
+    > {
+        IntentRunner.values(arguments, for: intent)
+    }
+
+    @Test func valuesAreCheckedAgainstTheParameters() throws {
+        let add = try values(["taskName=Buy milk", "priority=high", "category=true"], AddTaskIntent.self)
+            .get()
+        // Strings are taken as written, even when YAML would read them as something else.
+        #expect(
+            add == [
+                "taskName": .string("Buy milk"), "priority": .string("high"), "category": .string("true"),
+            ])
+        let defaults = try values(["taskName=x"], AddTaskIntent.self).get()
+        #expect(defaults == ["taskName": .string("x"), "priority": .string("medium"), "category": .null])
+        let set = try values(["taskID=a=b", "isCompleted=false"], SetTaskCompletionIntent.self).get()
+        #expect(set == ["taskID": .string("a=b"), "isCompleted": .bool(false)])
+    }
+
+    @Test(arguments: [
+        (["isCompleted=maybe", "taskID=x"], "'isCompleted' must be true or false, not a string 'maybe'"),
+        (["taskID=x", "isCompleted="], "'isCompleted' needs a value (boolean)"),
+        (["taskID=x"], "SetTaskCompletionIntent needs isCompleted=<boolean> (Completed)"),
+    ])
+    func badValuesAreDataErrors(arguments: [String], message: String) {
+        guard case .failure(let error) = values(arguments, SetTaskCompletionIntent.self) else {
+            Issue.record("accepted \(arguments)")
+            return
+        }
+        #expect(!error.isUsage)
+        #expect(error.messages == [message])
+    }
+
+    @Test func unknownCasesListTheCases() {
+        guard case .failure(let error) = values(["taskName=x", "priority=urgent"], AddTaskIntent.self) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(error.messages == ["'urgent' is not a priority; expected one of low, medium, high"])
+    }
+
+    @Test(arguments: [
+        (["taskNme=x"], "AddTaskIntent has no parameter 'taskNme'; did you mean 'taskName'?"),
+        (["taskName"], "'taskName' is not name=value; AddTaskIntent takes taskName, priority, category"),
+        (["taskName=a", "taskName=b"], "'taskName' is given twice"),
+    ])
+    func namesThatDoNotFitAreUsageErrors(arguments: [String], message: String) {
+        guard case .failure(let error) = values(arguments, AddTaskIntent.self) else {
+            Issue.record("accepted \(arguments)")
+            return
+        }
+        #expect(error.isUsage)
+        #expect(error.messages == [message])
+    }
+
+    @Test func performRunsTheIntentInTheContainerAndReportsReloads() async throws {
+        let directory = try Fixture.directory()
+        let container = SharedContainer(url: directory, reloads: StoreReloadRecorder(directory: directory))
+        let arguments = try values(["taskName=Water the plants", "category=home"], AddTaskIntent.self).get()
+        let date = Date(timeIntervalSince1970: 1_795_954_800)
+        let outcome = try await IntentRunner.perform(
+            AddTaskIntent.self, values: arguments, container: container, date: date
+        )
+        .get()
+        #expect(outcome.intent == "AddTaskIntent")
+        #expect(outcome.dialog == "Water the plants added")
+        #expect(outcome.reloaded == ["TaskWidget"])
+        let store = try AppGroupStore(directory: directory)
+        let tasks = try store.allTasks()
+        #expect(tasks.map(\.title) == ["Water the plants"])
+        #expect(tasks.first?.priority == .medium)
+        #expect(tasks.first?.category == "home")
+        #expect(outcome.value == .string(tasks.first?.id ?? ""))
+        #expect(try store.reloadGeneration(ofKind: "TaskWidget") == 1)
+        #expect(outcome.json["reloaded"] == .array([.string("TaskWidget")]))
+    }
+
+    @Test func aFailingIntentIsAFailureAndChangesNothing() async throws {
+        let directory = try Fixture.directory()
+        let container = SharedContainer(url: directory, reloads: StoreReloadRecorder(directory: directory))
+        let outcome = await IntentRunner.perform(
+            ToggleTaskIntent.self,
+            values: ["taskID": .string("nope")],
+            container: container,
+            date: Date()
+        )
+        guard case .failure(let failure) = outcome else {
+            Issue.record("toggling an unknown task succeeded")
+            return
+        }
+        #expect(failure.message.contains("no task with id 'nope'"))
+        let store = try AppGroupStore(directory: directory)
+        #expect(try store.allTasks().isEmpty)
+        #expect(try store.currentReloadGeneration() == 0)
+    }
+}

@@ -1,0 +1,68 @@
+import Diagnostics
+import Foundation
+import Testing
+import WidgetHost
+
+@Suite struct PluginManifestTests {
+    func folder(_ manifest: String, executable: String? = nil, mode: Int = 0o755) throws -> URL {
+        let folder = try Fixture.directory()
+        try manifest.write(
+            to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+        if let executable {
+            let url = folder.appendingPathComponent(executable)
+            try "#!/bin/sh\n".write(to: url, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path)
+        }
+        return folder
+    }
+
+    @Test func aValidManifestResolvesTheExecutableAndTimeouts() throws {
+        let folder = try folder(
+            "name: clock\nexecutable: run.sh\narguments: [-v]\ntimeouts: {timeline: 1.5, initialize: 2}\n",
+            executable: "run.sh")
+        let (manifest, diagnostics) = PluginManifest.read(folder: folder.path)
+        #expect(diagnostics.isEmpty)
+        let read = try #require(manifest)
+        #expect(read.name == "clock")
+        #expect(read.executable.hasSuffix("/run.sh"))
+        #expect(read.arguments == ["-v"])
+        #expect(read.timeouts.seconds(for: "timeline") == 1.5)
+        #expect(read.timeouts.seconds(for: "initialize") == 2)
+        #expect(read.timeouts.seconds(for: "perform") == 30)
+        #expect(read.timeouts.seconds(for: "placeholder") == 2)
+    }
+
+    @Test(
+        arguments: [
+            (
+                "executable: run.sh\n", "run.sh", 0o755,
+                "1:1: error: 'plugin' is missing the required key 'name'"
+            ),
+            (
+                "name: x\nexecutable: nope.sh\n", nil, 0o755,
+                "2:13: error: the executable 'nope.sh' does not exist"
+            ),
+            (
+                "name: x\nexecutable: run.sh\n", "run.sh", 0o644,
+                "2:13: error: the file 'run.sh' is not executable"
+            ),
+            (
+                "name: x\nexecutable: run.sh\ntimeouts: {timeline: -1}\n", "run.sh", 0o755,
+                "3:22: error: the timeout of 'timeline' must be a positive number"
+            ),
+            (
+                "name: x\nexecutable: run.sh\ntimout: 3\n", "run.sh", 0o755,
+                "3:1: error: unknown key 'timout' in 'plugin'; did you mean 'timeouts'?"
+            ),
+        ] as [(String, String?, Int, String)])
+    func manifestProblemsAreDiagnosticsAtTheirLine(
+        _ text: String, _ executable: String?, _ mode: Int, _ expected: String
+    ) throws {
+        let folder = try folder(text, executable: executable, mode: mode)
+        let (manifest, diagnostics) = PluginManifest.read(folder: folder.path)
+        #expect(manifest == nil)
+        let rendered = diagnostics.map(\.description)
+        #expect(
+            rendered.contains { $0.contains("plugin.yaml:" + expected) }, "\(rendered)")
+    }
+}

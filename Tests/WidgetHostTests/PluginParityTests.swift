@@ -1,0 +1,61 @@
+import Diagnostics
+import Foundation
+import TaskWidget
+import Testing
+import WidgetHost
+import WidgetHostKit
+
+/// The built-in TaskWidget served out of process by the SDK's plugin main (the `taskwidget-plugin`
+/// executable) gives the same JSON as in process.
+@Suite struct PluginParityTests {
+    /// A product SwiftPM built next to the test runner.
+    static func product(_ name: String) -> URL {
+        var directories = [Bundle.main.bundleURL]
+        if let runner = CommandLine.arguments.first {
+            directories.append(URL(fileURLWithPath: runner).deletingLastPathComponent())
+        }
+        directories += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        let candidates = directories.map { $0.appendingPathComponent(name) }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    @Test(arguments: [
+        [String: JSONValue](),
+        ["priorityFilter": .string("high"), "showCompleted": .bool(false), "maxTasks": .int(2)],
+        ["category": .string("work"), "maxTasks": .int(4)],
+    ])
+    func taskWidgetOutOfProcessMatchesInProcess(_ overrides: [String: JSONValue]) async throws {
+        let folder = try Fixture.directory()
+        let manifest = "name: taskwidget\nexecutable: \(Self.product("taskwidget-plugin").path)\n"
+        try manifest.write(
+            to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+        let host = PluginHost(
+            builtIns: WidgetRegistry(), hostVersion: "test", currentDirectory: folder.path, environment: [:],
+            options: [folder.path])
+        defer { host.shutdown() }
+        let pluginWidget = try #require(host.widget(kind: "TaskWidget"))
+        #expect(pluginWidget is PluginWidget)
+        let inProcess = try WidgetRegistry(bundles: [TaskWidgetBundle()])
+        let builtIn = try #require(inProcess.widget(kind: "TaskWidget"))
+        // The protocol carries enum case values, not their display titles.
+        #expect(pluginWidget.parameters.map(\.json) == builtIn.parameters.map(\.json))
+        #expect(pluginWidget.metadata == builtIn.metadata)
+
+        var configuration: [String: JSONValue] = [:]
+        for parameter in builtIn.parameters { configuration[parameter.name] = parameter.defaultValue }
+        configuration.merge(overrides) { _, new in new }
+        let instance = WidgetInstance(
+            id: "tasks", kind: "TaskWidget", family: .systemMedium, configuration: configuration,
+            appGroup: "group.test", file: "widgets.yaml", location: .init(line: 1, column: 1))
+        let store = try Fixture.directory()
+        let containers = ContainerSet(storeOption: store.path, environment: [:])
+        let options = RunOptions(date: Date(timeIntervalSince1970: 1_795_000_000))
+        let outside = await WidgetEvaluator(registry: host.registry(), containers: containers)
+            .evaluate(instance, options: options)
+        let inside = await WidgetEvaluator(registry: inProcess, containers: containers)
+            .evaluate(instance, options: options)
+        let outsideJSON = RunJSON.object(outside, includeTimeline: true)
+        #expect(outsideJSON["error"] == nil, "\(outsideJSON)")
+        #expect(outsideJSON == RunJSON.object(inside, includeTimeline: true))
+    }
+}
