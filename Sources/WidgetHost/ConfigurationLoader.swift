@@ -125,8 +125,10 @@ public struct ConfigurationLoader: Sendable {
         if let widgetsNode = reader.required("widgets", in: entries, of: root, named: fileName),
             let widgets = reader.list(widgetsNode, named: "widgets")
         {
+            var plans: [String: ParameterPlan] = [:]
+            pending.reserveCapacity(pending.count + widgets.count)
             for widget in widgets {
-                if let instance = self.widget(widget, appGroup: appGroup, reader: &reader) {
+                if let instance = self.widget(widget, appGroup: appGroup, plans: &plans, reader: &reader) {
                     pending.append(instance)
                 }
             }
@@ -138,19 +140,38 @@ public struct ConfigurationLoader: Sendable {
         }.map(\.element)
     }
 
-    private func widget(_ node: Node, appGroup: String, reader: inout NodeReader) -> PendingInstance? {
+    private func widget(
+        _ node: Node,
+        appGroup: String,
+        plans: inout [String: ParameterPlan],
+        reader: inout NodeReader
+    ) -> PendingInstance? {
         guard let entries = reader.mapping(node, named: "widget", knownKeys: Self.widgetKeys) else {
             return nil
         }
-        let value = { (key: String) in entries.first { $0.key == key } }
+        // One pass over the (at most four) entries instead of a search per key.
+        var kindEntry: NodeReader.Entry?
+        var idEntry: NodeReader.Entry?
+        var familyEntry: NodeReader.Entry?
+        var configurationEntry: NodeReader.Entry?
+        for entry in entries {
+            switch entry.key {
+            case "kind": kindEntry = entry
+            case "id": idEntry = entry
+            case "family": familyEntry = entry
+            default: configurationEntry = entry
+            }
+        }
         var valid = true
         var idNode: Node?
         var id = ""
         var kind = ""
         var widget: (any WidgetConfiguration)?
-        if let kindNode = reader.required("kind", in: entries, of: node, named: "widget"),
-            let name = reader.string(kindNode, named: "kind")
-        {
+        if kindEntry == nil {
+            reader.report(
+                node, code: "config.missing-key", message: "'widget' is missing the required key 'kind'")
+        }
+        if let kindNode = kindEntry?.value, let name = reader.string(kindNode, named: "kind") {
             kind = name
             widget = registry.widget(kind: name) ?? plugins?.widget(kind: name)
             if widget == nil {
@@ -164,7 +185,7 @@ public struct ConfigurationLoader: Sendable {
                 reader.report(kindNode, code: "config.unknown-kind", message: message)
             }
         }
-        if let entry = value("id") {
+        if let entry = idEntry {
             idNode = entry.value
             if let text = reader.string(entry.value, named: "id") {
                 if text.isEmpty || Self.hasWhitespace(text) {
@@ -192,9 +213,8 @@ public struct ConfigurationLoader: Sendable {
                 valid: false
             )
         }
-        let supported = widget.metadata.supportedFamilies
-        var family = supported.first ?? .systemSmall
-        if let entry = value("family") {
+        var family = widget.metadata.supportedFamilies.first ?? .systemSmall
+        if let entry = familyEntry {
             if let chosen = self.family(entry.value, of: widget, reader: &reader) {
                 family = chosen
             } else {
@@ -202,12 +222,18 @@ public struct ConfigurationLoader: Sendable {
             }
         }
         var configuration: [String: JSONValue] = [:]
-        let configurationEntry = value("configuration")
         if widget is UnavailablePluginWidget {
             // Its plugin could not declare its parameters; it fails at run time, saying why.
         } else if widget.isConfigurable {
+            let plan: ParameterPlan
+            if let known = plans[kind] {
+                plan = known
+            } else {
+                plan = ParameterPlan(widget.parameters)
+                plans[kind] = plan
+            }
             if let values = self.configuration(
-                configurationEntry?.value, of: widget, widgetNode: node, reader: &reader)
+                configurationEntry?.value, of: widget, plan: plan, widgetNode: node, reader: &reader)
             {
                 configuration = values
             } else {
@@ -270,27 +296,59 @@ public struct ConfigurationLoader: Sendable {
         return family
     }
 
+    /// A configurable widget's parameters, prepared once per kind: the defaults every instance
+    /// starts from, and the parameters configuration must give.
+    struct ParameterPlan {
+        var parameters: [ParameterDescription]
+        var names: [String]
+        var defaults: [String: JSONValue]
+        var required: [Int]
+
+        init(_ parameters: [ParameterDescription]) {
+            self.parameters = parameters
+            names = parameters.map(\.name)
+            var defaults: [String: JSONValue] = [:]
+            var required: [Int] = []
+            for (index, parameter) in parameters.enumerated() {
+                if let value = parameter.defaultValue {
+                    defaults[parameter.name] = value
+                } else if parameter.isOptional {
+                    defaults[parameter.name] = .null
+                } else {
+                    required.append(index)
+                }
+            }
+            self.defaults = defaults
+            self.required = required
+        }
+    }
+
     private func configuration(
         _ node: Node?,
         of widget: any WidgetConfiguration,
+        plan: ParameterPlan,
         widgetNode: Node,
         reader: inout NodeReader
     ) -> [String: JSONValue]? {
-        let parameters = widget.parameters
-        var values: [String: JSONValue] = [:]
-        values.reserveCapacity(parameters.count)
+        var values = plan.defaults
+        var given = 0
         var valid = true
         if let node {
             if node.tag == .null {
                 // `configuration:` with nothing after it: every parameter takes its default.
             } else if let entries = reader.mapping(
-                node, named: "configuration", knownKeys: parameters.map(\.name))
-            {
+                node,
+                named: "configuration",
+                isKnown: plan.names.contains,
+                knownKeys: plan.names
+            ) {
                 for entry in entries {
-                    guard let parameter = parameters.first(where: { $0.name == entry.key }) else { continue }
-                    if let value = ParameterValidator.value(of: entry.value, for: parameter, reader: &reader)
+                    guard let index = plan.names.firstIndex(of: entry.key) else { continue }
+                    if let value = ParameterValidator.value(
+                        of: entry.value, for: plan.parameters[index], reader: &reader)
                     {
                         values[entry.key] = value
+                        if plan.required.contains(index) { given += 1 }
                     } else {
                         valid = false
                     }
@@ -299,12 +357,9 @@ public struct ConfigurationLoader: Sendable {
                 valid = false
             }
         }
-        for parameter in parameters where values[parameter.name] == nil {
-            if let defaultValue = parameter.defaultValue {
-                values[parameter.name] = defaultValue
-            } else if parameter.isOptional {
-                values[parameter.name] = .null
-            } else if valid {
+        if valid && given < plan.required.count {
+            for index in plan.required where values[plan.names[index]] == nil {
+                let parameter = plan.parameters[index]
                 reader.report(
                     node ?? widgetNode,
                     code: "config.missing-parameter",

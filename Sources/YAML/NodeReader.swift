@@ -161,6 +161,18 @@ public struct NodeReader: Sendable {
     /// With `knownKeys`, every other key is reported (with the nearest known key) and left out.
     /// Keys that are not strings are reported and left out.
     public mutating func mapping(_ node: Node, named name: String, knownKeys: [String]? = nil) -> [Entry]? {
+        guard let knownKeys else { return mapping(node, named: name, isKnown: { _ in true }, knownKeys: []) }
+        return mapping(node, named: name, isKnown: knownKeys.contains, knownKeys: knownKeys)
+    }
+
+    /// ``mapping(_:named:knownKeys:)`` with the check as a predicate, so a hot loader need not
+    /// build the list of known keys unless a key is unknown.
+    public mutating func mapping(
+        _ node: Node,
+        named name: String,
+        isKnown: (String) -> Bool,
+        knownKeys: @autoclosure () -> [String]
+    ) -> [Entry]? {
         guard node.isMapping else {
             mismatch(node, named: name, expected: "a mapping")
             return nil
@@ -177,12 +189,13 @@ public struct NodeReader: Sendable {
                 )
                 continue
             }
-            if let knownKeys, !knownKeys.contains(key) {
+            if !isKnown(key) {
+                let known = knownKeys()
                 var message = "unknown key '\(key)' in '\(name)'"
-                if let nearest = EditDistance.suggestion(for: key, among: knownKeys) {
+                if let nearest = EditDistance.suggestion(for: key, among: known) {
                     message += "; did you mean '\(nearest)'?"
                 } else {
-                    message += "; expected one of " + knownKeys.joined(separator: ", ")
+                    message += "; expected one of " + known.joined(separator: ", ")
                 }
                 report(pair.key, code: "config.unknown-key", message: message)
                 continue
