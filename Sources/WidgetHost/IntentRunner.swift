@@ -55,7 +55,18 @@ public enum IntentRunner {
         _ arguments: [String],
         for intent: any AppIntent.Type
     ) -> Result<[String: JSONValue], ArgumentError> {
-        let parameters = ParameterReflection.descriptions(of: intent.init())
+        values(
+            arguments, for: ParameterReflection.descriptions(of: intent.init()), intent: intent.intentType)
+    }
+
+    /// The parameter values `arguments` (`name=value` each) give the intent named `intent` whose
+    /// parameters are `parameters` (a plugin's intent, as its handshake declared them), checked as
+    /// ``values(_:for:)`` checks a built-in's.
+    public static func values(
+        _ arguments: [String],
+        for parameters: [ParameterDescription],
+        intent: String
+    ) -> Result<[String: JSONValue], ArgumentError> {
         let names = parameters.map(\.name)
         var values: [String: JSONValue] = [:]
         var usage: [String] = []
@@ -63,13 +74,13 @@ public enum IntentRunner {
         var given: Set<String> = []
         for argument in arguments {
             guard let equals = argument.firstIndex(of: "=") else {
-                usage.append("'\(argument)' is not name=value; \(intent.intentType) takes \(list(names))")
+                usage.append("'\(argument)' is not name=value; \(intent) takes \(list(names))")
                 continue
             }
             let name = String(argument[..<equals])
             let text = String(argument[argument.index(after: equals)...])
             guard let parameter = parameters.first(where: { $0.name == name }) else {
-                var message = "\(intent.intentType) has no parameter '\(name)'"
+                var message = "\(intent) has no parameter '\(name)'"
                 if let nearest = EditDistance.suggestion(for: name, among: names) {
                     message += "; did you mean '\(nearest)'?"
                 } else {
@@ -95,7 +106,7 @@ public enum IntentRunner {
                 values[parameter.name] = .null
             } else {
                 invalid.append(
-                    "\(intent.intentType) needs \(parameter.name)=<\(parameter.typeSummary)> (\(parameter.title))"
+                    "\(intent) needs \(parameter.name)=<\(parameter.typeSummary)> (\(parameter.title))"
                 )
             }
         }

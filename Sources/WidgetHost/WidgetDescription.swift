@@ -18,11 +18,26 @@ public enum WidgetDescription {
 
     /// One intent type as JSON.
     public static func json(_ intent: any AppIntent.Type) -> JSONValue {
+        intentJSON(
+            type: intent.intentType, title: intent.title, description: intent.description.text,
+            parameters: ParameterReflection.descriptions(of: intent.init()))
+    }
+
+    /// One plugin intent as JSON, with the parameters its plugin declared in the handshake.
+    public static func json(_ intent: PluginIntent) -> JSONValue {
+        intentJSON(
+            type: intent.type, title: intent.title, description: intent.description,
+            parameters: intent.parameters)
+    }
+
+    private static func intentJSON(
+        type: String, title: String, description: String, parameters: [ParameterDescription]
+    ) -> JSONValue {
         .object([
-            .init("type", .string(intent.intentType)),
-            .init("title", .string(intent.title)),
-            .init("description", .string(intent.description.text)),
-            .init("parameters", .array(ParameterReflection.descriptions(of: intent.init()).map(\.json))),
+            .init("type", .string(type)),
+            .init("title", .string(title)),
+            .init("description", .string(description)),
+            .init("parameters", .array(parameters.map(\.json))),
         ])
     }
 
@@ -46,11 +61,25 @@ public enum WidgetDescription {
 
     /// One intent as text.
     public static func text(_ intent: any AppIntent.Type) -> String {
-        let parameters = ParameterReflection.descriptions(of: intent.init())
-        var text = intent.intentType
-        if !intent.title.isEmpty { text += " (\(intent.title))" }
+        intentText(
+            type: intent.intentType, title: intent.title, description: intent.description.text,
+            parameters: ParameterReflection.descriptions(of: intent.init()))
+    }
+
+    /// One plugin intent as text, with the parameters its plugin declared in the handshake.
+    public static func text(_ intent: PluginIntent) -> String {
+        intentText(
+            type: intent.type, title: intent.title, description: intent.description,
+            parameters: intent.parameters)
+    }
+
+    private static func intentText(
+        type: String, title: String, description: String, parameters: [ParameterDescription]
+    ) -> String {
+        var text = type
+        if !title.isEmpty { text += " (\(title))" }
         text += "\n"
-        if !intent.description.text.isEmpty { text += "  \(intent.description.text)\n" }
+        if !description.isEmpty { text += "  \(description)\n" }
         if parameters.isEmpty { return text + "  parameters: none\n" }
         return text + "  parameters:\n" + parameterLines(parameters)
     }

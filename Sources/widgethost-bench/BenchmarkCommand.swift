@@ -4,10 +4,10 @@
     import Darwin
 #endif
 
-/// The benchmark runner: `widgethost-bench [yaml] [--rounds N]`.
+/// The benchmark runner: `widgethost-bench [yaml|tasks|widgets|validate|plugins]... [--rounds N]`.
 enum BenchmarkCommand {
     /// The benchmarks, by name.
-    static let names = ["yaml", "tasks", "widgets", "validate"]
+    static let names = ["yaml", "tasks", "widgets", "validate", "plugins"]
 
     static func main(_ arguments: [String]) async {
         var rounds = 15
@@ -43,5 +43,6 @@ enum BenchmarkCommand {
         if selected.isEmpty || selected.contains("tasks") { await widgets.taskScaling(registry) }
         if selected.isEmpty || selected.contains("widgets") { await widgets.manyWidgets(registry) }
         if selected.isEmpty || selected.contains("validate") { widgets.validate(registry) }
+        if selected.isEmpty || selected.contains("plugins") { await PluginBenchmark(rounds: rounds).run() }
     }
 }

@@ -8,15 +8,17 @@ enum Report {
         )
     }
 
-    /// The ratio of two measurements (best against best, median against median) and its target.
-    static func ratio(_ label: String, _ measured: [Double], _ baseline: [Double], target: Double) {
+    /// The ratio of two measurements (best against best, median against median) and its target,
+    /// when it has one.
+    static func ratio(_ label: String, _ measured: [Double], _ baseline: [Double], target: Double? = nil) {
         let best = (measured.min() ?? 0) / max(baseline.min() ?? 1, 1e-12)
         let median = Clock.median(measured) / max(Clock.median(baseline), 1e-12)
         let padded = pad(label)
-        let verdict = best <= target ? "met" : "NOT met"
-        print(
-            "  \(padded) \(round(best))x best, \(round(median))x median (target: at most \(target)x, \(verdict))"
-        )
+        var line = "  \(padded) \(round(best))x best, \(round(median))x median"
+        if let target {
+            line += " (target: at most \(target)x, \(best <= target ? "met" : "NOT met"))"
+        }
+        print(line)
     }
 
     private static func pad(_ label: String) -> String {

@@ -29,26 +29,32 @@ extension WidgetHostCommand {
             let json = try values.requiredString("format") == "json"
             var widgets = registry.widgets
             var intents = registry.intents
+            var pluginIntents = plugins.intents
             if let name = try values.string("kind") {
                 widgets = widgets.filter { $0.metadata.kind == name }
                 intents = intents.filter { $0.intentType == name }
-                if widgets.isEmpty && intents.isEmpty {
-                    let names = registry.kinds + registry.intents.map { $0.intentType }
+                pluginIntents = pluginIntents.filter { $0.type == name }
+                if widgets.isEmpty && intents.isEmpty && pluginIntents.isEmpty {
+                    let names =
+                        registry.kinds + registry.intents.map { $0.intentType } + plugins.intents.map(\.type)
                     throw values.validationError(
                         CommandOptions.unknown("widget kind or intent", named: name, among: names))
                 }
             }
             if json {
+                let intentItems =
+                    intents.map(WidgetDescription.json) + pluginIntents.map(WidgetDescription.json)
                 let document: JSONValue = .object([
                     .init("widgets", .array(widgets.map(WidgetDescription.json))),
-                    .init("intents", .array(intents.map(WidgetDescription.json))),
+                    .init("intents", .array(intentItems)),
                 ])
                 StandardStream.output.write(document.description + "\n")
             } else {
                 var sections: [String] = widgets.map(WidgetDescription.text)
-                if !intents.isEmpty {
-                    sections.append(
-                        "Intents:\n\n" + intents.map(WidgetDescription.text).joined(separator: "\n"))
+                let intentTexts =
+                    intents.map(WidgetDescription.text) + pluginIntents.map(WidgetDescription.text)
+                if !intentTexts.isEmpty {
+                    sections.append("Intents:\n\n" + intentTexts.joined(separator: "\n"))
                 }
                 StandardStream.output.write(sections.joined(separator: "\n"))
             }

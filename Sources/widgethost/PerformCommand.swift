@@ -16,8 +16,9 @@ extension WidgetHostCommand {
             discussion: """
                 Values are checked against the intent's parameters before anything runs: strings are \
                 taken as written, other types read as YAML (true, 3, high). 'widgethost describe' \
-                lists the intents and their parameters. Exit 65 for a value that does not fit, 1 when \
-                the intent fails (no task with that id); either way the store is unchanged.
+                lists the intents and their parameters, plugins' included: an intent a plugin declares \
+                is sent to that plugin. Exit 65 for a value that does not fit, 1 when the intent fails \
+                (no task with that id); either way the store is unchanged.
                 """,
             usage: "widgethost perform <intent> [<name>=<value> ...] [<options>]",
             arguments: [
@@ -32,27 +33,40 @@ extension WidgetHostCommand {
                 CommandOptions.appGroup,
                 CommandOptions.at("Perform"),
                 CommandOptions.format(),
+                PluginOptions.option,
             ]
         )
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
-            let registry = BuiltInWidgets.registry()
+            let plugins = try PluginOptions.host(values)
+            defer { plugins.shutdown() }
+            let registry = plugins.builtIns
             let name = try values.requiredString("intent")
-            guard let intent = registry.intent(named: name) else {
-                let names = registry.intents.map { $0.intentType }
+            let intent = registry.intent(named: name)
+            // Plugins are started only for an intent nothing built in declares.
+            let pluginIntent = intent == nil ? plugins.intent(named: name) : nil
+            if intent == nil {
+                CommandOptions.report(plugins.takeDiagnostics())
+            }
+            guard intent != nil || pluginIntent != nil else {
+                let names = registry.intents.map { $0.intentType } + plugins.intents.map(\.type)
                 throw values.validationError(CommandOptions.unknown("intent", named: name, among: names))
             }
             let date = try CommandOptions.date(values)
             let format = try values.requiredString("format")
+            let arguments = try values.strings("arguments")
             let parameters: [String: JSONValue]
-            switch IntentRunner.values(try values.strings("arguments"), for: intent) {
-            case .success(let checked):
+            switch intent.map({ IntentRunner.values(arguments, for: $0) }) ?? pluginIntent?.values(arguments)
+            {
+            case .success(let checked)?:
                 parameters = checked
-            case .failure(let error):
+            case .failure(let error)?:
                 if error.isUsage { throw values.validationError(error.messages.joined(separator: "\n")) }
                 StandardStream.error.write(error.messages.map { "error: \($0)\n" }.joined())
                 return ExitStatus.dataError
+            case nil:
+                return ExitStatus.failure
             }
             let containers = ContainerSet(
                 storeOption: try values.string("store"),
@@ -66,8 +80,15 @@ extension WidgetHostCommand {
                 StandardStream.error.write("error: \(error.message)\n")
                 return ExitStatus.usage
             }
-            let outcome = await IntentRunner.perform(
-                intent, values: parameters, container: container, date: date)
+            let outcome: Result<IntentRunner.Outcome, WidgetFailure>
+            if let intent {
+                outcome = await IntentRunner.perform(
+                    intent, values: parameters, container: container, date: date)
+            } else if let pluginIntent {
+                outcome = await pluginIntent.perform(values: parameters, container: container)
+            } else {
+                return ExitStatus.failure
+            }
             return write(outcome, format: format)
         }
 

@@ -73,13 +73,26 @@ extension WidgetHostCommand {
             if control.type == .link {
                 return open(control.url ?? "", place: place, format: format)
             }
-            guard let reference = control.intent, let intent = registry.intent(named: reference.type) else {
+            let intent = control.intent.flatMap { registry.intent(named: $0.type) }
+            let pluginIntent = intent == nil ? control.intent.flatMap { plugins.intent(named: $0.type) } : nil
+            guard let reference = control.intent, intent != nil || pluginIntent != nil else {
                 StandardStream.error.write(
                     "error: control \(number) of '\(id)' runs an intent widgethost does not know\n")
                 return ExitStatus.failure
             }
             var parameters: [String: JSONValue] = [:]
-            if case .object(let members) = reference.parameters {
+            if let pluginIntent {
+                // The plugin drew the control: its values are checked before they go back to it.
+                switch pluginIntent.values(json: reference.parameters) {
+                case .success(let checked):
+                    parameters = checked
+                case .failure(let error):
+                    StandardStream.error.write(
+                        "error: control \(number) of '\(id)' runs \(reference.type) with values it does not "
+                            + "declare: \(error.messages.joined(separator: "; "))\n")
+                    return ExitStatus.failure
+                }
+            } else if case .object(let members) = reference.parameters {
                 for member in members { parameters[member.key] = member.value }
             }
             let container: SharedContainer
@@ -89,8 +102,15 @@ extension WidgetHostCommand {
                 StandardStream.error.write("error: \(error.message)\n")
                 return ExitStatus.failure
             }
-            let outcome = await IntentRunner.perform(
-                intent, values: parameters, container: container, date: date)
+            let outcome: Result<IntentRunner.Outcome, WidgetFailure>
+            if let intent {
+                outcome = await IntentRunner.perform(
+                    intent, values: parameters, container: container, date: date)
+            } else if let pluginIntent {
+                outcome = await pluginIntent.perform(values: parameters, container: container)
+            } else {
+                return ExitStatus.failure
+            }
             return PerformCommand.write(outcome, format: format, extra: place)
         }
 

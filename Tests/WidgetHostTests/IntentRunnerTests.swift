@@ -102,4 +102,45 @@ import WidgetHostKit
         #expect(try store.allTasks().isEmpty)
         #expect(try store.currentReloadGeneration() == 0)
     }
+
+    // MARK: - Declared parameters (a plugin's intent)
+
+    /// The parameters of python-clock's ChimeIntent, as its handshake declares them.
+    static func chimeParameters() throws -> [ParameterDescription] {
+        let json = try JSONValue(
+            parsing: """
+                [{"name": "times", "title": "Times", "type": "integer", "default": 1, "minimum": 1, "maximum": 12},
+                 {"name": "sound", "title": "Sound", "type": "enum", "cases": ["bell", "gong"]},
+                 {"name": "note", "title": "Note", "type": "string", "default": "ding"}]
+                """)
+        guard case .array(let items) = json else { return [] }
+        return try items.map { item throws(ProtocolValueError) in try ParameterDescription(json: item) }
+    }
+
+    @Test func declaredParametersAreCheckedLikeAnIntentsOwn() throws {
+        let parameters = try Self.chimeParameters()
+        let values = try IntentRunner.values(
+            ["sound=gong", "note=true"], for: parameters, intent: "ChimeIntent"
+        ).get()
+        #expect(values == ["times": .int(1), "sound": .string("gong"), "note": .string("true")])
+    }
+
+    @Test(arguments: [
+        (["sound=gong", "times=13"], false, "'times' must be an integer from 1 to 12, not 13"),
+        (["sound=harp"], false, "'harp' is not a sound; expected one of bell, gong"),
+        (["times=2"], false, "ChimeIntent needs sound=<one of bell, gong> (Sound)"),
+        (["tims=2"], true, "ChimeIntent has no parameter 'tims'; did you mean 'times'?"),
+        (["times"], true, "'times' is not name=value; ChimeIntent takes times, sound, note"),
+    ])
+    func declaredParametersRefuseWhatDoesNotFit(arguments: [String], isUsage: Bool, message: String) throws {
+        let parameters = try Self.chimeParameters()
+        guard
+            case .failure(let error) = IntentRunner.values(arguments, for: parameters, intent: "ChimeIntent")
+        else {
+            Issue.record("accepted \(arguments)")
+            return
+        }
+        #expect(error.isUsage == isUsage)
+        #expect(error.messages == [message])
+    }
 }

@@ -24,6 +24,7 @@ struct CountdownProvider: AppIntentTimelineProvider {
     }
     func timeline(for intent: CountdownIntent, in context: Context) async throws -> Timeline<CountdownEntry> {
         let entry = try await snapshot(for: intent, in: context)
+        print("countdown: \(entry.daysLeft) days to \(intent.event)")  // to the plugin's log (stderr)
         return Timeline(entries: [entry], policy: .after(context.date.addingTimeInterval(3_600)))
     }
 }

@@ -18,6 +18,10 @@ public struct PluginHandshake: Sendable {
     public struct Intent: Sendable {
         /// The intent's type name.
         public var type: String
+        /// Its title, if it gave one.
+        public var title = ""
+        /// What it does, if it said.
+        public var description = ""
         /// Its parameters.
         public var parameters: [ParameterDescription]
     }
@@ -86,7 +90,10 @@ public struct PluginHandshake: Sendable {
                 guard let type = item["type"]?.stringValue, !type.isEmpty else {
                     throw ProtocolValueError("declares an intent without a 'type'")
                 }
-                intents.append(Intent(type: type, parameters: try Self.parameters(item["parameters"])))
+                var intent = Intent(type: type, parameters: try Self.parameters(item["parameters"]))
+                intent.title = item["title"]?.stringValue ?? ""
+                intent.description = item["description"]?.stringValue ?? ""
+                intents.append(intent)
             }
         }
     }

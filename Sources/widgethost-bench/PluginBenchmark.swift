@@ -1,0 +1,171 @@
+import Diagnostics
+import Foundation
+import WidgetHost
+import WidgetHostKit
+
+/// The plugin benchmark of the plugins issue, measured in one run: the per-request overhead of a
+/// plugin widget served by one persistent process (300 widgets of one plugin through the real
+/// `PluginHost` and `WidgetEvaluator`), against starting the plugin for every request, as
+/// script-based hosts (Waybar's custom modules) do: spawn, handshake, one request, exit.
+struct PluginBenchmark {
+    var rounds: Int
+
+    /// Widgets of the plugin evaluated per round with the persistent process.
+    static let widgetCount = 300
+    /// Widgets evaluated per round with a process per request (each costs a Python start).
+    static let spawnedCount = 30
+
+    /// A minimal plugin: a handshake declaring `BenchWidget`, and `timeline` answered with one tiny
+    /// entry, so what is measured is the host's overhead and the round trip, not the plugin's work.
+    static let script = """
+        #!/usr/bin/env python3
+        import json, sys
+        for line in sys.stdin:
+            r = json.loads(line)
+            if "id" not in r:
+                continue
+            if r["method"] == "initialize":
+                res = {"protocolVersion": 1, "plugin": {"name": "bench", "version": "1"},
+                       "widgets": [{"kind": "BenchWidget", "supportedFamilies": ["systemSmall"],
+                                    "parameters": [{"name": "n", "title": "N", "type": "integer", "default": 0}]}]}
+            else:
+                p = r["params"]
+                res = {"entries": [{"date": p["date"], "data": {"n": p["configuration"]["n"]},
+                                    "view": {"type": "text", "text": "ok"}}], "policy": {"policy": "never"}}
+            sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}) + "\\n")
+            sys.stdout.flush()
+        """
+
+    /// Writes the plugin folder into a fresh temporary directory.
+    static func pluginFolder() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("widgethost-bench-plugin-\(UUID().uuidString)", isDirectory: true)
+        let folder = directory.appendingPathComponent("bench", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let scriptURL = folder.appendingPathComponent("plugin.py")
+        try Data(script.utf8).write(to: scriptURL)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
+        try Data("name: bench\nexecutable: plugin.py\n".utf8)
+            .write(to: folder.appendingPathComponent("plugin.yaml"))
+        return folder
+    }
+
+    /// A host that knows only the plugin in `folder` (no default places).
+    static func host(_ folder: URL) -> PluginHost {
+        PluginHost(
+            builtIns: WidgetRegistry(), hostVersion: "bench", currentDirectory: folder.path, environment: [:],
+            options: [folder.path])
+    }
+
+    func run() async {
+        let folder: URL
+        do {
+            folder = try Self.pluginFolder()
+        } catch {
+            print("plugins: cannot write the plugin: \(error)")
+            return
+        }
+        let directory = folder.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let containers = ContainerSet(
+            storeOption: directory.appendingPathComponent("store").path, environment: [:])
+        let instances = (0..<Self.widgetCount).map { index in
+            WidgetBenchmark.instance("p\(index)", kind: "BenchWidget", configuration: ["n": .int(index)])
+        }
+        let options = RunOptions(date: Date(timeIntervalSince1970: 1_795_954_800))
+
+        let persistent = Self.host(folder)
+        defer { persistent.shutdown() }
+        guard persistent.widget(kind: "BenchWidget") != nil else {
+            print("plugins: the plugin did not start: \(persistent.takeDiagnostics().map(\.message))")
+            return
+        }
+        let evaluator = WidgetEvaluator(registry: persistent.registry(), containers: containers)
+
+        var bareTimes: [Double] = []
+        var persistentTimes: [Double] = []
+        var spawnedTimes: [Double] = []
+        var failures: [String] = []
+        _ = await evaluator.evaluate(instances, options: options)
+        // Interleave: both see the same machine.
+        for _ in 0..<rounds {
+            if let bare = Self.bareRoundTrip(folder, count: Self.widgetCount) { bareTimes.append(bare) }
+            let start = Clock.now()
+            let results = await evaluator.evaluate(instances, options: options)
+            persistentTimes.append(Double(Clock.now() - start) / 1e9 / Double(Self.widgetCount))
+            failures += Self.failures(results)
+
+            let spawnStart = Clock.now()
+            for instance in instances.prefix(Self.spawnedCount) {
+                // What a script-based host does for each module: a process of its own per request.
+                let host = Self.host(folder)
+                _ = host.widget(kind: "BenchWidget")
+                let single = WidgetEvaluator(registry: host.registry(), containers: containers)
+                failures += Self.failures([await single.evaluate(instance, options: options)])
+                host.shutdown()
+            }
+            spawnedTimes.append(Double(Clock.now() - spawnStart) / 1e9 / Double(Self.spawnedCount))
+        }
+        if let failure = failures.first {
+            print("plugins: \(failures.count) evaluations failed, the first: \(failure)")
+        }
+        print(
+            "plugins: per-request overhead of a python3 plugin widget, \(Self.widgetCount) widgets of one "
+                + "plugin (\(rounds) rounds)")
+        Report.row("bare pipe round trip", bareTimes)
+        Report.row("persistent process", persistentTimes)
+        Report.row("process per request", spawnedTimes)
+        let best = persistentTimes.min() ?? 0
+        let verdict = best < 0.000_3 ? "met" : "NOT met"
+        print(
+            "  per request, persistent    \(Clock.milliseconds(best)) best (target: under 0.3 ms, \(verdict))"
+        )
+        let hostShare = best - (bareTimes.min() ?? 0)
+        print("  host's share of it         \(Clock.milliseconds(hostShare)) best (persistent - bare pipe)")
+        Report.ratio("per request / persistent", spawnedTimes, persistentTimes)
+    }
+
+    /// Seconds per round trip of `count` `timeline` requests written to the plugin and read back
+    /// over bare pipes, one at a time, with nothing of the host in between: the floor the
+    /// persistent process is measured against.
+    static func bareRoundTrip(_ folder: URL, count: Int) -> Double? {
+        let process = Process()
+        process.executableURL = folder.appendingPathComponent("plugin.py")
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return nil }
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        let request = Array(
+            (#"{"jsonrpc":"2.0","id":2,"method":"timeline","params":{"kind":"BenchWidget","#
+                + #""family":"systemSmall","configuration":{"n":1},"date":"2026-11-29T12:00:00Z","#
+                + #""isPreview":false,"container":"/tmp"}}"# + "\n").utf8)
+        let writeFD = input.fileHandleForWriting.fileDescriptor
+        let readFD = output.fileHandleForReading.fileDescriptor
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        func roundTrip() -> Bool {
+            let written = request.withUnsafeBytes { write(writeFD, $0.baseAddress, $0.count) }
+            guard written == request.count else { return false }
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
+                guard count > 0 else { return false }
+                if chunk[count - 1] == 0x0A { return true }
+            }
+        }
+        guard roundTrip() else { return nil }
+        let start = Clock.now()
+        for _ in 0..<count where !roundTrip() { return nil }
+        return Double(Clock.now() - start) / 1e9 / Double(count)
+    }
+
+    private static func failures(_ results: [WidgetResult]) -> [String] {
+        results.compactMap { result in
+            if case .failure(let failure) = result.outcome { return failure.message }
+            return nil
+        }
+    }
+}

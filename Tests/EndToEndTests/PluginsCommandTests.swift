@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// `widgethost plugins list` and `plugins check` through the built binary: what each prints, and
+/// their exit codes (0 all well, 1 a plugin failed its handshake or has no usable manifest, 65 a
+/// manifest or declaration error such as two plugins declaring one kind).
+@Suite struct PluginsCommandTests {
+    static let python = ScratchDirectory.repositoryURL.appendingPathComponent("Plugins/Examples/python-clock")
+
+    /// The folder `plugins/name` of `scratch`, as widgethost names it.
+    static func folder(_ name: String, in scratch: ScratchDirectory) -> String {
+        scratch.url.appendingPathComponent("plugins/\(name)").resolvingSymlinksInPath().path
+    }
+
+    @Test func checkReportsProtocolKindsAndIntents() throws {
+        let scratch = try ScratchDirectory()
+        let result = try scratch.widgethost(["plugins", "check", "--plugins", Self.python.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let folder = Self.python.resolvingSymlinksInPath().path
+        #expect(
+            result.standardOutput == """
+                python-clock  \(folder)  (found in --plugins)
+                  executable: \(folder)/clock.py
+                  ok: protocol 1, python-clock 1.0
+                  kinds: PythonClock
+                  intents: ChimeIntent
+
+                """)
+        #expect(result.standardError == "")
+        let json = try scratch.widgethost([
+            "plugins", "check", "--plugins", Self.python.path, "--format", "json",
+        ])
+        #expect(json.status == 0)
+        #expect(
+            json.standardOutput.contains(
+                #""problems":[],"ok":true,"protocolVersion":1,"kinds":["PythonClock"],"intents":["ChimeIntent"]}"#
+            ))
+    }
+
+    @Test func checkExitsOneWhenAHandshakeFails() throws {
+        let scratch = try ScratchDirectory()
+        try PluginIsolationTests.writePlugin(
+            "crashing", kind: "BadWidget", behaviour: "crash-on-start", in: scratch)
+        let result = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])
+        #expect(result.status == 1)
+        let folder = Self.folder("crashing", in: scratch)
+        #expect(
+            result.standardOutput == """
+                crashing  \(folder)  (found in --plugins)
+                  executable: \(folder)/plugin.py
+                  failed: plugin 'crashing' exited with status 3 during 'initialize' (after one restart); \
+                its stderr ended with: crash: missing config file
+
+                """)
+        // The failure is printed with its plugin, not a second time as a diagnostic.
+        #expect(result.standardError == "")
+        let json = try scratch.widgethost(["plugins", "check", "--plugins", "plugins", "--format", "json"])
+        #expect(json.status == 1)
+        #expect(
+            json.standardOutput.contains(
+                #""ok":false,"error":{"code":"plugin.exited","message":"plugin 'crashing'"#))
+    }
+
+    @Test func checkExitsOneForAManifestThatCannotBeUsed() throws {
+        let scratch = try ScratchDirectory()
+        let folder = scratch.url.appendingPathComponent("plugins/broken")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "name: broken\n".write(
+            to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+        let result = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("(invalid manifest)"))
+        #expect(result.standardError.contains("plugin.yaml:1:1: error: "), "\(result.standardError)")
+    }
+
+    @Test func twoPluginsDeclaringOneKindIsADiagnosticNamingBoth() throws {
+        let scratch = try ScratchDirectory()
+        try PluginIsolationTests.writePlugin("first", kind: "SameWidget", behaviour: "ok", in: scratch)
+        try PluginIsolationTests.writePlugin("second", kind: "SameWidget", behaviour: "ok", in: scratch)
+        let first = Self.folder("first", in: scratch)
+        let second = Self.folder("second", in: scratch)
+        let message =
+            "\(second)/plugin.yaml: error: the plugins 'first' (\(first)) and 'second' (\(second)) both "
+            + "declare the kind 'SameWidget'\n"
+        let check = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])
+        #expect(check.status == 65)
+        #expect(check.standardError == message)
+        try scratch.file("widgets.yaml", "widgets:\n  - {id: same, kind: SameWidget}\n")
+        let validate = try scratch.widgethost(["validate", "widgets.yaml", "--plugins", "plugins"])
+        #expect(validate.status == 65)
+        #expect(validate.standardError.contains(message), "\(validate.standardError)")
+    }
+
+    @Test func listWithNothingFoundSaysSo() throws {
+        let scratch = try ScratchDirectory()
+        let result = try scratch.widgethost(["plugins", "list"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "No plugins found.\n")
+        let check = try scratch.widgethost(["plugins", "check"])
+        #expect(check.status == 0)
+        #expect(check.standardOutput == "No plugins found.\n")
+    }
+}
