@@ -31,6 +31,10 @@ extension SourceText {
             }
         }
         var bytes: [UInt8] = []
+        if (info.st_mode & S_IFMT) == S_IFREG {
+            // One allocation for a regular file, instead of doubling through the chunks.
+            bytes.reserveCapacity(Int(info.st_size) + 1)
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }

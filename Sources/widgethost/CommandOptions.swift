@@ -53,7 +53,10 @@ enum CommandOptions {
 
     /// `--at DATE`, or now.
     static func date(_ values: ParsedValues) throws(ParseError) -> Date {
-        guard let text = try values.string("at") else { return Date() }
+        // Now, to the second: entries and reload dates then read like the ones --at gives.
+        guard let text = try values.string("at") else {
+            return Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        }
         do throws(StrictISO8601.Failure) {
             return try StrictISO8601.date(from: text)
         } catch {
