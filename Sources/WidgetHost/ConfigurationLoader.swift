@@ -146,15 +146,18 @@ public struct ConfigurationLoader: Sendable {
         plans: inout [String: ParameterPlan],
         reader: inout NodeReader
     ) -> PendingInstance? {
-        guard let entries = reader.mapping(node, named: "widget", knownKeys: Self.widgetKeys) else {
-            return nil
-        }
-        // One pass over the (at most four) entries instead of a search per key.
+        guard reader.isMapping(node, named: "widget") else { return nil }
+        // One pass over the (at most four) pairs, without building an array of them.
         var kindEntry: NodeReader.Entry?
         var idEntry: NodeReader.Entry?
         var familyEntry: NodeReader.Entry?
         var configurationEntry: NodeReader.Entry?
-        for entry in entries {
+        for position in 0..<node.count {
+            guard
+                let entry = reader.entry(
+                    node.pair(position), in: "widget", isKnown: Self.widgetKeys.contains,
+                    knownKeys: Self.widgetKeys)
+            else { continue }
             switch entry.key {
             case "kind": kindEntry = entry
             case "id": idEntry = entry
@@ -336,14 +339,14 @@ public struct ConfigurationLoader: Sendable {
         if let node {
             if node.tag == .null {
                 // `configuration:` with nothing after it: every parameter takes its default.
-            } else if let entries = reader.mapping(
-                node,
-                named: "configuration",
-                isKnown: plan.names.contains,
-                knownKeys: plan.names
-            ) {
-                for entry in entries {
-                    guard let index = plan.names.firstIndex(of: entry.key) else { continue }
+            } else if reader.isMapping(node, named: "configuration") {
+                for position in 0..<node.count {
+                    guard
+                        let entry = reader.entry(
+                            node.pair(position), in: "configuration", isKnown: plan.names.contains,
+                            knownKeys: plan.names),
+                        let index = plan.names.firstIndex(of: entry.key)
+                    else { continue }
                     if let value = ParameterValidator.value(
                         of: entry.value, for: plan.parameters[index], reader: &reader)
                     {

@@ -173,36 +173,54 @@ public struct NodeReader: Sendable {
         isKnown: (String) -> Bool,
         knownKeys: @autoclosure () -> [String]
     ) -> [Entry]? {
-        guard node.isMapping else {
-            mismatch(node, named: name, expected: "a mapping")
-            return nil
-        }
+        guard isMapping(node, named: name) else { return nil }
         var entries: [Entry] = []
         entries.reserveCapacity(node.count)
         for position in 0..<node.count {
-            let pair = node.pair(position)
-            guard let key = pair.key.scalar, pair.key.tag == .str else {
-                report(
-                    pair.key,
-                    code: "config.type-mismatch",
-                    message: "keys of '\(name)' must be strings, not \(pair.key.kindDescription)"
-                )
-                continue
+            if let entry = entry(node.pair(position), in: name, isKnown: isKnown, knownKeys: knownKeys()) {
+                entries.append(entry)
             }
-            if !isKnown(key) {
-                let known = knownKeys()
-                var message = "unknown key '\(key)' in '\(name)'"
-                if let nearest = EditDistance.suggestion(for: key, among: known) {
-                    message += "; did you mean '\(nearest)'?"
-                } else {
-                    message += "; expected one of " + known.joined(separator: ", ")
-                }
-                report(pair.key, code: "config.unknown-key", message: message)
-                continue
-            }
-            entries.append(Entry(key: key, keyNode: pair.key, value: pair.value))
         }
         return entries
+    }
+
+    /// Whether `node` is a mapping; when not, records what it is instead.
+    public mutating func isMapping(_ node: Node, named name: String) -> Bool {
+        guard node.isMapping else {
+            mismatch(node, named: name, expected: "a mapping")
+            return false
+        }
+        return true
+    }
+
+    /// One pair of a mapping as an entry: `nil` (after recording why) when its key is not a string
+    /// or not known. Lets a loader walk `node.pair(_:)` itself without building an array.
+    public mutating func entry(
+        _ pair: Node.Pair,
+        in name: String,
+        isKnown: (String) -> Bool,
+        knownKeys: @autoclosure () -> [String]
+    ) -> Entry? {
+        guard let key = pair.key.scalar, pair.key.tag == .str else {
+            report(
+                pair.key,
+                code: "config.type-mismatch",
+                message: "keys of '\(name)' must be strings, not \(pair.key.kindDescription)"
+            )
+            return nil
+        }
+        guard isKnown(key) else {
+            let known = knownKeys()
+            var message = "unknown key '\(key)' in '\(name)'"
+            if let nearest = EditDistance.suggestion(for: key, among: known) {
+                message += "; did you mean '\(nearest)'?"
+            } else {
+                message += "; expected one of " + known.joined(separator: ", ")
+            }
+            report(pair.key, code: "config.unknown-key", message: message)
+            return nil
+        }
+        return Entry(key: key, keyNode: pair.key, value: pair.value)
     }
 
     /// The value of `key` in `entries`, or a `config.missing-key` diagnostic at `mapping`.
