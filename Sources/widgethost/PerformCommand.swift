@@ -80,16 +80,27 @@ extension WidgetHostCommand {
                 StandardStream.error.write("error: \(error.message)\n")
                 return ExitStatus.usage
             }
-            let outcome: Result<IntentRunner.Outcome, WidgetFailure>
-            if let intent {
-                outcome = await IntentRunner.perform(
-                    intent, values: parameters, container: container, date: date)
-            } else if let pluginIntent {
-                outcome = await pluginIntent.perform(values: parameters, container: container)
-            } else {
-                return ExitStatus.failure
-            }
+            let outcome = await perform(
+                intent, pluginIntent, values: parameters, container: container, date: date)
             return write(outcome, format: format)
+        }
+
+        /// Performs a built-in intent or, failing that, a plugin's: the one the caller found.
+        static func perform(
+            _ intent: (any AppIntent.Type)?,
+            _ pluginIntent: PluginIntent?,
+            values: [String: JSONValue],
+            container: SharedContainer,
+            date: Date
+        ) async -> Result<IntentRunner.Outcome, WidgetFailure> {
+            if let intent {
+                return await IntentRunner.perform(intent, values: values, container: container, date: date)
+            }
+            if let pluginIntent {
+                return await pluginIntent.perform(values: values, container: container)
+            }
+            // Callers look the intent up first and stop when neither is found.
+            return .failure(WidgetFailure(code: "intent.unknown", message: "no intent to perform"))
         }
 
         /// Prints an intent's outcome, or its failure on standard error.

@@ -102,15 +102,8 @@ extension WidgetHostCommand {
                 StandardStream.error.write("error: \(error.message)\n")
                 return ExitStatus.failure
             }
-            let outcome: Result<IntentRunner.Outcome, WidgetFailure>
-            if let intent {
-                outcome = await IntentRunner.perform(
-                    intent, values: parameters, container: container, date: date)
-            } else if let pluginIntent {
-                outcome = await pluginIntent.perform(values: parameters, container: container)
-            } else {
-                return ExitStatus.failure
-            }
+            let outcome = await PerformCommand.perform(
+                intent, pluginIntent, values: parameters, container: container, date: date)
             return PerformCommand.write(outcome, format: format, extra: place)
         }
 
