@@ -67,7 +67,8 @@ enum WidgetHostCommand {
                 // help; a path reaching here is a command declared in `spec` but not dispatched.
                 let path = values.commandNames.joined(separator: " ")
                 StandardStream.error.write(
-                    "Error: Internal error. '\(path)' is declared but not implemented.\n")
+                    "Error: Internal error: the command '\(path)' is declared but has no handler. "
+                        + "Please report it.\n")
                 return ExitStatus.software
             }
         } catch {
