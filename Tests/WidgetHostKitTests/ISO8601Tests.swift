@@ -137,6 +137,10 @@ import WidgetHostKit
         ("2026-11-29", 1_795_910_400.0),
         ("2000-02-29", 951_782_400.0),
         ("1960-01-01T00:00:00Z", -315_619_200.0),
+        // RFC 3339 allows a space for the T and lower-case letters.
+        ("2026-11-29 12:00:00Z", 1_795_953_600.0),
+        ("2026-11-29t12:00:00z", 1_795_953_600.0),
+        ("2026-11-29T12:00:00.123456789Z", 1_795_953_600.123456789),
     ])
     func parsesDateTimesWithOffsetsFractionsAndPlainDates(_ text: String, _ seconds: Double) {
         #expect(ISO8601.date(from: text) == Date(timeIntervalSince1970: seconds))
@@ -146,7 +150,8 @@ import WidgetHostKit
     /// cannot read must not silently become that day's midnight.
     @Test(arguments: [
         "", "yesterday", "12:00:00Z", "29/11/2026", "2026-1-29", "2026-11-29x", "2026-11-29T12:00",
-        "2026-11-29T12:00:00", "2026-11-29 12:00:00Z", "2026-11-29T25:00:00Z", "2026-11-29t12:00:00z",
+        "2026-11-29T12:00:00", "2026-11-29T25:00:00Z", "2026-02-30T12:00:00Z", "2026-02-29",
+        "2026-11-29T12:00:00+0200", "2026-11-29T12:00:00.Z", "2026-11-29T12:00:00Z ",
     ])
     func rejectsWhatIsNotADate(_ text: String) {
         #expect(ISO8601.date(from: text) == nil)

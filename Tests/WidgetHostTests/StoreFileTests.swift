@@ -2,6 +2,7 @@ import AppGroup
 import Diagnostics
 import Foundation
 import Testing
+import WidgetHostKit
 
 @testable import WidgetHost
 

@@ -32,23 +32,40 @@ public final class PluginProcess: Sendable {
 
     typealias Completion = @Sendable (Result<JSONValue, PluginFailure>) -> Void
 
+    /// A request sent and not answered yet.
+    struct Pending {
+        var method: String
+        var deadline: DispatchTime
+        var completion: Completion
+    }
+
     private struct State {
         var nextID = 1
-        var pending: [Int: (method: String, completion: Completion)] = [:]
+        var pending: [Int: Pending] = [:]
+        /// When the watchdog next looks for a passed deadline (`nil`: no watchdog scheduled).
+        var watchdog: DispatchTime?
         var failure: PluginFailure?
-        var stdin: Int32
         var exitStatus: Int32?
         var stderrTail: [UInt8] = []
         var stderrClosed = false
     }
 
+    /// The plugin's stdin (non-blocking on this side) and what could not be written to it yet.
+    private struct Input {
+        var fd: Int32
+        var backlog: [UInt8] = []
+    }
+
     private let state: Mutex<State>
+    private let input: Mutex<Input>
+    /// Writes the backlog when the pipe was full; most lines are written by the sender itself.
     private let writer: DispatchQueue
 
     private init(manifest: PluginManifest, pid: pid_t, stdin: Int32) {
         self.manifest = manifest
         self.pid = pid
-        self.state = Mutex(State(stdin: stdin))
+        self.state = Mutex(State())
+        self.input = Mutex(Input(fd: stdin))
         self.writer = DispatchQueue(label: "widgethost.plugin.\(manifest.name).stdin")
     }
 
@@ -115,6 +132,8 @@ public final class PluginProcess: Sendable {
                 code: "plugin.start-failed", plugin: manifest.name,
                 what: "could not be started: \(String(cString: strerror(status)))")
         }
+        // The host's end of stdin never blocks: a plugin that stops reading cannot hold the host.
+        _ = fcntl(input[1], F_SETFL, fcntl(input[1], F_GETFL) | O_NONBLOCK)
         let process = PluginProcess(manifest: manifest, pid: pid, stdin: input[1])
         let stdout = output[0]
         let stderr = errors[0]
@@ -153,14 +172,18 @@ public final class PluginProcess: Sendable {
     }
 
     func send(_ method: String, params: JSONValue, completion: @escaping Completion) {
-        let id: Int? = state.withLock { state in
+        let deadline = DispatchTime.now() + manifest.timeouts.seconds(for: method)
+        let sent: (id: Int, watch: Bool)? = state.withLock { state in
             guard state.failure == nil else { return nil }
             let id = state.nextID
             state.nextID += 1
-            state.pending[id] = (method, completion)
-            return id
+            state.pending[id] = Pending(method: method, deadline: deadline, completion: completion)
+            // One watchdog for every request: a new one is needed only for an earlier deadline.
+            guard state.watchdog.map({ deadline < $0 }) ?? true else { return (id, false) }
+            state.watchdog = deadline
+            return (id, true)
         }
-        guard let id else {
+        guard let (id, watch) = sent else {
             completion(
                 .failure(
                     state.withLock { $0.failure } ?? failure(code: "plugin.exited", what: "is not running")))
@@ -170,20 +193,78 @@ public final class PluginProcess: Sendable {
             .init("jsonrpc", .string("2.0")), .init("id", .int(id)), .init("method", .string(method)),
             .init("params", params),
         ])
-        let line = message.description + "\n"
-        writer.async { [self] in
-            let fd = state.withLock { $0.failure == nil ? $0.stdin : -1 }
-            guard fd >= 0, !Self.writeAll(fd, line) else { return }
-            // EPIPE: the plugin closed its stdin or died; the stdout reader reports how.
+        var line = Array(message.description.utf8)
+        line.append(0x0A)
+        enqueue(line)
+        if watch { scheduleWatchdog(at: deadline) }
+    }
+
+    /// At `time`, stops the plugin when a request's deadline has passed, or schedules the next look
+    /// at the earliest deadline still pending. Requests answered meanwhile cost nothing, so a
+    /// plugin answering in time costs one timer per timeout period, not one per request.
+    private func scheduleWatchdog(at time: DispatchTime) {
+        DispatchQueue.global().asyncAfter(deadline: time) { [self] in
+            let now = DispatchTime.now()
+            let (late, next) = state.withLock { state -> (Pending?, DispatchTime?) in
+                // Another watchdog, for an earlier deadline, took over.
+                guard state.watchdog == time, state.failure == nil else { return (nil, nil) }
+                let earliest = state.pending.min { $0.value.deadline < $1.value.deadline }?.value
+                guard let earliest, earliest.deadline > now else {
+                    state.watchdog = nil
+                    return (earliest, nil)
+                }
+                state.watchdog = earliest.deadline
+                return (nil, earliest.deadline)
+            }
+            if let next { scheduleWatchdog(at: next) }
+            if let late {
+                let seconds = manifest.timeouts.seconds(for: late.method)
+                stop(
+                    failure(
+                        code: "plugin.timeout",
+                        what: "did not answer '\(late.method)' within \(Self.format(seconds)) and was stopped"
+                    ))
+            }
         }
-        let seconds = manifest.timeouts.seconds(for: method)
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
-            let stillPending = state.withLock { $0.pending[id] != nil }
-            guard stillPending else { return }
-            stop(
-                failure(
-                    code: "plugin.timeout",
-                    what: "did not answer '\(method)' within \(Self.format(seconds)) and was stopped"))
+    }
+
+    /// Writes `line` to the plugin's stdin in order after every line before it: directly when
+    /// the pipe has room (the usual case: no thread hand-off), otherwise the rest goes to the
+    /// backlog, which ``writer`` writes as the plugin reads. A full pipe never blocks the sender;
+    /// a plugin that stops reading runs into its request's deadline.
+    private func enqueue(_ line: [UInt8]) {
+        let startDrain = input.withLock { input -> Bool in
+            guard input.fd >= 0 else { return false }
+            guard input.backlog.isEmpty else {
+                input.backlog += line  // the writer is already draining
+                return false
+            }
+            // nil: EPIPE, the plugin closed its stdin or died; the stdout reader reports how.
+            guard let written = Self.writeSome(input.fd, line[...]), written < line.count else {
+                return false
+            }
+            input.backlog = Array(line[written...])
+            return true
+        }
+        if startDrain { writer.async { [self] in drainInput() } }
+    }
+
+    /// Writes the backlog as the pipe empties, until it is written or the plugin's stdin is closed.
+    private func drainInput() {
+        while true {
+            let fd = input.withLock { input -> Int32 in
+                guard input.fd >= 0 else { return -1 }
+                guard let written = Self.writeSome(input.fd, input.backlog[...]) else {
+                    input.backlog = []
+                    return -1
+                }
+                input.backlog.removeFirst(written)
+                return input.backlog.isEmpty ? -1 : input.fd
+            }
+            guard fd >= 0 else { return }
+            // Waits for room, re-checking now and then whether stdin was closed meanwhile.
+            var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&poller, 1, 100)
         }
     }
 
@@ -192,16 +273,13 @@ public final class PluginProcess: Sendable {
     /// Closes the plugin's stdin and lets it exit on its own; after the grace period its process
     /// group is killed. Returns once it is reaped.
     public func close() {
-        let fd = state.withLock { state -> Int32 in
+        state.withLock { state in
             if state.failure == nil {
                 state.failure = PluginFailure(
                     code: "plugin.closed", plugin: manifest.name, what: "was closed")
             }
-            let fd = state.stdin
-            state.stdin = -1
-            return fd
         }
-        if fd >= 0 { writer.sync { _ = closeDescriptor(fd) } }
+        closeInput()
         failPending()
         end()
     }
@@ -209,16 +287,22 @@ public final class PluginProcess: Sendable {
     /// Ends the plugin because of `failure`: every pending request fails with it, its process group
     /// gets SIGTERM then SIGKILL, and it is reaped.
     func stop(_ failure: PluginFailure) {
-        let fd = state.withLock { state -> Int32 in
+        state.withLock { state in
             if state.failure == nil { state.failure = failure }
-            let fd = state.stdin
-            state.stdin = -1
-            return fd
         }
         failPending()
-        if fd >= 0 { writer.async { _ = closeDescriptor(fd) } }
+        closeInput()
         kill(-pid, SIGTERM)
         end()
+    }
+
+    /// Closes the plugin's stdin; whatever was not written yet is dropped.
+    private func closeInput() {
+        input.withLock { input in
+            if input.fd >= 0 { closeDescriptor(input.fd) }
+            input.fd = -1
+            input.backlog = []
+        }
     }
 
     private func failPending() {
@@ -407,20 +491,20 @@ public final class PluginProcess: Sendable {
         seconds.rounded() == seconds ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 
-    /// Writes all of `text`; `true` when it was written.
-    static func writeAll(_ fd: Int32, _ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { buffer in
+    /// Writes as much of `bytes` to the non-blocking `fd` as fits now: the count written (0 when
+    /// the pipe is full), or `nil` when the plugin's stdin is gone (EPIPE, closed).
+    static func writeSome(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
                 let written = write(fd, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    return errno == EAGAIN || errno == EWOULDBLOCK ? offset : nil
                 }
                 offset += written
             }
-            return true
+            return offset
         }
     }
 }

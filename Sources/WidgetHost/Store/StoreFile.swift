@@ -1,6 +1,7 @@
 public import AppGroup
 public import Diagnostics
 public import Foundation
+import WidgetHostKit
 public import YAML
 
 /// The data of a `store import` file, checked: tasks in file order and, optionally, the focus mode.

@@ -1,0 +1,145 @@
+import Foundation
+import Synchronization
+import Testing
+import WidgetHostKit
+
+@testable import WidgetHost
+
+/// The request machinery of one real plugin process (python3 scripts given with `-c`): lines
+/// written past a full pipe, and deadlines kept by one watchdog.
+@Suite struct PluginProcessTests {
+    /// A plugin running `script` with python3, with `timeouts` (method: seconds) over the defaults.
+    static func start(_ script: String, timeouts: [String: Double] = [:]) throws -> PluginProcess {
+        var limits = PluginTimeouts()
+        for (method, seconds) in timeouts { limits.set(method, seconds: seconds) }
+        let manifest = PluginManifest(
+            name: "test", folder: "/", path: "/plugin.yaml", executable: "/usr/bin/env",
+            arguments: ["python3", "-c", script], timeouts: limits)
+        return try PluginProcess.start(manifest)
+    }
+
+    /// Answers `initialize` with an empty result, then each request per `answer`, a python
+    /// expression of the request `r` giving the result, or `None` for no answer.
+    static func script(answer: String, afterHandshake: String = "pass") -> String {
+        """
+        import json, sys, time
+        for line in sys.stdin:
+            r = json.loads(line)
+            if r["method"] == "initialize":
+                print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": {}}), flush=True)
+                \(afterHandshake)
+                continue
+            result = \(answer)
+            if result is not None:
+                print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": result}), flush=True)
+        """
+    }
+
+    /// Results by request, filled in by completions on the reader thread.
+    final class Replies: Sendable {
+        let results = Mutex<[Int: Result<JSONValue, PluginFailure>]>([:])
+        let arrived = DispatchSemaphore(value: 0)
+
+        func completion(_ index: Int) -> PluginProcess.Completion {
+            { result in
+                self.results.withLock { $0[index] = result }
+                self.arrived.signal()
+            }
+        }
+
+        /// Waits for `count` replies, at most 20 s in all.
+        func wait(for count: Int) -> Bool {
+            let deadline = DispatchTime.now() + 20
+            return (0..<count).allSatisfy { _ in arrived.wait(timeout: deadline) == .success }
+        }
+    }
+
+    @Test func linesPastAFullPipeAreWrittenInOrderWithoutBlockingTheSender() throws {
+        // The plugin stops reading for half a second after the handshake, while the host sends
+        // 1 MiB: far more than a pipe holds. Each answer gives back the index and the text's length.
+        let process = try Self.start(
+            Self.script(
+                answer: #"{"index": r["params"]["index"], "length": len(r["params"]["text"])}"#,
+                afterHandshake: "time.sleep(0.5)"))
+        defer { process.close() }
+        guard case .success = process.requestWaiting("initialize", params: .object([])) else {
+            Issue.record("no handshake: \(process.stderrTail)")
+            return
+        }
+        let text = String(repeating: "x", count: 256 << 10)
+        let replies = Replies()
+        let start = DispatchTime.now()
+        for index in 0..<4 {
+            process.send(
+                "echo", params: .object([.init("index", .int(index)), .init("text", .string(text))]),
+                completion: replies.completion(index))
+        }
+        let sending = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        #expect(sending < 0.25, "sending took \(sending) s: a full pipe blocked the sender")
+        #expect(replies.wait(for: 4))
+        let results = replies.results.withLock { $0 }
+        for index in 0..<4 {
+            guard case .success(let reply) = results[index] else {
+                Issue.record("request \(index): \(String(describing: results[index]))")
+                continue
+            }
+            #expect(reply["index"] == .int(index))
+            #expect(reply["length"] == .int(256 << 10))
+        }
+    }
+
+    @Test func anEarlierDeadlineIsKeptWhileALaterOneIsPending() throws {
+        // timeline may take 30 s, placeholder 0.3 s; the plugin answers neither.
+        let process = try Self.start(
+            Self.script(answer: "None"), timeouts: ["timeline": 30, "placeholder": 0.3])
+        defer { process.close() }
+        guard case .success = process.requestWaiting("initialize", params: .object([])) else {
+            Issue.record("no handshake: \(process.stderrTail)")
+            return
+        }
+        let replies = Replies()
+        let start = DispatchTime.now()
+        process.send("timeline", params: .object([]), completion: replies.completion(0))
+        process.send("placeholder", params: .object([]), completion: replies.completion(1))
+        #expect(replies.wait(for: 2))
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        #expect(elapsed >= 0.3 && elapsed < 5, "the placeholder's deadline passed after \(elapsed) s")
+        let results = replies.results.withLock { $0 }
+        for index in 0..<2 {
+            guard case .failure(let failure) = results[index] else {
+                Issue.record("request \(index) did not fail: \(String(describing: results[index]))")
+                continue
+            }
+            #expect(failure.code == "plugin.timeout")
+            #expect(failure.what == "did not answer 'placeholder' within 0.3 s and was stopped")
+        }
+    }
+
+    @Test func aRequestGetsItsWholeTimeoutAfterRequestsAnsweredInTime() async throws {
+        // Three requests are answered at once, the fourth never: it times out its own 0.6 s
+        // after it was sent, not when the first request's deadline would have passed.
+        let process = try Self.start(
+            Self.script(answer: #"{"n": r["params"]["n"]} if r["params"]["n"] < 3 else None"#),
+            timeouts: ["timeline": 0.6])
+        defer { process.close() }
+        guard case .success = process.requestWaiting("initialize", params: .object([])) else {
+            Issue.record("no handshake: \(process.stderrTail)")
+            return
+        }
+        for n in 0..<3 {
+            let reply = await process.request("timeline", params: .object([.init("n", .int(n))]))
+            #expect((try? reply.get()) == .object([.init("n", .int(n))]))
+        }
+        try await Task.sleep(for: .milliseconds(400))
+        let start = DispatchTime.now()
+        let reply = await process.request("timeline", params: .object([.init("n", .int(3))]))
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        #expect(elapsed >= 0.55 && elapsed < 5, "timed out after \(elapsed) s")
+        guard case .failure(let failure) = reply else {
+            Issue.record("the unanswered request succeeded")
+            return
+        }
+        #expect(failure.code == "plugin.timeout")
+        #expect(failure.what == "did not answer 'timeline' within 0.6 s and was stopped")
+    }
+}
