@@ -45,10 +45,15 @@ extension WidgetHostCommand {
             let name = try values.requiredString("intent")
             let intent = registry.intent(named: name)
             // Plugins are started only for an intent nothing built in declares.
-            let pluginIntent = intent == nil ? plugins.intent(named: name) : nil
+            let lookup = intent == nil ? plugins.intent(named: name) : nil
             if intent == nil {
                 CommandOptions.report(plugins.takeDiagnostics())
             }
+            if case .failure(let ambiguity)? = lookup {
+                CommandOptions.report([ambiguity])
+                return ExitStatus.dataError
+            }
+            let pluginIntent = try? lookup?.get()
             guard intent != nil || pluginIntent != nil else {
                 let names = registry.intents.map { $0.intentType } + plugins.intents.map(\.type)
                 throw values.validationError(CommandOptions.unknown("intent", named: name, among: names))

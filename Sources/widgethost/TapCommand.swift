@@ -74,7 +74,16 @@ extension WidgetHostCommand {
                 return open(control.url ?? "", place: place, format: format)
             }
             let intent = control.intent.flatMap { registry.intent(named: $0.type) }
-            let pluginIntent = intent == nil ? control.intent.flatMap { plugins.intent(named: $0.type) } : nil
+            // A plugin's control runs the intent of the plugin that drew it.
+            let drawnBy = (registry.widget(kind: instance.kind) as? PluginWidget)?.connection
+            let lookup =
+                intent == nil
+                ? control.intent.flatMap { plugins.intent(named: $0.type, drawnBy: drawnBy) } : nil
+            if case .failure(let ambiguity)? = lookup {
+                CommandOptions.report([ambiguity])
+                return ExitStatus.failure
+            }
+            let pluginIntent = try? lookup?.get()
             guard let reference = control.intent, intent != nil || pluginIntent != nil else {
                 StandardStream.error.write(
                     "error: control \(number) of '\(id)' runs an intent widgethost does not know\n")

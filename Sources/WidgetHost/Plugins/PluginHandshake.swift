@@ -67,6 +67,9 @@ public struct PluginHandshake: Sendable {
                 guard let kind = item["kind"]?.stringValue, !kind.isEmpty else {
                     throw ProtocolValueError("declares a widget without a 'kind'")
                 }
+                guard !widgets.contains(where: { $0.metadata.kind == kind }) else {
+                    throw ProtocolValueError("declares the widget kind '\(kind)' twice")
+                }
                 var metadata = WidgetMetadata(kind: kind)
                 metadata.displayName = item["displayName"]?.stringValue ?? ""
                 metadata.description = item["description"]?.stringValue ?? ""
@@ -89,6 +92,9 @@ public struct PluginHandshake: Sendable {
             for item in items {
                 guard let type = item["type"]?.stringValue, !type.isEmpty else {
                     throw ProtocolValueError("declares an intent without a 'type'")
+                }
+                guard !intents.contains(where: { $0.type == type }) else {
+                    throw ProtocolValueError("declares the intent '\(type)' twice")
                 }
                 var intent = Intent(type: type, parameters: try Self.parameters(item["parameters"]))
                 intent.title = item["title"]?.stringValue ?? ""

@@ -33,8 +33,12 @@ public final class PluginHost: Sendable {
         var diagnostics: [Diagnostic] = []
         var widgets: [String: (widget: any WidgetConfiguration, plugin: Int)] = [:]
         var kindOrder: [String] = []
+        /// The first plugin's intent of each type, and every plugin's, for controls.
         var intents: [String: PluginIntent] = [:]
         var intentOrder: [String] = []
+        var everyIntent: [PluginIntent] = []
+        /// Intent types more than one plugin declares, with the plugins' names and folders.
+        var intentClashes: [String: [String]] = [:]
         var unavailable: [String: UnavailablePluginWidget] = [:]
     }
 
@@ -164,11 +168,42 @@ public final class PluginHost: Sendable {
         state.withLock { state in state.kindOrder.compactMap { state.widgets[$0]?.widget } }
     }
 
-    /// The intent named `type` a plugin declares, handshaking the plugins not yet asked.
-    public func intent(named type: String) -> PluginIntent? {
-        if let known = state.withLock({ $0.intents[type] }) { return known }
-        handshakeAll()
-        return state.withLock { $0.intents[type] }
+    /// The intent named `type` a plugin declares, handshaking the plugins not yet asked; `nil`
+    /// when none does.
+    ///
+    /// A control's intent (`drawnBy` the plugin whose widget drew it) goes back to that plugin when
+    /// it declares the type. Otherwise the type must name one plugin's intent: when several
+    /// plugins declare it, which one `perform` would run cannot be told, and the result is a
+    /// `plugin.ambiguous-intent` error naming them.
+    public func intent(named type: String, drawnBy plugin: PluginConnection? = nil) -> Result<
+        PluginIntent, Diagnostic
+    >? {
+        if !state.withLock({ $0.intents[type] != nil }) { handshakeAll() }
+        return state.withLock { state in
+            if let plugin,
+                let own = state.everyIntent.first(where: { $0.type == type && $0.connection === plugin })
+            {
+                return .success(own)
+            }
+            guard let intent = state.intents[type] else { return nil }
+            guard let plugins = state.intentClashes[type] else { return .success(intent) }
+            return .failure(
+                Diagnostic(
+                    file: nil, code: "plugin.ambiguous-intent",
+                    message:
+                        "the intent '\(type)' is declared by the plugins \(Self.list(plugins)); "
+                        + "widgethost cannot tell which one to perform"))
+        }
+    }
+
+    /// `'a' (folder)`, `'a' (folder) and 'b' (folder)`, `'a' (folder), 'b' (folder) and ...`.
+    private static func list(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    private static func named(_ manifest: PluginManifest) -> String {
+        "'\(manifest.name)' (\(manifest.folder))"
     }
 
     /// The intents plugins declare.
@@ -231,10 +266,34 @@ public final class PluginHost: Sendable {
             state.widgets[kind] = (PluginWidget(declaration, connection: connection), index)
             state.kindOrder.append(kind)
         }
-        for declaration in handshake.intents
-        where builtIns.intent(named: declaration.type) == nil && state.intents[declaration.type] == nil {
-            state.intents[declaration.type] = PluginIntent(declaration, connection: connection)
-            state.intentOrder.append(declaration.type)
+        for declaration in handshake.intents {
+            let type = declaration.type
+            if builtIns.intent(named: type) != nil {
+                state.diagnostics.append(
+                    Diagnostic(
+                        file: manifest.path, severity: .warning, code: "plugin.builtin-intent",
+                        message:
+                            "the plugin '\(manifest.name)' declares the intent '\(type)', which is built into "
+                            + "widgethost; the plugin's intent is ignored"))
+                continue
+            }
+            let intent = PluginIntent(declaration, connection: connection)
+            state.everyIntent.append(intent)
+            guard let first = state.intents[type] else {
+                state.intents[type] = intent
+                state.intentOrder.append(type)
+                continue
+            }
+            // Not an error: a control still runs the intent of the plugin that drew it; only
+            // `perform` by name cannot choose, and says so when asked.
+            state.intentClashes[type, default: [Self.named(first.connection.manifest)]].append(
+                Self.named(manifest))
+            state.diagnostics.append(
+                Diagnostic(
+                    file: manifest.path, severity: .warning, code: "plugin.duplicate-intent",
+                    message:
+                        "the plugins \(Self.named(first.connection.manifest)) and \(Self.named(manifest)) "
+                        + "both declare the intent '\(type)'; `perform \(type)` cannot choose between them"))
         }
     }
 

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// Two plugins declaring one intent type, and a plugin declaring a built-in intent, through the
+/// built binary: `perform` by name refuses to guess, a control runs the intent of the plugin that
+/// drew it, and each case is a warning naming the plugins.
+@Suite struct PluginIntentClashTests {
+    /// A plugin `name` declaring the widget `kind` (a button running `SyncIntent`) and the intents
+    /// `intents`; `perform` answers with the plugin's name.
+    static func writePlugin(_ name: String, kind: String, intents: [String], in scratch: ScratchDirectory)
+        throws
+    {
+        let folder = scratch.url.appendingPathComponent("plugins/\(name)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let list = intents.map { "\"\($0)\"" }.joined(separator: ", ")
+        let script = """
+            #!/usr/bin/env python3
+            import json, sys
+            for line in sys.stdin:
+                r = json.loads(line)
+                if "id" not in r:
+                    continue
+                if r["method"] == "initialize":
+                    res = {"protocolVersion": 1, "plugin": {"name": "\(name)", "version": "1"},
+                           "widgets": [{"kind": "\(kind)", "supportedFamilies": ["systemSmall"]}],
+                           "intents": [{"type": t} for t in [\(list)]]}
+                elif r["method"] == "perform":
+                    res = {"value": "\(name) performed " + r["params"]["intent"]}
+                else:
+                    button = {"type": "button", "intent": {"type": "SyncIntent", "parameters": {}},
+                              "children": [{"type": "text", "text": "Sync"}]}
+                    res = {"entries": [{"date": r["params"]["date"], "data": {}, "view": button}],
+                           "policy": {"policy": "never"}}
+                print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
+            """
+        let scriptURL = folder.appendingPathComponent("plugin.py")
+        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
+        try "name: \(name)\nexecutable: plugin.py\n"
+            .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+    }
+
+    static func clashingScratch() throws -> ScratchDirectory {
+        let scratch = try ScratchDirectory()
+        try writePlugin("alpha", kind: "AlphaWidget", intents: ["SyncIntent"], in: scratch)
+        try writePlugin("beta", kind: "BetaWidget", intents: ["SyncIntent", "BetaOnlyIntent"], in: scratch)
+        try scratch.file(
+            "widgets.yaml",
+            """
+            plugins: [plugins]
+            widgets:
+              - {id: a, kind: AlphaWidget}
+              - {id: b, kind: BetaWidget}
+            """)
+        return scratch
+    }
+
+    static func folder(_ name: String, in scratch: ScratchDirectory) -> String {
+        PluginsCommandTests.folder(name, in: scratch)
+    }
+
+    @Test func performOfAnIntentTwoPluginsDeclareRefusesToGuess() throws {
+        let scratch = try Self.clashingScratch()
+        let alpha = Self.folder("alpha", in: scratch)
+        let beta = Self.folder("beta", in: scratch)
+        let result = try scratch.widgethost([
+            "perform", "SyncIntent", "--plugins", "plugins", "--store", "store",
+        ])
+        #expect(result.status == 65)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError == """
+                \(beta)/plugin.yaml: warning: the plugins 'alpha' (\(alpha)) and 'beta' (\(beta)) both declare \
+                the intent 'SyncIntent'; `perform SyncIntent` cannot choose between them
+                error: the intent 'SyncIntent' is declared by the plugins 'alpha' (\(alpha)) and 'beta' \
+                (\(beta)); widgethost cannot tell which one to perform
+
+                """)
+        // Nothing was performed, so nothing was written.
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("store").path))
+        // An intent only one of them declares still runs, with the clash said as a warning.
+        let other = try scratch.widgethost([
+            "perform", "BetaOnlyIntent", "--plugins", "plugins", "--store", "store", "--format", "json",
+        ])
+        #expect(other.status == 0, "\(other.standardError)")
+        #expect(other.standardOutput.contains(#""value":"beta performed BetaOnlyIntent""#))
+        #expect(other.standardError.contains("warning: the plugins 'alpha'"))
+    }
+
+    @Test(arguments: [("a", "alpha"), ("b", "beta")])
+    func aControlRunsTheIntentOfThePluginThatDrewIt(_ widget: String, _ plugin: String) throws {
+        let scratch = try Self.clashingScratch()
+        let result = try scratch.widgethost([
+            "tap", widget, "1", "widgets.yaml", "--store", "store", "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardOutput.contains(#""value":"\#(plugin) performed SyncIntent""#),
+            "\(result.standardOutput)")
+        // The clash does not make the configuration invalid: it is a warning.
+        let validate = try scratch.widgethost(["validate", "widgets.yaml"])
+        #expect(validate.status == 0, "\(validate.standardError)")
+        #expect(validate.standardError.contains("warning: the plugins 'alpha'"))
+    }
+
+    @Test func aPluginDeclaringABuiltInIntentIsIgnoredWithAWarning() throws {
+        let scratch = try ScratchDirectory()
+        try Self.writePlugin("shadow", kind: "ShadowWidget", intents: ["ToggleFocusModeIntent"], in: scratch)
+        let check = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])
+        #expect(check.status == 0)
+        let folder = Self.folder("shadow", in: scratch)
+        #expect(
+            check.standardError
+                == "\(folder)/plugin.yaml: warning: the plugin 'shadow' declares the intent "
+                + "'ToggleFocusModeIntent', which is built into widgethost; the plugin's intent is ignored\n")
+        // The built-in runs.
+        let perform = try scratch.widgethost([
+            "perform", "ToggleFocusModeIntent", "value=true", "--plugins", "plugins", "--store", "store",
+            "--format", "json",
+        ])
+        #expect(perform.status == 0, "\(perform.standardError)")
+        #expect(!perform.standardOutput.contains("shadow"), "\(perform.standardOutput)")
+    }
+
+    @Test func aPluginDeclaringOneIntentTwiceFailsItsHandshake() throws {
+        let scratch = try ScratchDirectory()
+        try Self.writePlugin(
+            "twice", kind: "TwiceWidget", intents: ["SyncIntent", "SyncIntent"], in: scratch)
+        let check = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])
+        #expect(check.status == 1)
+        #expect(
+            check.standardOutput.contains(
+                "failed: plugin 'twice' answered 'initialize' wrongly: declares the intent 'SyncIntent' twice"
+            ),
+            "\(check.standardOutput)")
+    }
+}
