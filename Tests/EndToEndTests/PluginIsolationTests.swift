@@ -11,6 +11,10 @@ import Testing
         #!/usr/bin/env python3
         import json, os, subprocess, sys, time
         B = "\(behaviour)"
+        HERE = os.path.dirname(os.path.abspath(__file__))
+        if B.startswith("exit"):
+            with open(os.path.join(HERE, "starts"), "a") as starts:
+                starts.write("started\\n")
         if B == "crash-on-start":
             sys.stderr.write("crash: missing config file\\n")
             sys.exit(3)
@@ -22,6 +26,9 @@ import Testing
                 res = {"protocolVersion": 1, "plugin": {"name": B, "version": "0"},
                        "widgets": [{"kind": "\(kind)", "supportedFamilies": ["systemSmall"], "parameters": []}]}
             else:
+                if B == "exit-once" and not os.path.exists(os.path.join(HERE, "crashed")):
+                    open(os.path.join(HERE, "crashed"), "w").close()
+                    sys.stderr.write("exit-once: crashing\\n"); sys.stderr.flush(); os._exit(9)
                 if B == "exit":
                     sys.stderr.write("exit: giving up\\n"); sys.stderr.flush(); os._exit(7)
                 if B == "hang":
@@ -123,6 +130,55 @@ import Testing
                 #expect(widget.hasEntry)
             }
         }
+        #expect(Self.processes(mentioning: scratch.url.path) == [])
+    }
+
+    /// A plugin that died is started again for its next widget, once in a run and no more.
+    @Test(
+        arguments: [
+            // Crashes on its first request only: the restarted process serves the later widgets.
+            ("exit-once", ["plugin 'bad' exited with status 9 during 'timeline'", nil, nil]),
+            // Crashes on every request: the second widget gets the one restart, the third none.
+            (
+                "exit",
+                [
+                    "plugin 'bad' exited with status 7 during 'timeline'",
+                    "plugin 'bad' exited with status 7 during 'timeline'",
+                    "plugin 'bad' exited with status 7 during 'timeline' (after one restart)",
+                ]
+            ),
+        ] as [(String, [String?])])
+    func aDeadPluginIsRestartedAtMostOnce(_ behaviour: String, _ errors: [String?]) throws {
+        let scratch = try ScratchDirectory()
+        try Self.writePlugin("bad", kind: "BadWidget", behaviour: behaviour, in: scratch)
+        try Self.writePlugin("good", kind: "GoodWidget", behaviour: "good", in: scratch)
+        try scratch.file(
+            "widgets.yaml",
+            """
+            widgets:
+              - {id: bad-1, kind: BadWidget}
+              - {id: good, kind: GoodWidget}
+              - {id: bad-2, kind: BadWidget}
+              - {id: bad-3, kind: BadWidget}
+            """)
+        let result = try scratch.widgethost([
+            "run", "widgets.yaml", "--plugins", "plugins", "--format", "json", "--store", "store",
+        ])
+        #expect(result.status == 1, "\(result.standardError)")
+        let widgets = try Self.widgets(result.standardOutput)
+        #expect(widgets.map(\.id) == ["bad-1", "good", "bad-2", "bad-3"])
+        let bad = widgets.filter { $0.id.hasPrefix("bad") }
+        for (widget, expected) in zip(bad, errors) {
+            let message = widget.errorMessage ?? ""
+            if let expected {
+                #expect(message.hasPrefix(expected), "\(widget.id): \(message)")
+            } else {
+                #expect(widget.errorCode == nil && widget.hasEntry, "\(widget.id): \(message)")
+            }
+        }
+        let starts = try String(
+            contentsOf: scratch.url.appendingPathComponent("plugins/bad/starts"), encoding: .utf8)
+        #expect(starts == "started\nstarted\n")
         #expect(Self.processes(mentioning: scratch.url.path) == [])
     }
 

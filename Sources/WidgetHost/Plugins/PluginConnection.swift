@@ -74,7 +74,11 @@ public final class PluginConnection: Sendable {
                 return (process, handshake)
             }
             if let current { return .success(current) }
-            let (starts, lastFailure) = state.withLock { ($0.starts, $0.lastFailure) }
+            let (starts, lastFailure) = state.withLock { state in
+                // What ended the last process is what a request refused now is told.
+                if let ended = state.process?.endedBecause { state.lastFailure = ended }
+                return (state.starts, state.lastFailure)
+            }
             guard starts < Self.maximumStarts else {
                 let failure =
                     lastFailure

@@ -145,6 +145,9 @@ public final class PluginProcess: Sendable {
     /// Whether the process is gone or being ended.
     public var hasFailed: Bool { state.withLock { $0.failure != nil } }
 
+    /// Why the process is gone or being ended, once it is.
+    public var endedBecause: PluginFailure? { state.withLock { $0.failure } }
+
     /// The tail of its stderr, decoded as UTF-8 (invalid bytes replaced).
     public var stderrTail: String {
         String(decoding: state.withLock { $0.stderrTail }, as: UTF8.self)
