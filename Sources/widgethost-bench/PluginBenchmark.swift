@@ -116,10 +116,12 @@ struct PluginBenchmark {
         Report.row("persistent process", persistentTimes)
         Report.row("process per request", spawnedTimes)
         let best = persistentTimes.min() ?? 0
-        let verdict = best < 0.000_3 ? "met" : "NOT met"
+        let median = Clock.median(persistentTimes)
+        // Met only when the median is under it too: one lucky round is not the machine's figure.
+        let verdict = best < 0.000_3 && median < 0.000_3 ? "met" : "NOT met"
         print(
-            "  per request, persistent    \(Clock.milliseconds(best)) best (target: under 0.3 ms, \(verdict))"
-        )
+            "  per request, persistent    \(Clock.milliseconds(best)) best, \(Clock.milliseconds(median)) median "
+                + "(target: under 0.3 ms, \(verdict))")
         let hostShare = best - (bareTimes.min() ?? 0)
         print("  host's share of it         \(Clock.milliseconds(hostShare)) best (persistent - bare pipe)")
         Report.ratio("per request / persistent", spawnedTimes, persistentTimes)
