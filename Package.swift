@@ -32,6 +32,8 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // posix_spawn's chdir action, hidden from Swift's Glibc module (plugins start in their folder).
+        .target(name: "CSpawn"),
         .target(name: "Diagnostics", swiftSettings: swiftSettings),
         .target(name: "YAML", dependencies: ["CYAML", "Diagnostics"], swiftSettings: swiftSettings),
         .target(name: "ArgumentParsing", dependencies: ["Diagnostics"], swiftSettings: swiftSettings),
@@ -57,7 +59,7 @@ let package = Package(
         ),
         .target(
             name: "WidgetHost",
-            dependencies: ["WidgetHostKit", "YAML", "Diagnostics", "AppGroup"],
+            dependencies: ["WidgetHostKit", "YAML", "Diagnostics", "AppGroup", "CSpawn"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

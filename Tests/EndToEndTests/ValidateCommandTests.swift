@@ -133,7 +133,7 @@ import Testing
         let duplicate = diagnostics.firstIndex { $0["code"] as? String == "config.duplicate-id" }
         #expect(duplicate == 6)
         #expect(
-            JSONText.canonical(duplicate.map { diagnostics[$0]["notes"] })
+            JSONText.canonical(duplicate.map { diagnostics[$0]["notes"] as Any })
                 == #"[{"column":5,"line":5,"message":"the first widget with id 'two'"}]"#)
         #expect(
             diagnostics.enumerated().allSatisfy {

@@ -9,11 +9,13 @@ import WidgetHostKit
 /// written past a full pipe, and deadlines kept by one watchdog.
 @Suite struct PluginProcessTests {
     /// A plugin running `script` with python3, with `timeouts` (method: seconds) over the defaults.
-    static func start(_ script: String, timeouts: [String: Double] = [:]) throws -> PluginProcess {
+    static func start(_ script: String, timeouts: [String: Double] = [:], folder: String = "/") throws
+        -> PluginProcess
+    {
         var limits = PluginTimeouts()
         for (method, seconds) in timeouts { limits.set(method, seconds: seconds) }
         let manifest = PluginManifest(
-            name: "test", folder: "/", path: "/plugin.yaml", executable: "/usr/bin/env",
+            name: "test", folder: folder, path: folder + "/plugin.yaml", executable: "/usr/bin/env",
             arguments: ["python3", "-c", script], timeouts: limits)
         return try PluginProcess.start(manifest)
     }
@@ -52,6 +54,19 @@ import WidgetHostKit
             let deadline = DispatchTime.now() + 20
             return (0..<count).allSatisfy { _ in arrived.wait(timeout: deadline) == .success }
         }
+    }
+
+    @Test func aPluginStartsInItsFolder() async throws {
+        let folder = try Fixture.directory().resolvingSymlinksInPath().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let process = try Self.start(
+            Self.script(answer: #"{"cwd": os.getcwd()}"#).replacingOccurrences(
+                of: "import json", with: "import json, os"),
+            folder: folder)
+        defer { process.close() }
+        let reply = await process.request("where", params: .object([]))
+        #expect((try? reply.get())?["cwd"] == .string(folder), "\(reply)")
+        #expect(FileManager.default.currentDirectoryPath != folder)
     }
 
     @Test func linesPastAFullPipeAreWrittenInOrderWithoutBlockingTheSender() throws {

@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 import Synchronization
 public import WidgetHostKit
@@ -69,7 +70,7 @@ public final class PluginProcess: Sendable {
         self.writer = DispatchQueue(label: "widgethost.plugin.\(manifest.name).stdin")
     }
 
-    /// Starts the plugin's executable with `WIDGETHOST_PLUGIN=1` in its environment.
+    /// Starts the plugin's executable in the plugin's folder, with `WIDGETHOST_PLUGIN=1` in its environment.
     /// - Throws: ``PluginFailure`` (`plugin.start-failed`) when it cannot be started.
     public static func start(_ manifest: PluginManifest) throws(PluginFailure) -> PluginProcess {
         // A plugin that dies makes the next write to its stdin fail; without this the host would
@@ -90,6 +91,8 @@ public final class PluginProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        // The plugin starts in its folder, so the files it ships are found by relative paths.
+        _ = widgethost_spawn_file_actions_addchdir(&actions, manifest.folder)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
