@@ -245,12 +245,7 @@ public final class PluginHost: Sendable {
         for declaration in handshake.widgets {
             let kind = declaration.metadata.kind
             if builtIns.widget(kind: kind) != nil {
-                state.diagnostics.append(
-                    Diagnostic(
-                        file: manifest.path, severity: .warning, code: "plugin.builtin-kind",
-                        message:
-                            "the plugin '\(manifest.name)' declares the kind '\(kind)', which is built into "
-                            + "widgethost; the plugin's widget is ignored"))
+                state.diagnostics.append(Self.shadowing("kind", kind, "widget", of: manifest))
                 continue
             }
             if let existing = state.widgets[kind] {
@@ -269,12 +264,7 @@ public final class PluginHost: Sendable {
         for declaration in handshake.intents {
             let type = declaration.type
             if builtIns.intent(named: type) != nil {
-                state.diagnostics.append(
-                    Diagnostic(
-                        file: manifest.path, severity: .warning, code: "plugin.builtin-intent",
-                        message:
-                            "the plugin '\(manifest.name)' declares the intent '\(type)', which is built into "
-                            + "widgethost; the plugin's intent is ignored"))
+                state.diagnostics.append(Self.shadowing("intent", type, "intent", of: manifest))
                 continue
             }
             let intent = PluginIntent(declaration, connection: connection)
@@ -295,6 +285,20 @@ public final class PluginHost: Sendable {
                         "the plugins \(Self.named(first.connection.manifest)) and \(Self.named(manifest)) "
                         + "both declare the intent '\(type)'; `perform \(type)` cannot choose between them"))
         }
+    }
+
+    /// The warning for a plugin declaring a built-in kind or intent (`what`, `name`), which the
+    /// plugin's `thing` loses to.
+    private static func shadowing(
+        _ what: String, _ name: String, _ thing: String, of manifest: PluginManifest
+    )
+        -> Diagnostic
+    {
+        Diagnostic(
+            file: manifest.path, severity: .warning, code: "plugin.builtin-\(what)",
+            message:
+                "the plugin '\(manifest.name)' declares the \(what) '\(name)', which is built into widgethost; "
+                + "the plugin's \(thing) is ignored")
     }
 
     /// Ends every plugin process of the run and waits until each is reaped.
