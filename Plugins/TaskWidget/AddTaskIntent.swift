@@ -34,11 +34,11 @@ public struct AddTaskIntent: AppIntent {
     /// Appends the task in one store transaction and asks TaskWidgets to reload.
     ///
     /// - Returns: The new task's id as the value, and the dialog "<taskName> added".
-    /// - Throws: ``TaskIntentError`` (`task.empty-name`, with the store unchanged) or
+    /// - Throws: ``IntentParameterError`` for an empty name (with the store unchanged), or
     ///   ``AppGroupError``.
     public func perform() async throws -> some IntentResult {
         guard !taskName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw TaskIntentError.emptyTaskName
+            throw $taskName.needsValueError("a task needs a name: 'taskName' is empty")
         }
         let store = try IntentEnvironment.appGroupStore(for: Self.intentType)
         // `category=` on a command line means no category, not an empty one.

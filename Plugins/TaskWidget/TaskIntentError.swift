@@ -4,8 +4,7 @@
 /// task.not-found: no task with id '0F6E...'; 'widgethost store export' lists the stored tasks
 /// ```
 public struct TaskIntentError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A stable, machine-readable code: `task.not-found`, `task.empty-name` or
-    /// `intent.no-container`.
+    /// A stable, machine-readable code: `task.not-found` or `intent.no-container`.
     public var code: String
     /// What went wrong, in a sentence a person can act on.
     public var message: String
@@ -26,12 +25,6 @@ public struct TaskIntentError: Error, Sendable, Hashable, CustomStringConvertibl
             message: "no task with id '\(id)'; 'widgethost store export' lists the stored tasks and their ids"
         )
     }
-
-    /// `AddTaskIntent` was given an empty (or blank) task name.
-    public static let emptyTaskName = TaskIntentError(
-        code: "task.empty-name",
-        message: "a task needs a name: 'taskName' is empty"
-    )
 
     /// The intent ran outside a host, with no shared container to change.
     public static func noSharedContainer(intent: String) -> TaskIntentError {

@@ -190,6 +190,8 @@ public enum IntentRunner {
             )
         } catch let error as AppGroupError {
             return .failure(WidgetFailure(code: error.code, message: error.message))
+        } catch let error as IntentParameterError {
+            return .failure(WidgetFailure(code: "intent.invalid-value", message: error.message))
         } catch {
             return .failure(WidgetFailure(code: "intent.failed", message: "\(error)"))
         }

@@ -59,3 +59,31 @@ public struct IntentDialog: Sendable, Hashable, ExpressibleByStringInterpolation
         self.text = value
     }
 }
+
+/// What an intent throws when a parameter's value cannot be used, made by
+/// ``Parameter/needsValueError(_:)`` as AppIntents' `$parameter.needsValueError(_:)` is: the host
+/// reports it as invalid input (`intent.invalid-value`, exit 65), not as a run-time failure. The
+/// intent throws it before changing anything.
+public struct IntentParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The parameter's title.
+    public var title: String
+    /// What is wrong with its value, in a sentence a person can act on.
+    public var message: String
+
+    /// Creates an error.
+    public init(title: String, message: String) {
+        self.title = title
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}
+
+extension Parameter {
+    /// The error to throw when this parameter's value cannot be used: `dialog` says why, or by
+    /// default that a value for the parameter is needed.
+    public func needsValueError(_ dialog: IntentDialog? = nil) -> IntentParameterError {
+        IntentParameterError(title: title, message: dialog?.text ?? "a value is needed for '\(title)'")
+    }
+}

@@ -97,6 +97,9 @@ private struct Server {
             return .object([.init("jsonrpc", .string("2.0")), .init("id", id), .init("result", result)])
         } catch let error as ServerError {
             return Self.error(id: id, code: -32602, message: error.message)
+        } catch let error as IntentParameterError {
+            // JSON-RPC's "invalid params": the host reports it as invalid input, not a failure.
+            return Self.error(id: id, code: -32602, message: error.message)
         } catch {
             return Self.error(id: id, code: -32000, message: "\(error)")
         }

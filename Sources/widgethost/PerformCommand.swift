@@ -108,8 +108,12 @@ extension WidgetHostCommand {
             return .failure(WidgetFailure(code: "intent.unknown", message: "no intent to perform"))
         }
 
+        /// The failures that are the values' fault, not the run's: an intent's
+        /// ``IntentParameterError`` and a plugin's JSON-RPC "invalid params".
+        static let invalidValueCodes: Set = ["intent.invalid-value", "plugin.invalid-params"]
+
         /// Prints an intent's outcome, or its failure on standard error.
-        /// - Returns: 0, or 1 when the intent failed.
+        /// - Returns: 0; 65 when the intent refused its values; 1 when it failed otherwise.
         static func write(
             _ outcome: Result<IntentRunner.Outcome, WidgetFailure>, format: String,
             extra: [JSONValue.Member] = []
@@ -128,7 +132,7 @@ extension WidgetHostCommand {
                 return ExitStatus.success
             case .failure(let failure):
                 StandardStream.error.write("error: \(failure.message)\n")
-                return ExitStatus.failure
+                return invalidValueCodes.contains(failure.code) ? ExitStatus.dataError : ExitStatus.failure
             }
         }
     }

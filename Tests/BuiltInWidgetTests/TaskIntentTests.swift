@@ -133,10 +133,13 @@ import WidgetHostKit
     @Test(arguments: ["", "   ", "\n"])
     func addTaskWithoutANameIsAnErrorAndChangesNothing(_ name: String) async throws {
         let temporary = try TemporaryContainer(tasks: Fixtures.tasks)
-        let error = await #expect(throws: TaskIntentError.self) {
+        let error = await #expect(throws: IntentParameterError.self) {
             _ = try await temporary.perform(AddTaskIntent(taskName: name))
         }
-        #expect(error?.code == "task.empty-name")
+        #expect(
+            error
+                == IntentParameterError(
+                    title: "Task Name", message: "a task needs a name: 'taskName' is empty"))
         #expect(try temporary.store().allTasks() == Fixtures.tasks)
         #expect(temporary.reloads.kinds.isEmpty)
     }

@@ -280,11 +280,12 @@ import Testing
         #expect(scratch.reloadStamp() == nil)
     }
 
-    @Test func anEmptyTaskNameFailsWithTheStoreUnchanged() throws {
+    /// The intent refuses the value itself (`$taskName.needsValueError`): invalid input, exit 65.
+    @Test func anEmptyTaskNameIsRefusedWithTheStoreUnchanged() throws {
         let scratch = try Self.scratchWithTasks()
         for name in ["taskName=", "taskName=   "] {
             let run = try scratch.widgethost(["perform", "AddTaskIntent", name, "--store", "store"])
-            #expect(run.status == 1, "\(name)")
+            #expect(run.status == 65, "\(name)")
             #expect(run.standardError == "error: a task needs a name: 'taskName' is empty\n")
         }
         #expect(try scratch.exportJSON() == Self.export())

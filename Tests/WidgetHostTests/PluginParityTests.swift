@@ -58,4 +58,37 @@ import WidgetHostKit
         #expect(outsideJSON["error"] == nil, "\(outsideJSON)")
         #expect(outsideJSON == RunJSON.object(inside, includeTimeline: true))
     }
+
+    /// A value the intent refuses (`$taskName.needsValueError`) is JSON-RPC's "invalid params" out
+    /// of process, and the host's `intent.invalid-value` in process: both invalid input.
+    @Test func aRefusedValueIsInvalidInputOnBothSides() async throws {
+        let folder = try Fixture.directory()
+        let manifest = "name: taskwidget\nexecutable: \(Self.product("taskwidget-plugin").path)\n"
+        try manifest.write(
+            to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+        let host = PluginHost(
+            builtIns: WidgetRegistry(), hostVersion: "test", currentDirectory: folder.path, environment: [:],
+            options: [folder.path])
+        defer { host.shutdown() }
+        let intent = try #require(try host.intent(named: "AddTaskIntent")?.get())
+        let store = try Fixture.directory()
+        let container = SharedContainer(url: store)
+        let outside = await intent.perform(values: ["taskName": .string("  ")], container: container)
+        guard case .failure(let failure) = outside else {
+            Issue.record("the plugin added a task without a name: \(outside)")
+            return
+        }
+        #expect(failure.code == "plugin.invalid-params")
+        #expect(
+            failure.message
+                == "plugin 'taskwidget' failed 'perform': a task needs a name: 'taskName' is empty (code -32602)"
+        )
+        let inside = await IntentRunner.perform(
+            AddTaskIntent.self, values: ["taskName": .string("  ")], container: container, date: Date())
+        #expect(
+            inside.map(\.json)
+                == .failure(
+                    WidgetFailure(
+                        code: "intent.invalid-value", message: "a task needs a name: 'taskName' is empty")))
+    }
 }

@@ -429,9 +429,14 @@ public final class PluginProcess: Sendable {
         }
         if let error = message["error"] {
             let text = error["message"]?.stringValue ?? error.description
-            let code = error["code"]?.intValue.map { " (code \($0))" } ?? ""
+            let number = error["code"]?.intValue
+            // -32602, JSON-RPC's "invalid params": the values sent could not be used.
+            let code = number == -32602 ? "plugin.invalid-params" : "plugin.error"
             request.completion(
-                .failure(failure(code: "plugin.error", what: "failed '\(request.method)': \(text)\(code)")))
+                .failure(
+                    failure(
+                        code: code,
+                        what: "failed '\(request.method)': \(text)\(number.map { " (code \($0))" } ?? "")")))
         } else if let result = message["result"] {
             request.completion(.success(result))
         } else {
