@@ -67,7 +67,12 @@ public final class AppGroupStore: @unchecked Sendable {
         let database: SQLiteDatabase
         let version: Int
         do {
-            database = try SQLiteDatabase(path: path, mode: readOnly ? .readOnly : .readWriteCreate)
+            // Reading a writable store over a connection that refuses writes leaves no -wal and
+            // -shm files behind, as a read-only connection would.
+            let writable = access(directory.path, W_OK) == 0 && access(path, W_OK) == 0
+            let mode: SQLiteDatabase.Mode =
+                !readOnly ? .readWriteCreate : writable ? .readExisting : .readOnly
+            database = try SQLiteDatabase(path: path, mode: mode)
             version = try readOnly ? Self.userVersion(database) : Self.migrate(database)
         } catch {
             throw Self.openingError(error, path: path)

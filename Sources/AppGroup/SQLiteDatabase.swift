@@ -20,6 +20,11 @@ public final class SQLiteDatabase {
         case readWriteCreate
         /// Read only; the file must exist.
         case readOnly
+        /// Reading an existing file over a read-write connection that refuses writes
+        /// (`PRAGMA query_only`): closing it as the last connection checkpoints the write-ahead log
+        /// and removes the `-wal` and `-shm` files, which a read-only connection cannot do and so
+        /// leaves behind. Needs the file and its directory writable.
+        case readExisting
     }
 
     /// The database file, or `:memory:`.
@@ -52,6 +57,7 @@ public final class SQLiteDatabase {
         switch mode {
         case .readWriteCreate: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         case .readOnly: flags = SQLITE_OPEN_READONLY
+        case .readExisting: flags = SQLITE_OPEN_READWRITE
         }
         var connection: OpaquePointer?
         // NOMUTEX: the connection is never used by two threads at once (see the type's comment),
@@ -75,6 +81,7 @@ public final class SQLiteDatabase {
         if mode == .readWriteCreate {
             try execute("PRAGMA journal_mode=WAL")
         } else {
+            if mode == .readExisting { try execute("PRAGMA query_only = 1") }
             // Reading the schema now makes a file that is not a database fail here, not later.
             try execute("SELECT count(*) FROM sqlite_schema")
         }

@@ -61,6 +61,8 @@ import Testing
         #expect(json.status == 0)
         #expect(json.standardOutput == Self.tasksJSON)
         #expect(json.standardError.isEmpty)
+        // Exporting only reads, and leaves no write-ahead log or shared-memory file behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store).sorted() == ["widgethost.sqlite"])
 
         // The JSON export imports back as the same data (every id updated in place)...
         try scratch.file("export.json", json.standardOutput)
