@@ -52,10 +52,11 @@ struct Composer {
                 message: "input is \(source.bytes.count) bytes, over the limit of \(limit) bytes"
             )
         }
-        // About one node per 10 bytes in configuration files; growing past that costs a copy.
+        // About one node per 10 bytes in configuration files, and scalars are most of their bytes;
+        // growing past that costs a copy. Capacity never written to costs no memory.
         records.reserveCapacity(source.bytes.count / 10)
         children.reserveCapacity(source.bytes.count / 10)
-        text.reserveCapacity(source.bytes.count / 2)
+        text.reserveCapacity(source.bytes.count)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw source.diagnostic(

@@ -82,14 +82,19 @@ struct MappingKeys {
     /// `pairs` with each `<<` pair replaced by the pairs of the mapping(s) it names, skipping keys
     /// the mapping sets itself (explicit keys win) and keys an earlier merged mapping gave.
     func merge(_ pairs: ArraySlice<Int32>) throws(Diagnostic) -> [Int32] {
-        var taken: Set<Identity> = []
+        // Few keys are compared one with another, as duplicates are; many are hashed.
+        var taken: Set<Identity>?
         var position = 0
-        for index in stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2) {
-            position += 1
-            let key = pairs[index]
-            if records[Int(key)].tag != CoreTag.merge.rawValue {
-                taken.insert(identity(of: key, position: position))
+        if pairs.count / 2 + mergedPairCount(pairs) > 2 * Self.linearScanLimit {
+            var identities: Set<Identity> = []
+            for index in stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2) {
+                position += 1
+                let key = pairs[index]
+                if records[Int(key)].tag != CoreTag.merge.rawValue {
+                    identities.insert(identity(of: key, position: position))
+                }
             }
+            taken = identities
         }
         var result: [Int32] = []
         for index in stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2) {
@@ -101,14 +106,14 @@ struct MappingKeys {
                 continue
             }
             let valueRecord = records[Int(value)]
-            let sources: [Int32]
+            let sourceCount: Int
             switch valueRecord.kind {
-            case .mapping: sources = [value]
-            case .sequence:
-                sources = Array(children[Int(valueRecord.first)..<Int(valueRecord.first + valueRecord.count)])
+            case .mapping: sourceCount = 1
+            case .sequence: sourceCount = Int(valueRecord.count)
             case .scalar: throw mergeError(value)
             }
-            for merged in sources {
+            for item in 0..<sourceCount {
+                let merged = valueRecord.kind == .mapping ? value : children[Int(valueRecord.first) + item]
                 let mergedRecord = records[Int(merged)]
                 guard mergedRecord.kind == .mapping else { throw mergeError(merged) }
                 let first = Int(mergedRecord.first)
@@ -116,7 +121,12 @@ struct MappingKeys {
                     // Negative positions keep merged collection keys apart from the explicit ones.
                     position += 1
                     let mergedKey = children[first + 2 * pair]
-                    guard taken.insert(identity(of: mergedKey, position: -position)).inserted else {
+                    if taken != nil {
+                        guard taken?.insert(identity(of: mergedKey, position: -position)).inserted == true
+                        else {
+                            continue
+                        }
+                    } else if isTaken(mergedKey, explicit: pairs, merged: result) {
                         continue
                     }
                     result.append(mergedKey)
@@ -125,6 +135,54 @@ struct MappingKeys {
             }
         }
         return result
+    }
+
+    /// How many pairs the merge keys of `pairs` bring in, before any is skipped; values that are
+    /// not mappings bring none (``merge(_:)`` reports them).
+    private func mergedPairCount(_ pairs: ArraySlice<Int32>) -> Int {
+        var count = 0
+        for index in stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2)
+        where records[Int(pairs[index])].tag == CoreTag.merge.rawValue {
+            let value = records[Int(pairs[index + 1])]
+            switch value.kind {
+            case .mapping:
+                count += Int(value.count)
+            case .sequence:
+                for item in children[Int(value.first)..<Int(value.first + value.count)] {
+                    let source = records[Int(item)]
+                    if source.kind == .mapping { count += Int(source.count) }
+                }
+            case .scalar:
+                break
+            }
+        }
+        return count
+    }
+
+    /// Whether `key` has the identity of an explicit key of `pairs` or of a key already in `merged`
+    /// (keys and values alternating), compared one by one.
+    private func isTaken(_ key: Int32, explicit pairs: ArraySlice<Int32>, merged: [Int32]) -> Bool {
+        for index in stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2)
+        where records[Int(pairs[index])].tag != CoreTag.merge.rawValue && sameIdentity(pairs[index], key) {
+            return true
+        }
+        return stride(from: 0, to: merged.count - 1, by: 2).contains { sameIdentity(merged[$0], key) }
+    }
+
+    /// Whether two keys have the same ``Identity``, as hashing them would find, without making
+    /// `String`s of two string keys whose bytes are equal, or differ and are all ASCII (text only
+    /// Unicode canonical equivalence makes equal has bytes beyond ASCII).
+    func sameIdentity(_ first: Int32, _ second: Int32) -> Bool {
+        let a = records[Int(first)]
+        let b = records[Int(second)]
+        if a.kind == .scalar, b.kind == .scalar, a.tag == CoreTag.str.rawValue, b.tag == CoreTag.str.rawValue
+        {
+            let aBytes = bytes(a)
+            let bBytes = bytes(b)
+            if aBytes.count == bBytes.count && aBytes.elementsEqual(bBytes) { return true }
+            if aBytes.allSatisfy({ $0 < 0x80 }) && bBytes.allSatisfy({ $0 < 0x80 }) { return false }
+        }
+        return identity(of: first, position: 0) == identity(of: second, position: 1)
     }
 
     private func location(_ node: Int32) -> SourceLocation {
