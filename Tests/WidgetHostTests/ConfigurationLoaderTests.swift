@@ -122,6 +122,92 @@ import WidgetHostKit
         )
     }
 
+    @Test func quotedFlowAndTaggedScalarsReadAsPlainOnes() throws {
+        let (loaded, diagnostics) = try Fixture.load(
+            """
+            widgets:
+              - {id: "a", kind: 'TaskWidget', family: "systemLarge", configuration: {priorityFilter: "high", showCompleted: !!bool false, maxTasks: +4, category: !!str 2024}}
+              - id: !!str b
+                kind: !!str TaskWidget
+                family: !!str accessoryInline
+                configuration:
+                  maxTasks: 0x5
+                  priorityFilter: !!str low
+              - kind: "Quickmenu"
+                family: 'systemSmall'
+            """
+        )
+        #expect(diagnostics == [])
+        #expect(loaded.instances.map(\.id) == ["a", "b", "Quickmenu-1"])
+        #expect(loaded.instances.map(\.family) == [.systemLarge, .accessoryInline, .systemSmall])
+        #expect(
+            loaded.instances[0].configuration == [
+                "priorityFilter": .string("high"), "showCompleted": .bool(false), "maxTasks": .int(4),
+                "category": .string("2024"),
+            ]
+        )
+        #expect(
+            loaded.instances[1].configuration == [
+                "priorityFilter": .string("low"), "showCompleted": .bool(true), "maxTasks": .int(5),
+                "category": .string("all"),
+            ]
+        )
+    }
+
+    @Test func scalarsOfTheWrongTypeAreReportedWhereTextIsExpected() throws {
+        let (loaded, diagnostics) = try Fixture.load(
+            """
+            widgets:
+              - kind: true
+              - kind: TaskWidget
+                id: 12
+                family: 12
+                configuration:
+                  priorityFilter: null
+                  category: ~
+                  showCompleted: 'true'
+                  maxTasks: 99999999999999999999
+              - kind: [TaskWidget]
+                configuration: {1: x, "priorityFilter": true}
+            """
+        )
+        #expect(loaded.instances.isEmpty)
+        #expect(
+            diagnostics == [
+                "widgets.yaml:2:11: error: 'kind' must be a string, not a boolean 'true' (write '\"true\"' for the text)",
+                "widgets.yaml:5:13: error: '12' is not a widget family; expected one of systemMedium, systemSmall, "
+                    + "systemLarge, systemExtraLarge, accessoryCircular, accessoryRectangular, accessoryInline",
+                "widgets.yaml:7:23: error: 'priorityFilter' must be one of all, high, medium, low, not null",
+                "widgets.yaml:8:17: error: 'category' must be a string, not null",
+                "widgets.yaml:9:22: error: 'showCompleted' must be true or false, not a string 'true'",
+                "widgets.yaml:10:17: error: 'maxTasks' must be an integer of at least 1, not 99999999999999999999",
+                "widgets.yaml:11:11: error: 'kind' must be a string, not a list",
+            ]
+        )
+    }
+
+    @Test func validWidgetsKeepTheirOrderAmongInvalidOnes() throws {
+        let (loaded, diagnostics) = try Fixture.load(
+            """
+            widgets:
+              - kind: FocusWidget
+              - id: x
+                kind: TaskWidget
+                family: systemHuge
+              - kind: Quickmenu
+              - id: x
+                kind: FocusWidget
+              - kind: TaskWidget
+                id: y
+              - 12
+              - kind: FocusWidget
+            """
+        )
+        #expect(diagnostics.count == 3)
+        #expect(loaded.instances.map(\.id) == ["FocusWidget-1", "Quickmenu-1", "y", "FocusWidget-3"])
+        #expect(loaded.instances.map(\.location.line) == [2, 6, 9, 12])
+    }
+
     @Test func fileLevelProblems() throws {
         let cases: [(String, String)] = [
             ("", "widgets.yaml: error: contains no YAML document"),
