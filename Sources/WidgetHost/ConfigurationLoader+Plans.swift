@@ -87,8 +87,9 @@ extension ConfigurationLoader {
         let defaults: [String: JSONValue]
         /// The positions of the parameters with neither a default nor a way to be absent.
         let required: [Int]
-        /// Whether each parameter, in the order of `parameters`, is among `required`.
-        let isRequired: [Bool]
+        /// Where each parameter's default is in `defaults`, in the order of `parameters`; `nil` for
+        /// the required ones. A copy of `defaults` has its entries where `defaults` has them.
+        let slots: [[String: JSONValue].Index?]
 
         init(_ parameters: [ParameterDescription]) {
             self.parameters = parameters
@@ -110,7 +111,7 @@ extension ConfigurationLoader {
             }
             self.defaults = defaults
             self.required = required
-            isRequired = parameters.indices.map(required.contains)
+            slots = parameters.map { defaults.index(forKey: $0.name) }
         }
     }
 }

@@ -357,6 +357,9 @@ public struct ConfigurationLoader: Sendable {
         var values = parameters.defaults
         var given = 0
         var valid = true
+        // Whether a key was added to the copy of the defaults: that can move its entries, after
+        // which the plan's slots no longer hold.
+        var added = false
         if let node {
             if node.isNull {
                 // `configuration:` with nothing after it: every parameter takes its default.
@@ -367,20 +370,26 @@ public struct ConfigurationLoader: Sendable {
                     else {
                         continue
                     }
-                    let parameter = parameters.parameters[index]
                     guard
                         let value = ParameterValidator.value(
-                            of: pair.value, for: parameter, cases: parameters.cases[index], reader: &reader)
+                            of: pair.value, for: parameters.parameters[index], cases: parameters.cases[index],
+                            reader: &reader)
                     else {
                         valid = false
                         continue
                     }
-                    if parameters.isRequired[index] {
-                        // Not among the defaults: the key goes in as written.
-                        values[pair.key.scalar ?? parameter.name] = value
+                    guard let slot = parameters.slots[index] else {
+                        // A required parameter, not among the defaults: the key goes in as written.
+                        values[pair.key.scalar ?? parameters.names.words[index]] = value
                         given += 1
+                        added = true
+                        continue
+                    }
+                    if added {
+                        values[parameters.names.words[index]] = value
                     } else {
-                        values[parameter.name] = value
+                        // Where the defaults hold it: replaced in place, without hashing the key.
+                        values.values[slot] = value
                     }
                 }
             } else {

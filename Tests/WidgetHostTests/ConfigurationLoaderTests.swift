@@ -4,7 +4,88 @@ import Testing
 import WidgetHost
 import WidgetHostKit
 
+/// A configurable widget with parameters that have no default, which configuration must give.
+private struct SignIntent: WidgetConfigurationIntent {
+    static let title = "Sign"
+    @Parameter(title: "Style", default: "plain") var style: String
+    @Parameter(title: "Text") var text: String
+    @Parameter(title: "Until") var until: Date?
+    @Parameter(title: "Lines", minimum: 1) var lines: Int
+}
+
+private struct SignEntry: TimelineEntry {
+    let date: Date
+}
+
+private struct SignProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) -> SignEntry { SignEntry(date: context.date) }
+
+    func snapshot(for configuration: SignIntent, in context: Context) async throws -> SignEntry {
+        SignEntry(date: context.date)
+    }
+
+    func timeline(for configuration: SignIntent, in context: Context) async throws -> Timeline<SignEntry> {
+        Timeline(entries: [SignEntry(date: context.date)], policy: .never)
+    }
+}
+
+private struct SignBundle: WidgetBundle {
+    var widgets: [any WidgetConfiguration] {
+        [
+            AppIntentConfiguration(kind: "Sign", intent: SignIntent.self, provider: SignProvider()) { _ in
+                Text("")
+            }
+        ]
+    }
+}
+
 @Suite struct ConfigurationLoaderTests {
+    @Test func parametersWithoutDefaultsMustBeGiven() throws {
+        let directory = try Fixture.files([
+            "widgets.yaml": """
+            widgets:
+              - id: full
+                kind: Sign
+                configuration: {lines: 2, style: bold, text: Hi, until: 2026-12-01}
+              - id: text-first
+                kind: Sign
+                configuration:
+                  text: Yo
+                  style: thin
+                  lines: 1
+              - id: none
+                kind: Sign
+              - id: no-lines
+                kind: Sign
+                configuration:
+                  text: Hey
+              - id: bad-lines
+                kind: Sign
+                configuration: {text: Hm, lines: 0}
+            """
+        ])
+        let registry = try WidgetRegistry(bundles: [SignBundle()])
+        let loaded = ConfigurationLoader(registry: registry).load([directory.path + "/widgets.yaml"])
+        #expect(loaded.instances.map(\.id) == ["full", "text-first"])
+        #expect(
+            loaded.instances.map(\.configuration) == [
+                [
+                    "style": .string("bold"), "text": .string("Hi"), "until": .string("2026-12-01"),
+                    "lines": .int(2),
+                ],
+                ["style": .string("thin"), "text": .string("Yo"), "until": .null, "lines": .int(1)],
+            ]
+        )
+        #expect(
+            loaded.diagnostics.map { "\($0.location?.description ?? ""): \($0.message)" } == [
+                "11:5: 'Sign' needs the parameter 'text' (Text), which has no default",
+                "11:5: 'Sign' needs the parameter 'lines' (Lines), which has no default",
+                "16:7: 'Sign' needs the parameter 'lines' (Lines), which has no default",
+                "19:38: 'lines' must be an integer of at least 1, not 0",
+            ]
+        )
+    }
+
     @Test func theSampleShapeLoadsWithDefaults() throws {
         let (loaded, diagnostics) = try Fixture.load(
             """
