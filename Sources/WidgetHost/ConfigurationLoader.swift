@@ -310,11 +310,16 @@ public struct ConfigurationLoader: Sendable {
 
     /// Whether `text` holds white space; ASCII is checked byte by byte, the rest by its properties.
     static func hasWhitespace(_ text: String) -> Bool {
-        for byte in text.utf8 {
-            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { return true }
-            if byte >= 0x80 { return text.unicodeScalars.contains { $0.properties.isWhitespace } }
+        var copy = text
+        // The bytes in one buffer: iterating `utf8` decodes a small string byte by byte.
+        let ascii = copy.withUTF8 { bytes -> Bool? in
+            for byte in bytes {
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { return true }
+                if byte >= 0x80 { return nil }
+            }
+            return false
         }
-        return false
+        return ascii ?? text.unicodeScalars.contains { $0.properties.isWhitespace }
     }
 
     private func family(_ node: Node, of plan: KindPlan, reader: inout NodeReader) -> WidgetFamily? {

@@ -289,6 +289,22 @@ private struct SignBundle: WidgetBundle {
         #expect(loaded.instances.map(\.location.line) == [2, 6, 9, 12])
     }
 
+    @Test(arguments: [
+        ("a b", true), ("a\tb", true), ("x\u{A0}y", true), ("caf\u{E9}\u{2003}", true), ("caf\u{E9}", false),
+        ("w-1", false),
+    ])
+    func idsWithWhiteSpaceAreRefused(id: String, refused: Bool) throws {
+        let (loaded, diagnostics) = try Fixture.load("widgets:\n  - id: \"\(id)\"\n    kind: FocusWidget\n")
+        #expect(loaded.instances.map(\.id) == (refused ? [] : [id]))
+        #expect(
+            diagnostics
+                == (refused
+                    ? [
+                        "widgets.yaml:2:9: error: a widget id must be non-empty and without spaces, not '\(id)'"
+                    ]
+                    : []))
+    }
+
     @Test func fileLevelProblems() throws {
         let cases: [(String, String)] = [
             ("", "widgets.yaml: error: contains no YAML document"),
