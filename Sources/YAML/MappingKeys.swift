@@ -4,13 +4,20 @@ import Diagnostics
 /// keys (`<<`) are replaced by the pairs of the mapping(s) they name.
 ///
 /// Works on the composer's flat storage through unsafe buffers, so checking a mapping allocates
-/// nothing in the common case (a few string keys).
+/// nothing and retains nothing in the common case (a few string keys). A problem is thrown as a
+/// ``Problem``, which the composer reports in its source.
 struct MappingKeys {
     let records: UnsafeBufferPointer<NodeRecord>
     let children: UnsafeBufferPointer<Int32>
     let text: UnsafeBufferPointer<UInt8>
-    let strings: [String]
-    let source: SourceText
+
+    /// A duplicate key or an invalid merge: a diagnostic without its source.
+    struct Problem: Error {
+        var location: SourceLocation
+        var code: String
+        var message: String
+        var notes: [Diagnostic.Note] = []
+    }
 
     /// What makes two keys the same key: equal values under their resolved tags.
     ///
@@ -52,7 +59,7 @@ struct MappingKeys {
     }
 
     /// Throws at the second of two equal keys among `pairs` (keys and values alternating).
-    func checkDuplicates(_ pairs: ArraySlice<Int32>) throws(Diagnostic) {
+    func checkDuplicates(_ pairs: ArraySlice<Int32>) throws(Problem) {
         if pairs.count <= 2 * Self.linearScanLimit {
             for later in stride(from: pairs.startIndex + 2, to: pairs.endIndex - 1, by: 2) {
                 for earlier in stride(from: pairs.startIndex, to: later, by: 2)
@@ -81,7 +88,7 @@ struct MappingKeys {
 
     /// `pairs` with each `<<` pair replaced by the pairs of the mapping(s) it names, skipping keys
     /// the mapping sets itself (explicit keys win) and keys an earlier merged mapping gave.
-    func merge(_ pairs: ArraySlice<Int32>) throws(Diagnostic) -> [Int32] {
+    func merge(_ pairs: ArraySlice<Int32>) throws(Problem) -> [Int32] {
         // Few keys are compared one with another, as duplicates are; many are hashed.
         var taken: Set<Identity>?
         var position = 0
@@ -190,7 +197,7 @@ struct MappingKeys {
         return SourceLocation(line: Int(record.startLine), column: Int(record.startColumn))
     }
 
-    private func mergeError(_ node: Int32) -> Diagnostic {
+    private func mergeError(_ node: Int32) -> Problem {
         let record = records[Int(node)]
         let what: String
         switch record.kind {
@@ -198,22 +205,22 @@ struct MappingKeys {
         case .mapping: what = "a mapping"
         case .scalar: what = "the scalar '\(Self.excerpt(String(decoding: bytes(record), as: UTF8.self)))'"
         }
-        return source.diagnostic(
-            at: location(node),
+        return Problem(
+            location: location(node),
             code: "yaml.invalid-merge",
             message: "a merge key '<<' takes a mapping or a list of mappings, not \(what)"
         )
     }
 
-    private func duplicate(_ first: Int32, _ second: Int32) -> Diagnostic {
+    private func duplicate(_ first: Int32, _ second: Int32) -> Problem {
         let name = keyText(second)
         let firstName = keyText(first)
         let firstLocation = location(first)
         let secondLocation = location(second)
         // Equal keys can be spelled differently (`0x10` and `16`): name the first as written.
         let spelledAs = firstName == name ? "" : " (as '\(firstName)')"
-        return source.diagnostic(
-            at: secondLocation,
+        return Problem(
+            location: secondLocation,
             code: "yaml.duplicate-key",
             message: "duplicate key '\(name)': first at line \(firstLocation.line)\(spelledAs), "
                 + "again at line \(secondLocation.line)",
