@@ -27,7 +27,21 @@ public struct ConfigurationLoader: Sendable {
     /// The App Group of a file that names none: the seeds' `group.com.example.taskapp`.
     public static let defaultAppGroup = AppGroupContainer.defaultAppGroup
     static let fileKeys = ["appGroup", "widgets", "plugins"]
-    static let widgetKeys = ["id", "kind", "family", "configuration"]
+
+    /// The keys of a widget entry: the case names, in the order of ``vocabulary``.
+    enum WidgetKey: Int, CaseIterable {
+        case id
+        case kind
+        case family
+        case configuration
+
+        /// Every key, prepared for looking keys up by their bytes.
+        static let vocabulary = ScalarVocabulary(allCases.map { "\($0)" })
+    }
+
+    /// Every family, and their names prepared for looking family values up by their bytes.
+    static let families = WidgetFamily.allCases
+    static let familyNames = ScalarVocabulary(families.map(\.rawValue))
 
     /// Creates a loader for the widgets of `registry`.
     public init(registry: WidgetRegistry, limits: YAMLLimits = YAMLLimits()) {
@@ -40,26 +54,46 @@ public struct ConfigurationLoader: Sendable {
     public func load(_ paths: [String]) -> LoadedConfiguration {
         let (files, fileDiagnostics) = ConfigurationFiles.expand(paths)
         var result = LoadedConfiguration(files: files, instances: [], diagnostics: fileDiagnostics)
-        var pending: [PendingInstance] = []
+        var pending = PendingInstances()
         for file in files {
             load(file: file, into: &pending, diagnostics: &result.diagnostics)
         }
-        assignIDs(pending, into: &result)
+        assignIDs(&pending, into: &result)
         result.diagnostics = Self.inReadingOrder(result.diagnostics, files: result.files)
         result.diagnostics += plugins?.takeDiagnostics() ?? []
         return result
     }
 
-    /// A widget entry before ids are settled across files; `valid` is false when it has errors of
-    /// its own, so its id still counts for duplicates but it never runs.
-    struct PendingInstance {
-        var instance: WidgetInstance
-        var idNode: Node?
-        var source: SourceText
-        var valid: Bool
+    /// The widget entries of every file read so far, before ids are settled across files.
+    ///
+    /// The instances are kept apart from what settling their ids needs, so that the valid ones
+    /// become the result in place rather than being copied out one by one.
+    struct PendingInstances {
+        /// The widget entries, in reading order.
+        var instances: [WidgetInstance] = []
+        /// What settling the ids needs, one per instance.
+        var details: [Detail] = []
+        /// The files read, which ``Detail/source`` indexes.
+        var sources: [SourceText] = []
+
+        /// What settling one widget's id needs beyond the instance itself.
+        struct Detail {
+            /// Where its `id:` value is, when it has one: a duplicate is reported there.
+            var idLocation: SourceLocation?
+            /// Its file, in ``PendingInstances/sources``.
+            var source: Int
+            /// False when it has errors of its own: its id still counts for duplicates, but it
+            /// never runs.
+            var valid: Bool
+        }
+
+        mutating func append(_ instance: consuming WidgetInstance, _ detail: Detail) {
+            instances.append(instance)
+            details.append(detail)
+        }
     }
 
-    private func load(file: String, into pending: inout [PendingInstance], diagnostics: inout [Diagnostic]) {
+    private func load(file: String, into pending: inout PendingInstances, diagnostics: inout [Diagnostic]) {
         let source: SourceText
         let documents: [Node]
         do throws(Diagnostic) {
@@ -122,15 +156,23 @@ public struct ConfigurationLoader: Sendable {
                 }
             }
         }
-        if let widgetsNode = reader.required("widgets", in: entries, of: root, named: fileName),
-            let widgets = reader.list(widgetsNode, named: "widgets")
+        if let widgets = reader.required("widgets", in: entries, of: root, named: fileName),
+            reader.isList(widgets, named: "widgets")
         {
-            var plans: [String: ParameterPlan] = [:]
-            pending.reserveCapacity(pending.count + widgets.count)
-            for widget in widgets {
-                if let instance = self.widget(widget, appGroup: appGroup, plans: &plans, reader: &reader) {
-                    pending.append(instance)
-                }
+            var plans = KindPlans(registry: registry)
+            let source = pending.sources.count
+            pending.sources.append(reader.source)
+            pending.instances.reserveCapacity(pending.instances.count + widgets.count)
+            pending.details.reserveCapacity(pending.details.count + widgets.count)
+            for position in 0..<widgets.count {
+                self.widget(
+                    widgets.item(position),
+                    appGroup: appGroup,
+                    source: source,
+                    plans: &plans,
+                    reader: &reader,
+                    into: &pending
+                )
             }
         }
         // Report in reading order: a mapping's unknown keys are found before its values are read.
@@ -140,60 +182,68 @@ public struct ConfigurationLoader: Sendable {
         }.map(\.element)
     }
 
+    /// Checks one entry of `widgets:` and appends it to `pending` (unless it is not even a mapping).
     private func widget(
         _ node: Node,
         appGroup: String,
-        plans: inout [String: ParameterPlan],
-        reader: inout NodeReader
-    ) -> PendingInstance? {
-        guard reader.isMapping(node, named: "widget") else { return nil }
+        source: Int,
+        plans: inout KindPlans,
+        reader: inout NodeReader,
+        into pending: inout PendingInstances
+    ) {
+        guard reader.isMapping(node, named: "widget") else { return }
         // One pass over the (at most four) pairs, without building an array of them.
-        var kindEntry: NodeReader.Entry?
-        var idEntry: NodeReader.Entry?
-        var familyEntry: NodeReader.Entry?
-        var configurationEntry: NodeReader.Entry?
+        var kindNode: Node?
+        var idNode: Node?
+        var familyNode: Node?
+        var configurationPair: Node.Pair?
         for position in 0..<node.count {
-            guard
-                let entry = reader.entry(
-                    node.pair(position), in: "widget", isKnown: Self.widgetKeys.contains,
-                    knownKeys: Self.widgetKeys)
-            else { continue }
-            switch entry.key {
-            case "kind": kindEntry = entry
-            case "id": idEntry = entry
-            case "family": familyEntry = entry
-            default: configurationEntry = entry
+            let pair = node.pair(position)
+            guard let index = reader.keyIndex(pair, in: "widget", among: WidgetKey.vocabulary) else {
+                continue
+            }
+            switch WidgetKey(rawValue: index) {
+            case .kind?: kindNode = pair.value
+            case .id?: idNode = pair.value
+            case .family?: familyNode = pair.value
+            case .configuration?: configurationPair = pair
+            case nil: continue
             }
         }
         var valid = true
-        var idNode: Node?
         var id = ""
         var kind = ""
-        var widget: (any WidgetConfiguration)?
-        if kindEntry == nil {
+        var plan: KindPlan?
+        if kindNode == nil {
             reader.report(
                 node, code: "config.missing-key", message: "'widget' is missing the required key 'kind'")
         }
-        if let kindNode = kindEntry?.value, let name = reader.string(kindNode, named: "kind") {
-            kind = name
-            widget = registry.widget(kind: name) ?? plugins?.widget(kind: name)
-            if widget == nil {
-                let kinds = registry.kinds + (plugins?.kinds ?? [])
-                var message = "unknown widget kind '\(name)'"
-                if let nearest = EditDistance.suggestion(for: name, among: kinds) {
-                    message += "; did you mean '\(nearest)'?"
+        if let kindNode {
+            if let known = plans.builtIn(kindNode) {
+                // A built-in kind, found by its bytes.
+                kind = known.kind
+                plan = known
+            } else if let name = reader.string(kindNode, named: "kind") {
+                kind = name
+                if let widget = registry.widget(kind: name) ?? plugins?.widget(kind: name) {
+                    plan = plans.plan(for: widget, named: name)
                 } else {
-                    message += "; known kinds are " + kinds.joined(separator: ", ")
+                    let kinds = registry.kinds + (plugins?.kinds ?? [])
+                    var message = "unknown widget kind '\(name)'"
+                    if let nearest = EditDistance.suggestion(for: name, among: kinds) {
+                        message += "; did you mean '\(nearest)'?"
+                    } else {
+                        message += "; known kinds are " + kinds.joined(separator: ", ")
+                    }
+                    reader.report(kindNode, code: "config.unknown-kind", message: message)
                 }
-                reader.report(kindNode, code: "config.unknown-kind", message: message)
             }
         }
-        if let entry = idEntry {
-            idNode = entry.value
-            if let text = reader.string(entry.value, named: "id") {
+        if let idNode {
+            if let text = reader.string(idNode, named: "id") {
                 if text.isEmpty || Self.hasWhitespace(text) {
                     reader.report(
-                        entry.value,
+                        idNode,
                         code: "config.invalid-id",
                         message: "a widget id must be non-empty and without spaces, not '\(text)'"
                     )
@@ -204,80 +254,83 @@ public struct ConfigurationLoader: Sendable {
                 valid = false
             }
         }
-        guard let widget else {
+        let location = node.start.location
+        let idLocation = idNode?.start.location
+        guard let plan else {
             // Without a known kind nothing else can be checked; the id still counts for duplicates.
-            return PendingInstance(
-                instance: WidgetInstance(
+            pending.append(
+                WidgetInstance(
                     id: id, kind: kind, family: .systemSmall, configuration: [:], appGroup: appGroup,
-                    file: reader.source.name, location: node.start.location
+                    file: reader.source.name, location: location
                 ),
-                idNode: idNode,
-                source: reader.source,
-                valid: false
+                PendingInstances.Detail(idLocation: idLocation, source: source, valid: false)
             )
+            return
         }
-        var family = widget.metadata.supportedFamilies.first ?? .systemSmall
-        if let entry = familyEntry {
-            if let chosen = self.family(entry.value, of: widget, reader: &reader) {
+        var family = plan.defaultFamily
+        if let familyNode {
+            if let chosen = self.family(familyNode, of: plan, reader: &reader) {
                 family = chosen
             } else {
                 valid = false
             }
         }
         var configuration: [String: JSONValue] = [:]
-        if widget is UnavailablePluginWidget {
+        if plan.isUnavailable {
             // Its plugin could not declare its parameters; it fails at run time, saying why.
-        } else if widget.isConfigurable {
-            let plan: ParameterPlan
-            if let known = plans[kind] {
-                plan = known
-            } else {
-                plan = ParameterPlan(widget.parameters)
-                plans[kind] = plan
-            }
+        } else if let parameters = plan.parameters {
             if let values = self.configuration(
-                configurationEntry?.value, of: widget, plan: plan, widgetNode: node, reader: &reader)
+                configurationPair?.value, of: plan, parameters: parameters, widgetNode: node, reader: &reader)
             {
                 configuration = values
             } else {
                 valid = false
             }
-        } else if let configurationEntry {
+        } else if let configurationPair {
             reader.report(
-                configurationEntry.keyNode,
+                configurationPair.key,
                 code: "config.static-widget",
                 message: "'\(kind)' takes no configuration: it is a StaticConfiguration widget"
             )
             valid = false
         }
-        let instance = WidgetInstance(
-            id: id,
-            kind: kind,
-            family: family,
-            configuration: configuration,
-            appGroup: appGroup,
-            file: reader.source.name,
-            location: node.start.location
+        pending.append(
+            WidgetInstance(
+                id: id,
+                kind: kind,
+                family: family,
+                configuration: configuration,
+                appGroup: appGroup,
+                file: reader.source.name,
+                location: location
+            ),
+            PendingInstances.Detail(idLocation: idLocation, source: source, valid: valid)
         )
-        return PendingInstance(instance: instance, idNode: idNode, source: reader.source, valid: valid)
     }
 
     /// Whether `text` holds white space; ASCII is checked byte by byte, the rest by its properties.
     static func hasWhitespace(_ text: String) -> Bool {
-        for byte in text.utf8 {
-            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { return true }
-            if byte >= 0x80 { return text.unicodeScalars.contains { $0.properties.isWhitespace } }
+        var copy = text
+        // The bytes in one buffer: iterating `utf8` decodes a small string byte by byte.
+        let ascii = copy.withUTF8 { bytes -> Bool? in
+            for byte in bytes {
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { return true }
+                if byte >= 0x80 { return nil }
+            }
+            return false
         }
-        return false
+        return ascii ?? text.unicodeScalars.contains { $0.properties.isWhitespace }
     }
 
-    private func family(_ node: Node, of widget: any WidgetConfiguration, reader: inout NodeReader)
-        -> WidgetFamily?
-    {
-        let supported = widget.metadata.supportedFamilies
+    private func family(_ node: Node, of plan: KindPlan, reader: inout NodeReader) -> WidgetFamily? {
+        let supported = plan.supportedFamilies
+        // A supported family, found by its bytes.
+        if let index = Self.familyNames.index(ofString: node), supported.contains(Self.families[index]) {
+            return Self.families[index]
+        }
         guard let name = reader.string(node, named: "family") else { return nil }
         guard let family = WidgetFamily(rawValue: name) else {
-            let all = WidgetFamily.allCases.map(\.rawValue)
+            let all = Self.families.map(\.rawValue)
             var message =
                 "'\(name)' is not a widget family; expected one of "
                 + supported.map(\.rawValue).joined(separator: ", ")
@@ -291,7 +344,7 @@ public struct ConfigurationLoader: Sendable {
             reader.report(
                 node,
                 code: "config.unsupported-family",
-                message: "'\(widget.metadata.kind)' does not support the family '\(name)'; it supports "
+                message: "'\(plan.widget.metadata.kind)' does not support the family '\(name)'; it supports "
                     + supported.map(\.rawValue).joined(separator: ", ")
             )
             return nil
@@ -299,75 +352,63 @@ public struct ConfigurationLoader: Sendable {
         return family
     }
 
-    /// A configurable widget's parameters, prepared once per kind: the defaults every instance
-    /// starts from, and the parameters configuration must give.
-    struct ParameterPlan {
-        var parameters: [ParameterDescription]
-        var names: [String]
-        var defaults: [String: JSONValue]
-        var required: [Int]
-
-        init(_ parameters: [ParameterDescription]) {
-            self.parameters = parameters
-            names = parameters.map(\.name)
-            var defaults: [String: JSONValue] = [:]
-            var required: [Int] = []
-            for (index, parameter) in parameters.enumerated() {
-                if let value = parameter.defaultValue {
-                    defaults[parameter.name] = value
-                } else if parameter.isOptional {
-                    defaults[parameter.name] = .null
-                } else {
-                    required.append(index)
-                }
-            }
-            self.defaults = defaults
-            self.required = required
-        }
-    }
-
     private func configuration(
         _ node: Node?,
-        of widget: any WidgetConfiguration,
-        plan: ParameterPlan,
+        of plan: KindPlan,
+        parameters: ParameterPlan,
         widgetNode: Node,
         reader: inout NodeReader
     ) -> [String: JSONValue]? {
-        var values = plan.defaults
+        var values = parameters.defaults
         var given = 0
         var valid = true
+        // Whether a key was added to the copy of the defaults: that can move its entries, after
+        // which the plan's slots no longer hold.
+        var added = false
         if let node {
-            if node.tag == .null {
+            if node.isNull {
                 // `configuration:` with nothing after it: every parameter takes its default.
             } else if reader.isMapping(node, named: "configuration") {
                 for position in 0..<node.count {
+                    let pair = node.pair(position)
+                    guard let index = reader.keyIndex(pair, in: "configuration", among: parameters.names)
+                    else {
+                        continue
+                    }
                     guard
-                        let entry = reader.entry(
-                            node.pair(position), in: "configuration", isKnown: plan.names.contains,
-                            knownKeys: plan.names),
-                        let index = plan.names.firstIndex(of: entry.key)
-                    else { continue }
-                    if let value = ParameterValidator.value(
-                        of: entry.value, for: plan.parameters[index], reader: &reader)
-                    {
-                        values[entry.key] = value
-                        if plan.required.contains(index) { given += 1 }
-                    } else {
+                        let value = ParameterValidator.value(
+                            of: pair.value, for: parameters.parameters[index], cases: parameters.cases[index],
+                            reader: &reader)
+                    else {
                         valid = false
+                        continue
+                    }
+                    guard let slot = parameters.slots[index] else {
+                        // A required parameter, not among the defaults: the key goes in as written.
+                        values[pair.key.scalar ?? parameters.names.words[index]] = value
+                        given += 1
+                        added = true
+                        continue
+                    }
+                    if added {
+                        values[parameters.names.words[index]] = value
+                    } else {
+                        // Where the defaults hold it: replaced in place, without hashing the key.
+                        values.values[slot] = value
                     }
                 }
             } else {
                 valid = false
             }
         }
-        if valid && given < plan.required.count {
-            for index in plan.required where values[plan.names[index]] == nil {
-                let parameter = plan.parameters[index]
+        if valid && given < parameters.required.count {
+            for index in parameters.required where values[parameters.names.words[index]] == nil {
+                let parameter = parameters.parameters[index]
                 reader.report(
                     node ?? widgetNode,
                     code: "config.missing-parameter",
                     message:
-                        "'\(widget.metadata.kind)' needs the parameter '\(parameter.name)' (\(parameter.title)), "
+                        "'\(plan.widget.metadata.kind)' needs the parameter '\(parameter.name)' (\(parameter.title)), "
                         + "which has no default"
                 )
                 valid = false
@@ -395,53 +436,58 @@ public struct ConfigurationLoader: Sendable {
     }
 
     /// Gives widgets without an id `<kind>-<n>` (n counting that kind from 1) and reports ids
-    /// used twice, naming both places.
-    private func assignIDs(_ pending: [PendingInstance], into result: inout LoadedConfiguration) {
+    /// used twice, naming both places; the valid widgets become the result's instances.
+    private func assignIDs(_ pending: inout PendingInstances, into result: inout LoadedConfiguration) {
         var counts: [String: Int] = [:]
         var seen: [String: Int] = [:]
-        seen.reserveCapacity(pending.count)
-        result.instances.reserveCapacity(pending.count)
-        for (position, var item) in pending.enumerated() {
-            let isDefault = item.instance.id.isEmpty
+        seen.reserveCapacity(pending.instances.count)
+        for position in pending.instances.indices {
+            let detail = pending.details[position]
+            let kind = pending.instances[position].kind
+            let isDefault = pending.instances[position].id.isEmpty
             // A widget of unknown kind has no default id to clash with.
-            if isDefault && !item.valid && registry.widget(kind: item.instance.kind) == nil
-                && plugins?.widget(kind: item.instance.kind) == nil
+            if isDefault && !detail.valid && registry.widget(kind: kind) == nil
+                && plugins?.widget(kind: kind) == nil
             {
                 continue
             }
-            counts[item.instance.kind, default: 0] += 1
+            counts[kind, default: 0] += 1
             if isDefault {
-                item.instance.id = "\(item.instance.kind)-\(counts[item.instance.kind] ?? 1)"
+                pending.instances[position].id = "\(kind)-\(counts[kind] ?? 1)"
             }
-            let id = item.instance.id
-            if let firstPosition = seen[id] {
-                let first = pending[firstPosition]
-                let place =
-                    first.instance.file == item.instance.file
-                    ? "line \(first.instance.location.line)"
-                    : "\(first.instance.file):\(first.instance.location.line):\(first.instance.location.column)"
-                let message =
-                    isDefault
-                    ? "this widget's default id '\(id)' is already the id of the widget at \(place); give it an 'id'"
-                    : "duplicate widget id '\(id)': already used by the widget at \(place)"
-                let at = item.idNode?.start.location ?? item.instance.location
-                result.diagnostics.append(
-                    item.source.diagnostic(
-                        at: at,
-                        code: "config.duplicate-id",
-                        message: message,
-                        notes: first.instance.file == item.instance.file
-                            ? [
-                                Diagnostic.Note(
-                                    "the first widget with id '\(id)'", at: first.instance.location)
-                            ] : []
-                    )
+            let id = pending.instances[position].id
+            // One lookup for the common case, a new id; a duplicate puts the first one back.
+            guard let firstPosition = seen.updateValue(position, forKey: id) else { continue }
+            seen[id] = firstPosition
+            pending.details[position].valid = false
+            let first = pending.instances[firstPosition]
+            let item = pending.instances[position]
+            let place =
+                first.file == item.file
+                ? "line \(first.location.line)"
+                : "\(first.file):\(first.location.line):\(first.location.column)"
+            let message =
+                isDefault
+                ? "this widget's default id '\(id)' is already the id of the widget at \(place); give it an 'id'"
+                : "duplicate widget id '\(id)': already used by the widget at \(place)"
+            result.diagnostics.append(
+                pending.sources[detail.source].diagnostic(
+                    at: detail.idLocation ?? item.location,
+                    code: "config.duplicate-id",
+                    message: message,
+                    notes: first.file == item.file
+                        ? [Diagnostic.Note("the first widget with id '\(id)'", at: first.location)] : []
                 )
-                continue
-            }
-            seen[id] = position
-            if item.valid { result.instances.append(item.instance) }
+            )
         }
+        // Keep the valid instances, in order, moving them down over the others in place.
+        var kept = 0
+        for position in pending.instances.indices where pending.details[position].valid {
+            if kept != position { pending.instances.swapAt(kept, position) }
+            kept += 1
+        }
+        pending.instances.removeSubrange(kept...)
+        result.instances = pending.instances
     }
 }
 

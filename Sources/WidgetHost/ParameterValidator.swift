@@ -6,14 +6,20 @@ import YAML
 /// located diagnostics that say what was expected.
 struct ParameterValidator {
     /// The JSON value of `node` for `parameter`, or `nil` after recording what is wrong.
+    ///
+    /// - Parameters:
+    ///   - cases: for an enumeration, its cases prepared once (see ``ScalarVocabulary``), so that a
+    ///     valid value is found by its bytes.
     static func value(
         of node: Node,
         for parameter: ParameterDescription,
+        cases: ScalarVocabulary? = nil,
         reader: inout NodeReader
     ) -> JSONValue? {
-        if parameter.isOptional, node.tag == .null { return .null }
+        if parameter.isOptional, node.isNull { return .null }
         return value(
-            of: node, type: parameter.type, parameter: parameter, name: parameter.name, reader: &reader)
+            of: node, type: parameter.type, parameter: parameter, name: parameter.name, cases: cases,
+            reader: &reader)
     }
 
     private static func value(
@@ -21,6 +27,7 @@ struct ParameterValidator {
         type: ParameterType,
         parameter: ParameterDescription,
         name: String,
+        cases vocabulary: ScalarVocabulary?,
         reader: inout NodeReader
     ) -> JSONValue? {
         switch type {
@@ -58,7 +65,11 @@ struct ParameterValidator {
             }
             return .string(text)
         case .enumeration(let typeName, let cases):
-            // Most values are valid: look the text up before building the case list or the message.
+            // Most values are valid: look the bytes, then the text, up before building the case list
+            // or the message.
+            if let vocabulary, let index = vocabulary.index(ofChoice: node) {
+                return .string(vocabulary.words[index])
+            }
             if let text = node.scalar, node.tag != .null, cases.contains(where: { $0.value == text }) {
                 return .string(text)
             }
@@ -74,7 +85,8 @@ struct ParameterValidator {
             var valid = true
             for (index, item) in items.enumerated() {
                 if let value = value(
-                    of: item, type: itemType, parameter: parameter, name: "\(name)[\(index)]", reader: &reader
+                    of: item, type: itemType, parameter: parameter, name: "\(name)[\(index)]", cases: nil,
+                    reader: &reader
                 ) {
                     values.append(value)
                 } else {

@@ -52,10 +52,11 @@ struct Composer {
                 message: "input is \(source.bytes.count) bytes, over the limit of \(limit) bytes"
             )
         }
-        // About one node per 10 bytes in configuration files; growing past that costs a copy.
+        // About one node per 10 bytes in configuration files, and scalars are most of their bytes;
+        // growing past that costs a copy. Capacity never written to costs no memory.
         records.reserveCapacity(source.bytes.count / 10)
         children.reserveCapacity(source.bytes.count / 10)
-        text.reserveCapacity(source.bytes.count / 2)
+        text.reserveCapacity(source.bytes.count)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw source.diagnostic(
@@ -257,20 +258,21 @@ struct Composer {
         records[index].first = Int32(truncatingIfNeeded: children.count)
         if frame.isMapping {
             let pairs = pending[frame.firstChild...]
-            let merged = try records.withUnsafeBufferPointer { records throws(Diagnostic) -> [Int32]? in
-                try children.withUnsafeBufferPointer { children throws(Diagnostic) -> [Int32]? in
-                    try text.withUnsafeBufferPointer { text throws(Diagnostic) -> [Int32]? in
-                        let keys = MappingKeys(
-                            records: records,
-                            children: children,
-                            text: text,
-                            strings: strings,
-                            source: source
-                        )
-                        try keys.checkDuplicates(pairs)
-                        return keys.hasMergeKey(pairs) ? try keys.merge(pairs) : nil
+            let merged: [Int32]?
+            do throws(MappingKeys.Problem) {
+                merged = try records.withUnsafeBufferPointer {
+                    records throws(MappingKeys.Problem) -> [Int32]? in
+                    try children.withUnsafeBufferPointer { children throws(MappingKeys.Problem) -> [Int32]? in
+                        try text.withUnsafeBufferPointer { text throws(MappingKeys.Problem) -> [Int32]? in
+                            let keys = MappingKeys(records: records, children: children, text: text)
+                            try keys.checkDuplicates(pairs)
+                            return keys.hasMergeKey(pairs) ? try keys.merge(pairs) : nil
+                        }
                     }
                 }
+            } catch {
+                throw source.diagnostic(
+                    at: error.location, code: error.code, message: error.message, notes: error.notes)
             }
             if let merged {
                 children.append(contentsOf: merged)

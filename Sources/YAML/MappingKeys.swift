@@ -4,13 +4,20 @@ import Diagnostics
 /// keys (`<<`) are replaced by the pairs of the mapping(s) they name.
 ///
 /// Works on the composer's flat storage through unsafe buffers, so checking a mapping allocates
-/// nothing in the common case (a few string keys).
+/// nothing and retains nothing in the common case (a few string keys). A problem is thrown as a
+/// ``Problem``, which the composer reports in its source.
 struct MappingKeys {
     let records: UnsafeBufferPointer<NodeRecord>
     let children: UnsafeBufferPointer<Int32>
     let text: UnsafeBufferPointer<UInt8>
-    let strings: [String]
-    let source: SourceText
+
+    /// A duplicate key or an invalid merge: a diagnostic without its source.
+    struct Problem: Error {
+        var location: SourceLocation
+        var code: String
+        var message: String
+        var notes: [Diagnostic.Note] = []
+    }
 
     /// What makes two keys the same key: equal values under their resolved tags.
     ///
@@ -52,7 +59,7 @@ struct MappingKeys {
     }
 
     /// Throws at the second of two equal keys among `pairs` (keys and values alternating).
-    func checkDuplicates(_ pairs: ArraySlice<Int32>) throws(Diagnostic) {
+    func checkDuplicates(_ pairs: ArraySlice<Int32>) throws(Problem) {
         if pairs.count <= 2 * Self.linearScanLimit {
             for later in stride(from: pairs.startIndex + 2, to: pairs.endIndex - 1, by: 2) {
                 for earlier in stride(from: pairs.startIndex, to: later, by: 2)
@@ -81,15 +88,20 @@ struct MappingKeys {
 
     /// `pairs` with each `<<` pair replaced by the pairs of the mapping(s) it names, skipping keys
     /// the mapping sets itself (explicit keys win) and keys an earlier merged mapping gave.
-    func merge(_ pairs: ArraySlice<Int32>) throws(Diagnostic) -> [Int32] {
-        var taken: Set<Identity> = []
+    func merge(_ pairs: ArraySlice<Int32>) throws(Problem) -> [Int32] {
+        // Few keys are compared one with another, as duplicates are; many are hashed.
+        var taken: Set<Identity>?
         var position = 0
-        for index in stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2) {
-            position += 1
-            let key = pairs[index]
-            if records[Int(key)].tag != CoreTag.merge.rawValue {
-                taken.insert(identity(of: key, position: position))
+        if pairs.count / 2 + mergedPairCount(pairs) > 2 * Self.linearScanLimit {
+            var identities: Set<Identity> = []
+            for index in stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2) {
+                position += 1
+                let key = pairs[index]
+                if records[Int(key)].tag != CoreTag.merge.rawValue {
+                    identities.insert(identity(of: key, position: position))
+                }
             }
+            taken = identities
         }
         var result: [Int32] = []
         for index in stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2) {
@@ -101,14 +113,14 @@ struct MappingKeys {
                 continue
             }
             let valueRecord = records[Int(value)]
-            let sources: [Int32]
+            let sourceCount: Int
             switch valueRecord.kind {
-            case .mapping: sources = [value]
-            case .sequence:
-                sources = Array(children[Int(valueRecord.first)..<Int(valueRecord.first + valueRecord.count)])
+            case .mapping: sourceCount = 1
+            case .sequence: sourceCount = Int(valueRecord.count)
             case .scalar: throw mergeError(value)
             }
-            for merged in sources {
+            for item in 0..<sourceCount {
+                let merged = valueRecord.kind == .mapping ? value : children[Int(valueRecord.first) + item]
                 let mergedRecord = records[Int(merged)]
                 guard mergedRecord.kind == .mapping else { throw mergeError(merged) }
                 let first = Int(mergedRecord.first)
@@ -116,7 +128,12 @@ struct MappingKeys {
                     // Negative positions keep merged collection keys apart from the explicit ones.
                     position += 1
                     let mergedKey = children[first + 2 * pair]
-                    guard taken.insert(identity(of: mergedKey, position: -position)).inserted else {
+                    if taken != nil {
+                        guard taken?.insert(identity(of: mergedKey, position: -position)).inserted == true
+                        else {
+                            continue
+                        }
+                    } else if isTaken(mergedKey, explicit: pairs, merged: result) {
                         continue
                     }
                     result.append(mergedKey)
@@ -127,12 +144,60 @@ struct MappingKeys {
         return result
     }
 
+    /// How many pairs the merge keys of `pairs` bring in, before any is skipped; values that are
+    /// not mappings bring none (``merge(_:)`` reports them).
+    private func mergedPairCount(_ pairs: ArraySlice<Int32>) -> Int {
+        var count = 0
+        for index in stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2)
+        where records[Int(pairs[index])].tag == CoreTag.merge.rawValue {
+            let value = records[Int(pairs[index + 1])]
+            switch value.kind {
+            case .mapping:
+                count += Int(value.count)
+            case .sequence:
+                for item in children[Int(value.first)..<Int(value.first + value.count)] {
+                    let source = records[Int(item)]
+                    if source.kind == .mapping { count += Int(source.count) }
+                }
+            case .scalar:
+                break
+            }
+        }
+        return count
+    }
+
+    /// Whether `key` has the identity of an explicit key of `pairs` or of a key already in `merged`
+    /// (keys and values alternating), compared one by one.
+    private func isTaken(_ key: Int32, explicit pairs: ArraySlice<Int32>, merged: [Int32]) -> Bool {
+        for index in stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2)
+        where records[Int(pairs[index])].tag != CoreTag.merge.rawValue && sameIdentity(pairs[index], key) {
+            return true
+        }
+        return stride(from: 0, to: merged.count - 1, by: 2).contains { sameIdentity(merged[$0], key) }
+    }
+
+    /// Whether two keys have the same ``Identity``, as hashing them would find, without making
+    /// `String`s of two string keys whose bytes are equal, or differ and are all ASCII (text only
+    /// Unicode canonical equivalence makes equal has bytes beyond ASCII).
+    func sameIdentity(_ first: Int32, _ second: Int32) -> Bool {
+        let a = records[Int(first)]
+        let b = records[Int(second)]
+        if a.kind == .scalar, b.kind == .scalar, a.tag == CoreTag.str.rawValue, b.tag == CoreTag.str.rawValue
+        {
+            let aBytes = bytes(a)
+            let bBytes = bytes(b)
+            if aBytes.count == bBytes.count && aBytes.elementsEqual(bBytes) { return true }
+            if aBytes.allSatisfy({ $0 < 0x80 }) && bBytes.allSatisfy({ $0 < 0x80 }) { return false }
+        }
+        return identity(of: first, position: 0) == identity(of: second, position: 1)
+    }
+
     private func location(_ node: Int32) -> SourceLocation {
         let record = records[Int(node)]
         return SourceLocation(line: Int(record.startLine), column: Int(record.startColumn))
     }
 
-    private func mergeError(_ node: Int32) -> Diagnostic {
+    private func mergeError(_ node: Int32) -> Problem {
         let record = records[Int(node)]
         let what: String
         switch record.kind {
@@ -140,22 +205,22 @@ struct MappingKeys {
         case .mapping: what = "a mapping"
         case .scalar: what = "the scalar '\(Self.excerpt(String(decoding: bytes(record), as: UTF8.self)))'"
         }
-        return source.diagnostic(
-            at: location(node),
+        return Problem(
+            location: location(node),
             code: "yaml.invalid-merge",
             message: "a merge key '<<' takes a mapping or a list of mappings, not \(what)"
         )
     }
 
-    private func duplicate(_ first: Int32, _ second: Int32) -> Diagnostic {
+    private func duplicate(_ first: Int32, _ second: Int32) -> Problem {
         let name = keyText(second)
         let firstName = keyText(first)
         let firstLocation = location(first)
         let secondLocation = location(second)
         // Equal keys can be spelled differently (`0x10` and `16`): name the first as written.
         let spelledAs = firstName == name ? "" : " (as '\(firstName)')"
-        return source.diagnostic(
-            at: secondLocation,
+        return Problem(
+            location: secondLocation,
             code: "yaml.duplicate-key",
             message: "duplicate key '\(name)': first at line \(firstLocation.line)\(spelledAs), "
                 + "again at line \(secondLocation.line)",

@@ -76,6 +76,9 @@ public struct Node: Sendable {
         return Tag(rawValue: storage.strings[Int(-1 - raw)])
     }
 
+    /// Whether the resolved tag is `!!null`: `tag == .null` without building a ``Tag``.
+    public var isNull: Bool { record.tag == CoreTag.null.rawValue }
+
     /// Whether the tag is the core-schema tag `core`, without building a ``Tag``.
     func hasTag(_ core: CoreTag) -> Bool { record.tag == core.rawValue }
 
@@ -198,5 +201,12 @@ public struct Node: Sendable {
 
     func scalarBytesEqual(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
         withScalarBytes { $0.count == other.count && $0.elementsEqual(other) }
+    }
+
+    /// Calls `body` with the node's record and every scalar byte of its stream (a scalar's own are
+    /// `first..<first + count`), reading the shared storage once for hot paths.
+    func withRecord<Result>(_ body: (NodeRecord, UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let record = record
+        return storage.text.withUnsafeBufferPointer { body(record, $0) }
     }
 }

@@ -49,6 +49,7 @@ public struct NodeReader: Sendable {
     /// A string: a string scalar, or the text of a number (`category: 2024`). Booleans, null and
     /// collections are refused, since `name: yes` or `name:` is more often a slip than meant.
     public mutating func string(_ node: Node, named name: String) -> String? {
+        if let text = node.stringText { return text }
         guard let text = node.scalar else {
             mismatch(node, named: name, expected: "a string")
             return nil
@@ -63,7 +64,7 @@ public struct NodeReader: Sendable {
 
     /// A boolean: `true` or `false` (any case form the core schema allows).
     public mutating func bool(_ node: Node, named name: String) -> Bool? {
-        if case .bool(let value)? = node.scalarValue, node.tag == .bool { return value }
+        if let value = node.boolValue { return value }
         let hint: String
         switch node.scalar?.lowercased() {
         case "yes"?, "on"?, "y"?: hint = " ('\(node.scalar ?? "")' is a string in YAML 1.2; write true)"
@@ -76,6 +77,8 @@ public struct NodeReader: Sendable {
 
     /// An integer, optionally within `range`.
     public mutating func int(_ node: Node, named name: String, in range: ClosedRange<Int>? = nil) -> Int? {
+        // Plain decimal within range is the common case: read it from the bytes.
+        if let value = node.decimalIntValue, range?.contains(value) ?? true { return value }
         guard node.tag == .int, case .int(let value)? = node.scalarValue else {
             if node.tag == .int {
                 report(
@@ -139,11 +142,18 @@ public struct NodeReader: Sendable {
 
     /// The items of a list.
     public mutating func list(_ node: Node, named name: String) -> [Node]? {
-        guard let items = node.sequence else {
+        guard isList(node, named: name) else { return nil }
+        return node.sequence
+    }
+
+    /// Whether `node` is a list (a sequence); when not, records what it is instead. Lets a loader
+    /// walk `node.item(_:)` itself without building an array.
+    public mutating func isList(_ node: Node, named name: String) -> Bool {
+        guard node.isSequence else {
             mismatch(node, named: name, expected: "a list")
-            return nil
+            return false
         }
-        return items
+        return true
     }
 
     /// One entry of a mapping read with ``mapping(_:named:knownKeys:)``.
@@ -221,6 +231,17 @@ public struct NodeReader: Sendable {
             return nil
         }
         return Entry(key: key, keyNode: pair.key, value: pair.value)
+    }
+
+    /// The position among `keys` of a pair's key: ``entry(_:in:isKnown:knownKeys:)`` with the known
+    /// keys prepared, so a key found byte for byte costs no `String`; any other key is judged and
+    /// reported by `entry` as usual.
+    public mutating func keyIndex(_ pair: Node.Pair, in name: String, among keys: ScalarVocabulary) -> Int? {
+        if let index = keys.index(ofKey: pair.key) { return index }
+        guard let entry = entry(pair, in: name, isKnown: keys.words.contains, knownKeys: keys.words) else {
+            return nil
+        }
+        return keys.words.firstIndex(of: entry.key)
     }
 
     /// The value of `key` in `entries`, or a `config.missing-key` diagnostic at `mapping`.

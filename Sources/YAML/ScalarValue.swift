@@ -113,3 +113,51 @@ extension Node {
         return ScalarValue.parse(text, tag: tag) ?? .string(text)
     }
 }
+
+extension Node {
+    /// The text of a scalar that reads as a string (neither a boolean nor null), compared by tag
+    /// number rather than by building ``Tag``s: ``NodeReader/string(_:named:)``'s common case.
+    var stringText: String? {
+        withRecord { record, text -> String? in
+            guard record.kind == .scalar, record.tag != CoreTag.bool.rawValue,
+                record.tag != CoreTag.null.rawValue
+            else { return nil }
+            let bytes = text[Int(record.first)..<Int(record.first + record.count)]
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
+        }
+    }
+
+    /// The value of a `!!bool` scalar, read from its bytes; `nil` for any other node.
+    var boolValue: Bool? {
+        withRecord { record, text -> Bool? in
+            guard record.kind == .scalar, record.tag == CoreTag.bool.rawValue else { return nil }
+            return CoreSchema.bool(
+                UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first + record.count)]))
+        }
+    }
+
+    /// The value of a `!!int` scalar written as plain decimal (a sign, then at most 18 digits, so it
+    /// cannot overflow), read from its bytes; `nil` for any other node, including the integers
+    /// ``scalarValue`` reads (hexadecimal, octal, long).
+    var decimalIntValue: Int? {
+        withRecord { record, text -> Int? in
+            guard record.kind == .scalar, record.tag == CoreTag.int.rawValue else { return nil }
+            var index = Int(record.first)
+            let end = index + Int(record.count)
+            var negative = false
+            if index < end, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+                negative = text[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            guard index < end, end - index <= 18 else { return nil }
+            var value = 0
+            while index < end {
+                let digit = Int(text[index]) - Int(UInt8(ascii: "0"))
+                guard digit >= 0, digit <= 9 else { return nil }
+                value = value * 10 + digit
+                index += 1
+            }
+            return negative ? -value : value
+        }
+    }
+}

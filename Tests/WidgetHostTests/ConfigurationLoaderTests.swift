@@ -4,7 +4,88 @@ import Testing
 import WidgetHost
 import WidgetHostKit
 
+/// A configurable widget with parameters that have no default, which configuration must give.
+private struct SignIntent: WidgetConfigurationIntent {
+    static let title = "Sign"
+    @Parameter(title: "Style", default: "plain") var style: String
+    @Parameter(title: "Text") var text: String
+    @Parameter(title: "Until") var until: Date?
+    @Parameter(title: "Lines", minimum: 1) var lines: Int
+}
+
+private struct SignEntry: TimelineEntry {
+    let date: Date
+}
+
+private struct SignProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) -> SignEntry { SignEntry(date: context.date) }
+
+    func snapshot(for configuration: SignIntent, in context: Context) async throws -> SignEntry {
+        SignEntry(date: context.date)
+    }
+
+    func timeline(for configuration: SignIntent, in context: Context) async throws -> Timeline<SignEntry> {
+        Timeline(entries: [SignEntry(date: context.date)], policy: .never)
+    }
+}
+
+private struct SignBundle: WidgetBundle {
+    var widgets: [any WidgetConfiguration] {
+        [
+            AppIntentConfiguration(kind: "Sign", intent: SignIntent.self, provider: SignProvider()) { _ in
+                Text("")
+            }
+        ]
+    }
+}
+
 @Suite struct ConfigurationLoaderTests {
+    @Test func parametersWithoutDefaultsMustBeGiven() throws {
+        let directory = try Fixture.files([
+            "widgets.yaml": """
+            widgets:
+              - id: full
+                kind: Sign
+                configuration: {lines: 2, style: bold, text: Hi, until: 2026-12-01}
+              - id: text-first
+                kind: Sign
+                configuration:
+                  text: Yo
+                  style: thin
+                  lines: 1
+              - id: none
+                kind: Sign
+              - id: no-lines
+                kind: Sign
+                configuration:
+                  text: Hey
+              - id: bad-lines
+                kind: Sign
+                configuration: {text: Hm, lines: 0}
+            """
+        ])
+        let registry = try WidgetRegistry(bundles: [SignBundle()])
+        let loaded = ConfigurationLoader(registry: registry).load([directory.path + "/widgets.yaml"])
+        #expect(loaded.instances.map(\.id) == ["full", "text-first"])
+        #expect(
+            loaded.instances.map(\.configuration) == [
+                [
+                    "style": .string("bold"), "text": .string("Hi"), "until": .string("2026-12-01"),
+                    "lines": .int(2),
+                ],
+                ["style": .string("thin"), "text": .string("Yo"), "until": .null, "lines": .int(1)],
+            ]
+        )
+        #expect(
+            loaded.diagnostics.map { "\($0.location?.description ?? ""): \($0.message)" } == [
+                "11:5: 'Sign' needs the parameter 'text' (Text), which has no default",
+                "11:5: 'Sign' needs the parameter 'lines' (Lines), which has no default",
+                "16:7: 'Sign' needs the parameter 'lines' (Lines), which has no default",
+                "19:38: 'lines' must be an integer of at least 1, not 0",
+            ]
+        )
+    }
+
     @Test func theSampleShapeLoadsWithDefaults() throws {
         let (loaded, diagnostics) = try Fixture.load(
             """
@@ -120,6 +201,108 @@ import WidgetHostKit
                     + "widget at line 2; give it an 'id'\nwidgets.yaml:2:5: note: the first widget with id 'FocusWidget-1'"
             ]
         )
+    }
+
+    @Test func quotedFlowAndTaggedScalarsReadAsPlainOnes() throws {
+        let (loaded, diagnostics) = try Fixture.load(
+            """
+            widgets:
+              - {id: "a", kind: 'TaskWidget', family: "systemLarge", configuration: {priorityFilter: "high", showCompleted: !!bool false, maxTasks: +4, category: !!str 2024}}
+              - id: !!str b
+                kind: !!str TaskWidget
+                family: !!str accessoryInline
+                configuration:
+                  maxTasks: 0x5
+                  priorityFilter: !!str low
+              - kind: "Quickmenu"
+                family: 'systemSmall'
+            """
+        )
+        #expect(diagnostics == [])
+        #expect(loaded.instances.map(\.id) == ["a", "b", "Quickmenu-1"])
+        #expect(loaded.instances.map(\.family) == [.systemLarge, .accessoryInline, .systemSmall])
+        #expect(
+            loaded.instances[0].configuration == [
+                "priorityFilter": .string("high"), "showCompleted": .bool(false), "maxTasks": .int(4),
+                "category": .string("2024"),
+            ]
+        )
+        #expect(
+            loaded.instances[1].configuration == [
+                "priorityFilter": .string("low"), "showCompleted": .bool(true), "maxTasks": .int(5),
+                "category": .string("all"),
+            ]
+        )
+    }
+
+    @Test func scalarsOfTheWrongTypeAreReportedWhereTextIsExpected() throws {
+        let (loaded, diagnostics) = try Fixture.load(
+            """
+            widgets:
+              - kind: true
+              - kind: TaskWidget
+                id: 12
+                family: 12
+                configuration:
+                  priorityFilter: null
+                  category: ~
+                  showCompleted: 'true'
+                  maxTasks: 99999999999999999999
+              - kind: [TaskWidget]
+                configuration: {1: x, "priorityFilter": true}
+            """
+        )
+        #expect(loaded.instances.isEmpty)
+        #expect(
+            diagnostics == [
+                "widgets.yaml:2:11: error: 'kind' must be a string, not a boolean 'true' (write '\"true\"' for the text)",
+                "widgets.yaml:5:13: error: '12' is not a widget family; expected one of systemMedium, systemSmall, "
+                    + "systemLarge, systemExtraLarge, accessoryCircular, accessoryRectangular, accessoryInline",
+                "widgets.yaml:7:23: error: 'priorityFilter' must be one of all, high, medium, low, not null",
+                "widgets.yaml:8:17: error: 'category' must be a string, not null",
+                "widgets.yaml:9:22: error: 'showCompleted' must be true or false, not a string 'true'",
+                "widgets.yaml:10:17: error: 'maxTasks' must be an integer of at least 1, not 99999999999999999999",
+                "widgets.yaml:11:11: error: 'kind' must be a string, not a list",
+            ]
+        )
+    }
+
+    @Test func validWidgetsKeepTheirOrderAmongInvalidOnes() throws {
+        let (loaded, diagnostics) = try Fixture.load(
+            """
+            widgets:
+              - kind: FocusWidget
+              - id: x
+                kind: TaskWidget
+                family: systemHuge
+              - kind: Quickmenu
+              - id: x
+                kind: FocusWidget
+              - kind: TaskWidget
+                id: y
+              - 12
+              - kind: FocusWidget
+            """
+        )
+        #expect(diagnostics.count == 3)
+        #expect(loaded.instances.map(\.id) == ["FocusWidget-1", "Quickmenu-1", "y", "FocusWidget-3"])
+        #expect(loaded.instances.map(\.location.line) == [2, 6, 9, 12])
+    }
+
+    @Test(arguments: [
+        ("a b", true), ("a\tb", true), ("x\u{A0}y", true), ("caf\u{E9}\u{2003}", true), ("caf\u{E9}", false),
+        ("w-1", false),
+    ])
+    func idsWithWhiteSpaceAreRefused(id: String, refused: Bool) throws {
+        let (loaded, diagnostics) = try Fixture.load("widgets:\n  - id: \"\(id)\"\n    kind: FocusWidget\n")
+        #expect(loaded.instances.map(\.id) == (refused ? [] : [id]))
+        #expect(
+            diagnostics
+                == (refused
+                    ? [
+                        "widgets.yaml:2:9: error: a widget id must be non-empty and without spaces, not '\(id)'"
+                    ]
+                    : []))
     }
 
     @Test func fileLevelProblems() throws {

@@ -172,6 +172,21 @@ import YAML
         #expect(try Loading.json("{<<: {01: a, x: y}, 1: b}") == #"{"x":"y","1":"b"}"#)
     }
 
+    /// Few keys are compared one by one and many are hashed; either way a merged key is taken by
+    /// value, text compared as text, and collection keys are never the same key.
+    @Test(arguments: [0, 20])
+    func mergedKeysAreTakenAlikeForFewAndManyKeys(filler: Int) throws {
+        let fillers = (0..<filler).map { "f\($0): \($0), " }.joined()
+        let root = try Loading.document(
+            "{\(fillers)<<: {\"cafe\u{301}\": 1, 01: 2, [k]: 3, b: 4, \"1\": 5}, \"caf\u{E9}\": 0, 1: 0, [k]: 0}"
+        )
+        let keys = (0..<root.count).map { root.pair($0).key.scalar ?? "[...]" }
+        let values = (0..<root.count).map { root.pair($0).value.scalar ?? "" }
+        #expect(keys.dropFirst(filler) == ["[...]", "b", "1", "caf\u{E9}", "1", "[...]"])
+        #expect(values.dropFirst(filler) == ["3", "4", "5", "0", "0", "0"])
+        #expect(root.pair(filler + 2).key.tag == .str)
+    }
+
     @Test func quotedMergeKeysAreOrdinaryKeys() throws {
         #expect(try Loading.json(#"{"<<": {a: 1}, b: 2}"#) == #"{"<<":{"a":1},"b":2}"#)
         #expect(try Loading.json("'<<': x") == #"{"<<":"x"}"#)

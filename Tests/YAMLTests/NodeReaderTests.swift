@@ -208,4 +208,86 @@ import YAML
             ]
         )
     }
+
+    // MARK: - Prepared keys and lists
+
+    @Test func keyIndexFindsKnownKeysAndReportsTheOthersAsEntryDoes() throws {
+        let keys = ScalarVocabulary(["id", "kind", "caf\u{E9}"])
+        var (reader, root) = try load("kind: a\nzzz: b\n1: c\nkinds: d\n\"cafe\u{301}\": e\nid: f\n")
+        let found = (0..<root.count).map { reader.keyIndex(root.pair($0), in: "widget", among: keys) }
+        // The decomposed key is not the composed word byte for byte, but it is the same text.
+        #expect(found == [1, nil, nil, nil, 2, 0])
+        #expect(
+            messages(reader) == [
+                "widgets.yaml:2:1: error: unknown key 'zzz' in 'widget'; expected one of id, kind, caf\u{E9}",
+                "widgets.yaml:3:1: error: keys of 'widget' must be strings, not an integer",
+                "widgets.yaml:4:1: error: unknown key 'kinds' in 'widget'; did you mean 'kind'?",
+            ]
+        )
+    }
+
+    @Test func isListAcceptsListsOnly() throws {
+        var (reader, root) = try load("widgets: [a, b]\nother: {a: 1}\n")
+        #expect(reader.isList(try #require(root["widgets"]), named: "widgets"))
+        #expect(!reader.isList(try #require(root["other"]), named: "other"))
+        #expect(messages(reader) == ["widgets.yaml:2:8: error: 'other' must be a list, not a mapping"])
+    }
+
+    /// Integers read from their bytes and those read through their text agree.
+    @Test(arguments: [
+        ("7", 7), ("+5", 5), ("-0", 0), ("007", 7), ("-42", -42), ("!!int 12", 12),
+        ("999999999999999999", 999_999_999_999_999_999), ("-999999999999999999", -999_999_999_999_999_999),
+        ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min), ("0x1F", 31), ("0o17", 15),
+        ("0001234567890123456789", 1_234_567_890_123_456_789),
+    ])
+    func integersInEveryForm(text: String, expected: Int) throws {
+        var (reader, root) = try load("n: \(text)\n")
+        let read = reader.int(try #require(root["n"]), named: "n")
+        #expect(read == expected)
+        #expect(reader.diagnostics.isEmpty)
+    }
+
+    @Test func integersOutOfRangeOrNotIntegersAreReportedAsBefore() throws {
+        var (reader, root) = try load("a: 0\nb: '3'\nc: 3.0\nd: 9223372036854775808\ne: +21\n")
+        for key in ["a", "b", "c", "d", "e"] {
+            let read = reader.int(try #require(root[key]), named: key, in: 1...20)
+            #expect(read == nil)
+        }
+        #expect(
+            messages(reader) == [
+                "widgets.yaml:1:4: error: 'a' must be an integer from 1 to 20, not 0",
+                "widgets.yaml:2:4: error: 'b' must be an integer, not a string '3'",
+                "widgets.yaml:3:4: error: 'c' must be an integer, not a number '3.0'",
+                "widgets.yaml:4:4: error: 'd' must be an integer from 1 to 20, not 9223372036854775808",
+                "widgets.yaml:5:4: error: 'e' must be an integer from 1 to 20, not 21",
+            ]
+        )
+    }
+
+    @Test func taggedScalarsReadAsTheirTags() throws {
+        var (reader, root) = try load(
+            "a: !!bool false\nb: !!str true\nc: !shape round\nd: !!str 12\ne: !!null ''\n")
+        let a = reader.bool(try #require(root["a"]), named: "a")
+        #expect(a == false)
+        let b = reader.string(try #require(root["b"]), named: "b")
+        #expect(b == "true")
+        let c = reader.string(try #require(root["c"]), named: "c")
+        #expect(c == "round")
+        let d = reader.int(try #require(root["d"]), named: "d")
+        #expect(d == nil)
+        let e = reader.string(try #require(root["e"]), named: "e")
+        #expect(e == nil)
+        #expect(
+            messages(reader) == [
+                "widgets.yaml:4:4: error: 'd' must be an integer, not a string '12'",
+                "widgets.yaml:5:4: error: 'e' must be a string, not empty",
+            ]
+        )
+    }
+
+    @Test func isNullIsTheNullTag() throws {
+        let root = try Loading.document("a: null\nb: ~\nc:\nd: 'null'\ne: !!null {}\nf: [null]\n")
+        let isNull = ["a", "b", "c", "d", "e", "f"].map { root[$0]?.isNull }
+        #expect(isNull == [true, true, true, false, true, false])
+    }
 }
