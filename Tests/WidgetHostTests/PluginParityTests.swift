@@ -19,19 +19,24 @@ import WidgetHostKit
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
+    /// A host whose only plugin is `taskwidget-plugin`, in a folder of its own.
+    static func taskWidgetPlugin() throws -> PluginHost {
+        let folder = try Fixture.directory()
+        let manifest = "name: taskwidget\nexecutable: \(product("taskwidget-plugin").path)\n"
+        try manifest.write(
+            to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+        return PluginHost(
+            builtIns: WidgetRegistry(), hostVersion: "test", currentDirectory: folder.path, environment: [:],
+            options: [folder.path])
+    }
+
     @Test(arguments: [
         [String: JSONValue](),
         ["priorityFilter": .string("high"), "showCompleted": .bool(false), "maxTasks": .int(2)],
         ["category": .string("work"), "maxTasks": .int(4)],
     ])
     func taskWidgetOutOfProcessMatchesInProcess(_ overrides: [String: JSONValue]) async throws {
-        let folder = try Fixture.directory()
-        let manifest = "name: taskwidget\nexecutable: \(Self.product("taskwidget-plugin").path)\n"
-        try manifest.write(
-            to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
-        let host = PluginHost(
-            builtIns: WidgetRegistry(), hostVersion: "test", currentDirectory: folder.path, environment: [:],
-            options: [folder.path])
+        let host = try Self.taskWidgetPlugin()
         defer { host.shutdown() }
         let pluginWidget = try #require(host.widget(kind: "TaskWidget"))
         #expect(pluginWidget is PluginWidget)
@@ -62,13 +67,7 @@ import WidgetHostKit
     /// A value the intent refuses (`$taskName.needsValueError`) is JSON-RPC's "invalid params" out
     /// of process, and the host's `intent.invalid-value` in process: both invalid input.
     @Test func aRefusedValueIsInvalidInputOnBothSides() async throws {
-        let folder = try Fixture.directory()
-        let manifest = "name: taskwidget\nexecutable: \(Self.product("taskwidget-plugin").path)\n"
-        try manifest.write(
-            to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
-        let host = PluginHost(
-            builtIns: WidgetRegistry(), hostVersion: "test", currentDirectory: folder.path, environment: [:],
-            options: [folder.path])
+        let host = try Self.taskWidgetPlugin()
         defer { host.shutdown() }
         let intent = try #require(try host.intent(named: "AddTaskIntent")?.get())
         let store = try Fixture.directory()
