@@ -38,6 +38,8 @@ import Testing
                     print("this is not json", flush=True); continue
                 if B == "huge":
                     sys.stdout.write("[" + "1," * (9 << 20)); sys.stdout.flush(); time.sleep(60)
+                if B == "no-result":
+                    print(json.dumps({"jsonrpc": "2.0", "id": r["id"]}), flush=True); continue
                 if B == "unknown-id":
                     r["id"] = 999
                 if B == "flood":
@@ -101,6 +103,9 @@ import Testing
         Case(behaviour: "garbage", code: "plugin.invalid-json", fragments: ["not JSON", "this is not json"]),
         Case(behaviour: "huge", code: "plugin.line-too-long", fragments: ["over 16 MiB"]),
         Case(behaviour: "unknown-id", code: "plugin.unknown-id", fragments: ["unknown id 999"]),
+        Case(
+            behaviour: "no-result", code: "plugin.invalid-reply",
+            fragments: ["answered without 'result' or 'error'"]),
     ])
     func misbehavingPluginFailsOnlyItsOwnWidgets(_ test: Case) throws {
         let scratch = try ScratchDirectory()

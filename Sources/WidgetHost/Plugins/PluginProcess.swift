@@ -440,10 +440,11 @@ public final class PluginProcess: Sendable {
         } else if let result = message["result"] {
             request.completion(.success(result))
         } else {
-            stop(
-                failure(
-                    code: "plugin.invalid-reply", what: "answered without 'result' or 'error' and was stopped"
-                ))
+            let failure = failure(
+                code: "plugin.invalid-reply", what: "answered without 'result' or 'error' and was stopped")
+            stop(failure)
+            // No longer pending, so the stop above does not fail it: its waiter is told here.
+            request.completion(.failure(failure))
             return false
         }
         return true
