@@ -157,4 +157,60 @@ import WidgetHostKit
         #expect(failure.code == "plugin.timeout")
         #expect(failure.what == "did not answer 'timeline' within 0.6 s and was stopped")
     }
+
+    /// Replies mangled at random (seeded, so a failure replays): whatever a plugin writes, every
+    /// request ends, answered or failed, within its deadline; none is left waiting.
+    @Test func everyRequestEndsWhateverThePluginAnswers() async throws {
+        let script = """
+            import json, random, sys
+            PIECES = ['{', '}', '[', ']', ':', ',', '"', 'null', '1e999', '"id": 1', '"result"', '"error"',
+                      '"method": "x"', '"\\\\ud800"']
+            def mangle(rnd, text):
+                data = list(text)
+                for _ in range(rnd.randint(1, 4)):
+                    at = rnd.randint(0, len(data))
+                    if rnd.random() < 0.5:
+                        data[at:at] = list(rnd.choice(PIECES))
+                    else:
+                        del data[at:at + rnd.randint(1, 8)]
+                return "".join(data)
+            for line in sys.stdin:
+                r = json.loads(line)
+                if r["method"] == "initialize":
+                    print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": {}}), flush=True)
+                    continue
+                rnd, i = random.Random(r["params"]["seed"]), r["id"]
+                replies = [{"jsonrpc": "2.0", "id": i}, {"id": i + 1, "result": {}}, {"id": str(i), "result": {}},
+                           [i], "text", {"id": i, "error": "oops"}, {"id": i, "error": {"code": "x"}},
+                           {"id": i, "result": None}, {"id": i, "result": {}, "error": {"message": "both"}},
+                           {"id": None, "error": {"code": -32700, "message": "parse error"}}]
+                if rnd.random() < 0.5:
+                    # A notification first: ignored, and the reply still counts.
+                    print(json.dumps({"jsonrpc": "2.0", "method": "log", "params": {}}), flush=True)
+                reply = json.dumps({"jsonrpc": "2.0", "id": i, "result": {"entries": [], "n": 1}})
+                text = mangle(rnd, reply) if rnd.random() < 0.5 else json.dumps(rnd.choice(replies))
+                print(text, flush=True)
+            """
+        var outcomes: [String: Int] = [:]
+        for seed in 0..<40 {
+            let process = try Self.start(script, timeouts: ["timeline": 2])
+            defer { process.close() }
+            guard case .success = process.requestWaiting("initialize", params: .object([])) else {
+                Issue.record("no handshake: \(process.stderrTail)")
+                return
+            }
+            let replies = Replies()
+            process.send(
+                "timeline", params: .object([.init("seed", .int(seed))]), completion: replies.completion(0))
+            #expect(replies.wait(for: 1), "seed \(seed): the request never ended")
+            switch replies.results.withLock({ $0[0] }) {
+            case .success?: outcomes["answered", default: 0] += 1
+            case .failure(let failure)?: outcomes[failure.code, default: 0] += 1
+            case nil: break
+            }
+        }
+        // The mangling does reach the protocol's failures, not only JSON syntax errors.
+        #expect(outcomes.values.reduce(0, +) == 40)
+        #expect(outcomes.keys.count >= 5, "\(outcomes)")
+    }
 }
