@@ -24,12 +24,9 @@ public struct ToggleFocusModeIntent: SetValueIntent {
     /// Stores the focus mode and asks FocusWidgets to reload.
     ///
     /// - Returns: The focus mode set, as the value.
-    /// - Throws: ``FocusIntentError`` outside a host, or ``AppGroupError``.
+    /// - Throws: ``IntentEnvironment/Missing`` outside a host, or ``AppGroupError``.
     public func perform() async throws -> some IntentResult {
-        guard let environment = IntentEnvironment.current else {
-            throw FocusIntentError.noSharedContainer(intent: Self.intentType)
-        }
-        try environment.container.appGroupStore().setFocusMode(value)
+        try IntentEnvironment.current(for: Self.intentType).container.appGroupStore().setFocusMode(value)
         WidgetCenter.shared.reloadTimelines(ofKind: FocusWidget.kind)
         return .result(value: value)
     }

@@ -5,10 +5,9 @@ extension IntentEnvironment {
     /// The shared store of the container the running intent changes.
     ///
     /// - Parameter intent: The intent asking, named in the error.
-    /// - Throws: ``TaskIntentError/noSharedContainer(intent:)`` outside a host (no
-    ///   `IntentEnvironment.current`); ``AppGroupError`` when the store cannot be opened.
+    /// - Throws: ``IntentEnvironment/Missing`` outside a host (no `IntentEnvironment.current`);
+    ///   ``AppGroupError`` when the store cannot be opened.
     static func appGroupStore(for intent: String) throws -> AppGroupStore {
-        guard let environment = current else { throw TaskIntentError.noSharedContainer(intent: intent) }
-        return try environment.container.appGroupStore()
+        try current(for: intent).container.appGroupStore()
     }
 }

@@ -4,7 +4,7 @@
 /// task.not-found: no task with id '0F6E...'; 'widgethost store export' lists the stored tasks
 /// ```
 public struct TaskIntentError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A stable, machine-readable code: `task.not-found` or `intent.no-container`.
+    /// A stable, machine-readable code: `task.not-found`.
     public var code: String
     /// What went wrong, in a sentence a person can act on.
     public var message: String
@@ -23,15 +23,6 @@ public struct TaskIntentError: Error, Sendable, Hashable, CustomStringConvertibl
         TaskIntentError(
             code: "task.not-found",
             message: "no task with id '\(id)'; 'widgethost store export' lists the stored tasks and their ids"
-        )
-    }
-
-    /// The intent ran outside a host, with no shared container to change.
-    public static func noSharedContainer(intent: String) -> TaskIntentError {
-        TaskIntentError(
-            code: "intent.no-container",
-            message: "\(intent) has no shared container to change: run it with 'widgethost perform' or "
-                + "'widgethost tap', or inside IntentEnvironment.$current.withValue(...)"
         )
     }
 }

@@ -45,3 +45,32 @@ public struct WidgetCenter: Sendable {
         try? container?.reloads.requestReload(ofKind: nil)
     }
 }
+
+extension IntentEnvironment {
+    /// Why an intent could not run: it ran outside a host, with no shared container to change.
+    public struct Missing: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The intent that ran.
+        public var intent: String
+
+        /// Creates the error for `intent`.
+        public init(intent: String) {
+            self.intent = intent
+        }
+
+        /// The stable code: `intent.no-container`.
+        public var code: String { "intent.no-container" }
+
+        /// What is missing and how to give it.
+        public var description: String {
+            "\(intent) has no shared container to change: run it with 'widgethost perform' or "
+                + "'widgethost tap', or inside IntentEnvironment.$current.withValue(...)"
+        }
+    }
+
+    /// The environment of the running intent `intent`.
+    /// - Throws: ``Missing`` when the intent runs outside a host.
+    public static func current(for intent: String) throws(Missing) -> IntentEnvironment {
+        guard let current else { throw Missing(intent: intent) }
+        return current
+    }
+}

@@ -64,7 +64,7 @@ import WidgetHostKit
     }
 
     @Test func toggleFocusModeOutsideAHostSaysWhatIsMissing() async throws {
-        let error = await #expect(throws: FocusIntentError.self) {
+        let error = await #expect(throws: IntentEnvironment.Missing.self) {
             _ = try await ToggleFocusModeIntent(value: true).perform()
         }
         #expect(error?.code == "intent.no-container")

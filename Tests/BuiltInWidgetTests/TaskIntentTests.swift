@@ -145,7 +145,7 @@ import WidgetHostKit
     }
 
     @Test func intentsOutsideAHostSayWhatIsMissing() async throws {
-        let error = await #expect(throws: TaskIntentError.self) {
+        let error = await #expect(throws: IntentEnvironment.Missing.self) {
             _ = try await ToggleTaskIntent(taskID: Self.pending.id).perform()
         }
         #expect(error?.code == "intent.no-container")
@@ -154,7 +154,9 @@ import WidgetHostKit
                 == "ToggleTaskIntent has no shared container to change: run it with 'widgethost perform' or "
                 + "'widgethost tap', or inside IntentEnvironment.$current.withValue(...)"
         )
-        await #expect(throws: TaskIntentError.self) { _ = try await AddTaskIntent(taskName: "x").perform() }
+        await #expect(throws: IntentEnvironment.Missing.self) {
+            _ = try await AddTaskIntent(taskName: "x").perform()
+        }
     }
 
     @Test func parametersAreTheSeedsNamesInOrder() {
