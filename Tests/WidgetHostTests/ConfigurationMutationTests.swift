@@ -1,0 +1,82 @@
+import Diagnostics
+import Foundation
+import Testing
+import WidgetHost
+
+/// The sample configuration mangled at random (seeded, so a failure replays): whatever the text,
+/// loading it never traps, and every problem names its file, line and column.
+@Suite struct ConfigurationMutationTests {
+    /// Pieces of YAML and of the configuration format inserted at random places.
+    static let pieces = [
+        "{", "}", "[", "]", ":", "- ", "&a ", "*a", "<<: *a", "!!int ", "!!str ", "\"", "'", "\t", "\n", "  ",
+        "#", "|", ">", "---\n", "...\n", "\u{FF}", "null", "~", "true", "0x1F", "1e999", "?", ",", "!",
+        "kind: TaskWidget", "configuration: {maxTasks: 0}", "family: systemHuge", "id: x",
+        "maxTasks: 99999999999999999999999", "appGroup: [1]", "widgets: 3",
+    ].map { Array($0.utf8) }
+
+    static let sample = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("config/widgets.yaml")
+
+    /// `bytes` with one to five insertions, deletions or copies.
+    static func mangle(_ bytes: [UInt8], using random: inout SplitMix64) -> [UInt8] {
+        var data = bytes
+        for _ in 0..<Int.random(in: 1...5, using: &random) {
+            let at = Int.random(in: 0...data.count, using: &random)
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                data.insert(contentsOf: pieces.randomElement(using: &random) ?? [], at: at)
+            case 1:
+                data.removeSubrange(at..<min(data.count, at + Int.random(in: 1...20, using: &random)))
+            default:
+                let count = Int.random(in: 1...40, using: &random)
+                let from = Int.random(in: 0...max(0, data.count - count), using: &random)
+                data.insert(contentsOf: data[from..<min(data.count, from + count)], at: at)
+            }
+        }
+        return data
+    }
+
+    @Test func everyProblemInAMangledConfigurationHasAPlace() throws {
+        let original = try [UInt8](Data(contentsOf: Self.sample))
+        let directory = try Fixture.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("widgets.yaml").path
+        let loader = ConfigurationLoader(registry: try Fixture.registry())
+        var random = SplitMix64(seed: 0xC0F1_6000)
+        var (valid, invalid) = (0, 0)
+        for round in 0..<300 {
+            let text = Self.mangle(original, using: &random)
+            try Data(text).write(to: URL(fileURLWithPath: path))
+            let loaded = loader.load([path])
+            if loaded.hasErrors {
+                invalid += 1
+                #expect(!loaded.diagnostics.isEmpty)
+            } else {
+                valid += 1
+            }
+            for diagnostic in loaded.diagnostics where diagnostic.file != path || diagnostic.location == nil {
+                Issue.record("round \(round): a diagnostic without its place: \(diagnostic)")
+            }
+        }
+        // The mangling reaches both sides.
+        #expect(valid > 3 && invalid > 100, "\(valid) valid, \(invalid) invalid")
+    }
+}
+
+/// A deterministic pseudo-random generator (SplitMix64), so the mangling is the same every run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
