@@ -86,9 +86,13 @@ let package = Package(
             dependencies: ["ArgumentParsing"],
             swiftSettings: swiftSettings
         ),
+        // What several test targets share (a seeded random generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(
-            name: "WidgetHostKitTests", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
-        .testTarget(name: "AppGroupTests", dependencies: ["AppGroup"], swiftSettings: swiftSettings),
+            name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "TestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "AppGroupTests", dependencies: ["AppGroup", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BuiltInWidgetTests",
             dependencies: ["WidgetHostKit", "AppGroup"] + builtInWidgets.map { .target(name: $0) },
@@ -96,13 +100,13 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetHostTests",
-            dependencies: ["WidgetHost", "WidgetHostKit", "YAML", "Diagnostics", "AppGroup"]
+            dependencies: ["WidgetHost", "WidgetHostKit", "YAML", "Diagnostics", "AppGroup", "TestSupport"]
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["widgethost"],
+            dependencies: ["widgethost", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         // Plugins served out of process (issue 5): the Swift example, and the built-in TaskWidget

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppGroup
@@ -22,23 +23,11 @@ import Testing
         return Array(tasks.prefix(max(query.limit, 0)))
     }
 
-    /// A deterministic generator (SplitMix64), so a failure reproduces.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     static let categories: [String?] = ["work", "personal", "shopping", nil, "Work"]
 
     /// `count` tasks with every priority, category (and none) and completion mixed.
     static func generatedTasks(_ count: Int, seed: UInt64 = 2026) -> [StoredTask] {
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         return (0..<count).map { index in
             StoredTask(
                 id: UUID().uuidString,

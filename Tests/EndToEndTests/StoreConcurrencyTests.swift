@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -215,26 +216,13 @@ import Testing
         #expect(try Self.completeTasks(in: scratch).last?["title"] as? String == "After the kill")
     }
 
-    /// Deterministic random numbers (SplitMix64), so a failing run can be repeated.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A burst of adds and toggles, each killed at its own random moment (some before they start,
     /// some mid-write, some after they finish): the store stays sound, every row whole, every
     /// perform that finished kept, and the store takes writes afterwards.
     @Test func performsKilledAtRandomMomentsLeaveTheStoreConsistent() throws {
         let scratch = try ScratchDirectory()
         try scratch.importTasks(Self.storedTasksYAML(count: 20))
-        var random = SplitMix64(state: 20_261_129)
+        var random = SplitMix64(seed: 20_261_129)
 
         // Each perform is killed at its own moment, 0 to 300 ms after its launch (a perform takes
         // some 60 ms alone, longer in the crowd), while the next ones are still being launched.
