@@ -43,6 +43,12 @@ extension JSONValue: CustomStringConvertible {
     /// Appends `string` as a JSON string literal, escaping what RFC 8259 requires.
     static func appendQuoted(_ string: String, to output: inout String) {
         output += "\""
+        // Most strings need no escape: one pass over the bytes, then one append.
+        guard string.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+            output += string
+            output += "\""
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
