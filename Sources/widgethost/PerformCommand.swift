@@ -17,7 +17,8 @@ extension WidgetHostCommand {
                 Values are checked against the intent's parameters before anything runs: strings are \
                 taken as written, other types read as YAML (true, 3, high). 'widgethost describe' \
                 lists the intents and their parameters, plugins' included: an intent a plugin declares \
-                is sent to that plugin (two plugins declaring it: exit 65). Exit 65 for a value that \
+                is sent to that plugin (when two plugins declare it, name one: PLUGIN/INTENT). Exit 65 \
+                for a value that \
                 does not fit or that the intent refuses (an empty task name), 1 when the intent fails \
                 (no task with that id); either way the store is unchanged.
                 """,

@@ -71,13 +71,24 @@ import Testing
         #expect(
             result.standardError == """
                 \(beta)/plugin.yaml: warning: the plugins 'alpha' (\(alpha)) and 'beta' (\(beta)) both declare \
-                the intent 'SyncIntent'; `perform SyncIntent` cannot choose between them
+                the intent 'SyncIntent'; `perform` needs it named 'alpha/SyncIntent' or 'beta/SyncIntent'
                 error: the intent 'SyncIntent' is declared by the plugins 'alpha' (\(alpha)) and 'beta' \
-                (\(beta)); widgethost cannot tell which one to perform
+                (\(beta)); name one: 'alpha/SyncIntent' or 'beta/SyncIntent'
 
                 """)
         // Nothing was performed, so nothing was written.
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("store").path))
+        // Named with its plugin, either one runs.
+        for plugin in ["alpha", "beta"] {
+            let chosen = try scratch.widgethost([
+                "perform", "\(plugin)/SyncIntent", "--plugins", "plugins", "--store", "store", "--format",
+                "json",
+            ])
+            #expect(chosen.status == 0, "\(chosen.standardError)")
+            #expect(
+                chosen.standardOutput.contains(#""value":"\#(plugin) performed SyncIntent""#),
+                "\(chosen.standardOutput)")
+        }
         // An intent only one of them declares still runs, with the clash said as a warning.
         let other = try scratch.widgethost([
             "perform", "BetaOnlyIntent", "--plugins", "plugins", "--store", "store", "--format", "json",

@@ -37,8 +37,8 @@ public final class PluginHost: Sendable {
         var intents: [String: PluginIntent] = [:]
         var intentOrder: [String] = []
         var everyIntent: [PluginIntent] = []
-        /// Intent types more than one plugin declares, with the plugins' names and folders.
-        var intentClashes: [String: [String]] = [:]
+        /// Intent types more than one plugin declares, with the plugins' manifests.
+        var intentClashes: [String: [PluginManifest]] = [:]
         var unavailable: [String: UnavailablePluginWidget] = [:]
     }
 
@@ -168,38 +168,48 @@ public final class PluginHost: Sendable {
         state.withLock { state in state.kindOrder.compactMap { state.widgets[$0]?.widget } }
     }
 
-    /// The intent named `type` a plugin declares, handshaking the plugins not yet asked; `nil`
-    /// when none does.
+    /// The intent `name` a plugin declares, handshaking the plugins not yet asked; `nil` when none
+    /// does.
     ///
     /// A control's intent (`drawnBy` the plugin whose widget drew it) goes back to that plugin when
     /// it declares the type. Otherwise the type must name one plugin's intent: when several
-    /// plugins declare it, which one `perform` would run cannot be told, and the result is a
-    /// `plugin.ambiguous-intent` error naming them.
-    public func intent(named type: String, drawnBy plugin: PluginConnection? = nil) -> Result<
+    /// plugins declare it, the result is a `plugin.ambiguous-intent` error naming them, and
+    /// `PLUGIN/Type` (the plugin's name, a slash, the type) chooses one.
+    public func intent(named name: String, drawnBy plugin: PluginConnection? = nil) -> Result<
         PluginIntent, Diagnostic
     >? {
-        if !state.withLock({ $0.intents[type] != nil }) { handshakeAll() }
+        let slash = name.lastIndex(of: "/")
+        let pluginName = slash.map { String(name[..<$0]) }
+        let type = slash.map { String(name[name.index(after: $0)...]) } ?? name
+        if pluginName != nil || !state.withLock({ $0.intents[type] != nil }) { handshakeAll() }
         return state.withLock { state in
+            if let pluginName {
+                return state.everyIntent.first {
+                    $0.type == type && $0.connection.manifest.name == pluginName
+                }
+                .map { .success($0) }
+            }
             if let plugin,
                 let own = state.everyIntent.first(where: { $0.type == type && $0.connection === plugin })
             {
                 return .success(own)
             }
             guard let intent = state.intents[type] else { return nil }
-            guard let plugins = state.intentClashes[type] else { return .success(intent) }
+            guard let manifests = state.intentClashes[type] else { return .success(intent) }
             return .failure(
                 Diagnostic(
                     file: nil, code: "plugin.ambiguous-intent",
                     message:
-                        "the intent '\(type)' is declared by the plugins \(Self.list(plugins)); "
-                        + "widgethost cannot tell which one to perform"))
+                        "the intent '\(type)' is declared by the plugins \(Self.list(manifests.map(Self.named))); "
+                        + "name one: "
+                        + Self.list(manifests.map { "'\($0.name)/\(type)'" }, conjunction: "or")))
         }
     }
 
     /// `'a' (folder)`, `'a' (folder) and 'b' (folder)`, `'a' (folder), 'b' (folder) and ...`.
-    private static func list(_ items: [String]) -> String {
+    private static func list(_ items: [String], conjunction: String = "and") -> String {
         guard let last = items.last, items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + last
+        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }
 
     private static func named(_ manifest: PluginManifest) -> String {
@@ -276,14 +286,14 @@ public final class PluginHost: Sendable {
             }
             // Not an error: a control still runs the intent of the plugin that drew it; only
             // `perform` by name cannot choose, and says so when asked.
-            state.intentClashes[type, default: [Self.named(first.connection.manifest)]].append(
-                Self.named(manifest))
+            state.intentClashes[type, default: [first.connection.manifest]].append(manifest)
             state.diagnostics.append(
                 Diagnostic(
                     file: manifest.path, severity: .warning, code: "plugin.duplicate-intent",
                     message:
                         "the plugins \(Self.named(first.connection.manifest)) and \(Self.named(manifest)) "
-                        + "both declare the intent '\(type)'; `perform \(type)` cannot choose between them"))
+                        + "both declare the intent '\(type)'; `perform` needs it named "
+                        + "'\(first.connection.manifest.name)/\(type)' or '\(manifest.name)/\(type)'"))
         }
     }
 
