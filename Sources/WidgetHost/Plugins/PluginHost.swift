@@ -33,12 +33,9 @@ public final class PluginHost: Sendable {
         var diagnostics: [Diagnostic] = []
         var widgets: [String: (widget: any WidgetConfiguration, plugin: Int)] = [:]
         var kindOrder: [String] = []
-        /// The first plugin's intent of each type, and every plugin's, for controls.
-        var intents: [String: PluginIntent] = [:]
-        var intentOrder: [String] = []
-        var everyIntent: [PluginIntent] = []
-        /// Intent types more than one plugin declares, with the plugins' manifests.
-        var intentClashes: [String: [PluginManifest]] = [:]
+        /// Every plugin's intents, in the order declared (a type more than one plugin declares
+        /// appears once for each).
+        var intents: [PluginIntent] = []
         var unavailable: [String: UnavailablePluginWidget] = [:]
     }
 
@@ -181,21 +178,25 @@ public final class PluginHost: Sendable {
         let slash = name.lastIndex(of: "/")
         let pluginName = slash.map { String(name[..<$0]) }
         let type = slash.map { String(name[name.index(after: $0)...]) } ?? name
-        if pluginName != nil || !state.withLock({ $0.intents[type] != nil }) { handshakeAll() }
+        if pluginName != nil || !state.withLock({ $0.intents.contains { $0.type == type } }) {
+            handshakeAll()
+        }
         return state.withLock { state in
             if let pluginName {
-                return state.everyIntent.first {
+                return state.intents.first {
                     $0.type == type && $0.connection.manifest.name == pluginName
                 }
                 .map { .success($0) }
             }
             if let plugin,
-                let own = state.everyIntent.first(where: { $0.type == type && $0.connection === plugin })
+                let own = state.intents.first(where: { $0.type == type && $0.connection === plugin })
             {
                 return .success(own)
             }
-            guard let intent = state.intents[type] else { return nil }
-            guard let manifests = state.intentClashes[type] else { return .success(intent) }
+            let declaring = state.intents.filter { $0.type == type }
+            guard let intent = declaring.first else { return nil }
+            guard declaring.count > 1 else { return .success(intent) }
+            let manifests = declaring.map(\.connection.manifest)
             return .failure(
                 Diagnostic(
                     file: nil, code: "plugin.ambiguous-intent",
@@ -216,9 +217,12 @@ public final class PluginHost: Sendable {
         "'\(manifest.name)' (\(manifest.folder))"
     }
 
-    /// The intents plugins declare.
+    /// The intents plugins declare, each type once (the first plugin's).
     public var intents: [PluginIntent] {
-        state.withLock { state in state.intentOrder.compactMap { state.intents[$0] } }
+        state.withLock { state in
+            var seen: Set<String> = []
+            return state.intents.filter { seen.insert($0.type).inserted }
+        }
     }
 
     /// Handshakes every plugin not asked yet and registers what each declares.
@@ -278,15 +282,11 @@ public final class PluginHost: Sendable {
                 continue
             }
             let intent = PluginIntent(declaration, connection: connection)
-            state.everyIntent.append(intent)
-            guard let first = state.intents[type] else {
-                state.intents[type] = intent
-                state.intentOrder.append(type)
-                continue
-            }
+            let first = state.intents.first { $0.type == type }
+            state.intents.append(intent)
+            guard let first else { continue }
             // Not an error: a control still runs the intent of the plugin that drew it; only
             // `perform` by name cannot choose, and says so when asked.
-            state.intentClashes[type, default: [first.connection.manifest]].append(manifest)
             state.diagnostics.append(
                 Diagnostic(
                     file: manifest.path, severity: .warning, code: "plugin.duplicate-intent",

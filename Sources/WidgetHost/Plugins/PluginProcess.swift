@@ -146,7 +146,7 @@ public final class PluginProcess: Sendable {
     }
 
     /// Whether the process is gone or being ended.
-    public var hasFailed: Bool { state.withLock { $0.failure != nil } }
+    public var hasFailed: Bool { endedBecause != nil }
 
     /// Why the process is gone or being ended, once it is.
     public var endedBecause: PluginFailure? { state.withLock { $0.failure } }
