@@ -32,11 +32,18 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // Grapheme clusters and character widths for text drawn in a terminal (Debian libutf8proc-dev).
+        // No pkgConfig: its libutf8proc.pc adds a -D flag SwiftPM refuses; the header and library
+        // are in the default paths.
+        .systemLibrary(name: "CUTF8Proc"),
         // posix_spawn's chdir action, hidden from Swift's Glibc module (plugins start in their folder).
         .target(name: "CSpawn"),
-        .target(name: "Diagnostics", swiftSettings: swiftSettings),
+        .target(name: "TerminalText", dependencies: ["CUTF8Proc"], swiftSettings: swiftSettings),
+        .target(name: "Diagnostics", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
         .target(name: "YAML", dependencies: ["CYAML", "Diagnostics"], swiftSettings: swiftSettings),
-        .target(name: "ArgumentParsing", dependencies: ["Diagnostics"], swiftSettings: swiftSettings),
+        .target(
+            name: "ArgumentParsing", dependencies: ["Diagnostics", "TerminalText"],
+            swiftSettings: swiftSettings),
         .target(name: "WidgetHostKit", swiftSettings: swiftSettings),
         .target(name: "AppGroup", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
         .target(
@@ -59,12 +66,14 @@ let package = Package(
         ),
         .target(
             name: "WidgetHost",
-            dependencies: ["WidgetHostKit", "YAML", "Diagnostics", "AppGroup", "CSpawn"],
+            dependencies: ["WidgetHostKit", "YAML", "Diagnostics", "AppGroup", "CSpawn", "TerminalText"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "widgethost",
-            dependencies: ["ArgumentParsing", "Diagnostics", "YAML", "WidgetHost", "AppGroup"]
+            dependencies: [
+                "ArgumentParsing", "Diagnostics", "YAML", "WidgetHost", "AppGroup", "TerminalText",
+            ]
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),
@@ -74,6 +83,7 @@ let package = Package(
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"], swiftSettings: swiftSettings),
         .testTarget(
             name: "YAMLTests",

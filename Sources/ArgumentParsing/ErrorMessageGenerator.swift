@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Words every ``ParseError``: the wording of swift-argument-parser's messages, in one place.
 struct ErrorMessageGenerator {
     /// The path from the root to the command being parsed when the error happened.
@@ -13,52 +15,54 @@ struct ErrorMessageGenerator {
 
     /// The sentence after `Error: `.
     func message(for reason: ParseError.Reason) -> String {
+        // What the command line said is quoted visibly: an argument cannot act on the terminal.
+        let v = TerminalText.visible
         switch reason {
         case .unknownOption(let name, let suggestion?):
-            return "Unknown option '\(name)'. Did you mean '\(suggestion)'?"
+            return "Unknown option '\(v(name))'. Did you mean '\(suggestion)'?"
         case .unknownOption(let name, nil):
-            return "Unknown option '\(name)'"
+            return "Unknown option '\(v(name))'"
         case .missingValue(let name, let key):
             guard case .option(let option) = declaration(forKey: key) else {
-                return "Missing value for '\(name)'"
+                return "Missing value for '\(v(name))'"
             }
-            return "Missing value for '\(name) <\(option.valueName)>'"
+            return "Missing value for '\(v(name)) <\(option.valueName)>'"
         case .unexpectedValue(let name, let value):
-            return "The option '\(name)' does not take any value, but '\(value)' was specified."
+            return "The option '\(v(name))' does not take any value, but '\(v(value))' was specified."
         case .invalidValue(let value, let name, let key, let detail):
             let argument = declaration(forKey: key)
             let subject: String
             switch (name, argument) {
-            case (let name?, .option(let option)?): subject = " for '\(name) <\(option.valueName)>'"
-            case (let name?, _): subject = " for '\(name)'"
+            case (let name?, .option(let option)?): subject = " for '\(v(name)) <\(option.valueName)>'"
+            case (let name?, _): subject = " for '\(v(name))'"
             case (nil, .positional(let positional)?): subject = " for '<\(positional.name)>'"
             case (nil, _): subject = ""
             }
             let explanation: String
             if let detail {
-                explanation = ": " + detail
+                explanation = ": " + v(detail)
             } else if case .option(let option)? = argument {
                 explanation = Self.valueList(option.allowedValues)
             } else {
                 explanation = ""
             }
             return subject.isEmpty
-                ? "The value '\(value)' is invalid.\(explanation)"
-                : "The value '\(value)' is invalid\(subject)\(explanation)"
+                ? "The value '\(v(value))' is invalid.\(explanation)"
+                : "The value '\(v(value))' is invalid\(subject)\(explanation)"
         case .unexpectedArguments(let values):
             if values.count == 1, let value = values.first {
-                return "Unexpected argument '\(value)'"
+                return "Unexpected argument '\(v(value))'"
             }
-            return "\(values.count) unexpected arguments: '\(values.joined(separator: "', '"))'"
+            return "\(values.count) unexpected arguments: '\(values.map(v).joined(separator: "', '"))'"
         case .missingArgument(let key):
             guard let argument = declaration(forKey: key) else {
                 return "Missing expected argument '\(key)'"
             }
             return "Missing expected argument '\(UsageGenerator.nonOptionalSynopsis(of: argument))'"
         case .unknownSubcommand(let name, let suggestion?, _):
-            return "Unknown subcommand '\(name)'. Did you mean '\(suggestion)'?"
+            return "Unknown subcommand '\(v(name))'. Did you mean '\(suggestion)'?"
         case .unknownSubcommand(let name, nil, let available):
-            return "Unknown subcommand '\(name)'" + Self.valueList(available)
+            return "Unknown subcommand '\(v(name))'" + Self.valueList(available)
         case .validation(let message):
             return message
         case .internalError(let message):

@@ -1,3 +1,5 @@
+import TerminalText
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -11,6 +13,11 @@
 ///       priorityFilter: urgent
 ///                       ^
 /// ```
+///
+/// The file name, the message, the notes and the quoted line are made visible
+/// (``TerminalText/visible(_:)``) before they are written, so a configuration or a plugin cannot
+/// write control sequences to the terminal through a diagnostic; the caret is placed by display
+/// width, under the right column of wide and combining text.
 public struct DiagnosticRenderer: Sendable {
     /// Whether to use ANSI colours.
     public var color: Bool
@@ -26,10 +33,10 @@ public struct DiagnosticRenderer: Sendable {
         self.snippetWidth = max(snippetWidth, 20)
     }
 
-    /// A renderer for standard error: colour only on a terminal, and never when `NO_COLOR` is set.
+    /// A renderer for standard error: colour only on a terminal, and never when `NO_COLOR` is set
+    /// or `TERM` is `dumb`.
     public static func forStandardError() -> DiagnosticRenderer {
-        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
-        return DiagnosticRenderer(color: isatty(2) == 1 && !noColor)
+        DiagnosticRenderer(color: TerminalColor.isEnabled(forDescriptor: 2))
     }
 
     /// The text form of one diagnostic, ending in a newline.
@@ -96,7 +103,7 @@ public struct DiagnosticRenderer: Sendable {
         code: String?,
         to output: inout String
     ) {
-        var place = file ?? ""
+        var place = file.map(TerminalText.visible) ?? ""
         if let location {
             place += (place.isEmpty ? "" : ":") + "\(location.line):\(location.column)"
         }
@@ -109,11 +116,15 @@ public struct DiagnosticRenderer: Sendable {
         case .warning: label = paint("warning:", "1;35")
         case .note: label = paint("note:", "1;30")
         }
-        output += label + " " + paint(message, "1") + "\n"
+        output += label + " " + paint(TerminalText.visible(message), "1") + "\n"
     }
 
     /// Quotes `line` with a caret under the 1-based character `column`, cutting long lines to
     /// `snippetWidth` characters around the column.
+    ///
+    /// Each character is made visible on its own (a tab shows as `␉`, an escape as `␛`), and the
+    /// caret is indented by the display width of what precedes the column, so it stands under a
+    /// wide or combined character's first column.
     private func snippet(line: String, column: Int, to output: inout String) {
         var scalars = Array(line.unicodeScalars)
         var caret = max(column - 1, 0)
@@ -126,22 +137,16 @@ public struct DiagnosticRenderer: Sendable {
             if start > 0 { prefix = "..." }
             if end < scalars.count { suffix = "..." }
             scalars = Array(scalars[start..<end])
-            caret = caret - start + prefix.count
+            caret = caret - start
         }
-        var text = prefix
-        text.unicodeScalars.append(contentsOf: scalars)
-        text += suffix
-        output += text + "\n"
-        // Keep tabs as tabs so the caret lines up under tab-indented text.
-        let quoted = Array(text.unicodeScalars)
-        var pad = ""
-        for index in 0..<min(caret, quoted.count) {
-            pad.unicodeScalars.append(quoted[index] == "\t" ? "\t" : " ")
-        }
-        if caret > quoted.count {
-            pad += String(repeating: " ", count: caret - quoted.count)
-        }
-        output += pad + paint("^", "1;32") + "\n"
+        var before = ""
+        before.unicodeScalars.append(contentsOf: scalars.prefix(min(caret, scalars.count)))
+        var after = ""
+        after.unicodeScalars.append(contentsOf: scalars.dropFirst(min(caret, scalars.count)))
+        let quotedBefore = prefix + TerminalText.visible(before)
+        output += quotedBefore + TerminalText.visible(after) + suffix + "\n"
+        let pad = TerminalText.width(of: quotedBefore) + max(caret - scalars.count, 0)
+        output += String(repeating: " ", count: pad) + paint("^", "1;32") + "\n"
     }
 
     private func paint(_ text: String, _ code: String) -> String {

@@ -4,14 +4,16 @@ import Synchronization
 public struct SourceText: Sendable {
     /// The name shown in diagnostics: a path, or `<stdin>`.
     public let name: String
-    /// The raw bytes.
+    /// The text as UTF-8: the bytes read, or the UTF-8 form of UTF-16 or UTF-32 text.
     public let bytes: [UInt8]
     private let lineIndex = LineIndex()
 
-    /// Creates a source from its name and bytes.
+    /// Creates a source from its name and bytes. UTF-16 and UTF-32 text (told by a byte order mark
+    /// or by its zero bytes, as YAML 1.2 tells them) is kept as UTF-8, so lines, columns and quotes
+    /// are of the decoded text.
     public init(name: String, bytes: [UInt8]) {
         self.name = name
-        self.bytes = bytes
+        self.bytes = Self.utf8(fromWideText: bytes) ?? bytes
     }
 
     /// The text of the 1-based `line`, without its line break; `nil` past the end.

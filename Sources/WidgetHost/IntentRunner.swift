@@ -1,6 +1,7 @@
 import AppGroup
 import Diagnostics
 import Foundation
+import TerminalText
 public import WidgetHostKit
 import YAML
 
@@ -41,9 +42,12 @@ public enum IntentRunner {
 
         /// The lines `perform` prints.
         public var text: String {
-            var text = intent + (dialog.map { ": " + $0 } ?? "") + "\n"
-            if let value { text += "value: \(value)\n" }
-            text += "reloaded: " + (reloaded.isEmpty ? "nothing" : reloaded.joined(separator: ", ")) + "\n"
+            // Made visible: a dialog, a value or a kind from a plugin cannot act on the terminal.
+            var text =
+                TerminalText.visible(intent) + (dialog.map { ": " + TerminalText.visible($0) } ?? "") + "\n"
+            if let value { text += "value: \(TerminalText.visible(value.description))\n" }
+            let kinds = reloaded.map(TerminalText.visible).joined(separator: ", ")
+            text += "reloaded: " + (reloaded.isEmpty ? "nothing" : kinds) + "\n"
             return text
         }
     }

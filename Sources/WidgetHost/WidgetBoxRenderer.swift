@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 public import WidgetHostKit
 
 /// Draws a widget's view as a box of text sized to its family: rows, badges and controls, each
@@ -13,6 +14,10 @@ public import WidgetHostKit
 /// ╰────────────────────────────────────────────╯
 /// entry 2026-11-29T12:00:00Z · reloads 2026-11-29T12:15:00Z
 /// ```
+///
+/// Every line of a box is exactly its family's width in terminal columns, whatever the script of
+/// its text (``TerminalText`` measures and cuts it), and every string that comes from data (ids,
+/// titles, messages, symbol names) is made visible first, so it cannot act on the terminal.
 public struct WidgetBoxRenderer: Sendable {
     /// Creates a renderer.
     public init() {}
@@ -33,19 +38,27 @@ public struct WidgetBoxRenderer: Sendable {
     /// The box of one widget result, with its timeline listed under it when `includeTimeline`.
     public func render(_ result: WidgetResult, includeTimeline: Bool) -> String {
         let (width, height) = Self.size(of: result.family)
-        let title = "\(result.instance.id) · \(result.instance.kind) · \(result.family.rawValue)"
+        let title =
+            TerminalText.visible(result.instance.id) + " · " + TerminalText.visible(result.instance.kind)
+            + " · "
+            + result.family.rawValue
         var lines: [String]
         var footer: String
         switch result.outcome {
         case .success(let evaluation):
             var counter = 0
-            lines = Self.lines(of: evaluation.current.view, width: width, counter: &counter)
+            let view = evaluation.current.view
+            // A one-line family shows a one-line summary of any view, whatever its stacks.
+            lines =
+                height == 1
+                ? [Self.inline(view, counter: &counter)]
+                : Self.lines(of: view, width: width, counter: &counter)
             footer =
                 "entry " + ISO8601.string(from: evaluation.current.date) + " · " + Self.reloadText(evaluation)
             if result.reloadRequested { footer += " · reload requested" }
         case .failure(let failure):
-            lines = Self.wrap("error: " + failure.message, width: width)
-            footer = "failed: " + failure.code
+            lines = Self.wrap("error: " + TerminalText.visible(failure.message), width: width)
+            footer = "failed: " + TerminalText.visible(failure.code)
         }
         if lines.count > height {
             lines = Array(lines.prefix(height - 1)) + ["…"]
@@ -83,7 +96,8 @@ public struct WidgetBoxRenderer: Sendable {
             "timeline: \(entries.count) \(entries.count == 1 ? "entry" : "entries"), \(reloadText(evaluation))\n"
         for entry in entries {
             let marker = entry == evaluation.current ? "*" : " "
-            text += " \(marker) \(ISO8601.string(from: entry.date))  \(entry.data)\n"
+            text +=
+                " \(marker) \(ISO8601.string(from: entry.date))  \(TerminalText.visible(entry.data.description))\n"
         }
         return text
     }
@@ -106,8 +120,9 @@ public struct WidgetBoxRenderer: Sendable {
         }
     }
 
-    /// Children side by side; a spacer pushes what follows it to the right edge. Children that do
-    /// not fit the width flow onto further lines.
+    /// Children side by side; a spacer pushes what follows it to the right edge. When the row is too
+    /// wide, what is left of the spacer is cut so what is right of it (a task row's priority badge)
+    /// stays; without a spacer, children that do not fit the width flow onto further lines.
     static func row(_ children: [ViewNode], width: Int, counter: inout Int) -> [String] {
         var left: [String] = []
         var right: [String] = []
@@ -124,9 +139,11 @@ public struct WidgetBoxRenderer: Sendable {
         let leftText = left.joined(separator: " ")
         let rightText = right.joined(separator: " ")
         guard pushed, !rightText.isEmpty else { return flow(left, width: width) }
-        let gap = width - leftText.count - rightText.count
-        guard gap >= 1 else { return flow(left + right, width: width) }
-        return [leftText + String(repeating: " ", count: gap) + rightText]
+        let rightWidth = TerminalText.width(of: rightText)
+        let gap = width - TerminalText.width(of: leftText) - rightWidth
+        if gap >= 1 { return [leftText + String(repeating: " ", count: gap) + rightText] }
+        guard rightWidth + 2 <= width else { return flow(left + right, width: width) }
+        return [TerminalText.fitted(leftText, to: width - rightWidth - 1) + " " + rightText]
     }
 
     /// `items` on as few lines of `width` as fit them, in order.
@@ -136,7 +153,7 @@ public struct WidgetBoxRenderer: Sendable {
         for item in items {
             if current.isEmpty {
                 current = item
-            } else if current.count + 1 + item.count <= width {
+            } else if TerminalText.width(of: current) + 1 + TerminalText.width(of: item) <= width {
                 current += " " + item
             } else {
                 lines.append(current)
@@ -157,7 +174,9 @@ public struct WidgetBoxRenderer: Sendable {
         if label.count == 1, label[0].type == .hstack { label = label[0].children }
         var suffix = node.type == .link ? " ↗" : ""
         if label.contains(where: { $0.type == .spacer }) { suffix = "" }
-        let rows = row(label, width: width - prefix.count - suffix.count, counter: &counter)
+        let rows = row(
+            label, width: width - TerminalText.width(of: prefix) - TerminalText.width(of: suffix),
+            counter: &counter)
         let text = prefix + rows.joined(separator: " ") + suffix
         return [node.type == .toggle && rows == [""] ? String(text.dropLast()) : text]
     }
@@ -165,7 +184,7 @@ public struct WidgetBoxRenderer: Sendable {
     /// A node drawn on one line.
     static func inline(_ node: ViewNode, counter: inout Int) -> String {
         switch node.type {
-        case .text: return node.text ?? ""
+        case .text: return TerminalText.visible(node.text ?? "")
         case .image: return glyph(node.systemName ?? "")
         case .spacer: return ""
         case .vstack, .hstack: return label(node.children, counter: &counter)
@@ -200,16 +219,14 @@ public struct WidgetBoxRenderer: Sendable {
         case "creditcard.fill", "creditcard": return "▭"
         case "arrow.left.arrow.right": return "⇄"
         case "qrcode.viewfinder", "qrcode": return "▦"
-        default: return "‹\(systemName)›"
+        default: return "‹" + TerminalText.visible(systemName) + "›"
         }
     }
 
     // MARK: - Box
 
     static func fit(_ line: String, width: Int) -> String {
-        let count = line.count
-        if count > width { return String(line.prefix(width - 1)) + "…" }
-        return line + String(repeating: " ", count: width - count)
+        TerminalText.fitted(line, to: width)
     }
 
     static func wrap(_ text: String, width: Int) -> [String] {
@@ -218,7 +235,7 @@ public struct WidgetBoxRenderer: Sendable {
         for word in text.split(separator: " ") {
             if current.isEmpty {
                 current = String(word)
-            } else if current.count + 1 + word.count <= width {
+            } else if TerminalText.width(of: current) + 1 + TerminalText.width(of: word) <= width {
                 current += " " + word
             } else {
                 lines.append(current)

@@ -1,3 +1,4 @@
+import TerminalText
 public import WidgetHostKit
 
 /// What `describe` says of widgets and intents: kinds, families, parameters (types, defaults,
@@ -44,10 +45,12 @@ public enum WidgetDescription {
     /// One widget as text.
     public static func text(_ widget: any WidgetConfiguration) -> String {
         let metadata = widget.metadata
-        var text = metadata.kind
-        if !metadata.displayName.isEmpty { text += " (\(metadata.displayName))" }
+        // A plugin's kind, names and descriptions are made visible: they cannot act on the terminal.
+        let visible = TerminalText.visible
+        var text = visible(metadata.kind)
+        if !metadata.displayName.isEmpty { text += " (\(visible(metadata.displayName)))" }
         text += "\n"
-        if !metadata.description.isEmpty { text += "  \(metadata.description)\n" }
+        if !metadata.description.isEmpty { text += "  \(visible(metadata.description))\n" }
         let families = metadata.supportedFamilies.enumerated().map {
             $0.offset == 0 ? "\($0.element.rawValue) (default)" : $0.element.rawValue
         }
@@ -76,29 +79,32 @@ public enum WidgetDescription {
     private static func intentText(
         type: String, title: String, description: String, parameters: [ParameterDescription]
     ) -> String {
-        var text = type
-        if !title.isEmpty { text += " (\(title))" }
+        let visible = TerminalText.visible
+        var text = visible(type)
+        if !title.isEmpty { text += " (\(visible(title)))" }
         text += "\n"
-        if !description.isEmpty { text += "  \(description)\n" }
+        if !description.isEmpty { text += "  \(visible(description))\n" }
         if parameters.isEmpty { return text + "  parameters: none\n" }
         return text + "  parameters:\n" + parameterLines(parameters)
     }
 
     /// Aligned `name  type  default  "title"` lines.
     static func parameterLines(_ parameters: [ParameterDescription]) -> String {
-        let nameWidth = parameters.map(\.name.count).max() ?? 0
-        let types = parameters.map(\.typeSummary)
-        let typeWidth = types.map(\.count).max() ?? 0
-        return zip(parameters, types).map { parameter, type in
-            let name = parameter.name + String(repeating: " ", count: nameWidth - parameter.name.count)
-            let typeText = type + String(repeating: " ", count: typeWidth - type.count)
+        let names = parameters.map { TerminalText.visible($0.name) }
+        let nameWidth = names.map { TerminalText.width(of: $0) }.max() ?? 0
+        let types = parameters.map { TerminalText.visible($0.typeSummary) }
+        let typeWidth = types.map { TerminalText.width(of: $0) }.max() ?? 0
+        return zip(parameters, zip(names, types)).map { parameter, nameAndType in
+            let (name, type) = nameAndType
+            let paddedName = TerminalText.fitted(name, to: nameWidth)
+            let typeText = TerminalText.fitted(type, to: typeWidth)
             let defaultText =
-                parameter.defaultValue.map { "default \($0)" } ?? (parameter.isRequired ? "required" : "")
-            let line = "    \(name)  \(typeText)  \(defaultText)"
-            let padded =
-                line
-                + String(repeating: " ", count: max(0, 4 + nameWidth + 2 + typeWidth + 2 + 16 - line.count))
-            return padded + "  \"\(parameter.title)\"\n"
+                parameter.defaultValue.map { "default \(TerminalText.visible($0.description))" }
+                ?? (parameter.isRequired ? "required" : "")
+            let line = "    \(paddedName)  \(typeText)  \(defaultText)"
+            let padding = max(0, 4 + nameWidth + 2 + typeWidth + 2 + 16 - TerminalText.width(of: line))
+            return line + String(repeating: " ", count: padding)
+                + "  \"\(TerminalText.visible(parameter.title))\"\n"
         }.joined()
     }
 }

@@ -2,6 +2,7 @@ import AppGroup
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import TerminalText
 import WidgetHost
 import WidgetHostKit
 
@@ -42,7 +43,7 @@ enum CommandOptions {
 
     /// `No <what> is named 'name'.` with the nearest name, or the list of names.
     static func unknown(_ what: String, named name: String, among names: [String]) -> String {
-        var message = "No \(what) is named '\(name)'."
+        var message = "No \(what) is named '\(TerminalText.visible(name))'."
         if let nearest = EditDistance.suggestion(for: name, among: names) {
             message += " Did you mean '\(nearest)'?"
         } else if !names.isEmpty {
@@ -62,7 +63,7 @@ enum CommandOptions {
         } catch {
             let why = error == .missingTimeZone ? " with a time zone" : ""
             throw values.validationError(
-                "The value '\(text)' is invalid for '--at <date>': expected an ISO 8601 date\(why) such as "
+                "The value '\(TerminalText.visible(text))' is invalid for '--at <date>': expected an ISO 8601 date\(why) such as "
                     + "2026-11-29T12:00:00Z or 2026-11-29."
             )
         }
@@ -73,7 +74,7 @@ enum CommandOptions {
         guard let text = try values.string("family") else { return nil }
         guard let family = WidgetFamily(rawValue: text) else {
             let all = WidgetFamily.allCases.map(\.rawValue)
-            var message = "The value '\(text)' is invalid for '--family <family>'."
+            var message = "The value '\(TerminalText.visible(text))' is invalid for '--family <family>'."
             if let nearest = EditDistance.suggestion(for: text, among: all) {
                 message += " Did you mean '\(nearest)'?"
             } else {
@@ -91,11 +92,13 @@ enum CommandOptions {
         guard !ids.isEmpty else { return instances }
         let known = instances.map(\.id)
         for id in ids where !known.contains(id) {
-            var message = "No widget has the id '\(id)'."
+            var message = "No widget has the id '\(TerminalText.visible(id))'."
             if let nearest = EditDistance.suggestion(for: id, among: known) {
                 message += " Did you mean '\(nearest)'?"
             } else if !known.isEmpty {
-                message += " The ids are " + known.map { "'\($0)'" }.joined(separator: ", ") + "."
+                message +=
+                    " The ids are " + known.map { "'\(TerminalText.visible($0))'" }.joined(separator: ", ")
+                    + "."
             }
             throw values.validationError(message)
         }

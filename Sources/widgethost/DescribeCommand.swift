@@ -48,7 +48,7 @@ extension WidgetHostCommand {
                     .init("widgets", .array(widgets.map(WidgetDescription.json))),
                     .init("intents", .array(intentItems)),
                 ])
-                StandardStream.output.write(document.description + "\n")
+                StandardStream.output.writeData(document.description + "\n")
             } else {
                 var sections: [String] = widgets.map(WidgetDescription.text)
                 let intentTexts =
@@ -82,7 +82,7 @@ extension WidgetHostCommand {
             plugins.handshakeAll()
             CommandOptions.report(plugins.takeDiagnostics())
             let schema = ConfigurationSchema.schema(for: plugins.registry())
-            StandardStream.output.write(schema.prettyDescription + "\n")
+            StandardStream.output.writeData(schema.prettyDescription + "\n")
             return ExitStatus.success
         }
     }

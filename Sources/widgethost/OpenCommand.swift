@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Quickmenu
+import TerminalText
 import WidgetHostKit
 
 extension WidgetHostCommand {
@@ -32,13 +33,14 @@ extension WidgetHostCommand {
                         .init("tab", .string(tab.rawValue)),
                         .init("tabIndex", .int(tabIndex)),
                     ])
-                    StandardStream.output.write(document.description + "\n")
+                    StandardStream.output.writeData(document.description + "\n")
                 } else {
-                    StandardStream.output.write("\(url) -> \(tab.rawValue) (tab \(tabIndex))\n")
+                    StandardStream.output.write(
+                        "\(TerminalText.visible(url)) -> \(tab.rawValue) (tab \(tabIndex))\n")
                 }
                 return ExitStatus.success
             } catch {
-                StandardStream.error.write("error: \(error.message)\n")
+                StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
                 return ExitStatus.dataError
             }
         }

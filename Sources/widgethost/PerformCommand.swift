@@ -2,6 +2,7 @@ import AppGroup
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import TerminalText
 import WidgetHost
 import WidgetHostKit
 
@@ -69,8 +70,12 @@ extension WidgetHostCommand {
             case .success(let checked)?:
                 parameters = checked
             case .failure(let error)?:
-                if error.isUsage { throw values.validationError(error.messages.joined(separator: "\n")) }
-                StandardStream.error.write(error.messages.map { "error: \($0)\n" }.joined())
+                if error.isUsage {
+                    throw values.validationError(
+                        error.messages.map(TerminalText.visible).joined(separator: "\n"))
+                }
+                StandardStream.error.write(
+                    error.messages.map { "error: \(TerminalText.visible($0))\n" }.joined())
                 return ExitStatus.dataError
             case nil:
                 return ExitStatus.failure
@@ -84,7 +89,7 @@ extension WidgetHostCommand {
             do throws(WidgetFailure) {
                 container = try containers.container(forAppGroup: appGroup)
             } catch {
-                StandardStream.error.write("error: \(error.message)\n")
+                StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
                 return ExitStatus.usage
             }
             let outcome = await perform(
@@ -124,16 +129,18 @@ extension WidgetHostCommand {
         {
             switch outcome {
             case .success(let outcome):
-                for warning in outcome.warnings { StandardStream.error.write("warning: \(warning)\n") }
+                for warning in outcome.warnings {
+                    StandardStream.error.write("warning: \(TerminalText.visible(warning))\n")
+                }
                 if format == "json" {
                     guard case .object(let members) = outcome.json else { return ExitStatus.failure }
-                    StandardStream.output.write(JSONValue.object(extra + members).description + "\n")
+                    StandardStream.output.writeData(JSONValue.object(extra + members).description + "\n")
                 } else {
                     StandardStream.output.write(outcome.text)
                 }
                 return ExitStatus.success
             case .failure(let failure):
-                StandardStream.error.write("error: \(failure.message)\n")
+                StandardStream.error.write("error: \(TerminalText.visible(failure.message))\n")
                 return invalidValueCodes.contains(failure.code) ? ExitStatus.dataError : ExitStatus.failure
             }
         }

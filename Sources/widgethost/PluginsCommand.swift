@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Diagnostics
+import TerminalText
 import WidgetHost
 import WidgetHostKit
 
@@ -51,7 +52,7 @@ extension WidgetHostCommand {
             let plugins = host.plugins
             if json {
                 let items = plugins.map { object($0, check: check) }
-                StandardStream.output.write(
+                StandardStream.output.writeData(
                     JSONValue.object([.init("plugins", .array(items))]).description + "\n")
             } else {
                 // A failed handshake is printed with its plugin below, not twice.
@@ -70,20 +71,27 @@ extension WidgetHostCommand {
 
         /// One plugin as text.
         static func text(_ plugin: PluginHost.Plugin, check: Bool) -> String {
-            let name = plugin.manifest?.name ?? "(invalid manifest)"
-            var text = "\(name)  \(plugin.folder)  (found in \(plugin.origin))\n"
+            // Everything here comes from a manifest, a folder name or the plugin itself: made visible.
+            let visible = TerminalText.visible
+            let name = visible(plugin.manifest?.name ?? "(invalid manifest)")
+            var text =
+                "\(name)  \(visible(plugin.folder))  (found in \(visible(plugin.origin.description)))\n"
             if let manifest = plugin.manifest {
-                text +=
-                    "  executable: \(([manifest.executable] + manifest.arguments).joined(separator: " "))\n"
+                let command = ([manifest.executable] + manifest.arguments).joined(separator: " ")
+                text += "  executable: \(visible(command))\n"
             } else {
-                text += "  not usable: " + plugin.diagnostics.map(\.message).joined(separator: "; ") + "\n"
+                text +=
+                    "  not usable: " + visible(plugin.diagnostics.map(\.message).joined(separator: "; "))
+                    + "\n"
             }
             guard check, plugin.manifest != nil else { return text }
             if let failure = plugin.failure {
-                text += "  failed: \(failure.description)\n"
+                text += "  failed: \(visible(failure.description))\n"
             } else if let handshake = plugin.connection?.knownHandshake {
                 text += "  ok: protocol \(handshake.protocolVersion)"
-                if !handshake.name.isEmpty { text += ", \(handshake.name) \(handshake.version)" }
+                if !handshake.name.isEmpty {
+                    text += ", \(visible(handshake.name)) \(visible(handshake.version))"
+                }
                 text += "\n  kinds: " + list(handshake.widgets.map(\.metadata.kind)) + "\n"
                 text += "  intents: " + list(handshake.intents.map(\.type)) + "\n"
             }

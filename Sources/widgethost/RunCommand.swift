@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import TerminalText
 import WidgetHost
 import WidgetHostKit
 
@@ -69,15 +70,16 @@ extension WidgetHostCommand {
             let options = RunOptions(date: date, preview: try values.flag("preview"), family: family)
             var results = await evaluator.evaluate(instances, options: options)
             for problem in ReloadTracking.update(&results, containers: containers) {
-                StandardStream.error.write("warning: reload requests were not checked: \(problem)\n")
+                StandardStream.error.write(
+                    "warning: reload requests were not checked: \(TerminalText.visible(problem))\n")
             }
             let includeTimeline = try values.flag("timeline")
             switch format {
             case "json":
-                StandardStream.output.write(
+                StandardStream.output.writeData(
                     RunJSON.document(results, includeTimeline: includeTimeline).description + "\n")
             case "ndjson":
-                StandardStream.output.write(
+                StandardStream.output.writeData(
                     results.map { RunJSON.object($0, includeTimeline: includeTimeline).description + "\n" }
                         .joined()
                 )
@@ -92,7 +94,8 @@ extension WidgetHostCommand {
             for failure in failures {
                 if case .failure(let error) = failure.outcome {
                     StandardStream.error.write(
-                        "error: widget '\(failure.instance.id)' failed: \(error.message)\n")
+                        "error: widget '\(TerminalText.visible(failure.instance.id))' failed: "
+                            + TerminalText.visible(error.message) + "\n")
                 }
             }
             return failures.isEmpty ? ExitStatus.success : ExitStatus.failure
@@ -106,7 +109,9 @@ extension WidgetHostCommand {
             common: [WidgetFamily]
         ) -> String {
             let shown = 5
-            var names = unsupported.prefix(shown).map { "'\($0.id)' (\($0.kind))" }
+            var names = unsupported.prefix(shown).map {
+                "'\(TerminalText.visible($0.id))' (\(TerminalText.visible($0.kind)))"
+            }
             if unsupported.count > shown { names.append("\(unsupported.count - shown) more") }
             let list =
                 names.count == 1

@@ -1,3 +1,6 @@
+import Synchronization
+import TerminalText
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -9,17 +12,46 @@
 /// Text goes out in one call per piece of output (retried only for partial writes and `EINTR`), so a
 /// command that builds its whole output first writes it in one go, and nothing touches the
 /// C library's `stdout`/`stderr` globals, which are not concurrency-safe in Swift 6.
+///
+/// Text for people (``write(_:)``) passes ``TerminalText/guarded(_:)`` on its way out: whatever a
+/// renderer missed, no control character but a line break and the renderer's own colour reaches the
+/// terminal. Data (``writeData(_:)``: JSON, NDJSON, YAML) goes out exactly as it is.
+///
+/// A write that fails is remembered, and nothing more is written to that stream:
+/// ``outputFailure`` tells the command's caller, which reports it (a closed pipe aside).
 enum StandardStream: Int32, Sendable {
     /// File descriptor 1: data.
     case output = 1
     /// File descriptor 2: diagnostics and usage errors.
     case error = 2
 
-    /// Writes `text` as UTF-8.
-    ///
-    /// A failed write (a closed pipe whose `SIGPIPE` is ignored, a full disk) is dropped: the exit
-    /// status still tells the caller whether the command succeeded.
+    /// The `errno` of the first failed write to each stream, 0 while none has failed. Process-wide,
+    /// as the file descriptors themselves are.
+    private static let outputFailed = Atomic<Int32>(0)
+    private static let errorFailed = Atomic<Int32>(0)
+
+    private var failure: Int32 {
+        switch self {
+        case .output: Self.outputFailed.load(ordering: .relaxed)
+        case .error: Self.errorFailed.load(ordering: .relaxed)
+        }
+    }
+
+    private func fail(_ code: Int32) {
+        switch self {
+        case .output: Self.outputFailed.store(code, ordering: .relaxed)
+        case .error: Self.errorFailed.store(code, ordering: .relaxed)
+        }
+    }
+
+    /// Writes text meant for a person, guarded against control characters.
     func write(_ text: String) {
+        writeData(TerminalText.guarded(text))
+    }
+
+    /// Writes `text` as UTF-8, exactly.
+    func writeData(_ text: String) {
+        guard failure == 0 else { return }
         var text = text
         text.withUTF8 { buffer in
             var offset = 0
@@ -27,10 +59,35 @@ enum StandardStream: Int32, Sendable {
                 let count = systemWrite(rawValue, base + offset, buffer.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
+                    fail(errno)
                     return
                 }
                 offset += count
             }
+        }
+    }
+
+    /// Why writing to standard output failed (`errno`), or `nil` while every write succeeded.
+    static var outputFailure: Int32? {
+        let code = StandardStream.output.failure
+        return code == 0 ? nil : code
+    }
+
+    /// Makes sure descriptors 0, 1 and 2 are open before anything else is opened.
+    ///
+    /// A command started with one of them closed (`widgethost run >&-`) would otherwise hand that
+    /// number to the next file it opens, the store's database among them, and write its output into
+    /// it. The closed descriptor is filled with `/dev/null`, and a closed output or error stream is
+    /// marked failed (`EBADF`), so the command reports that it could not write instead of
+    /// succeeding having written nothing.
+    static func protectStandardDescriptors() {
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", O_RDWR)
+            if opened >= 0, opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+            StandardStream(rawValue: descriptor)?.fail(EBADF)
         }
     }
 }

@@ -2,6 +2,7 @@ import AppGroup
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import TerminalText
 import WidgetHost
 
 extension WidgetHostCommand {
@@ -91,11 +92,11 @@ extension WidgetHostCommand {
                 let noun = summary.total == 1 ? "task" : "tasks"
                 StandardStream.output.write(
                     "Imported \(summary.total) \(noun) (\(summary.updated) updated, \(summary.added) added) "
-                        + "into \(store.databaseURL.path)\n"
+                        + "into \(TerminalText.visible(store.databaseURL.path))\n"
                 )
                 return ExitStatus.success
             } catch {
-                StandardStream.error.write("Error: \(error.message)\n")
+                StandardStream.error.write("Error: \(TerminalText.visible(error.message))\n")
                 return ExitStatus.failure
             }
         }
@@ -111,10 +112,10 @@ extension WidgetHostCommand {
                     // Widgets show a store that does not exist yet as empty; so does its export.
                     export = StoreExport(tasks: [], isFocusModeOn: false)
                 }
-                StandardStream.output.write(export.text(format))
+                StandardStream.output.writeData(export.text(format))
                 return ExitStatus.success
             } catch {
-                StandardStream.error.write("Error: \(error.message)\n")
+                StandardStream.error.write("Error: \(TerminalText.visible(error.message))\n")
                 return ExitStatus.failure
             }
         }

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 import Quickmenu
+import TerminalText
 import WidgetHost
 import WidgetHostKit
 
@@ -58,7 +59,9 @@ extension WidgetHostCommand {
             switch result.outcome {
             case .success(let success): evaluation = success
             case .failure(let failure):
-                StandardStream.error.write("error: widget '\(id)' failed: \(failure.message)\n")
+                StandardStream.error.write(
+                    "error: widget '\(TerminalText.visible(id))' failed: \(TerminalText.visible(failure.message))\n"
+                )
                 return ExitStatus.failure
             }
             let controls = evaluation.current.view.controls
@@ -86,7 +89,8 @@ extension WidgetHostCommand {
             let pluginIntent = try? lookup?.get()
             guard let reference = control.intent, intent != nil || pluginIntent != nil else {
                 StandardStream.error.write(
-                    "error: control \(number) of '\(id)' runs an intent widgethost does not know\n")
+                    "error: control \(number) of '\(TerminalText.visible(id))' runs an intent widgethost does not know\n"
+                )
                 return ExitStatus.failure
             }
             var parameters: [String: JSONValue] = [:]
@@ -97,8 +101,9 @@ extension WidgetHostCommand {
                     parameters = checked
                 case .failure(let error):
                     StandardStream.error.write(
-                        "error: control \(number) of '\(id)' runs \(reference.type) with values it does not "
-                            + "declare: \(error.messages.joined(separator: "; "))\n")
+                        "error: control \(number) of '\(TerminalText.visible(id))' runs "
+                            + TerminalText.visible(reference.type) + " with values it does not declare: "
+                            + TerminalText.visible(error.messages.joined(separator: "; ")) + "\n")
                     return ExitStatus.failure
                 }
             } else if case .object(let members) = reference.parameters {
@@ -108,7 +113,7 @@ extension WidgetHostCommand {
             do throws(WidgetFailure) {
                 container = try containers.container(forAppGroup: instance.appGroup)
             } catch {
-                StandardStream.error.write("error: \(error.message)\n")
+                StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
                 return ExitStatus.failure
             }
             let outcome = await PerformCommand.perform(
@@ -119,13 +124,16 @@ extension WidgetHostCommand {
         /// A link's tap: what it opens (and, for the quick menu's links, which tab).
         static func open(_ url: String, place: [JSONValue.Member], format: String) -> Int32 {
             var members = place + [.init("url", .string(url))]
-            var text = "opens \(url)"
+            var text = "opens \(TerminalText.visible(url))"
             if let (tab, tabIndex) = try? DeeplinkCoordinator().resolve(url) {
                 members += [.init("tab", .string(tab.rawValue)), .init("tabIndex", .int(tabIndex))]
                 text += " -> \(tab.rawValue) (tab \(tabIndex))"
             }
-            StandardStream.output.write(
-                format == "json" ? JSONValue.object(members).description + "\n" : text + "\n")
+            if format == "json" {
+                StandardStream.output.writeData(JSONValue.object(members).description + "\n")
+            } else {
+                StandardStream.output.write(text + "\n")
+            }
             return ExitStatus.success
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Diagnostics
+import TerminalText
 import WidgetHost
 import WidgetHostKit
 
@@ -40,13 +41,13 @@ extension WidgetHostCommand {
                 var text = report.description
                 text.removeLast()
                 text += ",\"diagnostics\":" + diagnosticsArray(loaded.diagnostics) + "}\n"
-                StandardStream.output.write(text)
+                StandardStream.output.writeData(text)
             } else {
                 CommandOptions.report(loaded.diagnostics)
                 if errors == 0 {
                     let count = loaded.instances.count
                     StandardStream.output.write(
-                        "\(loaded.files.joined(separator: ", ")): \(count) \(count == 1 ? "widget" : "widgets"), valid\n"
+                        "\(loaded.files.map(TerminalText.visible).joined(separator: ", ")): \(count) \(count == 1 ? "widget" : "widgets"), valid\n"
                     )
                 } else {
                     StandardStream.error.write("\(errors) \(errors == 1 ? "error" : "errors")\n")

@@ -27,7 +27,19 @@ enum WidgetHostCommand {
 
     /// Parses `CommandLine.arguments`, runs the command and exits with its status.
     static func main() async -> Never {
-        exit(await run(Array(CommandLine.arguments.dropFirst())))
+        StandardStream.protectStandardDescriptors()
+        let status = await run(Array(CommandLine.arguments.dropFirst()))
+        exit(outputStatus(commandStatus: status))
+    }
+
+    /// The exit status once the command is done: its own, unless standard output could not be
+    /// written, which is reported and fails the command (exit 1). A closed pipe (`widgethost run |
+    /// head -1`) ends the output quietly, as Unix tools do, and keeps the command's status.
+    static func outputStatus(commandStatus: Int32) -> Int32 {
+        guard let code = StandardStream.outputFailure, code != EPIPE else { return commandStatus }
+        let reason = String(cString: strerror(code))
+        StandardStream.error.write("error: could not write to standard output: \(reason)\n")
+        return commandStatus == ExitStatus.success ? ExitStatus.failure : commandStatus
     }
 
     /// Parses `arguments` (without the program name) and runs the command they name.

@@ -81,12 +81,12 @@ extension WidgetHostCommand {
             let format = DiagnosticFormat(rawValue: try values.requiredString("diagnostics")) ?? .text
             let path = try values.string("file") ?? "-"
             do throws(Diagnostic) {
-                StandardStream.output.write(try json(ofFileAt: path, limits: limits))
+                StandardStream.output.writeData(try json(ofFileAt: path, limits: limits))
                 return ExitStatus.success
             } catch {
                 switch format {
                 case .text: StandardStream.error.write(DiagnosticRenderer.forStandardError().render(error))
-                case .json: StandardStream.error.write(DiagnosticRenderer.json([error]) + "\n")
+                case .json: StandardStream.error.writeData(DiagnosticRenderer.json([error]) + "\n")
                 }
                 return ExitStatus.dataError
             }

@@ -52,16 +52,45 @@ import Testing
         #expect(plain.render(diagnostic(line: "", column: 1)).hasSuffix("message\n\n^\n"))
     }
 
-    /// Tabs before the column are copied so the caret lines up whatever the tab width.
+    /// Tabs are shown as `␉` (one column), so the caret lines up whatever the terminal's tab width.
     @Test func caretAfterTabs() {
         let rendered = plain.render(diagnostic(line: "\tkey:\tvalue", column: 7))
-        #expect(rendered == "config/widgets.yaml:6:7: error: message\n\tkey:\tvalue\n\t    \t^\n")
+        #expect(rendered == "config/widgets.yaml:6:7: error: message\n␉key:␉value\n      ^\n")
     }
 
-    /// Columns count characters: "é" and "😀" are one column each.
+    /// Columns count characters, and the caret is indented by display width: "é" takes one column,
+    /// "😀" and "보" two.
     @Test func caretAfterMultiByteCharacters() {
         let rendered = plain.render(diagnostic(line: "é😀: value", column: 5))
-        #expect(rendered == "config/widgets.yaml:6:5: error: message\né😀: value\n    ^\n")
+        #expect(rendered == "config/widgets.yaml:6:5: error: message\né😀: value\n     ^\n")
+        let korean = plain.render(diagnostic(line: "보고서: 작성", column: 6))
+        #expect(korean == "config/widgets.yaml:6:6: error: message\n보고서: 작성\n        ^\n")
+        let thai = plain.render(diagnostic(line: "ทำงาน: x", column: 8))
+        #expect(thai == "config/widgets.yaml:6:8: error: message\nทำงาน: x\n       ^\n")
+    }
+
+    /// Control characters in the message, the file name and the quoted line reach the terminal as
+    /// pictures, and the caret still lines up.
+    @Test func controlCharactersAreShownNotSent() {
+        let diagnostic = Diagnostic(
+            file: "evil\u{1B}]0;title\u{07}.yaml",
+            location: SourceLocation(line: 1, column: 10),
+            code: "c",
+            message: "unknown key '\u{1B}[2J'\nforged: error: line",
+            notes: [Diagnostic.Note("note \u{202E}reversed")],
+            sourceLine: "\u{1B}[2J\r: value"
+        )
+        let rendered = plain.render(diagnostic)
+        #expect(
+            rendered == """
+                evil␛]0;title␇.yaml:1:10: error: unknown key '␛[2J'␊forged: error: line
+                ␛[2J␍: value
+                         ^
+                note: note \\u{202E}reversed
+
+                """)
+        #expect(
+            DiagnosticRenderer.json([diagnostic]).contains(#""message":"unknown key '\u001b[2J'\nforged"#))
     }
 
     @Test func withoutLocationThereIsNoSnippet() {

@@ -86,8 +86,8 @@ import Testing
         work-tasks · TaskWidget · systemSmall
         ╭──────────────────────────╮
         │ Tasks                  2 │
-        │ [1] ○ Finish the Q3 roa… │
-        │ [2] ○ Review the login … │
+        │ [1] ○ Finish the Q3 r… ! │
+        │ [2] ○ Review the logi… ! │
         │                          │
         │                          │
         │                          │

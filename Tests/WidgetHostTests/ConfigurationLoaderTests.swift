@@ -300,7 +300,9 @@ private struct SignBundle: WidgetBundle {
             diagnostics
                 == (refused
                     ? [
-                        "widgets.yaml:2:9: error: a widget id must be non-empty and without spaces, not '\(id)'"
+                        // A tab is quoted as its control picture, so it shows.
+                        "widgets.yaml:2:9: error: a widget id must be non-empty and without spaces, not "
+                            + "'\(id.replacingOccurrences(of: "\t", with: "␉"))'"
                     ]
                     : []))
     }
