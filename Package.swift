@@ -36,6 +36,8 @@ let package = Package(
         // No pkgConfig: its libutf8proc.pc adds a -D flag SwiftPM refuses; the header and library
         // are in the default paths.
         .systemLibrary(name: "CUTF8Proc"),
+        // Closed standard descriptors filled before the Swift runtime opens anything (widgethost only).
+        .target(name: "CStandardStreams"),
         // posix_spawn's chdir action, hidden from Swift's Glibc module (plugins start in their folder).
         .target(name: "CSpawn"),
         .target(name: "TerminalText", dependencies: ["CUTF8Proc"], swiftSettings: swiftSettings),
@@ -73,6 +75,7 @@ let package = Package(
             name: "widgethost",
             dependencies: [
                 "ArgumentParsing", "Diagnostics", "YAML", "WidgetHost", "AppGroup", "TerminalText",
+                "CStandardStreams",
             ]
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings

@@ -7,7 +7,7 @@
 /// Whether a renderer may colour what it writes.
 public enum TerminalColor {
     /// Colour only on a terminal, never when `NO_COLOR` is set to anything non-empty
-    /// (no-color.org), and never when `TERM` is `dumb` or unset.
+    /// (no-color.org), and never when `TERM` is `dumb`.
     ///
     /// - Parameters:
     ///   - descriptor: The file descriptor the text goes to.
@@ -20,11 +20,10 @@ public enum TerminalColor {
         return isEnabled(environment: environment ?? processEnvironment())
     }
 
-    /// The rule for a terminal: `NO_COLOR` empty or unset, and `TERM` set and not `dumb`.
+    /// The rule for a terminal: `NO_COLOR` empty or unset, and `TERM` not `dumb`.
     public static func isEnabled(environment: [String: String]) -> Bool {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-        guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
-        return true
+        return environment["TERM"] != "dumb"
     }
 
     private static func processEnvironment() -> [String: String] {

@@ -1,3 +1,4 @@
+import CStandardStreams
 import Synchronization
 import TerminalText
 
@@ -73,22 +74,16 @@ enum StandardStream: Int32, Sendable {
         return code == 0 ? nil : code
     }
 
-    /// Makes sure descriptors 0, 1 and 2 are open before anything else is opened.
-    ///
-    /// A command started with one of them closed (`widgethost run >&-`) would otherwise hand that
-    /// number to the next file it opens, the store's database among them, and write its output into
-    /// it. The closed descriptor is filled with `/dev/null`, and a closed output or error stream is
+    /// Prepares the streams before a command runs: a stream that was closed when the process started
+    /// (filled with `/dev/null` before the Swift runtime opened anything, by `CStandardStreams`) is
     /// marked failed (`EBADF`), so the command reports that it could not write instead of
-    /// succeeding having written nothing.
-    static func protectStandardDescriptors() {
-        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
-            let opened = open("/dev/null", O_RDWR)
-            if opened >= 0, opened != descriptor {
-                dup2(opened, descriptor)
-                close(opened)
-            }
-            StandardStream(rawValue: descriptor)?.fail(EBADF)
-        }
+    /// succeeding having written nothing; and `SIGPIPE` is ignored, so a reader that stops early
+    /// shows as `EPIPE`, which ends the output quietly, with or without plugins running.
+    static func prepare() {
+        let closed = widgethost_closed_standard_descriptors()
+        if closed & (1 << 1) != 0 { StandardStream.output.fail(EBADF) }
+        if closed & (1 << 2) != 0 { StandardStream.error.fail(EBADF) }
+        signal(SIGPIPE, SIG_IGN)
     }
 }
 

@@ -27,7 +27,7 @@ enum WidgetHostCommand {
 
     /// Parses `CommandLine.arguments`, runs the command and exits with its status.
     static func main() async -> Never {
-        StandardStream.protectStandardDescriptors()
+        StandardStream.prepare()
         let status = await run(Array(CommandLine.arguments.dropFirst()))
         exit(outputStatus(commandStatus: status))
     }

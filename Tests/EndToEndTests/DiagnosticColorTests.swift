@@ -7,7 +7,7 @@ import Testing
     import Darwin
 #endif
 
-/// Colour in diagnostics: only on a terminal, and never with `NO_COLOR`.
+/// Colour in diagnostics: only on a terminal, and never with `NO_COLOR` or `TERM=dumb`.
 @Suite struct DiagnosticColorTests {
     static let escape: UInt8 = 0x1B
 
@@ -30,7 +30,10 @@ import Testing
         #expect(!run.standardErrorBytes.contains(Self.escape))
     }
 
-    @Test(arguments: [([String: String](), true), (["NO_COLOR": "1"], false)])
+    @Test(arguments: [
+        ([String: String](), true), (["TERM": "xterm-256color"], true), (["NO_COLOR": "1"], false),
+        (["TERM": "dumb"], false),
+    ])
     func colorOnATerminalUnlessNoColor(environment: [String: String], expectsColor: Bool) throws {
         let scratch = try ScratchDirectory()
         try Self.writeDuplicate(in: scratch)

@@ -60,6 +60,19 @@ enum WidgetHostProcess {
             ?? candidates[candidates.count - 1]
     }()
 
+    /// Runs `script` with `/bin/sh -c`, for what needs the shell's redirections (a closed or full
+    /// standard output, a pipe to a reader that stops early); the script finds the binary where
+    /// the caller's environment says.
+    static func runShell(
+        _ script: String,
+        environment: [String: String] = [:],
+        directory: URL? = nil
+    ) throws -> Result {
+        try run(
+            ["-c", script], environment: environment, directory: directory,
+            executable: URL(fileURLWithPath: "/bin/sh"))
+    }
+
     /// Runs `widgethost` with `arguments` and waits for it.
     ///
     /// - Parameters:
@@ -79,7 +92,8 @@ enum WidgetHostProcess {
         environment: [String: String] = [:],
         directory: URL? = nil,
         standardError: FileHandle? = nil,
-        timeout: Duration = .seconds(20)
+        timeout: Duration = .seconds(20),
+        executable: URL = executableURL
     ) throws -> Result {
         let scratch = try ScratchDirectory()
         let outputURL = scratch.url.appendingPathComponent("stdout")
@@ -88,7 +102,7 @@ enum WidgetHostProcess {
         let errorHandle = try standardError ?? scratch.handleForWriting(errorURL)
 
         let process = Process()
-        process.executableURL = executableURL
+        process.executableURL = executable
         process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment
         variables["NO_COLOR"] = nil

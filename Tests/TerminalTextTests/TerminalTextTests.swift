@@ -86,3 +86,13 @@ import Testing
         }
     }
 }
+
+@Suite struct TerminalColorTests {
+    @Test(arguments: [
+        ([String: String](), true), (["TERM": "xterm-256color"], true), (["NO_COLOR": ""], true),
+        (["NO_COLOR": "1"], false), (["TERM": "dumb"], false), (["TERM": "xterm", "NO_COLOR": "yes"], false),
+    ])
+    func colorRule(environment: [String: String], expected: Bool) {
+        #expect(TerminalColor.isEnabled(environment: environment) == expected)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Output that cannot be written: a full disk and a closed standard output fail the command with a
+/// message (exit 1); a reader that stops early (`| head`) ends the output quietly, as Unix tools do.
+@Suite struct OutputFailureTests {
+    /// Runs `script` in `sh` with `$WIDGETHOST` the built binary, in a scratch directory with the
+    /// sample configuration and a store of its own; returns standard error and the status the
+    /// script wrote to the file `status`.
+    static func shell(_ script: String) throws -> (standardError: String, status: String) {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("config"), withIntermediateDirectories: true)
+        try scratch.copy(repositoryFile: "config/widgets.yaml", as: "config/widgets.yaml")
+        let run = try WidgetHostProcess.runShell(
+            script,
+            environment: [
+                "WIDGETHOST": WidgetHostProcess.executableURL.path,
+                "WIDGETHOST_STORE": scratch.url.appendingPathComponent("store").path,
+                "HOME": scratch.url.path,
+            ],
+            directory: scratch.url)
+        let status = try String(contentsOf: scratch.url.appendingPathComponent("status"), encoding: .utf8)
+        return (run.standardError, status.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test(arguments: [
+        #""$WIDGETHOST" run --at 2026-11-29T12:00:00Z > /dev/full; echo $? > status"#,
+        #""$WIDGETHOST" store export > /dev/full; echo $? > status"#,
+        #""$WIDGETHOST" run --format json > /dev/full; echo $? > status"#,
+    ])
+    func aFullDiskIsAnError(script: String) throws {
+        let (standardError, status) = try Self.shell(script)
+        #expect(status == "1")
+        #expect(standardError == "error: could not write to standard output: No space left on device\n")
+    }
+
+    @Test(arguments: [
+        #""$WIDGETHOST" run --at 2026-11-29T12:00:00Z >&-; echo $? > status"#,
+        #""$WIDGETHOST" store export >&-; echo $? > status"#,
+    ])
+    func aClosedOutputIsAnError(script: String) throws {
+        let (standardError, status) = try Self.shell(script)
+        #expect(status == "1")
+        #expect(standardError == "error: could not write to standard output: Bad file descriptor\n")
+    }
+
+    @Test func aReaderThatStopsEarlyEndsTheOutputQuietly() throws {
+        // The reader exits at once, so every write after it gets EPIPE.
+        let (standardError, status) = try Self.shell(
+            #"{ sleep 0.3; "$WIDGETHOST" run --at 2026-11-29T12:00:00Z; echo $? > status; } | true"#)
+        #expect(status == "0")
+        #expect(standardError == "")
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+
+/// What reaches a terminal from data: escape sequences (ESC, CSI, OSC 52, BEL), carriage returns,
+/// line feeds, C1 controls and bidi overrides coming from a task title, a plugin's text, error and
+/// stderr, a widget id, a YAML line, a file name or a command's argument are shown, never sent; JSON
+/// keeps every string exactly.
+@Suite struct TerminalSafetyTests {
+    /// The hostile text: clear the screen, write the clipboard (OSC 52), ring the bell, return to the
+    /// start of the line, forge a line, reverse what follows, and a C1 CSI.
+    static let hostile = "\u{1B}]52;c;SGVsbG8=\u{07}\u{1B}[2J\r\nforged\u{202E}\u{9B}31m"
+    /// The same in a YAML double-quoted scalar.
+    static let hostileYAML = #""\e]52;c;SGVsbG8=\a\e[2J\r\nforged\u202E\x9B31m""#
+    /// The same in a Python string literal.
+    static let hostilePython = #""\x1b]52;c;SGVsbG8=\x07\x1b[2J\r\nforged\u202e\x9b31m""#
+
+    /// The control characters in `bytes` a terminal would act on: C0 but LF, DEL, C1, and the bidi
+    /// and separator characters, as `U+XXXX` strings.
+    static func controls(in bytes: [UInt8]) -> [String] {
+        var found: [String] = []
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            let value = scalar.value
+            let isControl =
+                (value < 0x20 && value != 0x0A) || (0x7F...0x9F).contains(value)
+                || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+            if isControl { found.append(String(format: "U+%04X", value)) }
+        }
+        return found
+    }
+
+    static func controls(in text: String) -> [String] {
+        controls(in: Array(text.utf8))
+    }
+
+    // MARK: - Store titles and widget ids
+
+    @Test func storeTitlesAndWidgetIdsAreShownNotSent() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.file("tasks.yaml", "tasks:\n  - title: \(Self.hostileYAML)\n    priority: high\n")
+        try scratch.file(
+            "widgets.yaml",
+            "widgets:\n  - id: \"w\\e[31m\\x9B\"\n    kind: TaskWidget\n    family: systemLarge\n")
+        let store = ["WIDGETHOST_STORE": scratch.url.appendingPathComponent("store").path]
+        #expect(try scratch.widgethost(["store", "import", "tasks.yaml"], environment: store).status == 0)
+
+        let text = try scratch.widgethost(["run", "widgets.yaml"], environment: store)
+        #expect(text.status == 0)
+        #expect(Self.controls(in: text.standardOutput) == [])
+        #expect(text.standardOutput.contains("w␛[31m\\u{9B} · TaskWidget · systemLarge"))
+        #expect(text.standardOutput.contains("␛]52;c;SGVsbG8=␇␛[2J␍␊forged"))
+
+        let json = try scratch.widgethost(["run", "widgets.yaml", "--format", "json"], environment: store)
+        let widgets = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let widget = try #require((widgets["widgets"] as? [[String: Any]])?.first)
+        #expect(widget["id"] as? String == "w\u{1B}[31m\u{9B}")
+        let entry = try #require(widget["entry"] as? [String: Any])
+        let task = try #require((entry["tasks"] as? [[String: Any]])?.first)
+        #expect(task["title"] as? String == Self.hostile)
+
+        let export = try scratch.widgethost(["store", "export", "--format", "json"], environment: store)
+        #expect(export.standardOutput.contains(#"\u001b]52;c;SGVsbG8=\u0007\u001b[2J\r\nforged"#))
+    }
+
+    // MARK: - Diagnostics: YAML lines and file names
+
+    @Test func yamlLinesAndFileNamesInDiagnosticsAreShownNotSent() throws {
+        let scratch = try ScratchDirectory()
+        // A raw ESC in a comment is refused by the parser, which quotes the line.
+        let name = "bad\u{1B}]0;title\u{07}.yaml"
+        try scratch.file(name, "widgets:\n  - kind: TaskWidget # \u{1B}[2J\u{9B}31m\u{202E}\n")
+        let run = try scratch.widgethost(["validate", name])
+        #expect(run.status == 65)
+        #expect(Self.controls(in: run.standardErrorBytes) == [])
+        #expect(run.standardError.contains("bad␛]0;title␇.yaml:2:"))
+        #expect(run.standardError.contains("# ␛[2J\\u{9B}31m\\u{202E}"))
+
+        let json = try scratch.widgethost(["validate", name, "--format", "json"])
+        #expect(json.standardOutput.contains(#""file":"bad\u001b]0;title\u0007.yaml""#))
+    }
+
+    @Test func unknownKindQuotesItsLineVisibly() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.file("w.yaml", "widgets:\n  - kind: \(Self.hostileYAML)\n")
+        let run = try scratch.widgethost(["validate", "w.yaml"])
+        #expect(run.status == 65)
+        #expect(Self.controls(in: run.standardErrorBytes) == [])
+        #expect(
+            run.standardError.contains(
+                "unknown widget kind '␛]52;c;SGVsbG8=␇␛[2J␍␊forged\\u{202E}\\u{9B}31m'"))
+    }
+
+    // MARK: - Command-line arguments
+
+    @Test func intentArgumentsAndDialogsAreShownNotSent() throws {
+        let scratch = try ScratchDirectory()
+        let store = ["WIDGETHOST_STORE": scratch.url.appendingPathComponent("store").path]
+        let added = try scratch.widgethost(
+            ["perform", "AddTaskIntent", "taskName=\(Self.hostile)"], environment: store)
+        #expect(added.status == 0)
+        #expect(Self.controls(in: added.standardOutput) == [])
+        #expect(
+            added.standardOutput.hasPrefix(
+                "AddTaskIntent: ␛]52;c;SGVsbG8=␇␛[2J␍␊forged\\u{202E}\\u{9B}31m added\n"))
+
+        let json = try scratch.widgethost(
+            ["perform", "AddTaskIntent", "taskName=\(Self.hostile)", "--format", "json"], environment: store)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(object["dialog"] as? String == Self.hostile + " added")
+
+        for arguments in [
+            ["perform", "Add\u{1B}[2JTask"], ["perform", "AddTaskIntent", "priority=\u{1B}]0;x\u{07}"],
+            ["open", "widgetquickmenu://\u{1B}[2J"], ["run", "--widget", "\u{1B}[2J\nforged"],
+            ["run", "--\u{1B}[2J"], ["run", "--at", "\u{9B}2J"],
+        ] {
+            let run = try scratch.widgethost(arguments, environment: store)
+            #expect(run.status != 0)
+            #expect(!run.standardError.isEmpty)
+            #expect(Self.controls(in: run.standardErrorBytes) == [], "\(arguments)")
+        }
+    }
+
+    // MARK: - Plugins: text, errors, stderr, names
+
+    static let plugin = """
+        #!/usr/bin/env python3
+        import json, os, sys
+        H = \(hostilePython)
+        for line in sys.stdin:
+            r = json.loads(line)
+            if "id" not in r:
+                continue
+            if r["method"] == "initialize":
+                widgets = [{"kind": k, "supportedFamilies": ["systemMedium"], "parameters": []}
+                           for k in ("HostileText", "HostileError", "HostileExit")]
+                res = {"protocolVersion": 1, "plugin": {"name": "evil" + H, "version": H}, "widgets": widgets}
+            elif r["params"]["kind"] == "HostileError":
+                err = {"code": -32000, "message": "failed " + H}
+                print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "error": err}), flush=True)
+                continue
+            elif r["params"]["kind"] == "HostileExit":
+                sys.stderr.write("dying " + H + "\\n"); sys.stderr.flush(); os._exit(5)
+            else:
+                view = {"type": "vstack", "children": [{"type": "text", "text": H},
+                        {"type": "image", "systemName": H}]}
+                res = {"entries": [{"date": r["params"]["date"], "data": {"t": H}, "view": view}],
+                       "policy": {"policy": "never"}}
+            print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
+        """
+
+    static func writePlugin(in scratch: ScratchDirectory) throws {
+        let folder = scratch.url.appendingPathComponent("Plugins/hostile")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent("plugin.py")
+        try plugin.write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try "name: hostile\nexecutable: plugin.py\n"
+            .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+        try scratch.file(
+            "widgets.yaml",
+            """
+            widgets:
+              - id: text
+                kind: HostileText
+              - id: error
+                kind: HostileError
+              - id: exit
+                kind: HostileExit
+
+            """)
+    }
+
+    @Test func pluginTextErrorsAndStderrAreShownNotSent() throws {
+        let scratch = try ScratchDirectory()
+        try Self.writePlugin(in: scratch)
+        let text = try scratch.widgethost(["run", "widgets.yaml"])
+        #expect(text.status == 1)
+        #expect(Self.controls(in: text.standardOutput) == [])
+        #expect(Self.controls(in: text.standardErrorBytes) == [])
+        #expect(text.standardOutput.contains("│ ␛]52;c;SGVsbG8=␇␛[2J␍␊forged\\u{202E}\\u{9B}31m"))
+        #expect(text.standardError.contains("'timeline': failed ␛]52;c;SGVsbG8=␇␛[2J␍␊forged"))
+        #expect(text.standardError.contains("dying ␛]52;c;SGVsbG8=␇␛[2J␍␊forged"))
+        // Every box line is its family's width, escapes and all.
+        for line in text.standardOutput.split(separator: "\n") where line.hasPrefix("│") {
+            #expect(line.unicodeScalars.count == 52, "\(line)")
+        }
+
+        let json = try scratch.widgethost(["run", "widgets.yaml", "--format", "json", "--widget", "text"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let widget = try #require((object["widgets"] as? [[String: Any]])?.first)
+        #expect((widget["entry"] as? [String: Any])?["t"] as? String == Self.hostile)
+
+        let check = try scratch.widgethost(["plugins", "check"])
+        #expect(Self.controls(in: check.standardOutput) == [])
+        #expect(check.standardOutput.contains("evil␛]52;c;SGVsbG8=␇"))
+    }
+}
