@@ -82,7 +82,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "widgethost-bench",
-            dependencies: ["CYAML", "YAML", "Diagnostics", "WidgetHost", "AppGroup"]
+            dependencies: ["CYAML", "YAML", "Diagnostics", "WidgetHost", "AppGroup", "TerminalText"]
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),

@@ -19,40 +19,48 @@ public enum TerminalText {
     public static func width(of text: some StringProtocol) -> Int {
         if let ascii = printableASCIIWidth(text) { return ascii }
         var total = 0
-        forEachCluster(in: String(text)) { _, width in total += width }
+        forEachCluster(in: text) { _, width in total += width }
         return total
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when anything was cut. A cluster is never
     /// split: when a wide one does not fit, the text is cut before it and may be a column short.
     public static func truncated(_ text: String, to width: Int) -> String {
-        guard width > 0 else { return "" }
-        if let ascii = printableASCIIWidth(text) {
-            guard ascii > width else { return text }
-            return String(text.utf8.prefix(width - 1)).map { $0 + "…" } ?? "…"
-        }
-        var used = 0
-        var fitsWhole = true
-        var cut = text.startIndex  // where the text is cut if it turns out wider than `width`
-        forEachCluster(in: text) { range, clusterWidth in
-            guard fitsWhole else { return }
-            if used + clusterWidth <= width - 1 { cut = range.upperBound }
-            used += clusterWidth
-            if used > width { fitsWhole = false }
-        }
-        return fitsWhole ? text : String(text[..<cut]) + "…"
+        cut(text, to: width).text
     }
 
     /// `text` in exactly `width` columns: cut as ``truncated(_:to:)`` cuts it, then padded with
     /// spaces.
     public static func fitted(_ text: String, to width: Int) -> String {
-        let cut = truncated(text, to: width)
-        let used = self.width(of: cut)
+        let (cut, used) = cut(text, to: width)
         return used >= width ? cut : cut + String(repeating: " ", count: width - used)
     }
 
+    /// `text` cut to at most `width` columns, and the columns it then takes.
+    private static func cut(_ text: String, to width: Int) -> (text: String, width: Int) {
+        guard width > 0 else { return ("", 0) }
+        if let ascii = printableASCIIWidth(text) {
+            guard ascii > width else { return (text, ascii) }
+            return ((String(text.utf8.prefix(width - 1)) ?? "") + "…", width)
+        }
+        var used = 0
+        var fitsWhole = true
+        var cut = text.startIndex  // where the text is cut if it turns out wider than `width`
+        var cutWidth = 0
+        forEachCluster(in: text) { range, clusterWidth in
+            guard fitsWhole else { return }
+            if used + clusterWidth <= width - 1 {
+                cut = range.upperBound
+                cutWidth = used + clusterWidth
+            }
+            used += clusterWidth
+            if used > width { fitsWhole = false }
+        }
+        return fitsWhole ? (text, used) : (String(text[..<cut]) + "…", cutWidth + 1)
+    }
+
     /// Calls `body` with each grapheme cluster's range and width, in order.
-    static func forEachCluster(in text: String, _ body: (Range<String.Index>, Int) -> Void) {
+    static func forEachCluster(in text: some StringProtocol, _ body: (Range<String.Index>, Int) -> Void) {
         let scalars = text.unicodeScalars
         var index = scalars.startIndex
         guard index < scalars.endIndex else { return }
@@ -125,6 +133,7 @@ private struct ClusterWidth {
     }
 
     private static func width(of scalar: Unicode.Scalar) -> Int {
-        Int(utf8proc_charwidth(Int32(bitPattern: scalar.value)))
+        if scalar.value >= 0x20 && scalar.value < 0x7F { return 1 }
+        return Int(utf8proc_charwidth(Int32(bitPattern: scalar.value)))
     }
 }
