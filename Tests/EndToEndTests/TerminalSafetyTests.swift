@@ -90,6 +90,24 @@ import Testing
                 "unknown widget kind '␛]52;c;SGVsbG8=␇␛[2J␍␊forged\\u{202E}\\u{9B}31m'"))
     }
 
+    /// A UTF-16 or UTF-32 configuration's error quotes the decoded line, caret under the column.
+    @Test(arguments: [String.Encoding.utf16, .utf16BigEndian, .utf32, .utf32LittleEndian])
+    func wideConfigurationsAreQuotedAsText(encoding: String.Encoding) throws {
+        let scratch = try ScratchDirectory()
+        let text = "widgets:\n  - id: 보고서\n    kind: TaskWidgt\n"
+        try scratch.file("w.yaml", bytes: [UInt8](try #require(text.data(using: encoding))))
+        let run = try scratch.widgethost(["validate", "w.yaml"])
+        #expect(run.status == 65)
+        #expect(
+            run.standardError == """
+                w.yaml:3:11: error: unknown widget kind 'TaskWidgt'; did you mean 'TaskWidget'?
+                    kind: TaskWidgt
+                          ^
+                1 error
+
+                """)
+    }
+
     // MARK: - Command-line arguments
 
     @Test func intentArgumentsAndDialogsAreShownNotSent() throws {

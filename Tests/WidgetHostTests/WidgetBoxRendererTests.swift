@@ -100,3 +100,51 @@ import WidgetHostKit
             text.hasSuffix("timeline: 1 entry, reloads 2026-11-29T12:35:00Z\n * 2026-11-29T12:20:00Z  {}\n"))
     }
 }
+
+@Suite struct WidgetBoxRendererTextTests {
+    let base = WidgetBoxRendererTests()
+
+    /// A one-line family shows every text of a vertical stack on its line, controls numbered.
+    @Test func anInlineFamilySummarisesAVerticalStack() {
+        let view = ViewNode(
+            type: .vstack,
+            children: [
+                ViewNode(type: .text, text: "12:00"),
+                ViewNode(type: .text, text: "Oslo"),
+                ViewNode(
+                    type: .button, intent: WidgetBoxRendererTests.intent,
+                    children: [ViewNode(type: .text, text: "Refresh")]),
+            ])
+        let text = WidgetBoxRenderer().render(
+            base.result(view, family: .accessoryInline), includeTimeline: false)
+        #expect(
+            text == """
+                demo · Demo · accessoryInline
+                ╭──────────────────────────────────╮
+                │ 12:00 Oslo [1] Refresh           │
+                ╰──────────────────────────────────╯
+                entry 2026-11-29T12:20:00Z · never reloads
+
+                """)
+    }
+
+    /// A task row too long for its box cuts the title, by columns, and keeps the badge after the
+    /// spacer; wide characters are never split.
+    @Test func aCutRowKeepsItsBadge() {
+        let row = ViewNode(
+            type: .button, intent: WidgetBoxRendererTests.intent,
+            children: [
+                ViewNode(
+                    type: .hstack,
+                    children: [
+                        ViewNode(type: .image, systemName: "circle"),
+                        ViewNode(type: .text, text: "분기별 보고서 작성 및 팀 회의 준비"),
+                        ViewNode(type: .spacer),
+                        ViewNode(type: .image, systemName: "exclamationmark.circle.fill"),
+                    ])
+            ])
+        let text = WidgetBoxRenderer().render(base.result(row, family: .systemSmall), includeTimeline: false)
+        let line = text.split(separator: "\n")[2]
+        #expect(line == "│ [1] ○ 분기별 보고서 …  ! │")
+    }
+}
