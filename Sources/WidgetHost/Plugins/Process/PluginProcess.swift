@@ -1,0 +1,307 @@
+import Foundation
+import Synchronization
+public import WidgetHostKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One running plugin executable speaking JSON-RPC 2.0 over its stdin and stdout, one compact JSON
+/// object per line (DESIGN.md, Plugins).
+///
+/// Built from four parts, each on its own: the ``ChildProcess`` (spawn in a group of its own,
+/// signals, reaping, teardown steps), a ``LineReader`` for stdout (lines of at most 16 MiB, each
+/// parsed and matched to its request by id) and one for stderr's tail, a ``LineWriter`` for stdin
+/// (a full pipe never blocks the host), and ``PendingRequests``, the pure state machine of requests
+/// and their deadlines. A deadline passed, a line that is not JSON or is too long, or a reply to an
+/// unknown id ends the process (SIGTERM to the group, SIGKILL after ``gracePeriod``, always
+/// reaped) and fails every request in flight.
+public final class PluginProcess: Sendable {
+    /// The longest line accepted from a plugin.
+    public static let maximumLineLength = 16 << 20
+    /// How long a plugin has to exit after its stdin closes or it gets SIGTERM.
+    public static let gracePeriod: Double = 0.5
+    /// How much of stderr is kept.
+    static let stderrTailLength = 2048
+
+    /// The plugin's manifest.
+    public let manifest: PluginManifest
+    /// The process id, which is also its process group id.
+    public var pid: pid_t { child.pid }
+
+    typealias Completion = @Sendable (Result<JSONValue, PluginFailure>) -> Void
+
+    private struct State {
+        var pending = PendingRequests<Completion>()
+        var failure: PluginFailure?
+        var stderrTail: [UInt8] = []
+        var stderrClosed = false
+    }
+
+    private let child: ChildProcess
+    private let state = Mutex(State())
+    private let input: LineWriter
+
+    private init(manifest: PluginManifest, child: ChildProcess) {
+        self.manifest = manifest
+        self.child = child
+        self.input = LineWriter(
+            fd: child.standardInput, label: "widgethost.plugin.\(manifest.name).stdin")
+    }
+
+    /// Starts the plugin's executable in the plugin's folder, with `WIDGETHOST_PLUGIN=1` in its
+    /// environment.
+    /// - Throws: ``PluginFailure`` (`plugin.start-failed`) when it cannot be started.
+    public static func start(_ manifest: PluginManifest) throws(PluginFailure) -> PluginProcess {
+        var environment = ProcessInfo.processInfo.environment
+        environment["WIDGETHOST_PLUGIN"] = "1"
+        let child: ChildProcess
+        do throws(SpawnError) {
+            // The plugin starts in its folder, so the files it ships are found by relative paths.
+            child = try ChildProcess.spawn(
+                executable: manifest.executable, arguments: manifest.arguments, directory: manifest.folder,
+                environment: environment)
+        } catch {
+            throw PluginFailure(
+                code: "plugin.start-failed", plugin: manifest.name,
+                what: "could not be started: \(error.reason)")
+        }
+        let process = PluginProcess(manifest: manifest, child: child)
+        LineReader.start(
+            child.standardOutput, maximumLength: maximumLineLength,
+            line: { process.handle(line: $0) },
+            end: { process.outputEnded($0) })
+        LineReader.startTail(
+            child.standardError, tail: stderrTailLength,
+            keep: { bytes in
+                process.state.withLock { state in
+                    state.stderrTail.append(contentsOf: bytes)
+                    if state.stderrTail.count > 2 * Self.stderrTailLength {
+                        state.stderrTail.removeFirst(state.stderrTail.count - Self.stderrTailLength)
+                    }
+                }
+            },
+            end: { process.state.withLock { $0.stderrClosed = true } })
+        return process
+    }
+
+    /// Whether the process is gone or being ended.
+    public var hasFailed: Bool { endedBecause != nil }
+
+    /// Why the process is gone or being ended, once it is.
+    public var endedBecause: PluginFailure? { state.withLock { $0.failure } }
+
+    /// The tail of its stderr, decoded as UTF-8 (invalid bytes replaced).
+    public var stderrTail: String {
+        String(decoding: state.withLock { $0.stderrTail }, as: UTF8.self)
+    }
+
+    // MARK: - Requests
+
+    /// Sends `method` with `params` and waits for the reply, at most the manifest's timeout.
+    public func request(_ method: String, params: JSONValue) async -> Result<JSONValue, PluginFailure> {
+        await withCheckedContinuation { continuation in
+            send(method, params: params) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Sends `method` and blocks the calling thread until the reply or the deadline. For callers
+    /// that are not on Swift's cooperative pool (benchmarks and tests); the host itself awaits
+    /// ``request(_:params:)``.
+    public func requestWaiting(_ method: String, params: JSONValue) -> Result<JSONValue, PluginFailure> {
+        let box = Mutex<Result<JSONValue, PluginFailure>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        send(method, params: params) { result in
+            box.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return box.withLock { $0 } ?? .failure(failure(code: "plugin.internal", what: "gave no reply"))
+    }
+
+    func send(_ method: String, params: JSONValue, completion: @escaping Completion) {
+        let deadline = Self.now() + UInt64(manifest.timeouts.seconds(for: method) * 1e9)
+        let sent: (id: Int, watchdogAt: UInt64?)? = state.withLock { state in
+            guard state.failure == nil else { return nil }
+            return state.pending.add(method: method, deadline: deadline, completion: completion)
+        }
+        guard let (id, watchdogAt) = sent else {
+            completion(
+                .failure(
+                    state.withLock { $0.failure } ?? failure(code: "plugin.exited", what: "is not running")))
+            return
+        }
+        let message: JSONValue = .object([
+            .init("jsonrpc", .string("2.0")), .init("id", .int(id)), .init("method", .string(method)),
+            .init("params", params),
+        ])
+        var line = Array(message.description.utf8)
+        line.append(0x0A)
+        input.write(line)
+        if let watchdogAt { scheduleWatchdog(at: watchdogAt) }
+    }
+
+    /// The monotonic clock the deadlines are kept in, in nanoseconds.
+    static func now() -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds
+    }
+
+    /// At `time`, asks ``PendingRequests`` what the watchdog finds, and does it.
+    private func scheduleWatchdog(at time: UInt64) {
+        DispatchQueue.global().asyncAfter(deadline: DispatchTime(uptimeNanoseconds: time)) { [self] in
+            let outcome = state.withLock { $0.pending.watchdogFired(scheduledAt: time, now: Self.now()) }
+            switch outcome {
+            case .superseded, .idle: break
+            case .reschedule(let next): scheduleWatchdog(at: next)
+            case .late(let late):
+                let seconds = manifest.timeouts.seconds(for: late.method)
+                stop(
+                    failure(
+                        code: "plugin.timeout",
+                        what: "did not answer '\(late.method)' within \(Self.format(seconds)) and was stopped"
+                    ))
+            }
+        }
+    }
+
+    // MARK: - Ending
+
+    /// Closes the plugin's stdin and lets it exit on its own; after the grace period its process
+    /// group is killed. Returns once it is reaped.
+    public func close() {
+        state.withLock { state in
+            if state.failure == nil {
+                state.failure = PluginFailure(
+                    code: "plugin.closed", plugin: manifest.name, what: "was closed")
+            }
+        }
+        input.close()
+        failPending()
+        child.tearDown(ChildProcess.teardown(grace: Self.gracePeriod))
+    }
+
+    /// Ends the plugin because of `failure`: every pending request fails with it, its process group
+    /// gets SIGTERM then SIGKILL, and it is reaped.
+    func stop(_ failure: PluginFailure) {
+        state.withLock { state in
+            if state.failure == nil { state.failure = failure }
+        }
+        failPending()
+        input.close()
+        child.tearDown([
+            .signal(SIGTERM, thenWait: Self.gracePeriod), .signal(SIGKILL, thenWait: .infinity),
+        ])
+    }
+
+    private func failPending() {
+        let (pending, failure) = state.withLock { state in (state.pending.removeAll(), state.failure) }
+        for request in pending {
+            request.completion(.failure(failure ?? self.failure(code: "plugin.exited", what: "stopped")))
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Handles one line of stdout; `false` when the plugin was stopped for it.
+    private func handle(line: ArraySlice<UInt8>) -> Bool {
+        var line = line
+        if line.last == 0x0D { line = line.dropLast() }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }
+        let message: JSONValue
+        do throws(JSONParseError) {
+            message = try JSONValue(parsing: line)
+        } catch {
+            let shown = String(decoding: line.prefix(60), as: UTF8.self)
+            stop(
+                failure(
+                    code: "plugin.invalid-json",
+                    what: "wrote a line that is not JSON (\(error.reason)): '\(shown)' and was stopped"))
+            return false
+        }
+        guard case .object = message else {
+            stop(
+                failure(
+                    code: "plugin.invalid-json",
+                    what: "wrote a JSON value that is not an object and was stopped"))
+            return false
+        }
+        if message["method"] != nil { return true }  // a notification or request from the plugin: ignored
+        guard let idValue = message["id"] else {
+            stop(failure(code: "plugin.invalid-reply", what: "wrote a message without an id and was stopped"))
+            return false
+        }
+        let request = idValue.intValue.flatMap { id in state.withLock { $0.pending.take(id: id) } }
+        guard let request else {
+            stop(
+                failure(code: "plugin.unknown-id", what: "answered the unknown id \(idValue) and was stopped")
+            )
+            return false
+        }
+        if let error = message["error"] {
+            let text = error["message"]?.stringValue ?? error.description
+            let number = error["code"]?.intValue
+            // -32602, JSON-RPC's "invalid params": the values sent could not be used.
+            let code = number == -32602 ? "plugin.invalid-params" : "plugin.error"
+            request.completion(
+                .failure(
+                    failure(
+                        code: code,
+                        what: "failed '\(request.method)': \(text)\(number.map { " (code \($0))" } ?? "")")))
+        } else if let result = message["result"] {
+            request.completion(.success(result))
+        } else {
+            let failure = failure(
+                code: "plugin.invalid-reply", what: "answered without 'result' or 'error' and was stopped")
+            stop(failure)
+            // No longer pending, so the stop above does not fail it: its waiter is told here.
+            request.completion(.failure(failure))
+            return false
+        }
+        return true
+    }
+
+    /// stdout ended: a line too long stops the plugin; the end of the stream means it exited (or
+    /// closed it), which is said once it is reaped.
+    private func outputEnded(_ end: LineReader.End) {
+        switch end {
+        case .stopped:
+            return
+        case .lineTooLong:
+            stop(failure(code: "plugin.line-too-long", what: "wrote a line over 16 MiB and was stopped"))
+            return
+        case .endOfFile:
+            break
+        }
+        guard state.withLock({ $0.failure == nil }) else { return }
+        let status = child.reap(waiting: Self.gracePeriod)
+        // Give the stderr reader a moment to take the last words.
+        for _ in 0..<40 where !state.withLock({ $0.stderrClosed }) { usleep(5000) }
+        let what: String
+        if let status {
+            let signal = status & 0x7F
+            what =
+                signal == 0
+                ? "exited with status \((status >> 8) & 0xFF)" : "was killed by signal \(signal)"
+        } else {
+            what = "closed its standard output"
+        }
+        let method = state.withLock { $0.pending.anyMethod }
+        stop(failure(code: "plugin.exited", what: what + (method.map { " during '\($0)'" } ?? "")))
+    }
+
+    // MARK: - Helpers
+
+    /// A failure of this plugin, with its stderr tail.
+    func failure(code: String, what: String) -> PluginFailure {
+        var tail = state.withLock { $0.stderrTail }
+        if tail.count > 600 { tail.removeFirst(tail.count - 600) }
+        return PluginFailure(
+            code: code, plugin: manifest.name, what: what, stderrTail: String(decoding: tail, as: UTF8.self))
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds.rounded() == seconds ? "\(Int(seconds)) s" : "\(seconds) s"
+    }
+}
