@@ -4,7 +4,7 @@ import WidgetHost
 import WidgetHostKit
 
 extension WidgetHostCommand {
-    /// `widgethost plugins list|check`: the plugins found, and whether they answer.
+    /// `widgethost plugins list|check|new`: the plugins found, whether they answer, and new ones.
     enum PluginsCommand {
         /// Where plugins are looked for, shared by both subcommands' help.
         static let discussion = """
@@ -19,9 +19,9 @@ extension WidgetHostCommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "plugins",
-            abstract: "Lists the plugins found, or checks that they answer.",
+            abstract: "Lists the plugins found, checks that they answer, or writes a new one.",
             discussion: discussion,
-            subcommands: [listSpec, checkSpec]
+            subcommands: [listSpec, checkSpec, New.spec]
         )
 
         /// `plugins list`.

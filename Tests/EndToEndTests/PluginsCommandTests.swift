@@ -91,6 +91,30 @@ import Testing
         #expect(validate.standardError.contains(message), "\(validate.standardError)")
     }
 
+    @Test func aHandshakeThatDiffersFromTheManifestFailsNamingTheDifference() throws {
+        let scratch = try ScratchDirectory()
+        try PluginIsolationTests.writePlugin("declared", kind: "GoodWidget", behaviour: "ok", in: scratch)
+        let manifest = scratch.url.appendingPathComponent("plugins/declared/plugin.yaml")
+        try "name: declared\nexecutable: plugin.py\nkinds: [GoodWidget, OtherWidget]\nintents: [ChimeIntent]\n"
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let result = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput.contains(
+                "  failed: plugin 'declared' does not match its manifest: its manifest's 'kinds' lists "
+                    + "'OtherWidget', which its handshake does not declare; its manifest's 'intents' lists "
+                    + "'ChimeIntent', which its handshake does not declare"), "\(result.standardOutput)")
+        try "name: declared\nexecutable: plugin.py\nkinds: [GoodWidget]\nintents: []\n"
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let matching = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])
+        #expect(matching.status == 0, "\(matching.standardOutput)")
+        try "name: declared\nexecutable: plugin.py\nkinds: [GoodWidget, GoodWidget]\n"
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let twice = try scratch.widgethost(["plugins", "list", "--plugins", "plugins"])
+        #expect(twice.status == 65)
+        #expect(twice.standardError.contains("plugin.yaml:3:21: error: 'GoodWidget' is listed twice in 'kinds'"))
+    }
+
     @Test func listWithNothingFoundSaysSo() throws {
         let scratch = try ScratchDirectory()
         let result = try scratch.widgethost(["plugins", "list"])
