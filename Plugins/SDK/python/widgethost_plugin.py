@@ -664,7 +664,10 @@ class Intent:
                    if p.name not in values and p.default is _MISSING and not p.optional]
         if missing:
             raise ValueError(f"the intent '{self.type}' needs a value for " + ", ".join(missing))
-        return IntentCall(self, {name: declared[name].to_json(value) for name, value in values.items()})
+        # Every parameter, in declaration order, defaults included: what the Swift SDK's controls carry.
+        return IntentCall(self, {p.name: p.to_json(values[p.name]) if p.name in values else
+                                 (None if p.default is _MISSING else p.to_json(p.default))
+                                 for p in self.parameters})
 
     def perform(self, values=None, context=None):
         """Runs the intent with JSON values as the host sends them; returns a Result."""
@@ -746,7 +749,8 @@ class Plugin:
         parameters = _parameters(f"the widget '{kind}'", declared, parameters)
 
         def register(function):
-            made = Widget(kind, function, display_name or kind, description, families, parameters)
+            made = Widget(kind, function, kind if display_name is None else display_name, description,
+                          families, parameters)
             self.widgets[kind] = made
             return made
         return register

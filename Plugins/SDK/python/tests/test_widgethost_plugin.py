@@ -286,7 +286,12 @@ class ViewTests(unittest.TestCase):
             intent(tims=1)
         with self.assertRaisesRegex(ValueError, "a toggle's state is True or False"):
             wh.toggle("x", "on", intent)
-        self.assertEqual(wh.button("Chime", intent)["intent"], {"type": "ChimeIntent", "parameters": {}})
+        # Every parameter in declaration order, defaults included, as the Swift SDK's controls carry them.
+        self.assertEqual(wh.button("Chime", intent)["intent"],
+                         {"type": "ChimeIntent", "parameters": {"times": 1, "sound": "bell"}})
+        self.assertEqual(list(intent(sound="gong", times=3).parameters.items()), [("times", 3), ("sound", "gong")])
+        optional = wh.Plugin().intent("Note", text=wh.string(optional=True))(lambda text: text)
+        self.assertEqual(optional().parameters, {"text": None})
 
 
 class ProtocolTests(unittest.TestCase):
@@ -299,7 +304,8 @@ class ProtocolTests(unittest.TestCase):
                          "data": {"ratio": 2.0, "tags": [], "method": "timeline"},
                          "view": {"type": "vstack", "children": [
                              {"type": "text", "text": "Oslo 2026-12-24T00:00:00+00:00"},
-                             {"type": "button", "intent": {"type": "ChimeIntent", "parameters": {"times": 2}},
+                             {"type": "button", "intent": {"type": "ChimeIntent",
+                                                             "parameters": {"times": 2, "sound": "bell"}},
                               "children": [{"type": "text", "text": "Chime"}]}]}}],
             "policy": {"policy": "after", "date": "2026-11-29T13:00:00Z"}})
         snapshot = reply(plugin, 3, "snapshot", timeline_params(date="2026-11-29T12:00:00.5+01:00"))
