@@ -2,9 +2,9 @@
 
 /// The Python plugin SDK's one file, which `plugins new --language python` copies next to a
 /// new plugin (a test checks that it is the repository's file).
-enum PythonPluginSDK {
+public enum PythonPluginSDK {
     /// The text of `widgethost_plugin.py`.
-    static let source = #"""
+    public static let source = #"""
         """Write widgethost plugins in Python: declare widgets and intents, return views, call serve().
 
         A whole plugin (its folder also holds a plugin.yaml naming this file as its executable)::
@@ -33,6 +33,7 @@ enum PythonPluginSDK {
         file next to a plugin, or `pip install Plugins/SDK/python`.
         """
 
+        import functools
         import inspect
         import json
         import math
@@ -87,7 +88,14 @@ enum PythonPluginSDK {
             """An aware datetime from ISO 8601 text as the host writes it: `2026-11-29T12:00:00Z`, with a
             fraction or an offset, or a calendar date `2026-11-29` (midnight UTC). Strict: `2026-02-30`, a
             time without a zone and anything else raise ValueError."""
-            match = _DATE.match(text) if isinstance(text, str) else None
+            if not isinstance(text, str):
+                raise ValueError(f"{text!r} is not an ISO 8601 date such as 2026-11-29 or 2026-11-29T12:00:00Z")
+            return _parse_date(text)
+
+
+        @functools.lru_cache(maxsize=512)  # a run sends every widget the same date
+        def _parse_date(text):
+            match = _DATE.match(text)
             if not match:
                 raise ValueError(f"'{text}' is not an ISO 8601 date such as 2026-11-29 or 2026-11-29T12:00:00Z")
             year, month, day, hour, minute, second, fraction, zulu, sign, off_hours, off_minutes = match.groups()
@@ -113,6 +121,11 @@ enum PythonPluginSDK {
             if value.tzinfo is None or value.utcoffset() is None:
                 raise PluginError(f"the datetime {value} has no time zone; use an aware one, such as "
                                   "datetime.now(timezone.utc) or the context's date")
+            return _format_date(value)
+
+
+        @functools.lru_cache(maxsize=512)  # entries of one run share their dates
+        def _format_date(value):
             value = value.astimezone(timezone.utc)
             milliseconds = (value.microsecond + 500) // 1000
             if milliseconds == 1000:
@@ -123,10 +136,15 @@ enum PythonPluginSDK {
 
 
         def _json_default(value):
-            # json.dumps calls this only for what it cannot write itself: dates in entry data and values.
+            # The encoder calls this only for what it cannot write itself: dates in entry data and values.
             if isinstance(value, datetime):
                 return format_date(value)
             raise PluginError(f"{value!r} ({type(value).__name__}) cannot be written as JSON")
+
+
+        # One encoder for every reply: json.dumps with options builds a new one each call.
+        _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, default=_json_default,
+                                    allow_nan=False)
 
 
         # Parameters -----------------------------------------------------------------------------------------
@@ -804,9 +822,7 @@ enum PythonPluginSDK {
                         reply = self._perform(params)
                     else:
                         return self._error(identifier, -32601, f"unknown method {method!r}")
-                    return json.dumps({"jsonrpc": "2.0", "id": identifier, "result": reply},
-                                      separators=(",", ":"), ensure_ascii=False, default=_json_default,
-                                      allow_nan=False)
+                    return _ENCODER.encode({"jsonrpc": "2.0", "id": identifier, "result": reply})
                 except NeedsValueError as error:
                     return self._error(identifier, -32602, str(error))
                 except PluginError as error:
@@ -856,8 +872,8 @@ enum PythonPluginSDK {
 
             @staticmethod
             def _error(identifier, code, message):
-                return json.dumps({"jsonrpc": "2.0", "id": identifier, "error": {"code": code, "message": message}},
-                                  separators=(",", ":"), ensure_ascii=False)
+                return _ENCODER.encode({"jsonrpc": "2.0", "id": identifier,
+                                        "error": {"code": code, "message": message}})
 
             def serve(self, input=None, output=None):
                 """Answers requests until the input ends. With the real stdin and stdout (the default), run
