@@ -62,7 +62,8 @@ extension WidgetHostCommand.PluginsCommand {
                         "The widgethost package was not found beside this binary: set its folder in "
                         + "\(folder)/Package.swift.\n"
                 }
-                text += "Build it with 'swift build' in \(folder), then: widgethost plugins check --plugins \(folder)\n"
+                text +=
+                    "Build it with 'swift build' in \(folder), then: widgethost plugins check --plugins \(folder)\n"
             }
             StandardStream.output.write(text)
             return ExitStatus.success

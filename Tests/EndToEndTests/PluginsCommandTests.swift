@@ -95,7 +95,8 @@ import Testing
         let scratch = try ScratchDirectory()
         try PluginIsolationTests.writePlugin("declared", kind: "GoodWidget", behaviour: "ok", in: scratch)
         let manifest = scratch.url.appendingPathComponent("plugins/declared/plugin.yaml")
-        try "name: declared\nexecutable: plugin.py\nkinds: [GoodWidget, OtherWidget]\nintents: [ChimeIntent]\n"
+        try
+            "name: declared\nexecutable: plugin.py\nkinds: [GoodWidget, OtherWidget]\nintents: [ChimeIntent]\n"
             .write(to: manifest, atomically: true, encoding: .utf8)
         let result = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])
         #expect(result.status == 1)
@@ -112,7 +113,8 @@ import Testing
             .write(to: manifest, atomically: true, encoding: .utf8)
         let twice = try scratch.widgethost(["plugins", "list", "--plugins", "plugins"])
         #expect(twice.status == 65)
-        #expect(twice.standardError.contains("plugin.yaml:3:21: error: 'GoodWidget' is listed twice in 'kinds'"))
+        #expect(
+            twice.standardError.contains("plugin.yaml:3:21: error: 'GoodWidget' is listed twice in 'kinds'"))
     }
 
     @Test func listWithNothingFoundSaysSo() throws {

@@ -84,7 +84,9 @@ import Testing
             widgets:
               - {id: weather, kind: WeatherNowWidget, configuration: {title: Rain}}
             """)
-        let run = ["run", "widgets.yaml", "--store", "store", "--format", "json", "--at", "2026-11-29T12:00:00Z"]
+        let run = [
+            "run", "widgets.yaml", "--store", "store", "--format", "json", "--at", "2026-11-29T12:00:00Z",
+        ]
         let before = try scratch.widgethost(run)
         #expect(before.status == 0, "\(before.standardError)")
         #expect(
@@ -125,7 +127,8 @@ import Testing
         #expect(package.contains(#"dependencies: [.package(path: "\#(repository.path)")]"#), "\(package)")
         #expect(
             package.contains(
-                #".product(name: "WidgetHostKit", package: "\#(repository.lastPathComponent.lowercased())")"#))
+                #".product(name: "WidgetHostKit", package: "\#(repository.lastPathComponent.lowercased())")"#)
+        )
         #expect(package.contains(#".executableTarget("#) && package.contains(#"name: "tap_counter""#))
         let main = try String(
             contentsOf: folder.appendingPathComponent("Sources/tap_counter/main.swift"), encoding: .utf8)
@@ -147,7 +150,8 @@ import Testing
         try scratch.file("taken", "")
         let file = try scratch.widgethost(["plugins", "new", "taken", "--language", "python"])
         #expect(file.status == 65)
-        #expect(file.standardError == "taken: error: a file is in the way; give a new folder for the plugin\n")
+        #expect(
+            file.standardError == "taken: error: a file is in the way; give a new folder for the plugin\n")
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("full"), withIntermediateDirectories: true)
         try scratch.file("full/notes.txt", "mine")
@@ -155,10 +159,12 @@ import Testing
         #expect(full.status == 65)
         #expect(
             full.standardError
-                == "full: error: the folder exists and is not empty; give a new or empty folder for the plugin\n")
+                == "full: error: the folder exists and is not empty; give a new or empty folder for the plugin\n"
+        )
         #expect(full.standardOutput == "")
         // Nothing was written beside what was there.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path + "/full") == ["notes.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.url.path + "/full") == ["notes.txt"])
     }
 
     @Test(arguments: ["bad name", "9lives", "_x", "café", "a/b", String(repeating: "a", count: 65)])

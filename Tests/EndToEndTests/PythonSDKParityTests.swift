@@ -46,7 +46,10 @@ import Testing
         ["run", "widgets.yaml", "--format", "json", "--at", "2026-11-29T12:00:00Z"],
         ["run", "widgets.yaml", "--format", "json", "--at", "2026-11-29T12:00:00.250Z", "--timeline"],
         ["run", "widgets.yaml", "--format", "ndjson", "--at", "2026-11-29T23:59:59+01:00", "--preview"],
-        ["run", "widgets.yaml", "--format", "json", "--family", "accessoryInline", "--at", "2026-12-30T00:00:00Z"],
+        [
+            "run", "widgets.yaml", "--format", "json", "--family", "accessoryInline", "--at",
+            "2026-12-30T00:00:00Z",
+        ],
         ["run", "widgets.yaml", "--at", "2026-11-29T12:00:00Z"],
         ["describe", "Countdown", "--format", "json"],
         ["describe", "RemindIntent"],
@@ -67,7 +70,10 @@ import Testing
             ["perform", "RemindIntent", "event=Gala", "days=3", "--format", "json"],
             ["perform", "RemindIntent", "days=30"],
             ["tap", "launch", "1", "widgets.yaml", "--format", "json", "--at", "2026-11-29T12:00:00Z"],
-            ["run", "widgets.yaml", "--format", "json", "--widget", "launch", "--at", "2026-11-29T12:00:00Z"],
+            [
+                "run", "widgets.yaml", "--format", "json", "--widget", "launch", "--at",
+                "2026-11-29T12:00:00Z",
+            ],
         ]
         for arguments in runs {
             let (swift, python) = try Self.both(arguments, in: scratch)
@@ -76,7 +82,8 @@ import Testing
             #expect(python.status == swift.status, "\(arguments)")
         }
         let tap = try Self.both(
-            ["tap", "launch", "1", "widgets.yaml", "--format", "json", "--at", "2026-11-29T12:00:00Z"], in: scratch)
+            ["tap", "launch", "1", "widgets.yaml", "--format", "json", "--at", "2026-11-29T12:00:00Z"],
+            in: scratch)
         #expect(
             tap.python.standardOutput
                 == #"{"widget":"launch","control":1,"intent":"RemindIntent","value":25,"#

@@ -42,8 +42,9 @@ public struct PluginTemplate: Sendable {
             first.isASCII, first.properties.isAlphabetic
         else { return false }
         return name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-"
-                || scalar == "_")
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-"
+                    || scalar == "_")
         }
     }
 
@@ -114,7 +115,9 @@ public struct PluginTemplate: Sendable {
         var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
             let manifest = folder.appendingPathComponent("Package.swift")
-            if let text = try? String(contentsOf: manifest, encoding: .utf8), text.contains("name: \"widgethost\"") {
+            if let text = try? String(contentsOf: manifest, encoding: .utf8),
+                text.contains("name: \"widgethost\"")
+            {
                 return folder.path
             }
             folder.deleteLastPathComponent()
