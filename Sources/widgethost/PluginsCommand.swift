@@ -8,8 +8,9 @@ extension WidgetHostCommand {
     enum PluginsCommand {
         /// Where plugins are looked for, shared by both subcommands' help.
         static let discussion = """
-            Plugins are folders holding a plugin.yaml (name, executable, optional arguments and \
-            timeouts), looked for in ./Plugins (and one level down), in \
+            Plugins are folders holding a plugin.yaml (name, executable, optional arguments, \
+            timeouts, and the kinds and intents it serves), looked for in ./Plugins (and one level \
+            down), in \
             $XDG_DATA_HOME/widgethost/plugins, and in each --plugins DIR.
             """
 

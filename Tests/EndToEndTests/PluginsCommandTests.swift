@@ -12,6 +12,38 @@ import Testing
         scratch.url.appendingPathComponent("plugins/\(name)").resolvingSymlinksInPath().path
     }
 
+    @Test func helpListsTheSubcommandsAndWhatAManifestHolds() throws {
+        let result = try WidgetHostProcess.run(["plugins", "--help"])
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput == """
+                OVERVIEW: Lists the plugins found, checks that they answer, or writes a new
+                one.
+
+                Plugins are folders holding a plugin.yaml (name, executable, optional
+                arguments, timeouts, and the kinds and intents it serves), looked for in
+                ./Plugins (and one level down), in $XDG_DATA_HOME/widgethost/plugins, and in
+                each --plugins DIR.
+
+                USAGE: widgethost plugins <subcommand>
+
+                OPTIONS:
+                  --version               Show the version.
+                  -h, --help              Show help information.
+
+                SUBCOMMANDS:
+                  list                    Lists the plugins found and any manifest problems,
+                                          without running them.
+                  check                   Runs each plugin's handshake and reports its kinds,
+                                          or why it failed.
+                  new                     Writes a new plugin folder that 'plugins check'
+                                          passes at once.
+
+                  See 'widgethost help plugins <subcommand>' for detailed help.
+
+                """)
+    }
+
     @Test func checkReportsProtocolKindsAndIntents() throws {
         let scratch = try ScratchDirectory()
         let result = try scratch.widgethost(["plugins", "check", "--plugins", Self.python.path])
