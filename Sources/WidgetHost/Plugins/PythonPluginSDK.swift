@@ -864,11 +864,15 @@ public enum PythonPluginSDK {
                     raise NeedsValueError("intent", f"this plugin declares no intent {params.get('intent')!r}")
                 context = Context("perform", datetime.now(timezone.utc), params.get("container"))
                 made = found.perform(params.get("parameters"), context)
+                # The intent has run (its changes are made), so a kind that is not this plugin's is left out
+                # with a warning in the log rather than failing the request: the host would ignore it too.
                 foreign = [kind for kind in made.reload if kind != "*" and kind not in self.widgets]
                 if foreign:
-                    raise PluginError(f"the intent '{found.type}' asks to reload {', '.join(map(repr, foreign))}, "
-                                      f"which this plugin does not serve; it serves {', '.join(self.widgets)}")
-                return {"value": made.value, "dialog": made.dialog, "reload": made.reload}
+                    sys.stderr.write(f"warning: the intent '{found.type}' asks to reload "
+                                     f"{', '.join(map(repr, foreign))}, which this plugin does not serve (it serves "
+                                     f"{', '.join(self.widgets) or 'no widget'}); left out\n")
+                reload = [kind for kind in made.reload if kind not in foreign]
+                return {"value": made.value, "dialog": made.dialog, "reload": reload}
 
             @staticmethod
             def _error(identifier, code, message):

@@ -369,7 +369,6 @@ class ProtocolTests(unittest.TestCase):
     def test_mistakes_in_what_the_code_returns_are_reported_before_the_host_sees_them(self):
         plugin = wh.Plugin()
         other = wh.Plugin().intent("Elsewhere")(lambda: None)
-        plugin.intent("Own")(lambda: wh.result(reload=["TaskWidget"]))
         plugin.widget("Foreign")(lambda config, context: wh.entry(context.date, wh.button("x", other)))
         plugin.widget("Naive")(lambda config, context: wh.entry(datetime(2026, 1, 1), wh.text("x")))
         plugin.widget("Empty")(lambda config, context: [])
@@ -378,14 +377,23 @@ class ProtocolTests(unittest.TestCase):
                   "a button of 'Foreign' runs the intent 'Elsewhere', which this plugin does not declare"),
                  ("timeline", timeline_params("Naive"), "has no time zone"),
                  ("timeline", timeline_params("Empty"), "a timeline needs at least one entry"),
-                 ("timeline", timeline_params("Policy"), "the policy 'soon' is not AT_END, NEVER or after"),
-                 ("perform", {"intent": "Own"},
-                  "the intent 'Own' asks to reload 'TaskWidget', which this plugin does not serve")]
+                 ("timeline", timeline_params("Policy"), "the policy 'soon' is not AT_END, NEVER or after")]
         for method, params, message in cases:
             with self.subTest(message=message):
                 error = reply(plugin, 9, method, params)["error"]
                 self.assertEqual(error["code"], -32603)
                 self.assertIn(message, error["message"])
+
+    def test_a_reload_of_a_kind_not_its_own_is_left_out_with_a_warning(self):
+        plugin = wh.Plugin()
+        plugin.widget("Mine")(lambda config, context: None)
+        plugin.intent("Own")(lambda: wh.result(value=1, reload=["TaskWidget", "Mine", "*"]))
+        log = io.StringIO()
+        with contextlib.redirect_stderr(log):
+            answer = reply(plugin, 8, "perform", {"intent": "Own"})
+        self.assertEqual(answer["result"], {"value": 1, "dialog": None, "reload": ["Mine", "*"]})
+        self.assertEqual(log.getvalue(), "warning: the intent 'Own' asks to reload 'TaskWidget', which this "
+                                         "plugin does not serve (it serves Mine); left out\n")
 
     def test_an_exception_fails_the_request_with_its_traceback_in_the_log(self):
         plugin = wh.Plugin()
