@@ -37,11 +37,11 @@ import traceback
 from datetime import datetime, timedelta, timezone
 
 __all__ = [
-    "AT_END", "NEVER", "Context", "DeclarationError", "Entry", "Intent", "IntentCall", "NeedsValueError",
-    "Plugin", "PluginError", "Result", "Timeline", "Values", "View", "Widget", "after", "array", "boolean",
-    "button", "date", "entry", "enum", "format_date", "hstack", "image", "integer", "intent", "link",
-    "number", "parse_date", "result", "serve", "spacer", "string", "text", "timeline", "toggle",
-    "vstack", "widget",
+    "AT_END", "NEVER", "Context", "DeclarationError", "Entry", "Intent", "IntentCall",
+    "NeedsValueError", "Parameter", "Plugin", "PluginError", "Result", "Timeline", "Values", "View",
+    "Widget", "after", "array", "boolean", "button", "date", "entry", "enum", "format_date",
+    "hstack", "image", "integer", "intent", "link", "number", "parse_date", "result", "serve",
+    "spacer", "string", "text", "timeline", "toggle", "vstack", "widget",
 ]
 __version__ = "1.0"
 
@@ -806,6 +806,10 @@ class Plugin:
             return None
         identifier, method = message["id"], message.get("method")
         params = message.get("params") or {}
+        if not isinstance(method, str):
+            return self._error(identifier, -32600, "invalid request: no method")
+        if not isinstance(params, dict):
+            return self._error(identifier, -32602, f"the params of '{method}' are not an object")
         try:
             if method == "initialize":
                 reply = self.handshake()

@@ -44,11 +44,11 @@ public enum PythonPluginSDK {
         from datetime import datetime, timedelta, timezone
 
         __all__ = [
-            "AT_END", "NEVER", "Context", "DeclarationError", "Entry", "Intent", "IntentCall", "NeedsValueError",
-            "Plugin", "PluginError", "Result", "Timeline", "Values", "View", "Widget", "after", "array", "boolean",
-            "button", "date", "entry", "enum", "format_date", "hstack", "image", "integer", "intent", "link",
-            "number", "parse_date", "result", "serve", "spacer", "string", "text", "timeline", "toggle",
-            "vstack", "widget",
+            "AT_END", "NEVER", "Context", "DeclarationError", "Entry", "Intent", "IntentCall",
+            "NeedsValueError", "Parameter", "Plugin", "PluginError", "Result", "Timeline", "Values", "View",
+            "Widget", "after", "array", "boolean", "button", "date", "entry", "enum", "format_date",
+            "hstack", "image", "integer", "intent", "link", "number", "parse_date", "result", "serve",
+            "spacer", "string", "text", "timeline", "toggle", "vstack", "widget",
         ]
         __version__ = "1.0"
 
@@ -813,6 +813,10 @@ public enum PythonPluginSDK {
                     return None
                 identifier, method = message["id"], message.get("method")
                 params = message.get("params") or {}
+                if not isinstance(method, str):
+                    return self._error(identifier, -32600, "invalid request: no method")
+                if not isinstance(params, dict):
+                    return self._error(identifier, -32602, f"the params of '{method}' are not an object")
                 try:
                     if method == "initialize":
                         reply = self.handshake()

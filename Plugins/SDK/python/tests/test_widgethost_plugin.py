@@ -354,7 +354,10 @@ class ProtocolTests(unittest.TestCase):
                   "'Clock' does not support the family 'systemLarge'"),
                  (request(4, "timeline", timeline_params(date="soon")), -32602, "'soon' is not an ISO 8601"),
                  (request(5, "perform", {"intent": "Nope"}), -32602, "this plugin declares no intent 'Nope'"),
-                 ("{not json", -32700, "parse error")]
+                 ("{not json", -32700, "parse error"),
+                 (json.dumps({"jsonrpc": "2.0", "id": 6}), -32600, "invalid request: no method"),
+                 (json.dumps({"jsonrpc": "2.0", "id": 7, "method": "timeline", "params": [1]}), -32602,
+                  "the params of 'timeline' are not an object")]
         for line, code, message in cases:
             with self.subTest(message=message):
                 error = json.loads(plugin.handle(line))["error"]
