@@ -29,6 +29,13 @@ import WidgetHost
         #expect(PluginTemplate(name: name, language: .swift) == nil)
     }
 
+    @Test func theEmbeddedSDKIsTheRepositorysFile() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Plugins/SDK/python/widgethost_plugin.py")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(PythonPluginSDK.source == text, "run scripts/embed-python-sdk after changing \(file.path)")
+    }
+
     @Test func thePythonPluginCarriesTheSDKAndAnExecutableScript() throws {
         let template = try #require(PluginTemplate(name: "clock", language: .python))
         #expect(
