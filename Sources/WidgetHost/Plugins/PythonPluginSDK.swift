@@ -732,6 +732,9 @@ public enum PythonPluginSDK {
                 returned = self.function(Values(_decode(self.kind, self.parameters, configuration)), context)
                 if isinstance(returned, Timeline):
                     return returned
+                if not isinstance(returned, (Entry, list, tuple)):
+                    raise PluginError(f"the provider of '{self.kind}' returned {returned!r}; return timeline(...), "
+                                      "a list of entry(...) or one entry(...)")
                 return Timeline(returned)
 
             def declaration(self):

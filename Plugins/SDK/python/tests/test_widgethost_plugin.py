@@ -375,11 +375,14 @@ class ProtocolTests(unittest.TestCase):
         plugin.widget("Foreign")(lambda config, context: wh.entry(context.date, wh.button("x", other)))
         plugin.widget("Naive")(lambda config, context: wh.entry(datetime(2026, 1, 1), wh.text("x")))
         plugin.widget("Empty")(lambda config, context: [])
+        plugin.widget("Nothing")(lambda config, context: None)
         plugin.widget("Policy")(lambda config, context: wh.timeline(wh.entry(context.date, wh.text("x")), "soon"))
         cases = [("timeline", timeline_params("Foreign"),
                   "a button of 'Foreign' runs the intent 'Elsewhere', which this plugin does not declare"),
                  ("timeline", timeline_params("Naive"), "has no time zone"),
                  ("timeline", timeline_params("Empty"), "a timeline needs at least one entry"),
+                 ("timeline", timeline_params("Nothing"), "the provider of 'Nothing' returned None; return "
+                                                          "timeline(...), a list of entry(...) or one entry(...)"),
                  ("timeline", timeline_params("Policy"), "the policy 'soon' is not AT_END, NEVER or after")]
         for method, params, message in cases:
             with self.subTest(message=message):
