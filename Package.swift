@@ -120,6 +120,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["widgethost", "TestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         // Plugins served out of process (issue 5): the Swift example, and the built-in TaskWidget

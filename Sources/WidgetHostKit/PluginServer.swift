@@ -137,6 +137,8 @@ private struct Server {
                     intents.map { intent in
                         .object([
                             .init("type", .string(intent.intentType)),
+                            .init("title", .string(intent.title)),
+                            .init("description", .string(intent.description.text)),
                             .init(
                                 "parameters",
                                 .array(ParameterReflection.descriptions(of: intent.init()).map(\.json))),

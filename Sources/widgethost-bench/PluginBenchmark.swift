@@ -6,9 +6,19 @@ import WidgetHostKit
 /// The plugin benchmark of the plugins issue, measured in one run: the per-request overhead of a
 /// plugin widget served by one persistent process (300 widgets of one plugin through the real
 /// `PluginHost` and `WidgetEvaluator`), against starting the plugin for every request, as
-/// script-based hosts (Waybar's custom modules) do: spawn, handshake, one request, exit.
+/// script-based hosts (Waybar's custom modules) do: spawn, handshake, one request, exit. It runs
+/// twice: with a plugin speaking raw JSON-RPC, and with the same plugin on the Python SDK
+/// (`Plugins/SDK/python`, the file `plugins new` copies), whose target is the same.
 struct PluginBenchmark {
     var rounds: Int
+
+    /// One plugin measured: how it is named in the report, and its script.
+    struct Subject {
+        var name: String
+        var script: String
+        /// Whether the Python SDK is copied next to the script.
+        var usesSDK: Bool
+    }
 
     /// Widgets of the plugin evaluated per round with the persistent process.
     static let widgetCount = 300
@@ -26,7 +36,7 @@ struct PluginBenchmark {
                 continue
             if r["method"] == "initialize":
                 res = {"protocolVersion": 1, "plugin": {"name": "bench", "version": "1"},
-                       "widgets": [{"kind": "BenchWidget", "supportedFamilies": ["systemSmall"],
+                       "widgets": [{"kind": "BenchWidget", "supportedFamilies": ["systemMedium"],
                                     "parameters": [{"name": "n", "title": "N", "type": "integer", "default": 0}]}]}
             else:
                 p = r["params"]
@@ -36,14 +46,36 @@ struct PluginBenchmark {
             sys.stdout.flush()
         """
 
+    /// The same plugin on the Python SDK: the handshake is built from the declaration, and the
+    /// SDK parses the date, checks and types the configuration, and formats the entry's date.
+    static let sdkScript = """
+        #!/usr/bin/env python3
+        import widgethost_plugin as wh
+
+        @wh.widget("BenchWidget", families=["systemMedium"], n=wh.integer(0, title="N"))
+        def bench(config, context):
+            return wh.timeline([wh.entry(context.date, wh.text("ok"), {"n": config.n})], wh.NEVER)
+
+        wh.serve("bench")
+        """
+
+    static let subjects = [
+        Subject(name: "a python3 plugin widget", script: script, usesSDK: false),
+        Subject(name: "a python3 plugin widget on the Python SDK", script: sdkScript, usesSDK: true),
+    ]
+
     /// Writes the plugin folder into a fresh temporary directory.
-    static func pluginFolder() throws -> URL {
+    static func pluginFolder(_ subject: Subject) throws -> URL {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("widgethost-bench-plugin-\(UUID().uuidString)", isDirectory: true)
         let folder = directory.appendingPathComponent("bench", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let scriptURL = folder.appendingPathComponent("plugin.py")
-        try Data(script.utf8).write(to: scriptURL)
+        try Data(subject.script.utf8).write(to: scriptURL)
+        if subject.usesSDK {
+            try Data(PythonPluginSDK.source.utf8).write(
+                to: folder.appendingPathComponent("widgethost_plugin.py"))
+        }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
         try Data("name: bench\nexecutable: plugin.py\n".utf8)
             .write(to: folder.appendingPathComponent("plugin.yaml"))
@@ -58,12 +90,26 @@ struct PluginBenchmark {
     }
 
     func run() async {
+        var persistentBest: [Double] = []
+        for subject in Self.subjects {
+            guard let best = await measure(subject) else { return }
+            persistentBest.append(best)
+        }
+        if persistentBest.count == 2 {
+            print(
+                "plugins: the Python SDK's cost per request  \(Clock.milliseconds(persistentBest[1] - persistentBest[0])) "
+                    + "best (on the SDK - raw JSON-RPC, persistent)")
+        }
+    }
+
+    /// Measures `subject`; returns its best per-request time with a persistent process.
+    func measure(_ subject: Subject) async -> Double? {
         let folder: URL
         do {
-            folder = try Self.pluginFolder()
+            folder = try Self.pluginFolder(subject)
         } catch {
             print("plugins: cannot write the plugin: \(error)")
-            return
+            return nil
         }
         let directory = folder.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -78,7 +124,7 @@ struct PluginBenchmark {
         defer { persistent.shutdown() }
         guard persistent.widget(kind: "BenchWidget") != nil else {
             print("plugins: the plugin did not start: \(persistent.takeDiagnostics().map(\.message))")
-            return
+            return nil
         }
         let evaluator = WidgetEvaluator(registry: persistent.registry(), containers: containers)
 
@@ -110,7 +156,7 @@ struct PluginBenchmark {
             print("plugins: \(failures.count) evaluations failed, the first: \(failure)")
         }
         print(
-            "plugins: per-request overhead of a python3 plugin widget, \(Self.widgetCount) widgets of one "
+            "plugins: per-request overhead of \(subject.name), \(Self.widgetCount) widgets of one "
                 + "plugin (\(rounds) rounds)")
         Report.row("bare pipe round trip", bareTimes)
         Report.row("persistent process", persistentTimes)
@@ -125,6 +171,7 @@ struct PluginBenchmark {
         let hostShare = best - (bareTimes.min() ?? 0)
         print("  host's share of it         \(Clock.milliseconds(hostShare)) best (persistent - bare pipe)")
         Report.ratio("per request / persistent", spawnedTimes, persistentTimes)
+        return best
     }
 
     /// Seconds per round trip of `count` `timeline` requests written to the plugin and read back
@@ -144,21 +191,32 @@ struct PluginBenchmark {
         }
         let request = Array(
             (#"{"jsonrpc":"2.0","id":2,"method":"timeline","params":{"kind":"BenchWidget","#
-                + #""family":"systemSmall","configuration":{"n":1},"date":"2026-11-29T12:00:00Z","#
+                + #""family":"systemMedium","configuration":{"n":1},"date":"2026-11-29T12:00:00Z","#
                 + #""isPreview":false,"container":"/tmp"}}"# + "\n").utf8)
         let writeFD = input.fileHandleForWriting.fileDescriptor
         let readFD = output.fileHandleForReading.fileDescriptor
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var reply: [UInt8] = []
         func roundTrip() -> Bool {
             let written = request.withUnsafeBytes { write(writeFD, $0.baseAddress, $0.count) }
             guard written == request.count else { return false }
+            reply.removeAll(keepingCapacity: true)
             while true {
                 let count = chunk.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
                 guard count > 0 else { return false }
+                reply += chunk[0..<count]
                 if chunk[count - 1] == 0x0A { return true }
             }
         }
-        guard roundTrip() else { return nil }
+        // The first reply is checked: an error is not a round trip worth timing.
+        guard roundTrip(), String(decoding: reply, as: UTF8.self).contains(#""entries""#),
+            !String(decoding: reply, as: UTF8.self).contains(#""error""#)
+        else {
+            print(
+                "plugins: the plugin's bare reply is not a timeline: \(String(decoding: reply, as: UTF8.self))"
+            )
+            return nil
+        }
         let start = Clock.now()
         for _ in 0..<count where !roundTrip() { return nil }
         return Double(Clock.now() - start) / 1e9 / Double(count)

@@ -5,12 +5,13 @@ import WidgetHost
 import WidgetHostKit
 
 extension WidgetHostCommand {
-    /// `widgethost plugins list|check`: the plugins found, and whether they answer.
+    /// `widgethost plugins list|check|new`: the plugins found, whether they answer, and new ones.
     enum PluginsCommand {
         /// Where plugins are looked for, shared by both subcommands' help.
         static let discussion = """
-            Plugins are folders holding a plugin.yaml (name, executable, optional arguments and \
-            timeouts), looked for in ./Plugins (and one level down), in \
+            Plugins are folders holding a plugin.yaml (name, executable, optional arguments, \
+            timeouts, and the kinds and intents it serves), looked for in ./Plugins (and one level \
+            down), in \
             $XDG_DATA_HOME/widgethost/plugins, and in each --plugins DIR.
             """
 
@@ -20,9 +21,9 @@ extension WidgetHostCommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "plugins",
-            abstract: "Lists the plugins found, or checks that they answer.",
+            abstract: "Lists the plugins found, checks that they answer, or writes a new one.",
             discussion: discussion,
-            subcommands: [listSpec, checkSpec]
+            subcommands: [listSpec, checkSpec, New.spec]
         )
 
         /// `plugins list`.

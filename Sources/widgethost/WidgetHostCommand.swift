@@ -74,6 +74,8 @@ enum WidgetHostCommand {
                 return try YAMLCommand.run(values)
             case ["plugins", "list"], ["plugins", "check"]:
                 return try PluginsCommand.run(values)
+            case ["plugins", "new"]:
+                return try PluginsCommand.New.run(values)
             default:
                 // The root has no default subcommand, so the parser answers a bare `widgethost` with
                 // help; a path reaching here is a command declared in `spec` but not dispatched.

@@ -12,6 +12,38 @@ import Testing
         scratch.url.appendingPathComponent("plugins/\(name)").resolvingSymlinksInPath().path
     }
 
+    @Test func helpListsTheSubcommandsAndWhatAManifestHolds() throws {
+        let result = try WidgetHostProcess.run(["plugins", "--help"])
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput == """
+                OVERVIEW: Lists the plugins found, checks that they answer, or writes a new
+                one.
+
+                Plugins are folders holding a plugin.yaml (name, executable, optional
+                arguments, timeouts, and the kinds and intents it serves), looked for in
+                ./Plugins (and one level down), in $XDG_DATA_HOME/widgethost/plugins, and in
+                each --plugins DIR.
+
+                USAGE: widgethost plugins <subcommand>
+
+                OPTIONS:
+                  --version               Show the version.
+                  -h, --help              Show help information.
+
+                SUBCOMMANDS:
+                  list                    Lists the plugins found and any manifest problems,
+                                          without running them.
+                  check                   Runs each plugin's handshake and reports its kinds,
+                                          or why it failed.
+                  new                     Writes a new plugin folder that 'plugins check'
+                                          passes at once.
+
+                  See 'widgethost help plugins <subcommand>' for detailed help.
+
+                """)
+    }
+
     @Test func checkReportsProtocolKindsAndIntents() throws {
         let scratch = try ScratchDirectory()
         let result = try scratch.widgethost(["plugins", "check", "--plugins", Self.python.path])
@@ -89,6 +121,32 @@ import Testing
         let validate = try scratch.widgethost(["validate", "widgets.yaml", "--plugins", "plugins"])
         #expect(validate.status == 65)
         #expect(validate.standardError.contains(message), "\(validate.standardError)")
+    }
+
+    @Test func aHandshakeThatDiffersFromTheManifestFailsNamingTheDifference() throws {
+        let scratch = try ScratchDirectory()
+        try PluginIsolationTests.writePlugin("declared", kind: "GoodWidget", behaviour: "ok", in: scratch)
+        let manifest = scratch.url.appendingPathComponent("plugins/declared/plugin.yaml")
+        try
+            "name: declared\nexecutable: plugin.py\nkinds: [GoodWidget, OtherWidget]\nintents: [ChimeIntent]\n"
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let result = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput.contains(
+                "  failed: plugin 'declared' does not match its manifest: its manifest's 'kinds' lists "
+                    + "'OtherWidget', which its handshake does not declare; its manifest's 'intents' lists "
+                    + "'ChimeIntent', which its handshake does not declare"), "\(result.standardOutput)")
+        try "name: declared\nexecutable: plugin.py\nkinds: [GoodWidget]\nintents: []\n"
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let matching = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])
+        #expect(matching.status == 0, "\(matching.standardOutput)")
+        try "name: declared\nexecutable: plugin.py\nkinds: [GoodWidget, GoodWidget]\n"
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let twice = try scratch.widgethost(["plugins", "list", "--plugins", "plugins"])
+        #expect(twice.status == 65)
+        #expect(
+            twice.standardError.contains("plugin.yaml:3:21: error: 'GoodWidget' is listed twice in 'kinds'"))
     }
 
     @Test func listWithNothingFoundSaysSo() throws {

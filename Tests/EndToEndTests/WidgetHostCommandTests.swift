@@ -22,7 +22,8 @@ import Testing
           yaml                    Prints each YAML document as one line of JSON, after
                                   anchors, merge keys and tags.
           store                   Imports tasks into the shared store, or exports them.
-          plugins                 Lists the plugins found, or checks that they answer.
+          plugins                 Lists the plugins found, checks that they answer, or
+                                  writes a new one.
 
           See 'widgethost help <subcommand>' for detailed help.
 

@@ -32,6 +32,18 @@ import WidgetHost
         #expect(read.timeouts.seconds(for: "placeholder") == 2)
     }
 
+    @Test func kindsAndIntentsAreReadWhenGivenAndNilOtherwise() throws {
+        let declared = try folder(
+            "name: clock\nexecutable: run.sh\nkinds: [Clock, Alarm]\nintents: []\n", executable: "run.sh")
+        let (manifest, diagnostics) = PluginManifest.read(folder: declared.path)
+        #expect(diagnostics.isEmpty)
+        #expect(manifest?.kinds == ["Clock", "Alarm"])
+        #expect(manifest?.intents == [])
+        let silent = try folder("name: clock\nexecutable: run.sh\n", executable: "run.sh")
+        let read = PluginManifest.read(folder: silent.path).manifest
+        #expect(read != nil && read?.kinds == nil && read?.intents == nil)
+    }
+
     @Test(
         arguments: [
             (
@@ -49,6 +61,14 @@ import WidgetHost
             (
                 "name: x\nexecutable: run.sh\ntimeouts: {timeline: -1}\n", "run.sh", 0o755,
                 "3:22: error: the timeout of 'timeline' must be a positive number"
+            ),
+            (
+                "name: x\nexecutable: run.sh\nkinds: Clock\n", "run.sh", 0o755,
+                "3:8: error: 'kinds' must be a list"
+            ),
+            (
+                "name: x\nexecutable: run.sh\nintents: [A, B, A]\n", "run.sh", 0o755,
+                "3:17: error: 'A' is listed twice in 'intents'"
             ),
             (
                 "name: x\nexecutable: run.sh\ntimout: 3\n", "run.sh", 0o755,

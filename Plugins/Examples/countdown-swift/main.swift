@@ -8,6 +8,26 @@ struct CountdownIntent: WidgetConfigurationIntent {
     @Parameter(title: "Date", default: Date(timeIntervalSince1970: 1_798_761_600)) var date: Date
 }
 
+struct RemindIntent: AppIntent {
+    static let title = "Remind"
+    static let description = IntentDescription("Sets a reminder some days before the event.")
+    @Parameter(title: "Event", default: "Launch") var event: String
+    @Parameter(title: "Days before", default: 1, minimum: 1, maximum: 30) var days: Int
+
+    init() {}
+
+    init(event: String, days: Int) {
+        self.event = event
+        self.days = days
+    }
+
+    func perform() async throws -> some IntentResult {
+        guard !event.isEmpty else { throw $event.needsValueError("Which event?") }
+        WidgetCenter.shared.reloadTimelines(ofKind: "Countdown")
+        return .result(value: days, dialog: "Reminder \(days) days before \(event)")
+    }
+}
+
 struct CountdownEntry: TimelineEntry, Encodable {
     let date: Date
     let event: String
@@ -34,11 +54,18 @@ struct CountdownBundle: WidgetBundle {
         [
             AppIntentConfiguration(
                 kind: "Countdown", intent: CountdownIntent.self, provider: CountdownProvider()
-            ) {
-                Text("\($0.event): \($0.daysLeft) days")
+            ) { entry in
+                VStack {
+                    Text("\(entry.event): \(entry.daysLeft) days")
+                    Button(
+                        "Remind me",
+                        intent: RemindIntent(event: entry.event, days: min(max(entry.daysLeft, 1), 30)))
+                }
             }.supportedFamilies([.systemSmall, .accessoryInline])
         ]
     }
+
+    var intents: [any AppIntent.Type] { [RemindIntent.self] }
 }
 
 await PluginServer.serve(bundles: [CountdownBundle()])

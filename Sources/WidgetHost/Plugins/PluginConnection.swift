@@ -121,7 +121,14 @@ public final class PluginConnection: Sendable {
             return .failure(failure)
         case .success(let result):
             do throws(ProtocolValueError) {
-                return .success((process, try PluginHandshake(json: result)))
+                let handshake = try PluginHandshake(json: result)
+                if let mismatch = manifest.mismatch(with: handshake) {
+                    let failure = process.failure(
+                        code: "plugin.manifest-mismatch", what: "does not match its manifest: \(mismatch)")
+                    process.stop(failure)
+                    return .failure(failure)
+                }
+                return .success((process, handshake))
             } catch {
                 let failure = process.failure(
                     code: "plugin.invalid-handshake",

@@ -3,18 +3,21 @@ import Foundation
 import YAML
 
 /// A plugin folder's `plugin.yaml`: the plugin's name, its executable (relative to the folder),
-/// optional arguments and optional per-method timeouts in seconds.
+/// optional arguments, optional per-method timeouts in seconds, and optionally the widget kinds and
+/// intents it serves (its handshake must then declare exactly those).
 ///
 /// ```yaml
 /// name: python-clock
 /// executable: clock.py
 /// arguments: [--verbose]
 /// timeouts: {timeline: 3}
+/// kinds: [PythonClock]
+/// intents: [ChimeIntent]
 /// ```
 public struct PluginManifest: Sendable, Hashable {
     /// The file name a plugin folder holds.
     public static let fileName = "plugin.yaml"
-    static let keys = ["name", "executable", "arguments", "timeouts"]
+    static let keys = ["name", "executable", "arguments", "timeouts", "kinds", "intents"]
 
     /// The plugin's name, used in every message about it.
     public var name: String
@@ -28,6 +31,10 @@ public struct PluginManifest: Sendable, Hashable {
     public var arguments: [String]
     /// The request deadlines.
     public var timeouts: PluginTimeouts
+    /// The widget kinds it declares it serves, if it says.
+    public var kinds: [String]?
+    /// The intents it declares, if it says.
+    public var intents: [String]?
 
     /// Creates a manifest.
     public init(
@@ -36,7 +43,9 @@ public struct PluginManifest: Sendable, Hashable {
         path: String,
         executable: String,
         arguments: [String] = [],
-        timeouts: PluginTimeouts = PluginTimeouts()
+        timeouts: PluginTimeouts = PluginTimeouts(),
+        kinds: [String]? = nil,
+        intents: [String]? = nil
     ) {
         self.name = name
         self.folder = folder
@@ -44,6 +53,8 @@ public struct PluginManifest: Sendable, Hashable {
         self.executable = executable
         self.arguments = arguments
         self.timeouts = timeouts
+        self.kinds = kinds
+        self.intents = intents
     }
 
     /// Reads the manifest of the plugin in `folder`.
@@ -121,10 +132,32 @@ public struct PluginManifest: Sendable, Hashable {
                 timeouts.set(item.key, seconds: seconds)
             }
         }
+        let kinds = names("kinds", in: entries, reader: &reader)
+        let intents = names("intents", in: entries, reader: &reader)
         guard !reader.hasErrors, let name, let executable else { return (nil, reader.diagnostics) }
         let manifest = PluginManifest(
             name: name, folder: folder, path: path, executable: executable, arguments: arguments,
-            timeouts: timeouts)
+            timeouts: timeouts, kinds: kinds, intents: intents)
         return (manifest, reader.diagnostics)
+    }
+
+    /// The list of names under `key`, each given once; `nil` when the key is absent.
+    private static func names(
+        _ key: String, in entries: [NodeReader.Entry], reader: inout NodeReader
+    ) -> [String]? {
+        guard let node = entries.first(where: { $0.key == key })?.value,
+            let items = reader.list(node, named: key)
+        else { return nil }
+        var names: [String] = []
+        for item in items {
+            guard let name = reader.string(item, named: key) else { continue }
+            if names.contains(name) {
+                reader.report(
+                    item, code: "plugin.duplicate-name", message: "'\(name)' is listed twice in '\(key)'")
+            } else {
+                names.append(name)
+            }
+        }
+        return names
     }
 }

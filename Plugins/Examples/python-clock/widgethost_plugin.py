@@ -1,0 +1,1 @@
+../../SDK/python/widgethost_plugin.py

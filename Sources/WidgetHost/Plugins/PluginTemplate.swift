@@ -1,0 +1,318 @@
+public import Diagnostics
+import Foundation
+
+/// A new plugin folder, as `widgethost plugins new` writes it: a manifest declaring its kind and
+/// intent, the code of a widget with a parameter and a button running that intent, and a README.
+///
+/// The Python plugin carries a copy of the Python SDK (`widgethost_plugin.py`), so it runs wherever
+/// the folder goes; the Swift plugin is a package depending on the widgethost package by path.
+public struct PluginTemplate: Sendable {
+    /// The language a plugin is written in.
+    public enum Language: String, Sendable, CaseIterable {
+        /// Python 3.9 or later, on the Python SDK.
+        case python
+        /// Swift, on the SDK's `PluginServer`.
+        case swift
+    }
+
+    /// One file of the folder.
+    public struct File: Sendable, Hashable {
+        /// The path inside the folder.
+        public var path: String
+        /// The text.
+        public var contents: String
+        /// Whether it is made executable.
+        public var isExecutable = false
+    }
+
+    /// The plugin's name (its manifest's `name`).
+    public let name: String
+    /// The language.
+    public let language: Language
+    /// The widget kind it serves: the name in UpperCamelCase ending in `Widget`.
+    public let kind: String
+    /// The intent its button runs: the name in UpperCamelCase, then `TapIntent`.
+    public let intent: String
+    /// The files, in the order they are written.
+    public let files: [File]
+
+    /// What a plugin name may be: a letter, then letters, digits, `-` and `_` (at most 64).
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 64,
+            first.isASCII, first.properties.isAlphabetic
+        else { return false }
+        return name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-"
+                    || scalar == "_")
+        }
+    }
+
+    /// The template of plugin `name` in `language`.
+    ///
+    /// - Parameters:
+    ///   - widgethostPackage: for Swift, the folder of the widgethost package the plugin's
+    ///     `Package.swift` depends on; `nil` when it is not known (the manifest then says to set it).
+    /// - Returns: `nil` when `name` is not valid (see ``isValidName(_:)``).
+    public init?(name: String, language: Language, widgethostPackage: String? = nil) {
+        guard Self.isValidName(name) else { return nil }
+        let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        var base = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        if base.hasSuffix("Widget") && base != "Widget" { base.removeLast("Widget".count) }
+        self.name = name
+        self.language = language
+        kind = base + "Widget"
+        intent = base + "TapIntent"
+        let displayName = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        switch language {
+        case .python:
+            files = Self.python(name: name, kind: kind, intent: intent, displayName: displayName)
+        case .swift:
+            files = Self.swift(
+                name: name, base: base, kind: kind, intent: intent, displayName: displayName,
+                package: widgethostPackage)
+        }
+    }
+
+    /// Writes the files into `folder`, creating it; refuses a folder that exists and is not empty.
+    ///
+    /// - Throws: a ``Diagnostic`` located at the folder: `plugin.new-folder-not-empty` (the input
+    ///   cannot be used as given), or `plugin.new-write-failed`.
+    public func write(to folder: String) throws(Diagnostic) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw Diagnostic(
+                    file: folder, code: "plugin.new-folder-not-empty",
+                    message: "a file is in the way; give a new folder for the plugin")
+            }
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]
+            guard entries.isEmpty else {
+                throw Diagnostic(
+                    file: folder, code: "plugin.new-folder-not-empty",
+                    message: "the folder exists and is not empty; give a new or empty folder for the plugin")
+            }
+        }
+        for file in files {
+            let path = (folder as NSString).appendingPathComponent(file.path)
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
+                try FileManager.default.setAttributes(
+                    [.posixPermissions: file.isExecutable ? 0o755 : 0o644], ofItemAtPath: path)
+            } catch {
+                throw Diagnostic(
+                    file: path, code: "plugin.new-write-failed",
+                    message: "cannot write the file: \(error.localizedDescription)")
+            }
+        }
+    }
+
+    /// The widgethost package an executable at `executable` was built from: the first folder up
+    /// from it (`.build/debug/widgethost` in a checkout) holding a `Package.swift` named widgethost.
+    public static func widgethostPackage(near executable: String) -> String? {
+        var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            let manifest = folder.appendingPathComponent("Package.swift")
+            if let text = try? String(contentsOf: manifest, encoding: .utf8),
+                text.contains("name: \"widgethost\"")
+            {
+                return folder.path
+            }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    private static func python(name: String, kind: String, intent: String, displayName: String) -> [File] {
+        let manifest = """
+            # \(name): a widgethost plugin in Python. plugin.py declares the widget and intent; the Python
+            # SDK next to it (widgethost_plugin.py) speaks the protocol. kinds and intents must match them.
+            name: \(name)
+            executable: plugin.py
+            kinds: [\(kind)]
+            intents: [\(intent)]
+
+            """
+        let code = """
+            #!/usr/bin/env python3
+            \"\"\"\(name): a widgethost plugin in Python. Its button counts taps in the shared container.\"\"\"
+            import os
+            import widgethost_plugin as wh
+
+            def taps(context):
+                try:
+                    with open(os.path.join(context.container, "\(name)-taps")) as file:
+                        return int(file.read())
+                except (OSError, ValueError):
+                    return 0
+
+            @wh.intent("\(intent)", title="Tap", description="Counts a tap.",
+                       by=wh.integer(1, minimum=1, maximum=100, title="By"))
+            def tap(by, context):
+                count = taps(context) + by
+                os.makedirs(context.container, exist_ok=True)
+                with open(os.path.join(context.container, "\(name)-taps"), "w") as file:
+                    file.write(str(count))
+                return wh.result(value=count, dialog=f"{count} taps", reload=["\(kind)"])
+
+            @wh.widget("\(kind)", "\(displayName)", "Counts the taps on its button.",
+                       families=["systemSmall", "systemMedium"], title=wh.string("Taps", title="Title"))
+            def widget(config, context):
+                count = taps(context)
+                view = wh.vstack(wh.text(config.title).font("headline"), wh.text(count), wh.button("Tap", tap(by=1)))
+                return wh.timeline([wh.entry(context.date, view, {"taps": count})], wh.NEVER)
+
+            wh.serve("\(name)")
+
+            """
+        let readme = """
+            # \(name)
+
+            A widgethost plugin in Python serving the widget `\(kind)` and the intent `\(intent)`: \
+            `widgethost plugins check --plugins .` runs its handshake, and a configuration uses it with \
+            `plugins: [path/to/\(name)]` and `kind: \(kind)`. The API is in `widgethost_plugin.py`.
+
+            """
+        return [
+            File(path: "plugin.yaml", contents: manifest),
+            File(path: "plugin.py", contents: code, isExecutable: true),
+            File(path: "widgethost_plugin.py", contents: PythonPluginSDK.source),
+            File(path: "README.md", contents: readme),
+        ]
+    }
+
+    private static func swift(
+        name: String, base: String, kind: String, intent: String, displayName: String, package: String?
+    ) -> [File] {
+        let packagePath = package ?? "../widgethost"
+        let identity = (packagePath as NSString).lastPathComponent.lowercased()
+        let manifest = """
+            # \(name): a widgethost plugin in Swift. ./run starts the executable 'swift build' makes;
+            # kinds and intents must match the bundle's widgets and intents.
+            name: \(name)
+            executable: run
+            kinds: [\(kind)]
+            intents: [\(intent)]
+
+            """
+        let launcher = """
+            #!/bin/sh
+            # Starts the built \(name) executable (swift build puts it in .build/<configuration>).
+            root="$(dirname "$0")"
+            for binary in "$root/.build/release/\(name)" "$root/.build/debug/\(name)"; do
+                [ -x "$binary" ] && exec "$binary" "$@"
+            done
+            echo "\(name) is not built; run 'swift build' in $root" >&2
+            exit 69
+
+            """
+        let packageNote =
+            package == nil
+            ? "// The widgethost package was not found next to the widgethost binary: set its folder here.\n"
+            : ""
+        let packageSwift = """
+            // swift-tools-version: 6.0
+            import PackageDescription
+
+            \(packageNote)let package = Package(
+                name: "\(name)",
+                platforms: [.macOS(.v15)],
+                dependencies: [.package(path: "\(packagePath)")],
+                targets: [
+                    .executableTarget(
+                        name: "\(name)",
+                        dependencies: [.product(name: "WidgetHostKit", package: "\(identity)")]
+                    )
+                ]
+            )
+
+            """
+        let main = """
+            // \(name): a widgethost plugin in Swift, served by the SDK's one-line main.
+            import Foundation
+            import WidgetHostKit
+
+            struct \(base)Configuration: WidgetConfigurationIntent {
+                static let title = "\(displayName)"
+                @Parameter(title: "Title", default: "Taps") var title: String
+            }
+
+            struct \(intent): AppIntent {
+                static let title = "Tap"
+                @Parameter(title: "By", default: 1, minimum: 1, maximum: 100) var by: Int
+
+                init() {}
+
+                init(by: Int) {
+                    self.by = by
+                }
+
+                func perform() async throws -> some IntentResult {
+                    WidgetCenter.shared.reloadTimelines(ofKind: "\(kind)")
+                    return .result(value: by, dialog: "Tapped \\(by)")
+                }
+            }
+
+            struct \(base)Entry: TimelineEntry, Encodable {
+                let date: Date
+                let title: String
+            }
+
+            struct \(base)Provider: AppIntentTimelineProvider {
+                func placeholder(in context: Context) -> \(base)Entry {
+                    \(base)Entry(date: context.date, title: "Taps")
+                }
+
+                func snapshot(
+                    for configuration: \(base)Configuration, in context: Context
+                ) async throws -> \(base)Entry {
+                    \(base)Entry(date: context.date, title: configuration.title)
+                }
+
+                func timeline(
+                    for configuration: \(base)Configuration, in context: Context
+                ) async throws -> Timeline<\(base)Entry> {
+                    Timeline(entries: [try await snapshot(for: configuration, in: context)], policy: .never)
+                }
+            }
+
+            struct \(base)Bundle: WidgetBundle {
+                var widgets: [any WidgetConfiguration] {
+                    [
+                        AppIntentConfiguration(
+                            kind: "\(kind)", intent: \(base)Configuration.self, provider: \(base)Provider()
+                        ) { entry in
+                            VStack {
+                                Text(entry.title)
+                                Button("Tap", intent: \(intent)(by: 1))
+                            }
+                        }
+                        .configurationDisplayName("\(displayName)")
+                        .supportedFamilies([.systemSmall, .systemMedium])
+                    ]
+                }
+
+                var intents: [any AppIntent.Type] { [\(intent).self] }
+            }
+
+            await PluginServer.serve(bundles: [\(base)Bundle()])
+
+            """
+        let readme = """
+            # \(name)
+
+            A widgethost plugin in Swift serving the widget `\(kind)` and the intent `\(intent)`: \
+            `swift build`, then `widgethost plugins check --plugins .` runs its handshake.
+
+            """
+        return [
+            File(path: "plugin.yaml", contents: manifest),
+            File(path: "run", contents: launcher, isExecutable: true),
+            File(path: "Package.swift", contents: packageSwift),
+            File(path: "Sources/\(name)/main.swift", contents: main),
+            File(path: "README.md", contents: readme),
+        ]
+    }
+}
