@@ -1,3 +1,5 @@
+import WidgetHostKit
+
 extension PluginManifest {
     /// What differs between the kinds and intents this manifest declares and those `handshake`
     /// declares, as a sentence fragment; `nil` when they agree or the manifest declares none.
