@@ -66,6 +66,12 @@ let package = Package(
             path: "Plugins/Quickmenu",
             swiftSettings: swiftSettings
         ),
+        // The one place naming the widgets compiled in, for the executable (no command imports one).
+        .target(
+            name: "BuiltInWidgets",
+            dependencies: ["WidgetHostKit"] + builtInWidgets.map { .target(name: $0) },
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "WidgetHost",
             dependencies: ["WidgetHostKit", "YAML", "Diagnostics", "AppGroup", "CSpawn", "TerminalText"],
@@ -75,9 +81,8 @@ let package = Package(
             name: "widgethost",
             dependencies: [
                 "ArgumentParsing", "Diagnostics", "YAML", "WidgetHost", "AppGroup", "TerminalText",
-                "CStandardStreams",
-            ]
-                + builtInWidgets.map { .target(name: $0) },
+                "CStandardStreams", "BuiltInWidgets", "WidgetHostKit",
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

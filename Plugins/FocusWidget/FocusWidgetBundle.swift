@@ -10,4 +10,7 @@ public struct FocusWidgetBundle: WidgetBundle {
 
     /// `ToggleFocusModeIntent`.
     public var intents: [any AppIntent.Type] { [ToggleFocusModeIntent.self] }
+
+    /// The moon of the focus mode, on and off, drawn in text.
+    public var symbolFallbacks: [String: String] { ["moon.fill": "☾", "moon": "☽"] }
 }

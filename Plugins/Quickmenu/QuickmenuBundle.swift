@@ -7,4 +7,15 @@ public struct QuickmenuBundle: WidgetBundle {
 
     /// The Quickmenu's configuration.
     public var widgets: [any WidgetConfiguration] { [Quickmenu().body] }
+
+    /// Its links, resolved to the app's tabs as seed 004's `DeeplinkCoordinator` does.
+    public var deepLinkResolvers: [any DeepLinkResolver] { [DeeplinkCoordinator()] }
+
+    /// Its tabs' symbols, drawn in text.
+    public var symbolFallbacks: [String: String] {
+        [
+            "house.fill": "⌂", "house": "⌂", "creditcard.fill": "▭", "creditcard": "▭",
+            "arrow.left.arrow.right": "⇄", "qrcode.viewfinder": "▦", "qrcode": "▦",
+        ]
+    }
 }

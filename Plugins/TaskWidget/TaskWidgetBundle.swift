@@ -13,4 +13,12 @@ public struct TaskWidgetBundle: WidgetBundle {
     public var intents: [any AppIntent.Type] {
         [ToggleTaskIntent.self, SetTaskCompletionIntent.self, CompleteTaskIntent.self, AddTaskIntent.self]
     }
+
+    /// Its rows' symbols drawn in text: the check circle and the priority badges.
+    public var symbolFallbacks: [String: String] {
+        [
+            "circle": "○", "checkmark.circle.fill": "✔", "checkmark.circle": "✔",
+            "exclamationmark.circle.fill": "!", "minus.circle.fill": "−",
+        ]
+    }
 }

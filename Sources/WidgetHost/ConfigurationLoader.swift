@@ -23,6 +23,9 @@ public struct ConfigurationLoader: Sendable {
     /// The plugins of the run: `plugins:` folders join it, and kinds nothing built in declares are
     /// looked up in it. Without one, `plugins:` is only warned about.
     public var plugins: PluginHost?
+    /// Whether ``load(_:)`` takes the plugin host's diagnostics (manifests, handshakes) into its
+    /// result; a first pass that is loaded again leaves them for the second.
+    public var takesPluginDiagnostics = true
 
     /// The App Group of a file that names none: the seeds' `group.com.example.taskapp`.
     public static let defaultAppGroup = AppGroupContainer.defaultAppGroup
@@ -59,8 +62,9 @@ public struct ConfigurationLoader: Sendable {
             load(file: file, into: &pending, diagnostics: &result.diagnostics)
         }
         assignIDs(&pending, into: &result)
+        result.unknownKinds = pending.unknownKinds
         result.diagnostics = Self.inReadingOrder(result.diagnostics, files: result.files)
-        result.diagnostics += plugins?.takeDiagnostics() ?? []
+        if takesPluginDiagnostics { result.diagnostics += plugins?.takeDiagnostics() ?? [] }
         return result
     }
 
@@ -75,6 +79,8 @@ public struct ConfigurationLoader: Sendable {
         var details: [Detail] = []
         /// The files read, which ``Detail/source`` indexes.
         var sources: [SourceText] = []
+        /// Kinds named that neither the registry nor a plugin handshaken so far declares.
+        var unknownKinds: Set<String> = []
 
         /// What settling one widget's id needs beyond the instance itself.
         struct Detail {
@@ -228,6 +234,7 @@ public struct ConfigurationLoader: Sendable {
                 if let widget = registry.widget(kind: name) ?? plugins?.widget(kind: name) {
                     plan = plans.plan(for: widget, named: name)
                 } else {
+                    pending.unknownKinds.insert(name)
                     let kinds = registry.kinds + (plugins?.kinds ?? [])
                     var message = "unknown widget kind '\(name)'"
                     if let nearest = EditDistance.suggestion(for: name, among: kinds) {
@@ -499,6 +506,9 @@ public struct LoadedConfiguration: Sendable {
     public var instances: [WidgetInstance]
     /// Every problem found, in the order found.
     public var diagnostics: [Diagnostic]
+    /// Kinds the files name that nothing known declares: a plugin not handshaken yet may (see
+    /// ``HostSession/load(_:)``).
+    public var unknownKinds: Set<String> = []
 
     /// Whether any diagnostic is an error (then nothing should run).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

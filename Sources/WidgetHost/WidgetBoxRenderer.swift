@@ -18,9 +18,15 @@ public import WidgetHostKit
 /// Every line of a box is exactly its family's width in terminal columns, whatever the script of
 /// its text (``TerminalText`` measures and cuts it), and every string that comes from data (ids,
 /// titles, messages, symbol names) is made visible first, so it cannot act on the terminal.
-public struct WidgetBoxRenderer: Sendable {
-    /// Creates a renderer.
-    public init() {}
+public struct WidgetBoxRenderer: RunRenderer {
+    /// How symbols are drawn, by SF Symbols name: what the widgets' bundles supply
+    /// (``WidgetBundle/symbolFallbacks``); a name not listed is drawn as `‹name›`.
+    public var symbols: [String: String]
+
+    /// Creates a renderer drawing symbols with `symbols`.
+    public init(symbols: [String: String] = [:]) {
+        self.symbols = symbols
+    }
 
     /// The inner width (columns) and height (lines) of a family's box.
     public static func size(of family: WidgetFamily) -> (width: Int, height: Int) {
@@ -51,8 +57,8 @@ public struct WidgetBoxRenderer: Sendable {
             // A one-line family shows a one-line summary of any view, whatever its stacks.
             lines =
                 height == 1
-                ? [Self.inline(view, counter: &counter)]
-                : Self.lines(of: view, width: width, counter: &counter)
+                ? [inline(view, counter: &counter)]
+                : self.lines(of: view, width: width, counter: &counter)
             footer =
                 "entry " + ISO8601.string(from: evaluation.current.date) + " · " + Self.reloadText(evaluation)
             if result.reloadRequested { footer += " · reload requested" }
@@ -105,7 +111,7 @@ public struct WidgetBoxRenderer: Sendable {
     // MARK: - Drawing the view
 
     /// The lines of `node`, numbering controls in depth-first order as ``ViewNode/controls`` does.
-    static func lines(of node: ViewNode, width: Int, counter: inout Int) -> [String] {
+    func lines(of node: ViewNode, width: Int, counter: inout Int) -> [String] {
         switch node.type {
         case .vstack:
             return node.children.flatMap { lines(of: $0, width: width, counter: &counter) }
@@ -123,7 +129,7 @@ public struct WidgetBoxRenderer: Sendable {
     /// Children side by side; a spacer pushes what follows it to the right edge. When the row is too
     /// wide, what is left of the spacer is cut so what is right of it (a task row's priority badge)
     /// stays; without a spacer, children that do not fit the width flow onto further lines.
-    static func row(_ children: [ViewNode], width: Int, counter: inout Int) -> [String] {
+    func row(_ children: [ViewNode], width: Int, counter: inout Int) -> [String] {
         var left: [String] = []
         var right: [String] = []
         var pushed = false
@@ -138,11 +144,11 @@ public struct WidgetBoxRenderer: Sendable {
         }
         let leftText = left.joined(separator: " ")
         let rightText = right.joined(separator: " ")
-        guard pushed, !rightText.isEmpty else { return flow(left, width: width) }
+        guard pushed, !rightText.isEmpty else { return Self.flow(left, width: width) }
         let rightWidth = TerminalText.width(of: rightText)
         let gap = width - TerminalText.width(of: leftText) - rightWidth
         if gap >= 1 { return [leftText + String(repeating: " ", count: gap) + rightText] }
-        guard rightWidth + 2 <= width else { return flow(left + right, width: width) }
+        guard rightWidth + 2 <= width else { return Self.flow(left + right, width: width) }
         return [TerminalText.fitted(leftText, to: width - rightWidth - 1) + " " + rightText]
     }
 
@@ -166,7 +172,7 @@ public struct WidgetBoxRenderer: Sendable {
 
     /// A control on its own line: its number, then its label laid out as a row, so a spacer in the
     /// label (a task row's priority badge) still pushes to the right edge.
-    static func control(_ node: ViewNode, width: Int, counter: inout Int) -> [String] {
+    func control(_ node: ViewNode, width: Int, counter: inout Int) -> [String] {
         counter += 1
         var prefix = "[\(counter)] "
         if node.type == .toggle { prefix += node.isOn == true ? "◉ on " : "○ off " }
@@ -182,7 +188,7 @@ public struct WidgetBoxRenderer: Sendable {
     }
 
     /// A node drawn on one line.
-    static func inline(_ node: ViewNode, counter: inout Int) -> String {
+    func inline(_ node: ViewNode, counter: inout Int) -> String {
         switch node.type {
         case .text: return TerminalText.visible(node.text ?? "")
         case .image: return glyph(node.systemName ?? "")
@@ -202,25 +208,13 @@ public struct WidgetBoxRenderer: Sendable {
         }
     }
 
-    static func label(_ children: [ViewNode], counter: inout Int) -> String {
+    func label(_ children: [ViewNode], counter: inout Int) -> String {
         children.map { inline($0, counter: &counter) }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    /// One-character stand-ins for the SF Symbols the built-in widgets use; others show their name.
-    static func glyph(_ systemName: String) -> String {
-        switch systemName {
-        case "circle": return "○"
-        case "checkmark.circle.fill", "checkmark.circle": return "✔"
-        case "exclamationmark.circle.fill": return "!"
-        case "minus.circle.fill": return "−"
-        case "moon.fill": return "☾"
-        case "moon": return "☽"
-        case "house.fill", "house": return "⌂"
-        case "creditcard.fill", "creditcard": return "▭"
-        case "arrow.left.arrow.right": return "⇄"
-        case "qrcode.viewfinder", "qrcode": return "▦"
-        default: return "‹" + TerminalText.visible(systemName) + "›"
-        }
+    /// A symbol's stand-in: the bundles' own, or its name in angle quotes.
+    func glyph(_ systemName: String) -> String {
+        symbols[systemName] ?? "‹" + TerminalText.visible(systemName) + "›"
     }
 
     // MARK: - Box

@@ -17,15 +17,8 @@ public enum WidgetDescription {
         ])
     }
 
-    /// One intent type as JSON.
-    public static func json(_ intent: any AppIntent.Type) -> JSONValue {
-        intentJSON(
-            type: intent.intentType, title: intent.title, description: intent.description.text,
-            parameters: ParameterReflection.descriptions(of: intent.init()))
-    }
-
-    /// One plugin intent as JSON, with the parameters its plugin declared in the handshake.
-    public static func json(_ intent: PluginIntent) -> JSONValue {
+    /// One intent as JSON, built in or a plugin's.
+    public static func json(_ intent: any HostIntent) -> JSONValue {
         intentJSON(
             type: intent.type, title: intent.title, description: intent.description,
             parameters: intent.parameters)
@@ -62,15 +55,8 @@ public enum WidgetDescription {
         return text
     }
 
-    /// One intent as text.
-    public static func text(_ intent: any AppIntent.Type) -> String {
-        intentText(
-            type: intent.intentType, title: intent.title, description: intent.description.text,
-            parameters: ParameterReflection.descriptions(of: intent.init()))
-    }
-
-    /// One plugin intent as text, with the parameters its plugin declared in the handshake.
-    public static func text(_ intent: PluginIntent) -> String {
+    /// One intent as text, built in or a plugin's.
+    public static func text(_ intent: any HostIntent) -> String {
         intentText(
             type: intent.type, title: intent.title, description: intent.description,
             parameters: intent.parameters)

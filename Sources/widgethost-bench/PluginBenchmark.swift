@@ -122,6 +122,7 @@ struct PluginBenchmark {
 
         let persistent = Self.host(folder)
         defer { persistent.shutdown() }
+        await persistent.prepare(kinds: ["BenchWidget"])
         guard persistent.widget(kind: "BenchWidget") != nil else {
             print("plugins: the plugin did not start: \(persistent.takeDiagnostics().map(\.message))")
             return nil
@@ -145,7 +146,7 @@ struct PluginBenchmark {
             for instance in instances.prefix(Self.spawnedCount) {
                 // What a script-based host does for each module: a process of its own per request.
                 let host = Self.host(folder)
-                _ = host.widget(kind: "BenchWidget")
+                await host.prepare(kinds: ["BenchWidget"])
                 let single = WidgetEvaluator(registry: host.registry(), containers: containers)
                 failures += Self.failures([await single.evaluate(instance, options: options)])
                 host.shutdown()

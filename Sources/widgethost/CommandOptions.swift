@@ -15,6 +15,25 @@ enum CommandOptions {
         .option("format", valueName: "format", help: help, allowedValues: values, defaultValue: values.first)
     }
 
+    /// The `--format` given, as the engine's ``OutputFormat``.
+    static func outputFormat(_ values: ParsedValues) throws(ParseError) -> OutputFormat {
+        let text = try values.requiredString("format")
+        guard let format = OutputFormat(rawValue: text) else {
+            // The parser checked the value against the command's own list, which these all are.
+            throw values.validationError("The format '\(text)' is not one widgethost writes.")
+        }
+        return format
+    }
+
+    /// Writes `output` in `format`: data exactly, text guarded for the terminal.
+    static func write(_ output: String, as format: OutputFormat) {
+        if format.isData {
+            StandardStream.output.writeData(output)
+        } else {
+            StandardStream.output.write(output)
+        }
+    }
+
     /// `[<config> ...]`.
     static let config = ArgumentSpec.positional(
         "config",

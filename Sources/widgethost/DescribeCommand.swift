@@ -15,50 +15,44 @@ extension WidgetHostCommand {
                     "kind", help: "The widget kind or intent to describe; all when omitted.", isOptional: true
                 ),
                 CommandOptions.format(),
-                PluginOptions.option,
+                SessionOptions.plugins,
             ]
         )
 
         /// Runs the command.
-        static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
-            let plugins = try PluginOptions.host(values)
-            defer { plugins.shutdown() }
-            plugins.handshakeAll()
-            CommandOptions.report(plugins.takeDiagnostics())
-            let registry = plugins.registry()
-            let json = try values.requiredString("format") == "json"
-            var widgets = registry.widgets
-            var intents = registry.intents
-            var pluginIntents = plugins.intents
-            if let name = try values.string("kind") {
-                widgets = widgets.filter { $0.metadata.kind == name }
-                intents = intents.filter { $0.intentType == name }
-                pluginIntents = pluginIntents.filter { $0.type == name }
-                if widgets.isEmpty && intents.isEmpty && pluginIntents.isEmpty {
-                    let names =
-                        registry.kinds + registry.intents.map { $0.intentType } + plugins.intents.map(\.type)
-                    throw values.validationError(
-                        CommandOptions.unknown("widget kind or intent", named: name, among: names))
+        static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
+            let json = try CommandOptions.outputFormat(values) == .json
+            let name = try values.string("kind")
+            return try await SessionOptions.withSession(values, store: false) { session throws(ParseError) in
+                await session.handshakeAllPlugins()
+                CommandOptions.report(session.takePluginDiagnostics())
+                var widgets = session.registry.widgets
+                var intents = session.intents
+                if let name {
+                    widgets = widgets.filter { $0.metadata.kind == name }
+                    intents = intents.filter { $0.type == name }
+                    if widgets.isEmpty && intents.isEmpty {
+                        let names = session.registry.kinds + session.intents.map(\.type)
+                        throw values.validationError(
+                            CommandOptions.unknown("widget kind or intent", named: name, among: names))
+                    }
                 }
-            }
-            if json {
-                let intentItems =
-                    intents.map(WidgetDescription.json) + pluginIntents.map(WidgetDescription.json)
-                let document: JSONValue = .object([
-                    .init("widgets", .array(widgets.map(WidgetDescription.json))),
-                    .init("intents", .array(intentItems)),
-                ])
-                StandardStream.output.writeData(document.description + "\n")
-            } else {
-                var sections: [String] = widgets.map(WidgetDescription.text)
-                let intentTexts =
-                    intents.map(WidgetDescription.text) + pluginIntents.map(WidgetDescription.text)
-                if !intentTexts.isEmpty {
-                    sections.append("Intents:\n\n" + intentTexts.joined(separator: "\n"))
+                if json {
+                    let document: JSONValue = .object([
+                        .init("widgets", .array(widgets.map(WidgetDescription.json))),
+                        .init("intents", .array(intents.map(WidgetDescription.json))),
+                    ])
+                    StandardStream.output.writeData(document.description + "\n")
+                } else {
+                    var sections: [String] = widgets.map(WidgetDescription.text)
+                    let intentTexts = intents.map(WidgetDescription.text)
+                    if !intentTexts.isEmpty {
+                        sections.append("Intents:\n\n" + intentTexts.joined(separator: "\n"))
+                    }
+                    StandardStream.output.write(sections.joined(separator: "\n"))
                 }
-                StandardStream.output.write(sections.joined(separator: "\n"))
+                return ExitStatus.success
             }
-            return ExitStatus.success
         }
     }
 
@@ -72,18 +66,18 @@ extension WidgetHostCommand {
                 Save it and point yaml-language-server at it from the first line of a configuration: \
                 '# yaml-language-server: $schema=./widgethost.schema.json'.
                 """,
-            arguments: [PluginOptions.option]
+            arguments: [SessionOptions.plugins]
         )
 
         /// Runs the command.
-        static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
-            let plugins = try PluginOptions.host(values)
-            defer { plugins.shutdown() }
-            plugins.handshakeAll()
-            CommandOptions.report(plugins.takeDiagnostics())
-            let schema = ConfigurationSchema.schema(for: plugins.registry())
-            StandardStream.output.writeData(schema.prettyDescription + "\n")
-            return ExitStatus.success
+        static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
+            try await SessionOptions.withSession(values, store: false) { session in
+                await session.handshakeAllPlugins()
+                CommandOptions.report(session.takePluginDiagnostics())
+                let schema = ConfigurationSchema.schema(for: session.registry)
+                StandardStream.output.writeData(schema.prettyDescription + "\n")
+                return ExitStatus.success
+            }
         }
     }
 }

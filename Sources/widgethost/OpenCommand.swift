@@ -1,6 +1,6 @@
 import ArgumentParsing
-import Quickmenu
 import TerminalText
+import WidgetHost
 import WidgetHostKit
 
 extension WidgetHostCommand {
@@ -22,26 +22,29 @@ extension WidgetHostCommand {
         )
 
         /// Runs the command.
-        static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
+        static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let url = try values.requiredString("url")
-            let json = try values.requiredString("format") == "json"
-            do throws(DeeplinkError) {
-                let (tab, tabIndex) = try DeeplinkCoordinator().resolve(url)
-                if json {
-                    let document: JSONValue = .object([
-                        .init("url", .string(url)),
-                        .init("tab", .string(tab.rawValue)),
-                        .init("tabIndex", .int(tabIndex)),
-                    ])
-                    StandardStream.output.writeData(document.description + "\n")
-                } else {
-                    StandardStream.output.write(
-                        "\(TerminalText.visible(url)) -> \(tab.rawValue) (tab \(tabIndex))\n")
+            let json = try CommandOptions.outputFormat(values) == .json
+            return try await SessionOptions.withSession(values, store: false, plugins: false) { session in
+                switch session.resolveLink(url) {
+                case .success(let destination):
+                    if json {
+                        let document: JSONValue = .object([
+                            .init("url", .string(url)),
+                            .init("tab", .string(destination.name)),
+                            .init("tabIndex", .int(destination.index)),
+                        ])
+                        StandardStream.output.writeData(document.description + "\n")
+                    } else {
+                        StandardStream.output.write(
+                            "\(TerminalText.visible(url)) -> \(TerminalText.visible(destination.name)) "
+                                + "(tab \(destination.index))\n")
+                    }
+                    return ExitStatus.success
+                case .failure(let error):
+                    StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
+                    return ExitStatus.dataError
                 }
-                return ExitStatus.success
-            } catch {
-                StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
-                return ExitStatus.dataError
             }
         }
     }

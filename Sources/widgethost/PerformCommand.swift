@@ -36,83 +36,55 @@ extension WidgetHostCommand {
                 CommandOptions.appGroup,
                 CommandOptions.at("Perform"),
                 CommandOptions.format(),
-                PluginOptions.option,
+                SessionOptions.plugins,
             ]
         )
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
-            let plugins = try PluginOptions.host(values)
-            defer { plugins.shutdown() }
-            let registry = plugins.builtIns
             let name = try values.requiredString("intent")
-            let intent = registry.intent(named: name)
-            // Plugins are started only for an intent nothing built in declares.
-            let lookup = intent == nil ? plugins.intent(named: name) : nil
-            if intent == nil {
-                CommandOptions.report(plugins.takeDiagnostics())
-            }
-            if case .failure(let ambiguity)? = lookup {
-                CommandOptions.report([ambiguity])
-                return ExitStatus.dataError
-            }
-            let pluginIntent = try? lookup?.get()
-            guard intent != nil || pluginIntent != nil else {
-                let names = registry.intents.map { $0.intentType } + plugins.intents.map(\.type)
-                throw values.validationError(CommandOptions.unknown("intent", named: name, among: names))
-            }
             let date = try CommandOptions.date(values)
-            let format = try values.requiredString("format")
+            let format = try CommandOptions.outputFormat(values)
             let arguments = try values.strings("arguments")
-            let parameters: [String: JSONValue]
-            switch intent.map({ IntentRunner.values(arguments, for: $0) }) ?? pluginIntent?.values(arguments)
-            {
-            case .success(let checked)?:
-                parameters = checked
-            case .failure(let error)?:
-                if error.isUsage {
-                    throw values.validationError(
-                        error.messages.map(TerminalText.visible).joined(separator: "\n"))
-                }
-                StandardStream.error.write(
-                    error.messages.map { "error: \(TerminalText.visible($0))\n" }.joined())
-                return ExitStatus.dataError
-            case nil:
-                return ExitStatus.failure
-            }
-            let containers = ContainerSet(
-                storeOption: try values.string("store"),
-                environment: ProcessInfo.processInfo.environment
-            )
             let appGroup = try values.requiredString("app-group")
-            let container: SharedContainer
-            do throws(WidgetFailure) {
-                container = try containers.container(forAppGroup: appGroup)
-            } catch {
-                StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
-                return ExitStatus.usage
+            return try await SessionOptions.withSession(values) { session throws(ParseError) in
+                let intent: any HostIntent
+                switch await session.intent(named: name) {
+                case .found(let found):
+                    intent = found
+                    CommandOptions.report(session.takePluginDiagnostics())
+                case .ambiguous(let diagnostic):
+                    CommandOptions.report(session.takePluginDiagnostics() + [diagnostic])
+                    return ExitStatus.dataError
+                case .unknown(let known):
+                    CommandOptions.report(session.takePluginDiagnostics())
+                    throw values.validationError(CommandOptions.unknown("intent", named: name, among: known))
+                }
+                let parameters: [String: JSONValue]
+                switch intent.values(arguments) {
+                case .success(let checked):
+                    parameters = checked
+                case .failure(let error):
+                    if error.isUsage {
+                        throw values.validationError(
+                            error.messages.map(TerminalText.visible).joined(separator: "\n"))
+                    }
+                    StandardStream.error.write(
+                        error.messages.map { "error: \(TerminalText.visible($0))\n" }.joined())
+                    return ExitStatus.dataError
+                }
+                let container: SharedContainer
+                do throws(WidgetFailure) {
+                    container = try session.containers.container(forAppGroup: appGroup)
+                } catch {
+                    // No store for the App Group the command line named (or implied).
+                    StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
+                    return ExitStatus.usage
+                }
+                return write(
+                    await session.perform(intent, values: parameters, in: container, date: date),
+                    format: format)
             }
-            let outcome = await perform(
-                intent, pluginIntent, values: parameters, container: container, date: date)
-            return write(outcome, format: format)
-        }
-
-        /// Performs a built-in intent or, failing that, a plugin's: the one the caller found.
-        static func perform(
-            _ intent: (any AppIntent.Type)?,
-            _ pluginIntent: PluginIntent?,
-            values: [String: JSONValue],
-            container: SharedContainer,
-            date: Date
-        ) async -> Result<IntentRunner.Outcome, WidgetFailure> {
-            if let intent {
-                return await IntentRunner.perform(intent, values: values, container: container, date: date)
-            }
-            if let pluginIntent {
-                return await pluginIntent.perform(values: values, container: container)
-            }
-            // Callers look the intent up first and stop when neither is found.
-            return .failure(WidgetFailure(code: "intent.unknown", message: "no intent to perform"))
         }
 
         /// The failures that are the values' fault, not the run's: an intent's
@@ -122,7 +94,7 @@ extension WidgetHostCommand {
         /// Prints an intent's outcome, or its failure on standard error.
         /// - Returns: 0; 65 when the intent refused its values; 1 when it failed otherwise.
         static func write(
-            _ outcome: Result<IntentRunner.Outcome, WidgetFailure>, format: String,
+            _ outcome: Result<IntentRunner.Outcome, WidgetFailure>, format: OutputFormat,
             extra: [JSONValue.Member] = []
         )
             -> Int32
@@ -132,7 +104,7 @@ extension WidgetHostCommand {
                 for warning in outcome.warnings {
                     StandardStream.error.write("warning: \(TerminalText.visible(warning))\n")
                 }
-                if format == "json" {
+                if format == .json {
                     guard case .object(let members) = outcome.json else { return ExitStatus.failure }
                     StandardStream.output.writeData(JSONValue.object(extra + members).description + "\n")
                 } else {

@@ -16,7 +16,7 @@ extension WidgetHostCommand {
             """
 
         /// The options both subcommands take.
-        static let arguments: [ArgumentSpec] = [PluginOptions.option, CommandOptions.format()]
+        static let arguments: [ArgumentSpec] = [SessionOptions.plugins, CommandOptions.format()]
 
         /// The command's declaration.
         static let spec = CommandSpec(
@@ -43,12 +43,17 @@ extension WidgetHostCommand {
         )
 
         /// Runs `plugins list` or `plugins check`.
-        static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
+        static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let check = values.subcommandPath.last == "check"
-            let json = try values.requiredString("format") == "json"
-            let host = try PluginOptions.host(values)
-            defer { host.shutdown() }
-            if check { host.handshakeAll() }
+            let json = try CommandOptions.outputFormat(values) == .json
+            return try await SessionOptions.withSession(values, store: false) { session in
+                if check { await session.handshakeAllPlugins() }
+                return report(session.plugins, check: check, json: json)
+            }
+        }
+
+        /// Reports the plugins of `host`, and the handshakes when `check`.
+        static func report(_ host: PluginHost, check: Bool, json: Bool) -> Int32 {
             let diagnostics = host.takeDiagnostics()
             let plugins = host.plugins
             if json {

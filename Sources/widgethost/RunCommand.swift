@@ -32,73 +32,58 @@ extension WidgetHostCommand {
                 .flag("preview", help: "Print snapshots, as the widget gallery shows them."),
                 CommandOptions.format(["text", "json", "ndjson"]),
                 CommandOptions.store(help: "The shared container directory, for every App Group."),
-                PluginOptions.option,
+                SessionOptions.plugins,
             ]
         )
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let date = try CommandOptions.date(values)
-            let format = try values.requiredString("format")
+            let format = try CommandOptions.outputFormat(values)
             let family = try CommandOptions.family(values)
-            let plugins = try PluginOptions.host(values)
-            defer { plugins.shutdown() }
-            let loaded = PluginOptions.loader(plugins).load(try values.strings("config"))
-            let registry = plugins.registry()
+            return try await SessionOptions.withSession(values) { session throws(ParseError) in
+                try await run(values, session: session, date: date, format: format, family: family)
+            }
+        }
+
+        private static func run(
+            _ values: ParsedValues, session: HostSession, date: Date, format: OutputFormat,
+            family: WidgetFamily?
+        ) async throws(ParseError) -> Int32 {
+            let loaded = await session.load(try values.strings("config"))
             CommandOptions.report(loaded.diagnostics)
             guard !loaded.hasErrors else { return ExitStatus.dataError }
             let instances = try CommandOptions.select(
                 loaded.instances, ids: try values.strings("widget"), values: values)
             if let family {
-                let supports = { (instance: WidgetInstance, family: WidgetFamily) in
-                    registry.widget(kind: instance.kind)?.metadata.supportedFamilies.contains(family) ?? false
-                }
-                let unsupported = instances.filter { !supports($0, family) }
+                let unsupported = instances.filter { !session.supports(kind: $0.kind, family: family) }
                 if !unsupported.isEmpty {
                     let common = WidgetFamily.allCases.filter { candidate in
-                        instances.allSatisfy { supports($0, candidate) }
+                        instances.allSatisfy { session.supports(kind: $0.kind, family: candidate) }
                     }
                     throw values.validationError(
                         unsupportedFamilyMessage(family, unsupported: unsupported, common: common))
                 }
             }
-            let containers = ContainerSet(
-                storeOption: try values.string("store"),
-                environment: ProcessInfo.processInfo.environment
-            )
-            let evaluator = WidgetEvaluator(registry: registry, containers: containers)
             let options = RunOptions(date: date, preview: try values.flag("preview"), family: family)
-            var results = await evaluator.evaluate(instances, options: options)
-            for problem in ReloadTracking.update(&results, containers: containers) {
+            let run = await session.evaluate(instances, options: options)
+            for problem in run.warnings {
                 StandardStream.error.write(
                     "warning: reload requests were not checked: \(TerminalText.visible(problem))\n")
             }
-            let includeTimeline = try values.flag("timeline")
-            switch format {
-            case "json":
-                StandardStream.output.writeData(
-                    RunJSON.document(results, includeTimeline: includeTimeline).description + "\n")
-            case "ndjson":
-                StandardStream.output.writeData(
-                    results.map { RunJSON.object($0, includeTimeline: includeTimeline).description + "\n" }
-                        .joined()
-                )
-            default:
-                StandardStream.output.write(
-                    WidgetBoxRenderer().render(results, includeTimeline: includeTimeline))
-            }
-            let failures = results.filter {
-                if case .failure = $0.outcome { return true }
-                return false
-            }
-            for failure in failures {
-                if case .failure(let error) = failure.outcome {
+            let renderer = format.runRenderer(symbols: session.symbolFallbacks)
+            CommandOptions.write(
+                renderer.render(run.results, includeTimeline: try values.flag("timeline")), as: format)
+            var failed = false
+            for result in run.results {
+                if case .failure(let error) = result.outcome {
+                    failed = true
                     StandardStream.error.write(
-                        "error: widget '\(TerminalText.visible(failure.instance.id))' failed: "
+                        "error: widget '\(TerminalText.visible(result.instance.id))' failed: "
                             + TerminalText.visible(error.message) + "\n")
                 }
             }
-            return failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+            return failed ? ExitStatus.failure : ExitStatus.success
         }
 
         /// Why `--family` cannot draw the selected widgets: the ones that do not support it (the

@@ -1,6 +1,5 @@
 import ArgumentParsing
 import Foundation
-import Quickmenu
 import TerminalText
 import WidgetHost
 import WidgetHostKit
@@ -27,7 +26,7 @@ extension WidgetHostCommand {
                     "store", valueName: "dir", help: "The shared container directory, for every App Group."),
                 CommandOptions.at("Tap"),
                 CommandOptions.format(),
-                PluginOptions.option,
+                SessionOptions.plugins,
             ]
         )
 
@@ -38,98 +37,65 @@ extension WidgetHostCommand {
             // number out of range is reported below with the controls the widget has.
             guard let number = try values.int("n") else { return ExitStatus.usage }
             let date = try CommandOptions.date(values)
-            let format = try values.requiredString("format")
-            let plugins = try PluginOptions.host(values)
-            defer { plugins.shutdown() }
-            let loaded = PluginOptions.loader(plugins).load(try values.strings("config"))
-            let registry = plugins.registry()
-            CommandOptions.report(loaded.diagnostics)
-            guard !loaded.hasErrors else { return ExitStatus.dataError }
-            guard let instance = try CommandOptions.select(loaded.instances, ids: [id], values: values).first
-            else {
-                return ExitStatus.usage
-            }
-            let containers = ContainerSet(
-                storeOption: try values.string("store"),
-                environment: ProcessInfo.processInfo.environment
-            )
-            let evaluator = WidgetEvaluator(registry: registry, containers: containers)
-            let result = await evaluator.evaluate(instance, options: RunOptions(date: date))
-            let evaluation: WidgetEvaluation
-            switch result.outcome {
-            case .success(let success): evaluation = success
-            case .failure(let failure):
-                StandardStream.error.write(
-                    "error: widget '\(TerminalText.visible(id))' failed: \(TerminalText.visible(failure.message))\n"
-                )
-                return ExitStatus.failure
-            }
-            let controls = evaluation.current.view.controls
-            guard number >= 1, number <= controls.count else {
-                let what =
-                    controls.isEmpty
-                    ? "has no controls" : "has \(controls.count) control\(controls.count == 1 ? "" : "s")"
-                throw values.validationError("Widget '\(id)' \(what) now; there is no control \(number).")
-            }
-            let control = controls[number - 1]
-            let place: [JSONValue.Member] = [.init("widget", .string(id)), .init("control", .int(number))]
-            if control.type == .link {
-                return open(control.url ?? "", place: place, format: format)
-            }
-            let intent = control.intent.flatMap { registry.intent(named: $0.type) }
-            // A plugin's control runs the intent of the plugin that drew it.
-            let drawnBy = (registry.widget(kind: instance.kind) as? PluginWidget)?.connection
-            let lookup =
-                intent == nil
-                ? control.intent.flatMap { plugins.intent(named: $0.type, drawnBy: drawnBy) } : nil
-            if case .failure(let ambiguity)? = lookup {
-                CommandOptions.report([ambiguity])
-                return ExitStatus.failure
-            }
-            let pluginIntent = try? lookup?.get()
-            guard let reference = control.intent, intent != nil || pluginIntent != nil else {
-                StandardStream.error.write(
-                    "error: control \(number) of '\(TerminalText.visible(id))' runs an intent widgethost does not know\n"
-                )
-                return ExitStatus.failure
-            }
-            var parameters: [String: JSONValue] = [:]
-            if let pluginIntent {
-                // The plugin drew the control: its values are checked before they go back to it.
-                switch pluginIntent.values(json: reference.parameters) {
-                case .success(let checked):
-                    parameters = checked
-                case .failure(let error):
+            let format = try CommandOptions.outputFormat(values)
+            let paths = try values.strings("config")
+            return try await SessionOptions.withSession(values) { session throws(ParseError) in
+                let loaded = await session.load(paths)
+                CommandOptions.report(loaded.diagnostics)
+                guard !loaded.hasErrors else { return ExitStatus.dataError }
+                guard
+                    let instance = try CommandOptions.select(loaded.instances, ids: [id], values: values)
+                        .first
+                else {
+                    return ExitStatus.usage
+                }
+                let place: [JSONValue.Member] = [
+                    .init("widget", .string(id)), .init("control", .int(number)),
+                ]
+                let shownID = TerminalText.visible(id)
+                switch await session.tap(instance, control: number, date: date) {
+                case .success(.performed(let outcome)):
+                    return PerformCommand.write(outcome, format: format, extra: place)
+                case .success(.opened(let url, let destination)):
+                    return open(url, destination: destination, place: place, format: format)
+                case .failure(.widgetFailed(let failure)):
                     StandardStream.error.write(
-                        "error: control \(number) of '\(TerminalText.visible(id))' runs "
-                            + TerminalText.visible(reference.type) + " with values it does not declare: "
-                            + TerminalText.visible(error.messages.joined(separator: "; ")) + "\n")
+                        "error: widget '\(shownID)' failed: \(TerminalText.visible(failure.message))\n")
+                    return ExitStatus.failure
+                case .failure(.noSuchControl(_, let count)):
+                    let what = count == 0 ? "has no controls" : "has \(count) control\(count == 1 ? "" : "s")"
+                    throw values.validationError(
+                        "Widget '\(shownID)' \(what) now; there is no control \(number).")
+                case .failure(.ambiguousIntent(let diagnostic)):
+                    CommandOptions.report([diagnostic])
+                    return ExitStatus.failure
+                case .failure(.unknownIntent):
+                    StandardStream.error.write(
+                        "error: control \(number) of '\(shownID)' runs an intent widgethost does not know\n")
+                    return ExitStatus.failure
+                case .failure(.invalidValues(let intent, let messages)):
+                    StandardStream.error.write(
+                        "error: control \(number) of '\(shownID)' runs " + TerminalText.visible(intent)
+                            + " with values it does not declare: "
+                            + TerminalText.visible(messages.joined(separator: "; ")) + "\n")
                     return ExitStatus.failure
                 }
-            } else if case .object(let members) = reference.parameters {
-                for member in members { parameters[member.key] = member.value }
             }
-            let container: SharedContainer
-            do throws(WidgetFailure) {
-                container = try containers.container(forAppGroup: instance.appGroup)
-            } catch {
-                StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
-                return ExitStatus.failure
-            }
-            let outcome = await PerformCommand.perform(
-                intent, pluginIntent, values: parameters, container: container, date: date)
-            return PerformCommand.write(outcome, format: format, extra: place)
         }
 
-        /// A link's tap: what it opens (and, for the quick menu's links, which tab).
-        static func open(_ url: String, place: [JSONValue.Member], format: String) -> Int32 {
+        /// A link's tap: what it opens (and, when a widget's bundle resolves it, where).
+        static func open(
+            _ url: String, destination: DeepLinkDestination?, place: [JSONValue.Member], format: OutputFormat
+        ) -> Int32 {
             var members = place + [.init("url", .string(url))]
             var text = "opens \(TerminalText.visible(url))"
-            if let (tab, tabIndex) = try? DeeplinkCoordinator().resolve(url) {
-                members += [.init("tab", .string(tab.rawValue)), .init("tabIndex", .int(tabIndex))]
-                text += " -> \(tab.rawValue) (tab \(tabIndex))"
+            if let destination {
+                members += [
+                    .init("tab", .string(destination.name)), .init("tabIndex", .int(destination.index)),
+                ]
+                text += " -> \(TerminalText.visible(destination.name)) (tab \(destination.index))"
             }
-            if format == "json" {
+            if format == .json {
                 StandardStream.output.writeData(JSONValue.object(members).description + "\n")
             } else {
                 StandardStream.output.write(text + "\n")

@@ -20,18 +20,23 @@ extension WidgetHostCommand {
                 CommandOptions.config,
                 CommandOptions.format(
                     help: "How to report: text on standard error, or one JSON object on standard output."),
-                PluginOptions.option,
+                SessionOptions.plugins,
             ]
         )
 
         /// Runs the command.
-        static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
-            let format = try values.requiredString("format")
-            let plugins = try PluginOptions.host(values)
-            defer { plugins.shutdown() }
-            let loaded = PluginOptions.loader(plugins).load(try values.strings("config"))
+        static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
+            let format = try CommandOptions.outputFormat(values)
+            let paths = try values.strings("config")
+            return try await SessionOptions.withSession(values, store: false) { session in
+                report(await session.load(paths), format: format)
+            }
+        }
+
+        /// Reports what loading found, in `format`.
+        static func report(_ loaded: LoadedConfiguration, format: OutputFormat) -> Int32 {
             let errors = loaded.diagnostics.filter { $0.severity == .error }.count
-            if format == "json" {
+            if format == .json {
                 let report: JSONValue = .object([
                     .init("valid", .bool(errors == 0)),
                     .init("files", .array(loaded.files.map(JSONValue.string))),

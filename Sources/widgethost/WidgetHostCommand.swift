@@ -57,23 +57,23 @@ enum WidgetHostCommand {
             case ["run"]:
                 return try await RunCommand.run(values)
             case ["validate"]:
-                return try ValidateCommand.run(values)
+                return try await ValidateCommand.run(values)
             case ["describe"]:
-                return try DescribeCommand.run(values)
+                return try await DescribeCommand.run(values)
             case ["schema"]:
-                return try SchemaCommand.run(values)
+                return try await SchemaCommand.run(values)
             case ["perform"]:
                 return try await PerformCommand.run(values)
             case ["tap"]:
                 return try await TapCommand.run(values)
             case ["open"]:
-                return try OpenCommand.run(values)
+                return try await OpenCommand.run(values)
             case ["store", "import"], ["store", "export"]:
                 return try StoreCommand.run(values)
             case ["yaml"]:
                 return try YAMLCommand.run(values)
             case ["plugins", "list"], ["plugins", "check"]:
-                return try PluginsCommand.run(values)
+                return try await PluginsCommand.run(values)
             case ["plugins", "new"]:
                 return try PluginsCommand.New.run(values)
             default:

@@ -38,6 +38,7 @@ import WidgetHostKit
     func taskWidgetOutOfProcessMatchesInProcess(_ overrides: [String: JSONValue]) async throws {
         let host = try Self.taskWidgetPlugin()
         defer { host.shutdown() }
+        await host.prepare(kinds: ["TaskWidget"])
         let pluginWidget = try #require(host.widget(kind: "TaskWidget"))
         #expect(pluginWidget is PluginWidget)
         let inProcess = try WidgetRegistry(bundles: [TaskWidgetBundle()])
@@ -69,10 +70,11 @@ import WidgetHostKit
     @Test func aRefusedValueIsInvalidInputOnBothSides() async throws {
         let host = try Self.taskWidgetPlugin()
         defer { host.shutdown() }
-        let intent = try #require(try host.intent(named: "AddTaskIntent")?.get())
+        let intent = try #require(try await host.intent(named: "AddTaskIntent")?.get())
         let store = try Fixture.directory()
         let container = SharedContainer(url: store)
-        let outside = await intent.perform(values: ["taskName": .string("  ")], container: container)
+        let outside = await intent.perform(
+            values: ["taskName": .string("  ")], container: container, date: Date())
         guard case .failure(let failure) = outside else {
             Issue.record("the plugin added a task without a name: \(outside)")
             return

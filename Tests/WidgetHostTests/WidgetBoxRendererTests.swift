@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TaskWidget
 import Testing
 import WidgetHost
 import WidgetHostKit
@@ -22,6 +23,17 @@ import WidgetHostKit
     }
 
     static let intent = IntentReference(type: "ToggleTaskIntent", parameters: .object([]))
+
+    /// The symbols the boxes draw: what the TaskWidget's bundle supplies.
+    static let symbols = TaskWidgetBundle().symbolFallbacks
+
+    /// A symbol no bundle supplies is drawn by its name, made visible.
+    @Test func anUnknownSymbolShowsItsName() {
+        let view = ViewNode(type: .image, systemName: "cloud.sun\u{1B}")
+        let text = WidgetBoxRenderer(symbols: Self.symbols).render(
+            result(view, family: .accessoryInline), includeTimeline: false)
+        #expect(text.contains("│ ‹cloud.sun␛›"))
+    }
 
     @Test func aSmallBoxWithABadgeAndNumberedControls() {
         let view = ViewNode(
@@ -46,7 +58,8 @@ import WidgetHostKit
                 ViewNode(type: .link, url: "x://y", children: [ViewNode(type: .text, text: "Home")]),
             ]
         )
-        let text = WidgetBoxRenderer().render(result(view, family: .systemSmall), includeTimeline: false)
+        let text = WidgetBoxRenderer(symbols: WidgetBoxRendererTests.symbols).render(
+            result(view, family: .systemSmall), includeTimeline: false)
         #expect(
             text == """
                 demo · Demo · systemSmall
@@ -69,7 +82,7 @@ import WidgetHostKit
 
     @Test(arguments: WidgetFamily.allCases)
     func boxesAreSizedToTheirFamily(family: WidgetFamily) {
-        let text = WidgetBoxRenderer().render(
+        let text = WidgetBoxRenderer(symbols: WidgetBoxRendererTests.symbols).render(
             result(ViewNode(type: .text, text: "x"), family: family), includeTimeline: false)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let (width, height) = WidgetBoxRenderer.size(of: family)
@@ -80,7 +93,7 @@ import WidgetHostKit
 
     @Test func overflowingContentIsCutWithAnEllipsisLine() {
         let rows = (1...5).map { ViewNode(type: .text, text: "row \($0)") }
-        let text = WidgetBoxRenderer().render(
+        let text = WidgetBoxRenderer(symbols: WidgetBoxRendererTests.symbols).render(
             result(ViewNode(type: .vstack, children: rows), family: .accessoryRectangular),
             includeTimeline: false
         )
@@ -90,7 +103,7 @@ import WidgetHostKit
     }
 
     @Test func timelinesListEveryEntryAndMarkTheCurrentOne() {
-        let text = WidgetBoxRenderer().render(
+        let text = WidgetBoxRenderer(symbols: WidgetBoxRendererTests.symbols).render(
             result(
                 ViewNode(type: .text, text: "x"), family: .accessoryInline,
                 policy: .after(Date(timeIntervalSince1970: 1_795_955_700))),
@@ -115,7 +128,7 @@ import WidgetHostKit
                     type: .button, intent: WidgetBoxRendererTests.intent,
                     children: [ViewNode(type: .text, text: "Refresh")]),
             ])
-        let text = WidgetBoxRenderer().render(
+        let text = WidgetBoxRenderer(symbols: WidgetBoxRendererTests.symbols).render(
             base.result(view, family: .accessoryInline), includeTimeline: false)
         #expect(
             text == """
@@ -143,7 +156,8 @@ import WidgetHostKit
                         ViewNode(type: .image, systemName: "exclamationmark.circle.fill"),
                     ])
             ])
-        let text = WidgetBoxRenderer().render(base.result(row, family: .systemSmall), includeTimeline: false)
+        let text = WidgetBoxRenderer(symbols: WidgetBoxRendererTests.symbols).render(
+            base.result(row, family: .systemSmall), includeTimeline: false)
         let line = text.split(separator: "\n")[2]
         #expect(line == "│ [1] ○ 분기별 보고서 …  ! │")
     }

@@ -13,16 +13,19 @@ public final class PluginConnection: Sendable {
     /// The version widgethost reports in `initialize`.
     let hostVersion: String
 
+    private typealias Running = (process: PluginProcess, handshake: PluginHandshake)
+
     private struct State {
         var process: PluginProcess?
         var starts = 0
         var handshake: PluginHandshake?
         var lastFailure: PluginFailure?
+        /// The start in progress, which every request arriving meanwhile awaits: two requests never
+        /// start two processes, and no thread is blocked while a plugin starts.
+        var starting: Task<Result<Running, PluginFailure>, Never>?
     }
 
     private let state = Mutex(State())
-    /// Serializes starts, so two requests never start two processes.
-    private let starting = NSLock()
 
     /// Creates a connection; nothing starts until the first request.
     public init(manifest: PluginManifest, hostVersion: String) {
@@ -30,11 +33,10 @@ public final class PluginConnection: Sendable {
         self.hostVersion = hostVersion
     }
 
-    /// The handshake, starting the plugin when it is not running.
-    ///
-    /// Blocks the calling thread for at most the `initialize` timeout (twice, with the restart).
-    public func handshake() -> Result<PluginHandshake, PluginFailure> {
-        ensureRunning().map { $0.handshake }
+    /// The handshake, starting the plugin when it is not running (at most the `initialize`
+    /// timeout, twice with the restart).
+    public func handshake() async -> Result<PluginHandshake, PluginFailure> {
+        await ensureRunning().map { $0.handshake }
     }
 
     /// The handshake when one succeeded, without starting anything.
@@ -42,9 +44,7 @@ public final class PluginConnection: Sendable {
 
     /// Sends `method` with `params` to the plugin, starting (or restarting, once) it first.
     public func request(_ method: String, params: JSONValue) async -> Result<JSONValue, PluginFailure> {
-        // The start blocks this thread for at most the initialize timeout; requests of one run are
-        // sequential, so nothing else waits on it.
-        switch ensureRunning() {
+        switch await ensureRunning() {
         case .failure(let failure): return .failure(failure)
         case .success(let running): return await running.process.request(method, params: params)
         }
@@ -61,11 +61,23 @@ public final class PluginConnection: Sendable {
         process?.close()
     }
 
-    private func ensureRunning() -> Result<
-        (process: PluginProcess, handshake: PluginHandshake), PluginFailure
-    > {
-        starting.lock()
-        defer { starting.unlock() }
+    /// The running process and its handshake, starting the plugin (or joining the start in
+    /// progress) when it is not running.
+    private func ensureRunning() async -> Result<Running, PluginFailure> {
+        let task = state.withLock { state -> Task<Result<Running, PluginFailure>, Never> in
+            if let starting = state.starting { return starting }
+            let task = Task { await self.startIfNeeded() }
+            state.starting = task
+            return task
+        }
+        let result = await task.value
+        state.withLock { state in
+            if state.starting == task { state.starting = nil }
+        }
+        return result
+    }
+
+    private func startIfNeeded() async -> Result<Running, PluginFailure> {
         while true {
             let current = state.withLock { state -> (PluginProcess, PluginHandshake)? in
                 guard let process = state.process, !process.hasFailed, let handshake = state.handshake else {
@@ -91,7 +103,7 @@ public final class PluginConnection: Sendable {
                         stderrTail: failure.stderrTail))
             }
             state.withLock { $0.starts += 1 }
-            switch start() {
+            switch await start() {
             case .success(let started):
                 state.withLock {
                     $0.process = started.0
@@ -107,17 +119,16 @@ public final class PluginConnection: Sendable {
         }
     }
 
-    private func start() -> Result<(PluginProcess, PluginHandshake), PluginFailure> {
+    private func start() async -> Result<Running, PluginFailure> {
         let process: PluginProcess
         do throws(PluginFailure) {
             process = try PluginProcess.start(manifest)
         } catch {
             return .failure(error)
         }
-        switch process.requestWaiting("initialize", params: PluginHandshake.params(hostVersion: hostVersion))
-        {
+        switch await process.request("initialize", params: PluginHandshake.params(hostVersion: hostVersion)) {
         case .failure(let failure):
-            process.stop(failure)
+            await OffPool.run { process.stop(failure) }
             return .failure(failure)
         case .success(let result):
             do throws(ProtocolValueError) {
@@ -133,7 +144,7 @@ public final class PluginConnection: Sendable {
                 let failure = process.failure(
                     code: "plugin.invalid-handshake",
                     what: "answered 'initialize' wrongly: \(error.description)")
-                process.stop(failure)
+                await OffPool.run { process.stop(failure) }
                 return .failure(failure)
             }
         }

@@ -37,6 +37,9 @@ public final class PluginHost: Sendable {
         /// appears once for each).
         var intents: [PluginIntent] = []
         var unavailable: [String: UnavailablePluginWidget] = [:]
+        /// What each configuration entry (`plugins:` path and file) added, so a configuration
+        /// loaded again reports the same problems at the same entry.
+        var entries: [String: Result<[Diagnostic], Diagnostic>] = [:]
     }
 
     /// The built-in widgets and intents.
@@ -106,6 +109,14 @@ public final class PluginHost: Sendable {
     /// Adds the folders a configuration's `plugins:` entry names (relative to the configuration).
     /// - Returns: Problems, to report at the entry.
     public func add(configurationEntry path: String, file: String) -> Result<[Diagnostic], Diagnostic> {
+        let key = file + "\u{0}" + path
+        if let known = state.withLock({ $0.entries[key] }) { return known }
+        let result = addEntry(path, file: file)
+        state.withLock { $0.entries[key] = result }
+        return result
+    }
+
+    private func addEntry(_ path: String, file: String) -> Result<[Diagnostic], Diagnostic> {
         let base = file == "-" ? "." : (file as NSString).deletingLastPathComponent
         let folder =
             path.hasPrefix("/")
@@ -129,21 +140,34 @@ public final class PluginHost: Sendable {
 
     // MARK: - Kinds
 
-    /// The widget of `kind` a plugin declares, handshaking the plugins not yet asked.
+    /// The widget of `kind` a plugin handshaken so far declares, or its stand-in; nothing is
+    /// started. ``prepare(kinds:)`` handshakes the plugins that may declare a kind first.
     ///
     /// When no plugin declares it but some plugin failed to start, an ``UnavailablePluginWidget``
     /// stands in for it, so its failure is reported at run time and other widgets still run.
     public func widget(kind: String) -> (any WidgetConfiguration)? {
-        if let known = state.withLock({ $0.widgets[kind]?.widget ?? $0.unavailable[kind] }) { return known }
-        handshakeAll()
-        return state.withLock { state -> (any WidgetConfiguration)? in
-            if let known = state.widgets[kind] { return known.widget }
+        state.withLock { state -> (any WidgetConfiguration)? in
+            if let known = state.widgets[kind]?.widget ?? state.unavailable[kind] { return known }
+            guard state.plugins.allSatisfy({ $0.handshakeTried || $0.connection == nil }) else { return nil }
             let failures = state.plugins.compactMap(\.failure)
             guard !failures.isEmpty else { return nil }
             let stand = UnavailablePluginWidget(kind: kind, failures: failures)
             state.unavailable[kind] = stand
             return stand
         }
+    }
+
+    /// Handshakes the plugins that may serve `kinds` and are not handshaken yet: those whose
+    /// manifest lists one of them, then, for a kind still unknown, every plugin whose manifest lists
+    /// no kinds. A plugin whose manifest lists other kinds is not started.
+    public func prepare(kinds: Set<String>) async {
+        let unknown = kinds.filter { builtIns.widget(kind: $0) == nil && widget(kind: $0) == nil }
+        guard !unknown.isEmpty else { return }
+        await handshake { manifest in manifest.kinds.map { !unknown.isDisjoint(with: $0) } ?? false }
+        let declared = state.withLock { Set($0.widgets.keys) }
+        let stillUnknown = unknown.subtracting(declared)
+        guard !stillUnknown.isEmpty else { return }
+        await handshake { $0.kinds == nil }
     }
 
     /// The kinds the plugins handshaken so far declare.
@@ -172,14 +196,18 @@ public final class PluginHost: Sendable {
     /// it declares the type. Otherwise the type must name one plugin's intent: when several
     /// plugins declare it, the result is a `plugin.ambiguous-intent` error naming them, and
     /// `PLUGIN/Type` (the plugin's name, a slash, the type) chooses one.
-    public func intent(named name: String, drawnBy plugin: PluginConnection? = nil) -> Result<
+    public func intent(named name: String, drawnBy plugin: PluginConnection? = nil) async -> Result<
         PluginIntent, Diagnostic
     >? {
         let slash = name.lastIndex(of: "/")
         let pluginName = slash.map { String(name[..<$0]) }
         let type = slash.map { String(name[name.index(after: $0)...]) } ?? name
         if pluginName != nil || !state.withLock({ $0.intents.contains { $0.type == type } }) {
-            handshakeAll()
+            // A plugin whose manifest lists its intents is started only when it lists this one.
+            await handshake { manifest in
+                (pluginName == nil || manifest.name == pluginName)
+                    && (manifest.intents.map { $0.contains(type) } ?? true)
+            }
         }
         return state.withLock { state in
             if let pluginName {
@@ -217,6 +245,14 @@ public final class PluginHost: Sendable {
         "'\(manifest.name)' (\(manifest.folder))"
     }
 
+    /// The intent types the manifests of plugins not handshaken yet list: known by name without
+    /// starting anything (for a "did you mean").
+    public var listedIntentNames: [String] {
+        state.withLock { state in
+            state.plugins.filter { !$0.handshakeTried }.flatMap { $0.manifest?.intents ?? [] }
+        }
+    }
+
     /// The intents plugins declare, each type once (the first plugin's).
     public var intents: [PluginIntent] {
         state.withLock { state in
@@ -226,17 +262,24 @@ public final class PluginHost: Sendable {
     }
 
     /// Handshakes every plugin not asked yet and registers what each declares.
-    public func handshakeAll() {
+    public func handshakeAll() async {
+        await handshake { _ in true }
+    }
+
+    /// Handshakes the plugins not asked yet whose manifest `matches`, and registers what each
+    /// declares.
+    func handshake(where matches: (PluginManifest) -> Bool) async {
         let waiting = state.withLock { state -> [(Int, PluginConnection)] in
             var waiting: [(Int, PluginConnection)] = []
             for index in state.plugins.indices where !state.plugins[index].handshakeTried {
+                guard let manifest = state.plugins[index].manifest, matches(manifest) else { continue }
                 state.plugins[index].handshakeTried = true
                 if let connection = state.plugins[index].connection { waiting.append((index, connection)) }
             }
             return waiting
         }
         for (index, connection) in waiting {
-            let result = connection.handshake()
+            let result = await connection.handshake()
             state.withLock { state in
                 switch result {
                 case .failure(let failure):
@@ -315,5 +358,11 @@ public final class PluginHost: Sendable {
     public func shutdown() {
         let connections = state.withLock { $0.plugins.compactMap(\.connection) }
         for connection in connections { connection.close() }
+    }
+
+    /// ``shutdown()`` on a thread of its own, so no thread of Swift's cooperative pool waits for
+    /// plugins to exit.
+    public func close() async {
+        await OffPool.run { self.shutdown() }
     }
 }

@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 public import WidgetHostKit
 
 /// An intent a plugin declared: `perform` sends it to the plugin that declared it.
-public struct PluginIntent: Sendable {
+public struct PluginIntent: HostIntent {
     /// The intent's type name.
     public var type: String
     /// Its title, as the plugin declared it (empty when it gave none).
@@ -14,6 +14,9 @@ public struct PluginIntent: Sendable {
     /// The plugin serving it.
     public let connection: PluginConnection
 
+    /// The plugin's name.
+    public var pluginName: String? { connection.manifest.name }
+
     /// Creates the intent `declaration` of the plugin behind `connection`.
     public init(_ declaration: PluginHandshake.Intent, connection: PluginConnection) {
         self.type = declaration.type
@@ -23,43 +26,13 @@ public struct PluginIntent: Sendable {
         self.connection = connection
     }
 
-    /// The values `arguments` (`name=value` each) give this intent, checked against its declared
-    /// parameters as a built-in intent's are, so the plugin never sees an unchecked value.
-    public func values(_ arguments: [String]) -> Result<[String: JSONValue], IntentRunner.ArgumentError> {
-        IntentRunner.values(arguments, for: parameters, intent: type)
-    }
-
-    /// The values of a control's intent reference (`parameters`, a JSON object the plugin's view
-    /// carries), checked against the declared parameters like command-line values.
-    public func values(json parameters: JSONValue?) -> Result<[String: JSONValue], IntentRunner.ArgumentError>
-    {
-        var arguments: [String] = []
-        var invalid: [String] = []
-        if case .object(let members)? = parameters {
-            for member in members {
-                let declared = self.parameters.first { $0.name == member.key }
-                if declared?.type == .string {
-                    guard case .string(let text) = member.value else {
-                        invalid.append("'\(member.key)' is \(member.value), not a string")
-                        continue
-                    }
-                    arguments.append("\(member.key)=\(text)")
-                } else {
-                    arguments.append("\(member.key)=\(member.value)")
-                }
-            }
-        }
-        guard invalid.isEmpty else { return .failure(.init(isUsage: false, messages: invalid)) }
-        return values(arguments)
-    }
-
     /// Sends `perform` with `values` (already checked against ``parameters``); the kinds the reply
     /// asks to reload are recorded in `container`.
     ///
     /// The plugin's change is done once it answers: a reload request that could not be recorded
     /// is a warning of the outcome, as for built-in intents, not a failure.
     public func perform(
-        values: [String: JSONValue], container: SharedContainer
+        values: [String: JSONValue], container: SharedContainer, date: Date
     ) async -> Result<IntentRunner.Outcome, WidgetFailure> {
         let members = parameters.compactMap { parameter in
             values[parameter.name].map { JSONValue.Member(parameter.name, $0) }

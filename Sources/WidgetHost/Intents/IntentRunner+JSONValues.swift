@@ -1,0 +1,96 @@
+import Foundation
+import WidgetHostKit
+
+extension IntentRunner {
+    /// The values a control's intent reference (`json`, a JSON object) gives the intent `intent`
+    /// whose parameters are `parameters`: each value checked against its parameter's type as JSON,
+    /// a parameter not given taking its default. A name the intent does not declare is refused.
+    public static func values(
+        json: JSONValue?,
+        for parameters: [ParameterDescription],
+        intent: String
+    ) -> Result<[String: JSONValue], ArgumentError> {
+        var given: [String: JSONValue] = [:]
+        var invalid: [String] = []
+        if case .object(let members)? = json {
+            for member in members {
+                guard let parameter = parameters.first(where: { $0.name == member.key }) else {
+                    invalid.append("\(intent) has no parameter '\(member.key)'")
+                    continue
+                }
+                switch check(member.value, type: parameter.type, parameter: parameter, name: parameter.name) {
+                case .success(let value): given[member.key] = value
+                case .failure(let message): invalid.append(message.text)
+                }
+            }
+        } else if let json, json != .null {
+            invalid.append("the values of \(intent) are \(json), not an object")
+        }
+        for parameter in parameters where given[parameter.name] == nil {
+            if let defaultValue = parameter.defaultValue {
+                given[parameter.name] = defaultValue
+            } else if parameter.isOptional {
+                given[parameter.name] = .null
+            } else {
+                invalid.append(
+                    "\(intent) needs \(parameter.name)=<\(parameter.typeSummary)> (\(parameter.title))")
+            }
+        }
+        guard invalid.isEmpty else { return .failure(ArgumentError(isUsage: false, messages: invalid)) }
+        return .success(given)
+    }
+
+    /// `value` checked against `type` (of `parameter`, named `name` in messages).
+    static func check(
+        _ value: JSONValue, type: ParameterType, parameter: ParameterDescription, name: String
+    ) -> Result<JSONValue, ErrorMessage> {
+        if parameter.isOptional, value == .null { return .success(.null) }
+        let wrong = ErrorMessage("'\(name)' must be \(ParameterValidator.article(type.name)), not \(value)")
+        switch type {
+        case .string:
+            guard case .string = value else { return .failure(wrong) }
+            return .success(value)
+        case .boolean:
+            guard case .bool = value else { return .failure(wrong) }
+            return .success(value)
+        case .integer:
+            guard let number = value.intValue else { return .failure(wrong) }
+            if let minimum = parameter.minimum, number < minimum {
+                return .failure(ErrorMessage("'\(name)' must be at least \(minimum), not \(number)"))
+            }
+            if let maximum = parameter.maximum, number > maximum {
+                return .failure(ErrorMessage("'\(name)' must be at most \(maximum), not \(number)"))
+            }
+            return .success(.int(number))
+        case .number:
+            switch value {
+            case .int(let number): return .success(.double(Double(number)))
+            case .double(let number) where number.isFinite: return .success(value)
+            default: return .failure(wrong)
+            }
+        case .date:
+            guard let text = value.stringValue, (try? StrictISO8601.date(from: text)) != nil else {
+                return .failure(
+                    ErrorMessage(
+                        "'\(name)' must be an ISO 8601 date such as 2026-11-29T12:00:00Z, not \(value)"))
+            }
+            return .success(value)
+        case .enumeration(_, let cases):
+            guard let text = value.stringValue, cases.contains(where: { $0.value == text }) else {
+                let list = cases.map(\.value).joined(separator: ", ")
+                return .failure(ErrorMessage("'\(name)' must be one of \(list), not \(value)"))
+            }
+            return .success(value)
+        case .array(let itemType):
+            guard case .array(let items) = value else { return .failure(wrong) }
+            var checked: [JSONValue] = []
+            for (index, item) in items.enumerated() {
+                switch check(item, type: itemType, parameter: parameter, name: "\(name)[\(index)]") {
+                case .success(let value): checked.append(value)
+                case .failure(let message): return .failure(message)
+                }
+            }
+            return .success(.array(checked))
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// The output formats of the commands: text for people, JSON and NDJSON for scripts.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    /// Boxes and sentences, for a terminal.
+    case text
+    /// One JSON document.
+    case json
+    /// One JSON object a line.
+    case ndjson
+
+    /// Whether the output is data, written exactly as it is, rather than text for a person (which
+    /// is guarded against control characters on its way to the terminal).
+    public var isData: Bool { self != .text }
+
+    /// The renderer of `run`'s results in this format, drawing symbols with `symbols`.
+    public func runRenderer(symbols: [String: String] = [:]) -> any RunRenderer {
+        switch self {
+        case .text: WidgetBoxRenderer(symbols: symbols)
+        case .json: RunJSONRenderer()
+        case .ndjson: RunNDJSONRenderer()
+        }
+    }
+}

@@ -1,0 +1,268 @@
+public import Diagnostics
+public import Foundation
+public import WidgetHostKit
+
+/// One run of the host: the built-in bundles and the plugins found, the shared containers, and
+/// everything a command asks of them: loading configurations, evaluating widgets, looking up,
+/// performing and tapping intents, resolving links, describing. A command parses its options,
+/// makes a session, calls one of these, hands the result to a renderer and exits; ``close()``
+/// ends every plugin the session started.
+///
+/// This is where the live host (`watch`) and the web server (`serve`) keep their state.
+public final class HostSession: Sendable {
+    /// Where a session finds its plugins and stores.
+    public struct Settings: Sendable {
+        /// `--store DIR`, when given.
+        public var storeOption: String?
+        /// Each `--plugins DIR`.
+        public var pluginFolders: [String]
+        /// The version reported to plugins.
+        public var hostVersion: String
+        /// The environment (`WIDGETHOST_STORE`, `XDG_DATA_HOME`, ...).
+        public var environment: [String: String]
+        /// The directory `./Plugins` is looked for in.
+        public var currentDirectory: String
+
+        /// Settings from the process's environment and directory.
+        public init(
+            storeOption: String? = nil,
+            pluginFolders: [String] = [],
+            hostVersion: String,
+            environment: [String: String] = ProcessInfo.processInfo.environment,
+            currentDirectory: String = FileManager.default.currentDirectoryPath
+        ) {
+            self.storeOption = storeOption
+            self.pluginFolders = pluginFolders
+            self.hostVersion = hostVersion
+            self.environment = environment
+            self.currentDirectory = currentDirectory
+        }
+    }
+
+    /// The plugins of the session.
+    public let plugins: PluginHost
+    /// The shared containers, one per App Group.
+    public let containers: ContainerSet
+    private let bundles: [any WidgetBundle]
+
+    /// A session hosting `bundles` (compiled in) and the plugins `settings` finds.
+    /// - Throws: ``RegistryError`` when two bundles declare one kind or intent.
+    public init(bundles: [any WidgetBundle], settings: Settings) throws(RegistryError) {
+        self.bundles = bundles
+        plugins = PluginHost(
+            builtIns: try WidgetRegistry(bundles: bundles),
+            hostVersion: settings.hostVersion,
+            currentDirectory: settings.currentDirectory,
+            environment: settings.environment,
+            options: settings.pluginFolders)
+        containers = ContainerSet(storeOption: settings.storeOption, environment: settings.environment)
+    }
+
+    /// Ends every plugin the session started and waits until each is reaped.
+    public func close() async {
+        await plugins.close()
+    }
+
+    /// The built-in widgets and intents, and the plugins' known so far.
+    public var registry: WidgetRegistry { plugins.registry() }
+
+    /// How a text renderer draws the symbols of the session's widgets.
+    public var symbolFallbacks: [String: String] {
+        bundles.reduce(into: [:]) { table, bundle in table.merge(bundle.symbolFallbacks) { first, _ in first }
+        }
+    }
+
+    /// Problems found with plugins since the last call (manifests, handshakes, clashes).
+    public func takePluginDiagnostics() -> [Diagnostic] {
+        plugins.takeDiagnostics()
+    }
+
+    // MARK: - Configurations
+
+    /// The widgets of the configuration files `paths` name, checked against every widget the
+    /// session knows. A kind nothing built in declares is looked for in the plugins, which are
+    /// handshaken first (only those that may serve it): loading itself never starts a process.
+    public func load(_ paths: [String]) async -> LoadedConfiguration {
+        var loader = ConfigurationLoader(registry: plugins.builtIns)
+        loader.plugins = plugins
+        loader.takesPluginDiagnostics = false
+        let first = loader.load(paths)
+        guard !first.unknownKinds.isEmpty else {
+            var loaded = first
+            loaded.diagnostics += plugins.takeDiagnostics()
+            return loaded
+        }
+        await plugins.prepare(kinds: first.unknownKinds)
+        loader.takesPluginDiagnostics = true
+        return loader.load(paths)
+    }
+
+    /// Handshakes every plugin, so that ``registry`` and ``intents`` hold all they declare.
+    public func handshakeAllPlugins() async {
+        await plugins.handshakeAll()
+    }
+
+    // MARK: - Evaluation
+
+    /// What ``evaluate(_:options:)`` found.
+    public struct Run: Sendable {
+        /// One result per instance, in order.
+        public var results: [WidgetResult]
+        /// Why reload requests could not be checked, per App Group that failed.
+        public var warnings: [String]
+    }
+
+    /// Evaluates `instances` as `options` say, marking the widgets whose kind was asked to reload
+    /// since each was last evaluated.
+    public func evaluate(_ instances: [WidgetInstance], options: RunOptions) async -> Run {
+        let evaluator = WidgetEvaluator(registry: registry, containers: containers)
+        var results = await evaluator.evaluate(instances, options: options)
+        let warnings = ReloadTracking.update(&results, containers: containers)
+        return Run(results: results, warnings: warnings)
+    }
+
+    /// Whether the widget of `kind` supports `family`.
+    public func supports(kind: String, family: WidgetFamily) -> Bool {
+        registry.widget(kind: kind)?.metadata.supportedFamilies.contains(family) ?? false
+    }
+
+    // MARK: - Intents
+
+    /// Every intent known: the built-ins, then each plugin's (each type once, the first plugin's).
+    public var intents: [any HostIntent] {
+        plugins.builtIns.intents.map(BuiltInIntent.init) + plugins.intents
+    }
+
+    /// What looking an intent up found.
+    public enum IntentLookup: Sendable {
+        /// The intent.
+        case found(any HostIntent)
+        /// Several plugins declare it: the diagnostic names them and how to choose.
+        case ambiguous(Diagnostic)
+        /// Nothing declares it; the names known, for a "did you mean".
+        case unknown(known: [String])
+    }
+
+    /// The intent `name` (`Type`, or `PLUGIN/Type`): a built-in first; otherwise a plugin's,
+    /// handshaking only the plugins that may declare it. `drawnBy` is the kind of the widget whose
+    /// control runs it: its own plugin's intent wins.
+    public func intent(named name: String, drawnBy kind: String? = nil) async -> IntentLookup {
+        if let builtIn = plugins.builtIns.intent(named: name) { return .found(BuiltInIntent(builtIn)) }
+        let connection = kind.flatMap { (registry.widget(kind: $0) as? PluginWidget)?.connection }
+        switch await plugins.intent(named: name, drawnBy: connection) {
+        case .success(let intent)?: return .found(intent)
+        case .failure(let diagnostic)?: return .ambiguous(diagnostic)
+        case nil:
+            var seen: Set<String> = []
+            let known = (intents.map(\.type) + plugins.listedIntentNames).filter { seen.insert($0).inserted }
+            return .unknown(known: known)
+        }
+    }
+
+    /// Performs `intent` with `values` (checked against its parameters) in the container of
+    /// `appGroup`, as if the clock read `date`.
+    public func perform(
+        _ intent: any HostIntent, values: [String: JSONValue], appGroup: String, date: Date
+    ) async -> Result<IntentRunner.Outcome, WidgetFailure> {
+        let container: SharedContainer
+        do throws(WidgetFailure) {
+            container = try containers.container(forAppGroup: appGroup)
+        } catch {
+            return .failure(error)
+        }
+        return await perform(intent, values: values, in: container, date: date)
+    }
+
+    /// Performs `intent` with `values` in `container`, as if the clock read `date`.
+    public func perform(
+        _ intent: any HostIntent, values: [String: JSONValue], in container: SharedContainer, date: Date
+    ) async -> Result<IntentRunner.Outcome, WidgetFailure> {
+        await intent.perform(values: values, container: container, date: date)
+    }
+
+    // MARK: - Taps and links
+
+    /// What tapping a control did.
+    public enum Tap: Sendable {
+        /// A button or toggle ran its intent (or failed to).
+        case performed(Result<IntentRunner.Outcome, WidgetFailure>)
+        /// A link: its URL and, when a bundle resolves it, where it leads.
+        case opened(url: String, destination: DeepLinkDestination?)
+    }
+
+    /// Why a tap did nothing.
+    public enum TapFailure: Error, Sendable {
+        /// The widget failed to evaluate.
+        case widgetFailed(WidgetFailure)
+        /// There is no control `number`; the view has `count`.
+        case noSuchControl(number: Int, count: Int)
+        /// The control runs an intent nothing declares.
+        case unknownIntent(String)
+        /// Several plugins declare the control's intent.
+        case ambiguousIntent(Diagnostic)
+        /// The control's values do not fit its intent's parameters.
+        case invalidValues(intent: String, messages: [String])
+    }
+
+    /// Taps control `number` (1-based, depth first, as ``ViewNode/controls`` counts) of the view
+    /// `instance` shows at `date`.
+    public func tap(_ instance: WidgetInstance, control number: Int, date: Date) async -> Result<
+        Tap, TapFailure
+    > {
+        let run = await evaluate([instance], options: RunOptions(date: date))
+        guard let result = run.results.first else {
+            return .failure(.widgetFailed(WidgetFailure(code: "widget.missing", message: "no result")))
+        }
+        let evaluation: WidgetEvaluation
+        switch result.outcome {
+        case .success(let success): evaluation = success
+        case .failure(let failure): return .failure(.widgetFailed(failure))
+        }
+        let controls = evaluation.current.view.controls
+        guard number >= 1, number <= controls.count else {
+            return .failure(.noSuchControl(number: number, count: controls.count))
+        }
+        let control = controls[number - 1]
+        if control.type == .link {
+            let url = control.url ?? ""
+            return .success(.opened(url: url, destination: try? resolveLink(url).get()))
+        }
+        guard let reference = control.intent else { return .failure(.unknownIntent("")) }
+        let intent: any HostIntent
+        switch await self.intent(named: reference.type, drawnBy: instance.kind) {
+        case .found(let found): intent = found
+        case .ambiguous(let diagnostic): return .failure(.ambiguousIntent(diagnostic))
+        case .unknown: return .failure(.unknownIntent(reference.type))
+        }
+        switch intent.values(json: reference.parameters) {
+        case .failure(let error):
+            return .failure(.invalidValues(intent: reference.type, messages: error.messages))
+        case .success(let values):
+            return .success(
+                .performed(await perform(intent, values: values, appGroup: instance.appGroup, date: date)))
+        }
+    }
+
+    /// Where `url` leads, by the bundle that resolves its scheme (with a single resolver, that one
+    /// says what is wrong with a link of another scheme).
+    public func resolveLink(_ url: String) -> Result<DeepLinkDestination, DeepLinkFailure> {
+        let resolvers = bundles.flatMap(\.deepLinkResolvers)
+        let scheme = url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() }
+        guard
+            let resolver = resolvers.first(where: { $0.scheme.lowercased() == scheme })
+                ?? (resolvers.count == 1 ? resolvers.first : nil)
+        else {
+            let schemes = resolvers.map { "'\($0.scheme)://'" }.joined(separator: ", ")
+            return .failure(
+                DeepLinkFailure(
+                    code: "deeplink.unknown-scheme",
+                    message: "'\(url)' is not a link any widget resolves"
+                        + (schemes.isEmpty ? "" : "; known schemes: \(schemes)")))
+        }
+        do throws(DeepLinkFailure) {
+            return .success(try resolver.destination(of: url))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

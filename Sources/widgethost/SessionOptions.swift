@@ -1,0 +1,51 @@
+import ArgumentParsing
+import BuiltInWidgets
+import Foundation
+import WidgetHost
+
+/// `--plugins DIR` and the session every command that hosts widgets makes from its options.
+enum SessionOptions {
+    /// `--plugins <dir>`, repeatable.
+    static let plugins = ArgumentSpec.option(
+        "plugins",
+        valueName: "dir",
+        help: "A plugin folder, or a folder of plugin folders; repeat for more.",
+        isRepeatable: true
+    )
+
+    /// A session of the built-in widgets and the plugins found (the default places and each
+    /// `--plugins DIR`, when the command declares it), with `--store DIR` when it declares it. The
+    /// caller ends it with ``HostSession/close()`` before it returns.
+    static func session(_ values: ParsedValues, store: Bool = true, plugins: Bool = true) throws(ParseError)
+        -> HostSession
+    {
+        let settings = HostSession.Settings(
+            storeOption: store ? try values.string("store") : nil,
+            pluginFolders: plugins ? try values.strings("plugins") : [],
+            hostVersion: WidgetHostCommand.version)
+        do throws(RegistryError) {
+            return try HostSession(bundles: BuiltInWidgets.bundles, settings: settings)
+        } catch {
+            // The built-ins are fixed at compile time and their kinds differ; a clash is a bug
+            // the tests catch, not something input can cause.
+            preconditionFailure("the built-in widgets clash: \(error)")
+        }
+    }
+
+    /// Runs `body` with a session made as ``session(_:store:plugins:)`` makes it, and closes the
+    /// session after, whether `body` returns or throws.
+    static func withSession(
+        _ values: ParsedValues, store: Bool = true, plugins: Bool = true,
+        _ body: (HostSession) async throws(ParseError) -> Int32
+    ) async throws(ParseError) -> Int32 {
+        let session = try session(values, store: store, plugins: plugins)
+        do {
+            let status = try await body(session)
+            await session.close()
+            return status
+        } catch {
+            await session.close()
+            throw error
+        }
+    }
+}
