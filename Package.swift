@@ -47,7 +47,7 @@ let package = Package(
             name: "ArgumentParsing", dependencies: ["Diagnostics", "TerminalText"],
             swiftSettings: swiftSettings),
         .target(name: "WidgetHostKit", swiftSettings: swiftSettings),
-        .target(name: "AppGroup", dependencies: ["CSQLite"], swiftSettings: swiftSettings),
+        .target(name: "AppGroup", dependencies: ["CSQLite", "Diagnostics"], swiftSettings: swiftSettings),
         .target(
             name: "TaskWidget",
             dependencies: ["WidgetHostKit", "AppGroup"],

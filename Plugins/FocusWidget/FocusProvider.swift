@@ -1,4 +1,5 @@
 import AppGroup
+import Diagnostics
 import Foundation
 import WidgetHostKit
 
@@ -29,7 +30,7 @@ struct FocusProvider: TimelineProvider {
         } catch {
             return FocusEntry(
                 date: context.date,
-                failure: AppGroupError(code: "store.failed", message: "cannot read the focus mode: \(error)")
+                failure: AppGroupError(code: .storeFailed, message: "cannot read the focus mode: \(error)")
             )
         }
     }

@@ -98,7 +98,7 @@ public struct AppGroupContainer: Sendable, Hashable {
             return AppGroupContainer(directory: directory, appGroup: appGroup, source: .home)
         }
         throw AppGroupError(
-            code: "store.no-location",
+            code: .storeNoLocation,
             message: "cannot find where to keep the store of '\(appGroup)': "
                 + "pass --store DIR, or set WIDGETHOST_STORE, XDG_DATA_HOME or HOME"
         )
@@ -118,7 +118,7 @@ public struct AppGroupContainer: Sendable, Hashable {
             || appGroup.contains("\0")
         {
             throw AppGroupError(
-                code: "store.invalid-app-group",
+                code: .storeInvalidAppGroup,
                 message: "'\(appGroup)' is not a valid app group identifier: "
                     + "it names a directory, so it must be non-empty and hold no '/'"
             )
@@ -151,7 +151,7 @@ public struct AppGroupContainer: Sendable, Hashable {
     private static func notADirectory(_ path: String, blockedBy blocker: String) -> AppGroupError {
         let reason = blocker == path ? "it is a file" : "'\(blocker)' is a file"
         return AppGroupError(
-            code: "store.unwritable",
+            code: .storeUnwritable,
             message: "cannot create the store directory '\(path)': \(reason), not a directory",
             path: path
         )

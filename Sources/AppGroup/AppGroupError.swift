@@ -1,4 +1,5 @@
 import CSQLite
+public import Diagnostics
 
 #if canImport(Glibc)
     import Glibc
@@ -25,14 +26,14 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
     /// - `store.no-location`: no container directory can be worked out from the environment;
     /// - `store.invalid-app-group`: the app group identifier cannot name a directory;
     /// - `store.failed`: any other SQLite failure.
-    public var code: String
+    public var code: FailureCode
     /// What went wrong and where, in a sentence a person can act on.
     public var message: String
     /// The file or directory concerned, when there is one.
     public var path: String?
 
     /// Creates an error.
-    public init(code: String, message: String, path: String? = nil) {
+    public init(code: FailureCode, message: String, path: String? = nil) {
         self.code = code
         self.message = message
         self.path = path
@@ -47,13 +48,13 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
     /// `path`.
     static func store(at path: String, _ error: SQLiteError, opening: Bool) -> AppGroupError {
         let action = opening ? "cannot open the store at '\(path)'" : "cannot use the store at '\(path)'"
-        func make(_ code: String, _ reason: String) -> AppGroupError {
+        func make(_ code: FailureCode, _ reason: String) -> AppGroupError {
             AppGroupError(code: code, message: "\(action): \(reason)", path: path)
         }
         switch error.primaryCode {
         case SQLITE_NOTADB, SQLITE_CORRUPT:
             return make(
-                "store.corrupt",
+                .storeCorrupt,
                 "the file is damaged or is not an SQLite database (\(error.message)); move it aside to start a new store"
             )
         case SQLITE_CANTOPEN:
@@ -61,31 +62,31 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
                 code(forSystemError: error.systemErrorNumber), reason(forSystemError: error.systemErrorNumber)
             )
         case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH:
-            return make("store.unwritable", "the file or its directory is read-only (\(error.message))")
+            return make(.storeUnwritable, "the file or its directory is read-only (\(error.message))")
         case SQLITE_BUSY, SQLITE_LOCKED:
             return make(
-                "store.busy",
+                .storeBusy,
                 "another process kept the store locked for more than \(SQLiteDatabase.defaultBusyTimeout); try again"
             )
         case SQLITE_FULL:
-            return make("store.full", "the disk is full")
+            return make(.storeFull, "the disk is full")
         case SQLITE_IOERR:
             let system = error.systemErrorNumber
             let detail = system == 0 ? error.message : String(cString: strerror(system))
-            return make("store.io-error", "the file could not be read or written (\(detail))")
+            return make(.storeIoError, "the file could not be read or written (\(detail))")
         case SQLITE_CONSTRAINT:
-            return make("store.invalid-task", "a task breaks a rule of the store (\(error.message))")
+            return make(.storeInvalidTask, "a task breaks a rule of the store (\(error.message))")
         default:
-            return make("store.failed", "\(error.message) (SQLite result code \(error.code))")
+            return make(.storeFailed, "\(error.message) (SQLite result code \(error.code))")
         }
     }
 
     /// The code for a file that cannot be opened or created because of `errno` `number`.
-    static func code(forSystemError number: Int32) -> String {
+    static func code(forSystemError number: Int32) -> FailureCode {
         switch number {
-        case ENOENT: return "store.not-found"
-        case EACCES, EPERM, EROFS, ENOTDIR, EISDIR: return "store.unwritable"
-        default: return "store.failed"
+        case ENOENT: return .storeNotFound
+        case EACCES, EPERM, EROFS, ENOTDIR, EISDIR: return .storeUnwritable
+        default: return .storeFailed
         }
     }
 
@@ -110,7 +111,7 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
         default: reason = Self.reason(forSystemError: number)
         }
         return AppGroupError(
-            code: number == ENOENT ? "store.not-found" : "store.unwritable",
+            code: number == ENOENT ? .storeNotFound : .storeUnwritable,
             message: "cannot create the store directory '\(path)': \(reason)",
             path: path
         )

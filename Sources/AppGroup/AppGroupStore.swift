@@ -1,4 +1,5 @@
 import CSQLite
+import Diagnostics
 public import Foundation
 import Synchronization
 
@@ -58,7 +59,7 @@ public final class AppGroupStore: @unchecked Sendable {
             // the directory writable even when the file already exists.
             if access(directory.path, W_OK) != 0 {
                 throw AppGroupError(
-                    code: "store.unwritable",
+                    code: .storeUnwritable,
                     message: "cannot open the store at '\(path)': the directory is read-only",
                     path: path
                 )
@@ -79,7 +80,7 @@ public final class AppGroupStore: @unchecked Sendable {
         }
         if version > Self.schemaVersion {
             throw AppGroupError(
-                code: "store.newer-version",
+                code: .storeNewerVersion,
                 message: "cannot open the store at '\(path)': it was written by a newer widgethost "
                     + "(schema version \(version); this one reads up to \(Self.schemaVersion))",
                 path: path
@@ -87,7 +88,7 @@ public final class AppGroupStore: @unchecked Sendable {
         }
         if readOnly && version == 0 {
             throw AppGroupError(
-                code: "store.not-found",
+                code: .storeNotFound,
                 message: "cannot open the store at '\(path)': the file holds no widgethost store yet",
                 path: path
             )
@@ -104,7 +105,7 @@ public final class AppGroupStore: @unchecked Sendable {
     private static func openingError(_ error: SQLiteError, path: String) -> AppGroupError {
         if error.primaryCode == SQLITE_ERROR {
             return AppGroupError(
-                code: "store.corrupt",
+                code: .storeCorrupt,
                 message: "cannot open the store at '\(path)': the file is not a widgethost store "
                     + "(\(error.message)); move it aside to start a new store",
                 path: path

@@ -34,7 +34,7 @@ public struct Diagnostic: Sendable, Hashable, Error {
     /// How serious it is.
     public var severity: Severity
     /// A stable, machine-readable code (e.g. `yaml.duplicate-key`).
-    public var code: String
+    public var code: FailureCode
     /// A sentence a person can act on.
     public var message: String
     /// Further notes.
@@ -48,7 +48,7 @@ public struct Diagnostic: Sendable, Hashable, Error {
         file: String?,
         location: SourceLocation? = nil,
         severity: Severity = .error,
-        code: String,
+        code: FailureCode,
         message: String,
         notes: [Note] = [],
         sourceLine: String? = nil

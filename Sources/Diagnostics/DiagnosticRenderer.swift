@@ -84,7 +84,7 @@ public struct DiagnosticRenderer: Sendable {
         fields.append("\"line\":" + (diagnostic.location.map { String($0.line) } ?? "null"))
         fields.append("\"column\":" + (diagnostic.location.map { String($0.column) } ?? "null"))
         fields.append("\"severity\":" + JSONText.quoted(diagnostic.severity.rawValue))
-        fields.append("\"code\":" + JSONText.quoted(diagnostic.code))
+        fields.append("\"code\":" + JSONText.quoted(diagnostic.code.rawValue))
         fields.append("\"message\":" + JSONText.quoted(diagnostic.message))
         let notes = diagnostic.notes.map { note in
             "{\"message\":" + JSONText.quoted(note.message) + ",\"line\":"
@@ -100,7 +100,7 @@ public struct DiagnosticRenderer: Sendable {
         location: SourceLocation?,
         severity: Diagnostic.Severity,
         message: String,
-        code: String?,
+        code: FailureCode?,
         to output: inout String
     ) {
         var place = file.map(TerminalText.visible) ?? ""

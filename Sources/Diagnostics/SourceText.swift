@@ -34,7 +34,7 @@ public struct SourceText: Sendable {
     public func diagnostic(
         at location: SourceLocation?,
         severity: Diagnostic.Severity = .error,
-        code: String,
+        code: FailureCode,
         message: String,
         notes: [Diagnostic.Note] = []
     ) -> Diagnostic {

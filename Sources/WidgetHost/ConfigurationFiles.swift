@@ -24,7 +24,7 @@ public enum ConfigurationFiles {
             guard path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             else {
                 diagnostics.append(
-                    Diagnostic(file: path, code: "config.not-found", message: "no such file or directory")
+                    Diagnostic(file: path, code: .configNotFound, message: "no such file or directory")
                 )
                 continue
             }
@@ -38,7 +38,7 @@ public enum ConfigurationFiles {
                 diagnostics.append(
                     Diagnostic(
                         file: path,
-                        code: "config.empty-directory",
+                        code: .configEmptyDirectory,
                         message: "the directory holds no configuration (*.yaml or *.yml) files"
                     )
                 )

@@ -110,7 +110,7 @@ public struct ConfigurationLoader: Sendable {
         }
         guard let root = documents.first else {
             diagnostics.append(
-                Diagnostic(file: source.name, code: "config.empty", message: "contains no YAML document")
+                Diagnostic(file: source.name, code: .configEmpty, message: "contains no YAML document")
             )
             return
         }
@@ -118,7 +118,7 @@ public struct ConfigurationLoader: Sendable {
         if documents.count > 1 {
             reader.report(
                 documents[1],
-                code: "config.several-documents",
+                code: .configSeveralDocuments,
                 message:
                     "a configuration file holds one YAML document; this is document 2 of \(documents.count)"
             )
@@ -134,7 +134,7 @@ public struct ConfigurationLoader: Sendable {
             let value = reader.string(node, named: "appGroup")
         {
             if value.isEmpty {
-                reader.report(node, code: "config.empty-value", message: "'appGroup' must not be empty")
+                reader.report(node, code: .configEmptyValue, message: "'appGroup' must not be empty")
             } else {
                 appGroup = value
             }
@@ -148,7 +148,7 @@ public struct ConfigurationLoader: Sendable {
                     reader.report(
                         path,
                         severity: .warning,
-                        code: "config.plugins-unsupported",
+                        code: .configPluginsUnsupported,
                         message:
                             "plugin folders are not loaded by this version of widgethost; '\(text)' is ignored"
                     )
@@ -222,7 +222,7 @@ public struct ConfigurationLoader: Sendable {
         var plan: KindPlan?
         if kindNode == nil {
             reader.report(
-                node, code: "config.missing-key", message: "'widget' is missing the required key 'kind'")
+                node, code: .configMissingKey, message: "'widget' is missing the required key 'kind'")
         }
         if let kindNode {
             if let known = plans.builtIn(kindNode) {
@@ -242,7 +242,7 @@ public struct ConfigurationLoader: Sendable {
                     } else {
                         message += "; known kinds are " + kinds.joined(separator: ", ")
                     }
-                    reader.report(kindNode, code: "config.unknown-kind", message: message)
+                    reader.report(kindNode, code: .configUnknownKind, message: message)
                 }
             }
         }
@@ -251,7 +251,7 @@ public struct ConfigurationLoader: Sendable {
                 if text.isEmpty || Self.hasWhitespace(text) {
                     reader.report(
                         idNode,
-                        code: "config.invalid-id",
+                        code: .configInvalidId,
                         message: "a widget id must be non-empty and without spaces, not '\(text)'"
                     )
                     valid = false
@@ -296,7 +296,7 @@ public struct ConfigurationLoader: Sendable {
         } else if let configurationPair {
             reader.report(
                 configurationPair.key,
-                code: "config.static-widget",
+                code: .configStaticWidget,
                 message: "'\(kind)' takes no configuration: it is a StaticConfiguration widget"
             )
             valid = false
@@ -344,13 +344,13 @@ public struct ConfigurationLoader: Sendable {
             if let nearest = EditDistance.suggestion(for: name, among: all) {
                 message += "; did you mean '\(nearest)'?"
             }
-            reader.report(node, code: "config.unknown-family", message: message)
+            reader.report(node, code: .configUnknownFamily, message: message)
             return nil
         }
         guard supported.contains(family) else {
             reader.report(
                 node,
-                code: "config.unsupported-family",
+                code: .configUnsupportedFamily,
                 message: "'\(plan.widget.metadata.kind)' does not support the family '\(name)'; it supports "
                     + supported.map(\.rawValue).joined(separator: ", ")
             )
@@ -413,7 +413,7 @@ public struct ConfigurationLoader: Sendable {
                 let parameter = parameters.parameters[index]
                 reader.report(
                     node ?? widgetNode,
-                    code: "config.missing-parameter",
+                    code: .configMissingParameter,
                     message:
                         "'\(plan.widget.metadata.kind)' needs the parameter '\(parameter.name)' (\(parameter.title)), "
                         + "which has no default"
@@ -480,7 +480,7 @@ public struct ConfigurationLoader: Sendable {
             result.diagnostics.append(
                 pending.sources[detail.source].diagnostic(
                     at: detail.idLocation ?? item.location,
-                    code: "config.duplicate-id",
+                    code: .configDuplicateId,
                     message: message,
                     notes: first.file == item.file
                         ? [Diagnostic.Note("the first widget with id '\(id)'", at: first.location)] : []

@@ -171,7 +171,7 @@ public enum IntentRunner {
             if let value = values[name], !parameter.set(json: value) {
                 return .failure(
                     WidgetFailure(
-                        code: "intent.invalid-value", message: "the value \(value) does not fit '\(name)'")
+                        code: .intentInvalidValue, message: "the value \(value) does not fit '\(name)'")
                 )
             }
         }
@@ -195,9 +195,9 @@ public enum IntentRunner {
         } catch let error as AppGroupError {
             return .failure(WidgetFailure(code: error.code, message: error.message))
         } catch let error as IntentParameterError {
-            return .failure(WidgetFailure(code: "intent.invalid-value", message: error.message))
+            return .failure(WidgetFailure(code: .intentInvalidValue, message: error.message))
         } catch {
-            return .failure(WidgetFailure(code: "intent.failed", message: "\(error)"))
+            return .failure(WidgetFailure(code: .intentFailed, message: "\(error)"))
         }
     }
 

@@ -47,7 +47,7 @@ struct ParameterValidator {
             default:
                 reader.report(
                     node,
-                    code: "config.type-mismatch",
+                    code: .configTypeMismatch,
                     message: "'\(name)' must be a number, not \(describe(node))"
                 )
                 return nil
@@ -57,7 +57,7 @@ struct ParameterValidator {
             guard (try? StrictISO8601.date(from: text)) != nil else {
                 reader.report(
                     node,
-                    code: "config.type-mismatch",
+                    code: .configTypeMismatch,
                     message: "'\(name)' must be an ISO 8601 date such as 2026-11-29 or 2026-11-29T12:00:00Z, "
                         + "not '\(text)'"
                 )

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 public import WidgetHostKit
 
@@ -32,7 +33,8 @@ public enum RunJSON {
                 .init(
                     "error",
                     .object([
-                        .init("code", .string(failure.code)), .init("message", .string(failure.message)),
+                        .init("code", .string(failure.code.rawValue)),
+                        .init("message", .string(failure.message)),
                     ]))
             )
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import TerminalText
 public import WidgetHostKit
@@ -64,7 +65,7 @@ public struct WidgetBoxRenderer: RunRenderer {
             if result.reloadRequested { footer += " · reload requested" }
         case .failure(let failure):
             lines = Self.wrap("error: " + TerminalText.visible(failure.message), width: width)
-            footer = "failed: " + TerminalText.visible(failure.code)
+            footer = "failed: " + TerminalText.visible(failure.code.rawValue)
         }
         if lines.count > height {
             lines = Array(lines.prefix(height - 1)) + ["…"]

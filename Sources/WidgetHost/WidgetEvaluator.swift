@@ -1,4 +1,5 @@
 import AppGroup
+import Diagnostics
 import Foundation
 public import WidgetHostKit
 
@@ -61,12 +62,12 @@ public struct WidgetEvaluation: Sendable {
 /// Why a widget failed at run time; the other widgets still print.
 public struct WidgetFailure: Error, Sendable, Hashable {
     /// A stable code (`widget.provider-failed`, `widget.store`, ...).
-    public var code: String
+    public var code: FailureCode
     /// A sentence a person can act on.
     public var message: String
 
     /// Creates a failure.
-    public init(code: String, message: String) {
+    public init(code: FailureCode, message: String) {
         self.code = code
         self.message = message
     }
@@ -103,7 +104,7 @@ public struct WidgetEvaluator: Sendable {
             instance: instance,
             family: family,
             outcome: .failure(
-                WidgetFailure(code: "widget.unknown-kind", message: "unknown widget kind '\(instance.kind)'"))
+                WidgetFailure(code: .widgetUnknownKind, message: "unknown widget kind '\(instance.kind)'"))
         )
         guard let widget = registry.widget(kind: instance.kind) else { return result }
         let container: SharedContainer
@@ -134,7 +135,7 @@ public struct WidgetEvaluator: Sendable {
             result.outcome = .failure(error)
         } catch {
             result.outcome = .failure(
-                WidgetFailure(code: "widget.provider-failed", message: "the provider failed: \(error)")
+                WidgetFailure(code: .widgetProviderFailed, message: "the provider failed: \(error)")
             )
         }
         return result
@@ -149,7 +150,7 @@ public struct WidgetEvaluator: Sendable {
         guard let first = entries.first else {
             return .failure(
                 WidgetFailure(
-                    code: "widget.no-entries", message: "the provider gave a timeline without entries"))
+                    code: .widgetNoEntries, message: "the provider gave a timeline without entries"))
         }
         let current = entries.last { $0.date <= date } ?? first
         let nextReload: Date?

@@ -48,7 +48,7 @@ struct Composer {
         guard source.bytes.count <= limit else {
             throw source.diagnostic(
                 at: nil,
-                code: "yaml.input-too-large",
+                code: .yamlInputTooLarge,
                 message: "input is \(source.bytes.count) bytes, over the limit of \(limit) bytes"
             )
         }
@@ -60,7 +60,7 @@ struct Composer {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw source.diagnostic(
-                at: nil, code: "yaml.memory", message: "libyaml could not allocate a parser")
+                at: nil, code: .yamlMemory, message: "libyaml could not allocate a parser")
         }
         defer { yaml_parser_delete(&parser) }
         let result: Result<Void, Diagnostic> = source.bytes.withUnsafeBufferPointer { buffer in
@@ -182,7 +182,7 @@ struct Composer {
         guard ScalarValue.parse(value, tag: tag) != nil else {
             throw source.diagnostic(
                 at: location(mark),
-                code: "yaml.invalid-tagged-value",
+                code: .yamlInvalidTaggedValue,
                 message: "'\(MappingKeys.excerpt(value))' is not a valid \(tag) value"
             )
         }
@@ -194,7 +194,7 @@ struct Composer {
         guard let (anchored, size) = anchors[name] else {
             throw source.diagnostic(
                 at: location(event.start_mark),
-                code: "yaml.undefined-alias",
+                code: .yamlUndefinedAlias,
                 message: "alias '*\(name)' refers to no anchor defined before it"
             )
         }
@@ -202,7 +202,7 @@ struct Composer {
         guard aliasExpansion <= limits.maxAliasExpansion else {
             throw source.diagnostic(
                 at: location(event.start_mark),
-                code: "yaml.alias-budget",
+                code: .yamlAliasBudget,
                 message: "aliases expand to more than \(limits.maxAliasExpansion) nodes "
                     + "(the alias expansion limit); is this a \"billion laughs\" document?"
             )
@@ -220,7 +220,7 @@ struct Composer {
         guard frames.count < limits.maxDepth else {
             throw source.diagnostic(
                 at: location(event.start_mark),
-                code: "yaml.depth-limit",
+                code: .yamlDepthLimit,
                 message: "nesting is deeper than the limit of \(limits.maxDepth) levels"
             )
         }
@@ -331,9 +331,9 @@ struct Composer {
             } else if parser.problem_value >= 0 {
                 message += " (U+\(String(parser.problem_value, radix: 16, uppercase: true)))"
             }
-            return source.diagnostic(at: location, code: "yaml.encoding", message: message)
+            return source.diagnostic(at: location, code: .yamlEncoding, message: message)
         case YAML_MEMORY_ERROR:
-            return source.diagnostic(at: nil, code: "yaml.memory", message: "libyaml ran out of memory")
+            return source.diagnostic(at: nil, code: .yamlMemory, message: "libyaml ran out of memory")
         default:
             var notes: [Diagnostic.Note] = []
             if let context = parser.context {
@@ -341,7 +341,7 @@ struct Composer {
             }
             return source.diagnostic(
                 at: location(parser.problem_mark),
-                code: "yaml.syntax",
+                code: .yamlSyntax,
                 message: problem,
                 notes: notes
             )

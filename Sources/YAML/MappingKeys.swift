@@ -14,7 +14,7 @@ struct MappingKeys {
     /// A duplicate key or an invalid merge: a diagnostic without its source.
     struct Problem: Error {
         var location: SourceLocation
-        var code: String
+        var code: FailureCode
         var message: String
         var notes: [Diagnostic.Note] = []
     }
@@ -207,7 +207,7 @@ struct MappingKeys {
         }
         return Problem(
             location: location(node),
-            code: "yaml.invalid-merge",
+            code: .yamlInvalidMerge,
             message: "a merge key '<<' takes a mapping or a list of mappings, not \(what)"
         )
     }
@@ -221,7 +221,7 @@ struct MappingKeys {
         let spelledAs = firstName == name ? "" : " (as '\(firstName)')"
         return Problem(
             location: secondLocation,
-            code: "yaml.duplicate-key",
+            code: .yamlDuplicateKey,
             message: "duplicate key '\(name)': first at line \(firstLocation.line)\(spelledAs), "
                 + "again at line \(secondLocation.line)",
             notes: [Diagnostic.Note("'\(firstName)' first defined here", at: firstLocation)]

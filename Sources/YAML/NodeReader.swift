@@ -29,7 +29,7 @@ public struct NodeReader: Sendable {
     public mutating func report(
         _ node: Node,
         severity: Diagnostic.Severity = .error,
-        code: String,
+        code: FailureCode,
         message: String,
         notes: [Diagnostic.Note] = []
     ) {
@@ -83,7 +83,7 @@ public struct NodeReader: Sendable {
             if node.tag == .int {
                 report(
                     node,
-                    code: "config.out-of-range",
+                    code: .configOutOfRange,
                     message: "'\(name)' must be \(Self.describe(range)), not \(node.scalar ?? "")"
                 )
             } else {
@@ -94,7 +94,7 @@ public struct NodeReader: Sendable {
         if let range, !range.contains(value) {
             report(
                 node,
-                code: "config.out-of-range",
+                code: .configOutOfRange,
                 message: "'\(name)' must be \(Self.describe(range)), not \(value)"
             )
             return nil
@@ -121,7 +121,7 @@ public struct NodeReader: Sendable {
             if let nearest = EditDistance.suggestion(for: text, among: cases) {
                 message += "; did you mean '\(nearest)'?"
             }
-            report(node, code: "config.unknown-case", message: message)
+            report(node, code: .configUnknownCase, message: message)
             return nil
         }
         return text
@@ -214,7 +214,7 @@ public struct NodeReader: Sendable {
         guard let key = pair.key.scalar, pair.key.tag == .str else {
             report(
                 pair.key,
-                code: "config.type-mismatch",
+                code: .configTypeMismatch,
                 message: "keys of '\(name)' must be strings, not \(pair.key.kindDescription)"
             )
             return nil
@@ -227,7 +227,7 @@ public struct NodeReader: Sendable {
             } else {
                 message += "; expected one of " + known.joined(separator: ", ")
             }
-            report(pair.key, code: "config.unknown-key", message: message)
+            report(pair.key, code: .configUnknownKey, message: message)
             return nil
         }
         return Entry(key: key, keyNode: pair.key, value: pair.value)
@@ -249,7 +249,7 @@ public struct NodeReader: Sendable {
         -> Node?
     {
         if let entry = entries.first(where: { $0.key == key }) { return entry.value }
-        report(mapping, code: "config.missing-key", message: "'\(name)' is missing the required key '\(key)'")
+        report(mapping, code: .configMissingKey, message: "'\(name)' is missing the required key '\(key)'")
         return nil
     }
 
@@ -258,7 +258,7 @@ public struct NodeReader: Sendable {
     private mutating func mismatch(_ node: Node, named name: String, expected: String, hint: String = "") {
         report(
             node,
-            code: "config.type-mismatch",
+            code: .configTypeMismatch,
             message: "'\(name)' must be \(expected), not \(Self.found(node))\(hint)"
         )
     }

@@ -24,7 +24,7 @@ extension SourceText {
         var info = stat()
         if fstat(descriptor, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                throw Diagnostic(file: name, code: "file.is-directory", message: "is a directory, not a file")
+                throw Diagnostic(file: name, code: .fileIsDirectory, message: "is a directory, not a file")
             }
             if (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > limit {
                 throw tooLarge(name, size: Int(info.st_size), limit: limit)
@@ -59,14 +59,14 @@ extension SourceText {
         case EACCES: what = "permission denied"
         default: what = "cannot read: \(reason)"
         }
-        return Diagnostic(file: name, code: "file.unreadable", message: what)
+        return Diagnostic(file: name, code: .fileUnreadable, message: what)
     }
 
     private static func tooLarge(_ name: String, size: Int?, limit: Int) -> Diagnostic {
         let size = size.map { "is \($0) bytes, " } ?? "is "
         return Diagnostic(
             file: name,
-            code: "yaml.input-too-large",
+            code: .yamlInputTooLarge,
             message: "input \(size)over the limit of \(limit) bytes"
         )
     }

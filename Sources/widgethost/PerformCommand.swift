@@ -87,10 +87,6 @@ extension WidgetHostCommand {
             }
         }
 
-        /// The failures that are the values' fault, not the run's: an intent's
-        /// ``IntentParameterError`` and a plugin's JSON-RPC "invalid params".
-        static let invalidValueCodes: Set = ["intent.invalid-value", "plugin.invalid-params"]
-
         /// Prints an intent's outcome, or its failure on standard error.
         /// - Returns: 0; 65 when the intent refused its values; 1 when it failed otherwise.
         static func write(
@@ -113,7 +109,9 @@ extension WidgetHostCommand {
                 return ExitStatus.success
             case .failure(let failure):
                 StandardStream.error.write("error: \(TerminalText.visible(failure.message))\n")
-                return invalidValueCodes.contains(failure.code) ? ExitStatus.dataError : ExitStatus.failure
+                // The values' fault (an intent's `needsValueError`, a plugin's "invalid params") or
+                // the run's: a property of the code.
+                return failure.code.isInvalidInput ? ExitStatus.dataError : ExitStatus.failure
             }
         }
     }

@@ -127,7 +127,7 @@ extension WidgetHostCommand {
                         .init(
                             "error",
                             .object([
-                                .init("code", .string(failure.code)),
+                                .init("code", .string(failure.code.rawValue)),
                                 .init("message", .string(failure.description)),
                             ])))
                 }

@@ -47,7 +47,7 @@ extension WidgetHostCommand.PluginsCommand {
                 try template.write(to: folder)
             } catch {
                 CommandOptions.report([error])
-                return error.code == "plugin.new-folder-not-empty" ? ExitStatus.dataError : ExitStatus.failure
+                return error.code == .pluginNewFolderNotEmpty ? ExitStatus.dataError : ExitStatus.failure
             }
             var text =
                 "Wrote the \(language.rawValue) plugin '\(name)' (widget \(template.kind), intent "

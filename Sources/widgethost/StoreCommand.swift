@@ -108,7 +108,7 @@ extension WidgetHostCommand {
                 let export: StoreExport
                 do throws(AppGroupError) {
                     export = try StoreExport(store: container.openStore(readOnly: true))
-                } catch  where error.code == "store.not-found" {
+                } catch  where error.code == .storeNotFound {
                     // Widgets show a store that does not exist yet as empty; so does its export.
                     export = StoreExport(tasks: [], isFocusModeOn: false)
                 }

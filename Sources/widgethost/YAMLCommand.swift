@@ -106,7 +106,7 @@ extension WidgetHostCommand {
                 // An empty stream is valid YAML, but printing nothing would hide a wrong path or a
                 // truncated file: say so instead.
                 throw source.diagnostic(
-                    at: nil, code: "yaml.no-document", message: "contains no YAML document")
+                    at: nil, code: .yamlNoDocument, message: "contains no YAML document")
             }
             var output = ""
             output.reserveCapacity(source.bytes.count + documents.count)

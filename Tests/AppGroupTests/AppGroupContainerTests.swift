@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 
@@ -71,7 +72,7 @@ import Testing
         let error = try #require(throws: AppGroupError.self) {
             try AppGroupContainer.resolve(environment: ["HOME": "", "XDG_DATA_HOME": "rel"])
         }
-        #expect(error.code == "store.no-location")
+        #expect(error.code.rawValue == "store.no-location")
         #expect(
             error.message
                 == "cannot find where to keep the store of 'group.com.example.taskapp': "
@@ -83,7 +84,7 @@ import Testing
         let error = try #require(throws: AppGroupError.self) {
             try AppGroupContainer.resolve(appGroup: appGroup, environment: ["HOME": "/home/ana"])
         }
-        #expect(error.code == "store.invalid-app-group")
+        #expect(error.code.rawValue == "store.invalid-app-group")
         #expect(error.message.hasPrefix("'\(appGroup)' is not a valid app group identifier"))
     }
 
@@ -108,7 +109,7 @@ import Testing
         let temporary = try TemporaryDirectory()
         let container = AppGroupContainer(directory: temporary.url.appendingPathComponent("a/b"))
         let error = try #require(throws: AppGroupError.self) { try container.openStore(readOnly: true) }
-        #expect(error.code == "store.not-found")
+        #expect(error.code.rawValue == "store.not-found")
         #expect(!FileManager.default.fileExists(atPath: container.directory.path))
     }
 
@@ -119,7 +120,7 @@ import Testing
         let error = try #require(throws: AppGroupError.self) {
             try AppGroupContainer.createDirectory(atPath: target)
         }
-        #expect(error.code == "store.unwritable")
+        #expect(error.code.rawValue == "store.unwritable")
         #expect(
             error.message
                 == "cannot create the store directory '\(target)': '\(temporary.path("file"))' is a file, not a directory"

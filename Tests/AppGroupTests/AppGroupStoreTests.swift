@@ -1,4 +1,5 @@
 import CSQLite
+import Diagnostics
 import Foundation
 import Testing
 
@@ -96,7 +97,7 @@ import Testing
         let error = try #require(throws: AppGroupError.self) {
             try store.importTasks([renamed, Self.task("c"), Self.task("")], focus: true)
         }
-        #expect(error.code == "store.invalid-task")
+        #expect(error.code.rawValue == "store.invalid-task")
         #expect(
             error.message.hasPrefix(
                 "cannot use the store at '\(store.databaseURL.path)': a task breaks a rule"))
@@ -245,7 +246,7 @@ import Testing
             let error = try #require(throws: AppGroupError.self) {
                 try AppGroupStore(directory: directory.url, readOnly: readOnly)
             }
-            #expect(error.code == "store.corrupt")
+            #expect(error.code.rawValue == "store.corrupt")
             #expect(
                 error.message
                     == "cannot open the store at '\(path)': the file is damaged or is not an SQLite database "
@@ -270,7 +271,7 @@ import Testing
             let store = try AppGroupStore(directory: directory.url, readOnly: true)
             _ = try store.allTasks()
         }
-        #expect(error.code == "store.corrupt")
+        #expect(error.code.rawValue == "store.corrupt")
         #expect(error.message.contains("'\(url.path)'"))
     }
 
@@ -281,7 +282,7 @@ import Testing
             try other.execute("CREATE TABLE tasks(name TEXT)")
         }
         let error = try #require(throws: AppGroupError.self) { try AppGroupStore(directory: directory.url) }
-        #expect(error.code == "store.corrupt")
+        #expect(error.code.rawValue == "store.corrupt")
         #expect(error.message.contains("the file is not a widgethost store"))
     }
 
@@ -293,7 +294,7 @@ import Testing
             try database.execute("PRAGMA user_version = 7")
         }
         let error = try #require(throws: AppGroupError.self) { try AppGroupStore(directory: directory.url) }
-        #expect(error.code == "store.newer-version")
+        #expect(error.code.rawValue == "store.newer-version")
         #expect(
             error.message.hasSuffix(
                 "it was written by a newer widgethost (schema version 7; this one reads up to 2)"))
@@ -305,13 +306,13 @@ import Testing
         let error = try #require(throws: AppGroupError.self) {
             try AppGroupStore(directory: directory.url, readOnly: true)
         }
-        #expect(error.code == "store.not-found")
+        #expect(error.code.rawValue == "store.not-found")
         #expect(error.message == "cannot open the store at '\(path)': there is no such file or directory")
         try directory.file("widgethost.sqlite", bytes: [])
         let empty = try #require(throws: AppGroupError.self) {
             try AppGroupStore(directory: directory.url, readOnly: true)
         }
-        #expect(empty.code == "store.not-found")
+        #expect(empty.code.rawValue == "store.not-found")
         #expect(empty.message == "cannot open the store at '\(path)': the file holds no widgethost store yet")
     }
 
@@ -321,7 +322,7 @@ import Testing
         try directory.file("plain-file", bytes: Array("not a directory".utf8))
         let container = directory.url.appendingPathComponent("plain-file/group")
         let error = try #require(throws: AppGroupError.self) { try AppGroupStore(directory: container) }
-        #expect(error.code == "store.unwritable")
+        #expect(error.code.rawValue == "store.unwritable")
         #expect(
             error.message
                 == "cannot create the store directory '\(container.path)': '\(directory.path("plain-file"))' is a file, not a directory"
@@ -339,7 +340,7 @@ import Testing
         try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: container.path)
         let error = try #require(throws: AppGroupError.self) { try AppGroupStore(directory: container) }
-        #expect(error.code == "store.unwritable")
+        #expect(error.code.rawValue == "store.unwritable")
         #expect(
             error.message
                 == "cannot open the store at '\(container.path)/widgethost.sqlite': the directory is read-only"
@@ -352,7 +353,7 @@ import Testing
         let reader = try AppGroupStore(directory: directory.url, readOnly: true)
         #expect(reader.isReadOnly)
         let error = try #require(throws: AppGroupError.self) { try reader.setFocusMode(true) }
-        #expect(error.code == "store.unwritable")
+        #expect(error.code.rawValue == "store.unwritable")
         #expect(
             error.message
                 == "cannot use the store at '\(directory.path("widgethost.sqlite"))': the file or its directory "
@@ -372,7 +373,7 @@ import Testing
             code: SQLITE_CANTOPEN, message: "unable to open database file", path: "/x/widgethost.sqlite",
             systemErrorNumber: number)
         let error = AppGroupError.store(at: "/x/widgethost.sqlite", failure, opening: true)
-        #expect(error.code == code)
+        #expect(error.code.rawValue == code)
         #expect(error.message == "cannot open the store at '/x/widgethost.sqlite': \(reason)")
     }
 
@@ -386,7 +387,7 @@ import Testing
         let error = AppGroupError.store(
             at: "/x/widgethost.sqlite", SQLiteError(code: result, message: "m", path: "/x/widgethost.sqlite"),
             opening: false)
-        #expect(error.code == code)
+        #expect(error.code.rawValue == code)
         #expect(error.message.hasPrefix("cannot use the store at '/x/widgethost.sqlite': "))
         #expect(error.path == "/x/widgethost.sqlite")
     }

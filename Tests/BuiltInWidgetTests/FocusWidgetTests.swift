@@ -1,4 +1,5 @@
 import AppGroup
+import Diagnostics
 import Foundation
 import Testing
 import WidgetHostKit
@@ -87,7 +88,7 @@ import WidgetHostKit
                 try await FocusWidget().body.render(
                     WidgetRequest(mode: mode, configuration: [:], context: context))
             }
-            #expect(error?.code == "store.unwritable")
+            #expect(error?.code.rawValue == "store.unwritable")
         }
     }
 

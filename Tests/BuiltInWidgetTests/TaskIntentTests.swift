@@ -1,4 +1,5 @@
 import AppGroup
+import Diagnostics
 import Foundation
 import Testing
 import WidgetHostKit

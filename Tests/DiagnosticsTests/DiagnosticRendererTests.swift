@@ -15,7 +15,7 @@ import Testing
             file: "config/widgets.yaml",
             location: SourceLocation(line: 6, column: column),
             severity: severity,
-            code: "test.code",
+            code: FailureCode("test.code", .invalidInput),
             message: "message",
             notes: notes,
             sourceLine: line
@@ -26,7 +26,7 @@ import Testing
         let diagnostic = Diagnostic(
             file: "config/widgets.yaml",
             location: SourceLocation(line: 6, column: 19),
-            code: "config.priority",
+            code: FailureCode("config.priority", .invalidInput),
             message: "'urgent' is not a priority filter; expected one of all, high, medium, low",
             notes: [
                 Diagnostic.Note("'priorityFilter' is declared here", at: SourceLocation(line: 2, column: 3))
@@ -75,7 +75,7 @@ import Testing
         let diagnostic = Diagnostic(
             file: "evil\u{1B}]0;title\u{07}.yaml",
             location: SourceLocation(line: 1, column: 10),
-            code: "c",
+            code: FailureCode("c", .invalidInput),
             message: "unknown key '\u{1B}[2J'\nforged: error: line",
             notes: [Diagnostic.Note("note \u{202E}reversed")],
             sourceLine: "\u{1B}[2J\r: value"
@@ -95,20 +95,25 @@ import Testing
 
     @Test func withoutLocationThereIsNoSnippet() {
         let diagnostic = Diagnostic(
-            file: "widgets.yaml", code: "c", message: "no such file", sourceLine: "ignored")
+            file: "widgets.yaml", code: FailureCode("c", .invalidInput), message: "no such file",
+            sourceLine: "ignored")
         #expect(plain.render(diagnostic) == "widgets.yaml: error: no such file\n")
     }
 
     @Test func withoutSourceLineThereIsNoSnippet() {
         let diagnostic = Diagnostic(
-            file: "a.yaml", location: SourceLocation(line: 2, column: 3), code: "c", message: "m")
+            file: "a.yaml", location: SourceLocation(line: 2, column: 3),
+            code: FailureCode("c", .invalidInput), message: "m")
         #expect(plain.render(diagnostic) == "a.yaml:2:3: error: m\n")
     }
 
     @Test func withoutFile() {
-        #expect(plain.render(Diagnostic(file: nil, code: "c", message: "m")) == "error: m\n")
+        #expect(
+            plain.render(Diagnostic(file: nil, code: FailureCode("c", .invalidInput), message: "m"))
+                == "error: m\n")
         let located = Diagnostic(
-            file: nil, location: SourceLocation(line: 1, column: 2), code: "c", message: "m")
+            file: nil, location: SourceLocation(line: 1, column: 2), code: FailureCode("c", .invalidInput),
+            message: "m")
         #expect(plain.render(located) == "1:2: error: m\n")
     }
 
@@ -152,8 +157,9 @@ import Testing
     }
 
     @Test func severalDiagnostics() {
-        let first = Diagnostic(file: "a", code: "c", message: "one")
-        let second = Diagnostic(file: "b", severity: .warning, code: "c", message: "two")
+        let first = Diagnostic(file: "a", code: FailureCode("c", .invalidInput), message: "one")
+        let second = Diagnostic(
+            file: "b", severity: .warning, code: FailureCode("c", .invalidInput), message: "two")
         #expect(plain.render([first, second]) == "a: error: one\nb: warning: two\n")
         #expect(plain.render([Diagnostic]()) == "")
     }
@@ -175,7 +181,8 @@ import Testing
                 + "\(escape)[1mconfig/widgets.yaml:1:1:\(escape)[0m \(escape)[1;30mnote:\(escape)[0m "
                 + "\(escape)[1msee\(escape)[0m\n"
         )
-        let warning = renderer.render(Diagnostic(file: nil, severity: .warning, code: "c", message: "w"))
+        let warning = renderer.render(
+            Diagnostic(file: nil, severity: .warning, code: FailureCode("c", .invalidInput), message: "w"))
         #expect(warning == "\(escape)[1;35mwarning:\(escape)[0m \(escape)[1mw\(escape)[0m\n")
     }
 
@@ -266,7 +273,7 @@ import Testing
             file: "config/widgets.yaml",
             location: SourceLocation(line: 3, column: 1),
             severity: .error,
-            code: "yaml.duplicate-key",
+            code: FailureCode("yaml.duplicate-key", .invalidInput),
             message: "duplicate key \"a\"\té",
             notes: [
                 Diagnostic.Note("'a' first defined here", at: SourceLocation(line: 1, column: 2)),
@@ -294,7 +301,9 @@ import Testing
 
     @Test func jsonWithoutFileOrLocation() throws {
         let object = try parse(
-            DiagnosticRenderer.json(Diagnostic(file: nil, severity: .warning, code: "c", message: "m"))
+            DiagnosticRenderer.json(
+                Diagnostic(file: nil, severity: .warning, code: FailureCode("c", .invalidInput), message: "m")
+            )
         )
         #expect(object["file"] is NSNull)
         #expect(object["line"] is NSNull)
@@ -305,8 +314,8 @@ import Testing
 
     @Test func jsonOfSeveral() throws {
         let json = DiagnosticRenderer.json([
-            Diagnostic(file: "a", code: "one", message: "1"),
-            Diagnostic(file: "b", severity: .note, code: "two", message: "2"),
+            Diagnostic(file: "a", code: FailureCode("one", .invalidInput), message: "1"),
+            Diagnostic(file: "b", severity: .note, code: FailureCode("two", .invalidInput), message: "2"),
         ])
         let object = try parse(json)
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
@@ -320,7 +329,7 @@ import Testing
         let diagnostic = Diagnostic(
             file: "f.yaml",
             location: SourceLocation(line: 1, column: 2),
-            code: "c",
+            code: FailureCode("c", .invalidInput),
             message: "m",
             notes: [Diagnostic.Note("n", at: SourceLocation(line: 3, column: 4))]
         )

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct DiagnosticTests {
     @Test func defaults() {
-        let diagnostic = Diagnostic(file: "a.yaml", code: "c", message: "m")
+        let diagnostic = Diagnostic(file: "a.yaml", code: FailureCode("c", .invalidInput), message: "m")
         #expect(diagnostic.location == nil)
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.notes.isEmpty)
@@ -21,7 +21,7 @@ import Testing
         let diagnostic = Diagnostic(
             file: "config/widgets.yaml",
             location: SourceLocation(line: 6, column: 17),
-            code: "config.priority",
+            code: FailureCode("config.priority", .invalidInput),
             message: "'urgent' is not a priority filter",
             sourceLine: "  priorityFilter: urgent"
         )
@@ -34,7 +34,7 @@ import Testing
         let diagnostic = Diagnostic(
             file: "a.yaml",
             location: SourceLocation(line: 3, column: 1),
-            code: "yaml.duplicate-key",
+            code: FailureCode("yaml.duplicate-key", .invalidInput),
             message: "duplicate key 'a'",
             notes: [Diagnostic.Note("'a' first defined here", at: SourceLocation(line: 1, column: 1))],
             sourceLine: "a: 3"
@@ -46,11 +46,16 @@ import Testing
     }
 
     @Test func descriptionWithoutFileOrLocation() {
-        #expect(Diagnostic(file: nil, code: "c", message: "m").description == "error: m")
-        #expect(Diagnostic(file: "f", code: "c", message: "m").description == "f: error: m")
+        #expect(
+            Diagnostic(file: nil, code: FailureCode("c", .invalidInput), message: "m").description
+                == "error: m")
+        #expect(
+            Diagnostic(file: "f", code: FailureCode("c", .invalidInput), message: "m").description
+                == "f: error: m")
         #expect(
             Diagnostic(
-                file: nil, location: SourceLocation(line: 2, column: 3), severity: .warning, code: "c",
+                file: nil, location: SourceLocation(line: 2, column: 3), severity: .warning,
+                code: FailureCode("c", .invalidInput),
                 message: "m"
             )
             .description == "2:3: warning: m"
@@ -58,7 +63,7 @@ import Testing
     }
 
     @Test func diagnosticsAreErrorsAndValues() {
-        let one = Diagnostic(file: "f", code: "c", message: "m")
+        let one = Diagnostic(file: "f", code: FailureCode("c", .invalidInput), message: "m")
         var other = one
         #expect(one == other)
         other.notes.append(Diagnostic.Note("n"))

@@ -23,7 +23,8 @@ import Testing
         #expect(source.bytes == Array(Self.text.utf8))
         #expect(source.line(2) == "key: 보고서 value")
         let rendered = DiagnosticRenderer(color: false).render(
-            source.diagnostic(at: SourceLocation(line: 2, column: 10), code: "c", message: "m"))
+            source.diagnostic(
+                at: SourceLocation(line: 2, column: 10), code: FailureCode("c", .invalidInput), message: "m"))
         #expect(rendered == "w.yaml:2:10: error: m\nkey: 보고서 value\n            ^\n")
     }
 

@@ -58,26 +58,27 @@ import Testing
         let diagnostic = source.diagnostic(
             at: SourceLocation(line: 2, column: 4),
             severity: .warning,
-            code: "test.code",
+            code: FailureCode("test.code", .invalidInput),
             message: "something",
             notes: [Diagnostic.Note("see here", at: SourceLocation(line: 1, column: 1))]
         )
         #expect(diagnostic.file == "test.yaml")
         #expect(diagnostic.location == SourceLocation(line: 2, column: 4))
         #expect(diagnostic.severity == .warning)
-        #expect(diagnostic.code == "test.code")
+        #expect(diagnostic.code.rawValue == "test.code")
         #expect(diagnostic.message == "something")
         #expect(diagnostic.notes == [Diagnostic.Note("see here", at: SourceLocation(line: 1, column: 1))])
         #expect(diagnostic.sourceLine == "b: oops")
     }
 
     @Test func diagnosticWithoutLocationQuotesNothing() {
-        let diagnostic = source("a\n").diagnostic(at: nil, code: "c", message: "m")
+        let diagnostic = source("a\n").diagnostic(
+            at: nil, code: FailureCode("c", .invalidInput), message: "m")
         #expect(diagnostic.sourceLine == nil)
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.notes.isEmpty)
         let pastTheEnd = source("a\n").diagnostic(
-            at: SourceLocation(line: 9, column: 1), code: "c", message: "m")
+            at: SourceLocation(line: 9, column: 1), code: FailureCode("c", .invalidInput), message: "m")
         #expect(pastTheEnd.sourceLine == nil)
     }
 }

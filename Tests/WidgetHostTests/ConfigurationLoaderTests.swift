@@ -349,7 +349,7 @@ private struct SignBundle: WidgetBundle {
         #expect(missing.diagnostics.map(\.message) == ["no such file or directory"])
         let empty = try Fixture.directory()
         let none = ConfigurationLoader(registry: registry).load([empty.path])
-        #expect(none.diagnostics.map(\.code) == ["config.empty-directory"])
+        #expect(none.diagnostics.map(\.code.rawValue) == ["config.empty-directory"])
     }
 
     @Test func duplicateIDsAcrossFilesNameTheOtherFile() throws {

@@ -79,7 +79,7 @@ import WidgetHostKit
             Issue.record("the plugin added a task without a name: \(outside)")
             return
         }
-        #expect(failure.code == "plugin.invalid-params")
+        #expect(failure.code.rawValue == "plugin.invalid-params")
         #expect(
             failure.message
                 == "plugin 'taskwidget' failed 'perform': a task needs a name: 'taskName' is empty (code -32602)"
@@ -90,6 +90,7 @@ import WidgetHostKit
             inside.map(\.json)
                 == .failure(
                     WidgetFailure(
-                        code: "intent.invalid-value", message: "a task needs a name: 'taskName' is empty")))
+                        code: FailureCode("intent.invalid-value", .invalidInput),
+                        message: "a task needs a name: 'taskName' is empty")))
     }
 }

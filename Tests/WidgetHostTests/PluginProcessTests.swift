@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Synchronization
 import Testing
@@ -125,7 +126,7 @@ import WidgetHostKit
                 Issue.record("request \(index) did not fail: \(String(describing: results[index]))")
                 continue
             }
-            #expect(failure.code == "plugin.timeout")
+            #expect(failure.code.rawValue == "plugin.timeout")
             #expect(failure.what == "did not answer 'placeholder' within 0.3 s and was stopped")
         }
     }
@@ -154,7 +155,7 @@ import WidgetHostKit
             Issue.record("the unanswered request succeeded")
             return
         }
-        #expect(failure.code == "plugin.timeout")
+        #expect(failure.code.rawValue == "plugin.timeout")
         #expect(failure.what == "did not answer 'timeline' within 0.6 s and was stopped")
     }
 
@@ -205,7 +206,7 @@ import WidgetHostKit
             #expect(replies.wait(for: 1), "seed \(seed): the request never ended")
             switch replies.results.withLock({ $0[0] }) {
             case .success?: outcomes["answered", default: 0] += 1
-            case .failure(let failure)?: outcomes[failure.code, default: 0] += 1
+            case .failure(let failure)?: outcomes[failure.code.rawValue, default: 0] += 1
             case nil: break
             }
         }

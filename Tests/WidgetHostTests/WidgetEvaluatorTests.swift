@@ -114,7 +114,9 @@ struct HourlyBundle: WidgetBundle {
             instance: instance,
             family: .systemSmall,
             outcome: .failure(
-                WidgetFailure(code: "widget.provider-failed", message: "the provider failed: boom"))
+                WidgetFailure(
+                    code: FailureCode("widget.provider-failed", .invalidInput),
+                    message: "the provider failed: boom"))
         )
         #expect(
             RunJSON.object(result, includeTimeline: true).description

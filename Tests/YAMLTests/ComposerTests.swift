@@ -58,7 +58,7 @@ import YAML
     ])
     func undefinedAliases(text: String, name: String, line: Int, column: Int) throws {
         let diagnostic = try #require(Loading.error(text))
-        #expect(diagnostic.code == "yaml.undefined-alias")
+        #expect(diagnostic.code.rawValue == "yaml.undefined-alias")
         #expect(diagnostic.file == "test.yaml")
         #expect(diagnostic.location == SourceLocation(line: line, column: column))
         #expect(diagnostic.message == "alias '*\(name)' refers to no anchor defined before it")
@@ -68,7 +68,7 @@ import YAML
 
     @Test func syntaxErrorWithContext() throws {
         let diagnostic = try #require(Loading.error("a: [b\n"))
-        #expect(diagnostic.code == "yaml.syntax")
+        #expect(diagnostic.code.rawValue == "yaml.syntax")
         #expect(diagnostic.file == "test.yaml")
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.location == SourceLocation(line: 2, column: 1))
@@ -82,7 +82,7 @@ import YAML
 
     @Test func syntaxErrorWithoutContext() throws {
         let diagnostic = try #require(Loading.error("ok: 1\nkey: value: x\n"))
-        #expect(diagnostic.code == "yaml.syntax")
+        #expect(diagnostic.code.rawValue == "yaml.syntax")
         #expect(diagnostic.location == SourceLocation(line: 2, column: 11))
         #expect(diagnostic.message == "mapping values are not allowed in this context")
         #expect(diagnostic.notes.isEmpty)
@@ -91,13 +91,13 @@ import YAML
 
     @Test func syntaxErrorAfterMultiByteCharacters() throws {
         let diagnostic = try #require(Loading.error("é😀: value: x\n"))
-        #expect(diagnostic.code == "yaml.syntax")
+        #expect(diagnostic.code.rawValue == "yaml.syntax")
         #expect(diagnostic.location == SourceLocation(line: 1, column: 10))
     }
 
     @Test func syntaxErrorsInLaterDocumentsAreReported() throws {
         let diagnostic = try #require(Loading.error("a: 1\n---\nb: [\n"))
-        #expect(diagnostic.code == "yaml.syntax")
+        #expect(diagnostic.code.rawValue == "yaml.syntax")
         #expect(diagnostic.location?.line == 4)
     }
 
@@ -118,7 +118,7 @@ import YAML
     ])
     func invalidUTF8(bytes: [UInt8], line: Int, column: Int, problem: String) throws {
         let diagnostic = try #require(Loading.error(bytes: bytes))
-        #expect(diagnostic.code == "yaml.encoding")
+        #expect(diagnostic.code.rawValue == "yaml.encoding")
         #expect(diagnostic.file == "test.yaml")
         #expect(diagnostic.location == SourceLocation(line: line, column: column))
         #expect(diagnostic.message == "invalid UTF-8: " + problem)
@@ -127,7 +127,7 @@ import YAML
     @Test func invalidCodePointsAreNamed() throws {
         // A UTF-8-encoded surrogate: well-formed bytes, but not a Unicode character.
         let diagnostic = try #require(Loading.error(bytes: [UInt8]("a: ".utf8) + [0xED, 0xA0, 0x80]))
-        #expect(diagnostic.code == "yaml.encoding")
+        #expect(diagnostic.code.rawValue == "yaml.encoding")
         #expect(diagnostic.location == SourceLocation(line: 1, column: 4))
         #expect(diagnostic.message.contains("U+D800"))
     }

@@ -50,7 +50,7 @@ import YAML
     @Test(arguments: duplicates)
     func duplicateKeys(duplicate: Duplicate) throws {
         let diagnostic = try #require(Loading.error(duplicate.text))
-        #expect(diagnostic.code == "yaml.duplicate-key")
+        #expect(diagnostic.code.rawValue == "yaml.duplicate-key")
         #expect(diagnostic.file == "test.yaml")
         #expect(diagnostic.location == duplicate.again)
         let spelledAs = duplicate.firstKey == duplicate.key ? "" : " (as '\(duplicate.firstKey)')"
@@ -203,7 +203,7 @@ import YAML
     ])
     func invalidMerges(text: String, line: Int, column: Int, what: String) throws {
         let diagnostic = try #require(Loading.error(text))
-        #expect(diagnostic.code == "yaml.invalid-merge")
+        #expect(diagnostic.code.rawValue == "yaml.invalid-merge")
         #expect(diagnostic.location == SourceLocation(line: line, column: column))
         #expect(diagnostic.message == "a merge key '<<' takes a mapping or a list of mappings, not \(what)")
     }
@@ -211,7 +211,7 @@ import YAML
     @Test func longMergeValuesAreCutInMessages() throws {
         let value = String(repeating: "z", count: 100_000)
         let diagnostic = try #require(Loading.error("a: {<<: \(value)}\n"))
-        #expect(diagnostic.code == "yaml.invalid-merge")
+        #expect(diagnostic.code.rawValue == "yaml.invalid-merge")
         #expect(
             diagnostic.message
                 == "a merge key '<<' takes a mapping or a list of mappings, not the scalar '"

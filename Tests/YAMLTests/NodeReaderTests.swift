@@ -97,7 +97,7 @@ import YAML
             ]
         )
         #expect(reader.diagnostics.allSatisfy { $0.sourceLine != nil })
-        #expect(reader.diagnostics.map(\.code).contains("config.unknown-key"))
+        #expect(reader.diagnostics.map(\.code.rawValue).contains("config.unknown-key"))
         #expect(reader.hasErrors)
     }
 

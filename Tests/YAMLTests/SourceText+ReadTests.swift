@@ -57,7 +57,7 @@ import YAML
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("missing.yaml").path
             let diagnostic = try #require(readError(path))
-            #expect(diagnostic.code == "file.unreadable")
+            #expect(diagnostic.code.rawValue == "file.unreadable")
             #expect(diagnostic.file == path)
             #expect(diagnostic.location == nil)
             #expect(diagnostic.message == "no such file")
@@ -67,14 +67,14 @@ import YAML
 
     @Test func missingDirectory() throws {
         let diagnostic = try #require(readError("/nonexistent-widgethost-directory/widgets.yaml"))
-        #expect(diagnostic.code == "file.unreadable")
+        #expect(diagnostic.code.rawValue == "file.unreadable")
         #expect(diagnostic.file == "/nonexistent-widgethost-directory/widgets.yaml")
     }
 
     @Test func directory() throws {
         try withTemporaryDirectory { directory in
             let diagnostic = try #require(readError(directory.path))
-            #expect(diagnostic.code == "file.is-directory")
+            #expect(diagnostic.code.rawValue == "file.is-directory")
             #expect(diagnostic.file == directory.path)
             #expect(diagnostic.message == "is a directory, not a file")
         }
@@ -86,7 +86,7 @@ import YAML
             try Data(Array("a: 1234567".utf8)).write(to: URL(fileURLWithPath: path))
             #expect(try SourceText.read(path: path, limit: 10).bytes.count == 10)
             let diagnostic = try #require(readError(path, limit: 9))
-            #expect(diagnostic.code == "yaml.input-too-large")
+            #expect(diagnostic.code.rawValue == "yaml.input-too-large")
             #expect(diagnostic.file == path)
             #expect(diagnostic.message == "input is 10 bytes, over the limit of 9 bytes")
         }

@@ -68,7 +68,7 @@ import YAML
     ])
     func invalidTaggedValues(text: String, line: Int, column: Int, message: String) throws {
         let diagnostic = try #require(Loading.error(text))
-        #expect(diagnostic.code == "yaml.invalid-tagged-value")
+        #expect(diagnostic.code.rawValue == "yaml.invalid-tagged-value")
         #expect(diagnostic.file == "test.yaml")
         #expect(diagnostic.location == SourceLocation(line: line, column: column))
         #expect(diagnostic.message == message)
@@ -78,7 +78,7 @@ import YAML
     @Test func longInvalidValuesAreCutInMessages() throws {
         let value = String(repeating: "x", count: 100_000)
         let diagnostic = try #require(Loading.error("a: !!int \(value)\n"))
-        #expect(diagnostic.code == "yaml.invalid-tagged-value")
+        #expect(diagnostic.code.rawValue == "yaml.invalid-tagged-value")
         #expect(diagnostic.message == "'\(String(repeating: "x", count: 37))...' is not a valid !!int value")
         let exactly40 = String(repeating: "y", count: 40)
         #expect(

@@ -37,7 +37,7 @@ import YAML
     ])
     func depthOverTheLimitFailsAtTheOpener(text: String, line: Int, column: Int) throws {
         let diagnostic = try #require(Loading.error(text, limits: Self.depthThree))
-        #expect(diagnostic.code == "yaml.depth-limit")
+        #expect(diagnostic.code.rawValue == "yaml.depth-limit")
         #expect(diagnostic.file == "test.yaml")
         #expect(diagnostic.location == SourceLocation(line: line, column: column))
         #expect(diagnostic.message == "nesting is deeper than the limit of 3 levels")
@@ -48,7 +48,7 @@ import YAML
         _ = try Loading.document(atLimit)
         let overLimit = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
         let diagnostic = try #require(Loading.error(overLimit))
-        #expect(diagnostic.code == "yaml.depth-limit")
+        #expect(diagnostic.code.rawValue == "yaml.depth-limit")
         #expect(diagnostic.location == SourceLocation(line: 1, column: 513))
         #expect(diagnostic.message == "nesting is deeper than the limit of 512 levels")
     }
@@ -61,7 +61,7 @@ import YAML
         var diagnostic: Diagnostic?
         let elapsed = clock.measure { diagnostic = Loading.error(text) }
         let found = try #require(diagnostic)
-        #expect(found.code == "yaml.depth-limit")
+        #expect(found.code.rawValue == "yaml.depth-limit")
         #expect(found.location == SourceLocation(line: 1, column: 512 * opener.count + 1))
         #expect(elapsed < .milliseconds(500), "took \(elapsed)")
     }
@@ -85,7 +85,7 @@ import YAML
         var diagnostic: Diagnostic?
         let elapsed = clock.measure { diagnostic = Loading.error(Self.billionLaughs) }
         let found = try #require(diagnostic)
-        #expect(found.code == "yaml.alias-budget")
+        #expect(found.code.rawValue == "yaml.alias-budget")
         // a=10 nodes, b=91, c=820, d=7381, e=66430, f=597871: by the first *f the aliases have
         // expanded to 672,588 + 597,871 nodes, over the million.
         #expect(found.location == SourceLocation(line: 7, column: 8))
@@ -102,7 +102,7 @@ import YAML
         let text = "a: &a [x, x]\nb: [*a, *a]\n"
         _ = try Loading.document(text, limits: YAMLLimits(maxAliasExpansion: 6))
         let diagnostic = try #require(Loading.error(text, limits: YAMLLimits(maxAliasExpansion: 5)))
-        #expect(diagnostic.code == "yaml.alias-budget")
+        #expect(diagnostic.code.rawValue == "yaml.alias-budget")
         #expect(diagnostic.location == SourceLocation(line: 2, column: 9))
         #expect(diagnostic.message.hasPrefix("aliases expand to more than 5 nodes"))
     }
@@ -111,7 +111,7 @@ import YAML
         let text = "a: &a x\nb: [*a, *a, *a]\n"
         _ = try Loading.document(text, limits: YAMLLimits(maxAliasExpansion: 3))
         let diagnostic = try #require(Loading.error(text, limits: YAMLLimits(maxAliasExpansion: 2)))
-        #expect(diagnostic.code == "yaml.alias-budget")
+        #expect(diagnostic.code.rawValue == "yaml.alias-budget")
         #expect(diagnostic.location == SourceLocation(line: 2, column: 13))
     }
 
@@ -136,7 +136,7 @@ import YAML
         let limits = YAMLLimits(maxInputSize: 10)
         #expect(try Loading.json("a: 1234567", limits: limits) == #"{"a":1234567}"#)
         let diagnostic = try #require(Loading.error("a: 12345678", limits: limits))
-        #expect(diagnostic.code == "yaml.input-too-large")
+        #expect(diagnostic.code.rawValue == "yaml.input-too-large")
         #expect(diagnostic.file == "test.yaml")
         #expect(diagnostic.location == nil)
         #expect(diagnostic.message == "input is 11 bytes, over the limit of 10 bytes")

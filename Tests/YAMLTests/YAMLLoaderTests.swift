@@ -20,7 +20,7 @@ import YAML
             _ = try YAMLLoader().load(path: path)
             Issue.record("loaded a missing file")
         } catch {
-            #expect(error.code == "file.unreadable")
+            #expect(error.code.rawValue == "file.unreadable")
             #expect(error.file == path)
         }
     }
@@ -35,7 +35,7 @@ import YAML
             _ = try YAMLLoader(limits: YAMLLimits(maxInputSize: 10)).load(path: path)
             Issue.record("loaded a file over the size limit")
         } catch {
-            #expect(error.code == "yaml.input-too-large")
+            #expect(error.code.rawValue == "yaml.input-too-large")
             #expect(error.file == path)
             #expect(error.message == "input is 11 bytes, over the limit of 10 bytes")
         }

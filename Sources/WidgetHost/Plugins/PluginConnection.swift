@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Synchronization
 public import WidgetHostKit
@@ -95,7 +96,7 @@ public final class PluginConnection: Sendable {
                 let failure =
                     lastFailure
                     ?? PluginFailure(
-                        code: "plugin.not-running", plugin: manifest.name, what: "is not running")
+                        code: .pluginNotRunning, plugin: manifest.name, what: "is not running")
                 return .failure(
                     PluginFailure(
                         code: failure.code, plugin: failure.plugin,
@@ -135,14 +136,14 @@ public final class PluginConnection: Sendable {
                 let handshake = try PluginHandshake(json: result)
                 if let mismatch = manifest.mismatch(with: handshake) {
                     let failure = process.failure(
-                        code: "plugin.manifest-mismatch", what: "does not match its manifest: \(mismatch)")
+                        code: .pluginManifestMismatch, what: "does not match its manifest: \(mismatch)")
                     process.stop(failure)
                     return .failure(failure)
                 }
                 return .success((process, handshake))
             } catch {
                 let failure = process.failure(
-                    code: "plugin.invalid-handshake",
+                    code: .pluginInvalidHandshake,
                     what: "answered 'initialize' wrongly: \(error.description)")
                 await OffPool.run { process.stop(failure) }
                 return .failure(failure)

@@ -71,14 +71,14 @@ public enum PluginDiscovery {
             isDirectory.boolValue
         else {
             return .failure(
-                Diagnostic(file: directory, code: "plugin.folder-missing", message: "no such plugin folder"))
+                Diagnostic(file: directory, code: .pluginFolderMissing, message: "no such plugin folder"))
         }
         if hasManifest(directory) { return .success([directory]) }
         let children = subfolders(of: directory).filter(hasManifest)
         guard !children.isEmpty else {
             return .failure(
                 Diagnostic(
-                    file: directory, code: "plugin.no-manifest",
+                    file: directory, code: .pluginNoManifest,
                     message: "holds no \(PluginManifest.fileName), nor do its subfolders"))
         }
         return .success(children)

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Why a plugin request failed: a stable code, the plugin's name, what happened, and the tail of
@@ -5,7 +6,7 @@ import Foundation
 public struct PluginFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// `plugin.timeout`, `plugin.exited`, `plugin.invalid-json`, `plugin.line-too-long`,
     /// `plugin.unknown-id`, `plugin.error`, `plugin.invalid-reply`, `plugin.start-failed`, ...
-    public var code: String
+    public var code: FailureCode
     /// The plugin's name.
     public var plugin: String
     /// What happened, as a sentence fragment after the plugin's name (`exited with status 3`).
@@ -14,7 +15,7 @@ public struct PluginFailure: Error, Sendable, Hashable, CustomStringConvertible 
     public var stderrTail: String
 
     /// Creates a failure.
-    public init(code: String, plugin: String, what: String, stderrTail: String = "") {
+    public init(code: FailureCode, plugin: String, what: String, stderrTail: String = "") {
         self.code = code
         self.plugin = plugin
         self.what = what

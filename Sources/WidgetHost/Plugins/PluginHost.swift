@@ -93,7 +93,7 @@ public final class PluginHost: Sendable {
         if let known = manifest, let other = plugins.first(where: { $0.manifest?.name == known.name }) {
             diagnostics.append(
                 Diagnostic(
-                    file: known.path, severity: .warning, code: "plugin.duplicate-name",
+                    file: known.path, severity: .warning, code: .pluginDuplicateName,
                     message: "the plugin name '\(known.name)' is also used by \(other.folder)"))
         }
         let plugin = Plugin(
@@ -227,7 +227,7 @@ public final class PluginHost: Sendable {
             let manifests = declaring.map(\.connection.manifest)
             return .failure(
                 Diagnostic(
-                    file: nil, code: "plugin.ambiguous-intent",
+                    file: nil, code: .pluginAmbiguousIntent,
                     message:
                         "the intent '\(type)' is declared by the plugins \(Self.list(manifests.map(Self.named))); "
                         + "name one: "
@@ -309,7 +309,7 @@ public final class PluginHost: Sendable {
                 let other = state.plugins[existing.plugin]
                 state.diagnostics.append(
                     Diagnostic(
-                        file: manifest.path, code: "plugin.duplicate-kind",
+                        file: manifest.path, code: .pluginDuplicateKind,
                         message:
                             "the plugins '\(other.manifest?.name ?? "")' (\(other.folder)) and "
                             + "'\(manifest.name)' (\(manifest.folder)) both declare the kind '\(kind)'"))
@@ -332,7 +332,7 @@ public final class PluginHost: Sendable {
             // `perform` by name cannot choose, and says so when asked.
             state.diagnostics.append(
                 Diagnostic(
-                    file: manifest.path, severity: .warning, code: "plugin.duplicate-intent",
+                    file: manifest.path, severity: .warning, code: .pluginDuplicateIntent,
                     message:
                         "the plugins \(Self.named(first.connection.manifest)) and \(Self.named(manifest)) "
                         + "both declare the intent '\(type)'; `perform` needs it named "
@@ -348,7 +348,8 @@ public final class PluginHost: Sendable {
         -> Diagnostic
     {
         Diagnostic(
-            file: manifest.path, severity: .warning, code: "plugin.builtin-\(what)",
+            file: manifest.path, severity: .warning,
+            code: what == "kind" ? .pluginBuiltinKind : .pluginBuiltinIntent,
             message:
                 "the plugin '\(manifest.name)' declares the \(what) '\(name)', which is built into widgethost; "
                 + "the plugin's \(thing) is ignored")

@@ -71,7 +71,7 @@ public struct PluginManifest: Sendable, Hashable {
         }
         guard let root = documents.first else {
             return (
-                nil, [Diagnostic(file: path, code: "plugin.manifest-empty", message: "the manifest is empty")]
+                nil, [Diagnostic(file: path, code: .pluginManifestEmpty, message: "the manifest is empty")]
             )
         }
         var reader = NodeReader(source: source)
@@ -85,7 +85,7 @@ public struct PluginManifest: Sendable, Hashable {
             let node = entries.first(where: { $0.key == "name" })?.value
         {
             reader.report(
-                node, code: "plugin.invalid-name",
+                node, code: .pluginInvalidName,
                 message: "a plugin name must be non-empty and without spaces, not '\(name)'")
         }
         var executable: String?
@@ -100,11 +100,11 @@ public struct PluginManifest: Sendable, Hashable {
                 || isDirectory.boolValue
             {
                 reader.report(
-                    node, code: "plugin.executable-missing",
+                    node, code: .pluginExecutableMissing,
                     message: "the executable '\(text)' does not exist (looked for \(absolute))")
             } else if !FileManager.default.isExecutableFile(atPath: absolute) {
                 reader.report(
-                    node, code: "plugin.executable-not-executable",
+                    node, code: .pluginExecutableNotExecutable,
                     message: "the file '\(text)' is not executable; run 'chmod +x \(absolute)'")
             } else {
                 executable = absolute
@@ -125,7 +125,7 @@ public struct PluginManifest: Sendable, Hashable {
                     let text = item.value.scalar, let seconds = Double(text), seconds > 0, seconds.isFinite
                 else {
                     reader.report(
-                        item.value, code: "config.type-mismatch",
+                        item.value, code: .configTypeMismatch,
                         message: "the timeout of '\(item.key)' must be a positive number of seconds")
                     continue
                 }
@@ -153,7 +153,7 @@ public struct PluginManifest: Sendable, Hashable {
             guard let name = reader.string(item, named: key) else { continue }
             if names.contains(name) {
                 reader.report(
-                    item, code: "plugin.duplicate-name", message: "'\(name)' is listed twice in '\(key)'")
+                    item, code: .pluginDuplicateName, message: "'\(name)' is listed twice in '\(key)'")
             } else {
                 names.append(name)
             }

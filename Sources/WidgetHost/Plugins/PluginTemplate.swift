@@ -83,13 +83,13 @@ public struct PluginTemplate: Sendable {
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
                 throw Diagnostic(
-                    file: folder, code: "plugin.new-folder-not-empty",
+                    file: folder, code: .pluginNewFolderNotEmpty,
                     message: "a file is in the way; give a new folder for the plugin")
             }
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]
             guard entries.isEmpty else {
                 throw Diagnostic(
-                    file: folder, code: "plugin.new-folder-not-empty",
+                    file: folder, code: .pluginNewFolderNotEmpty,
                     message: "the folder exists and is not empty; give a new or empty folder for the plugin")
             }
         }
@@ -103,7 +103,7 @@ public struct PluginTemplate: Sendable {
                     [.posixPermissions: file.isExecutable ? 0o755 : 0o644], ofItemAtPath: path)
             } catch {
                 throw Diagnostic(
-                    file: path, code: "plugin.new-write-failed",
+                    file: path, code: .pluginNewWriteFailed,
                     message: "cannot write the file: \(error.localizedDescription)")
             }
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 public import WidgetHostKit
 
@@ -44,7 +45,7 @@ public struct PluginWidget: WidgetConfiguration {
                 return try RenderedTimeline(json: result)
             } catch {
                 throw PluginFailure(
-                    code: "plugin.invalid-reply", plugin: connection.manifest.name,
+                    code: .pluginInvalidReply, plugin: connection.manifest.name,
                     what: "answered '\(method)' for '\(metadata.kind)' wrongly: \(error.description)"
                 ).widgetFailure
             }
@@ -81,7 +82,7 @@ public struct UnavailablePluginWidget: WidgetConfiguration {
     public var message: PluginFailure {
         guard failures.count == 1, let failure = failures.first else {
             return PluginFailure(
-                code: "plugin.unavailable", plugin: failures.map(\.plugin).joined(separator: "', '"),
+                code: .pluginUnavailable, plugin: failures.map(\.plugin).joined(separator: "', '"),
                 what: "could not be started, so the kind '\(metadata.kind)' is unknown: "
                     + failures.map(\.description).joined(separator: "; "))
         }

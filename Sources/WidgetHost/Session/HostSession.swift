@@ -211,7 +211,7 @@ public final class HostSession: Sendable {
     > {
         let run = await evaluate([instance], options: RunOptions(date: date))
         guard let result = run.results.first else {
-            return .failure(.widgetFailed(WidgetFailure(code: "widget.missing", message: "no result")))
+            return .failure(.widgetFailed(WidgetFailure(code: .widgetMissing, message: "no result")))
         }
         let evaluation: WidgetEvaluation
         switch result.outcome {
@@ -255,7 +255,7 @@ public final class HostSession: Sendable {
             let schemes = resolvers.map { "'\($0.scheme)://'" }.joined(separator: ", ")
             return .failure(
                 DeepLinkFailure(
-                    code: "deeplink.unknown-scheme",
+                    code: FailureCode.deeplinkUnknownScheme.rawValue,
                     message: "'\(url)' is not a link any widget resolves"
                         + (schemes.isEmpty ? "" : "; known schemes: \(schemes)")))
         }

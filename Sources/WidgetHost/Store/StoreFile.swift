@@ -87,14 +87,14 @@ public struct StoreFile: Sendable, Hashable {
         guard let root = documents.first else {
             throw StoreFileError(diagnostics: [
                 source.diagnostic(
-                    at: nil, code: "store.empty-file", message: "contains no YAML or JSON document")
+                    at: nil, code: .storeEmptyFile, message: "contains no YAML or JSON document")
             ])
         }
         var reader = NodeReader(source: source)
         if documents.count > 1 {
             reader.report(
                 documents[1],
-                code: "store.several-documents",
+                code: .storeSeveralDocuments,
                 message: "a store file holds one document; this is document 2 of \(documents.count)"
             )
         }
@@ -149,7 +149,7 @@ public struct StoreFile: Sendable, Hashable {
                         let line = first.start.line
                         reader.report(
                             idNode,
-                            code: "store.duplicate-id",
+                            code: .storeDuplicateId,
                             message:
                                 "duplicate task id '\(text)': first at line \(line), again at line \(idNode.start.line)",
                             notes: [
@@ -164,7 +164,7 @@ public struct StoreFile: Sendable, Hashable {
                 } else {
                     reader.report(
                         idNode,
-                        code: "store.invalid-id",
+                        code: .storeInvalidId,
                         message:
                             "'\(text)' is not a UUID; write one such as 6B1A1A3E-5F0C-4E8C-9C55-2F2B1B0C0D11, "
                             + "or leave 'id' out to have one made"
@@ -182,7 +182,7 @@ public struct StoreFile: Sendable, Hashable {
             let title = reader.string(titleNode, named: "title")
         {
             if title.allSatisfy(\.isWhitespace) {
-                reader.report(titleNode, code: "store.empty-title", message: "'title' must not be empty")
+                reader.report(titleNode, code: .storeEmptyTitle, message: "'title' must not be empty")
                 valid = false
             }
             task.title = title
@@ -226,7 +226,7 @@ public struct StoreFile: Sendable, Hashable {
                         ? "'\(text)' has no time zone; add Z for UTC or an offset such as +02:00"
                         : "'\(text)' is not an ISO 8601 date; write a date such as 2026-05-01 "
                             + "or a date-time such as 2026-05-01T09:00:00Z"
-                    reader.report(dueNode, code: "store.invalid-date", message: message)
+                    reader.report(dueNode, code: .storeInvalidDate, message: message)
                     valid = false
                 }
             } else {

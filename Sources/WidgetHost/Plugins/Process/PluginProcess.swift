@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Synchronization
 public import WidgetHostKit
@@ -65,7 +66,7 @@ public final class PluginProcess: Sendable {
                 environment: environment)
         } catch {
             throw PluginFailure(
-                code: "plugin.start-failed", plugin: manifest.name,
+                code: .pluginStartFailed, plugin: manifest.name,
                 what: "could not be started: \(error.reason)")
         }
         let process = PluginProcess(manifest: manifest, child: child)
@@ -118,7 +119,7 @@ public final class PluginProcess: Sendable {
             done.signal()
         }
         done.wait()
-        return box.withLock { $0 } ?? .failure(failure(code: "plugin.internal", what: "gave no reply"))
+        return box.withLock { $0 } ?? .failure(failure(code: .pluginInternal, what: "gave no reply"))
     }
 
     func send(_ method: String, params: JSONValue, completion: @escaping Completion) {
@@ -130,7 +131,7 @@ public final class PluginProcess: Sendable {
         guard let (id, watchdogAt) = sent else {
             completion(
                 .failure(
-                    state.withLock { $0.failure } ?? failure(code: "plugin.exited", what: "is not running")))
+                    state.withLock { $0.failure } ?? failure(code: .pluginExited, what: "is not running")))
             return
         }
         let message: JSONValue = .object([
@@ -159,7 +160,7 @@ public final class PluginProcess: Sendable {
                 let seconds = manifest.timeouts.seconds(for: late.method)
                 stop(
                     failure(
-                        code: "plugin.timeout",
+                        code: .pluginTimeout,
                         what: "did not answer '\(late.method)' within \(Self.format(seconds)) and was stopped"
                     ))
             }
@@ -174,7 +175,7 @@ public final class PluginProcess: Sendable {
         state.withLock { state in
             if state.failure == nil {
                 state.failure = PluginFailure(
-                    code: "plugin.closed", plugin: manifest.name, what: "was closed")
+                    code: .pluginClosed, plugin: manifest.name, what: "was closed")
             }
         }
         input.close()
@@ -198,7 +199,7 @@ public final class PluginProcess: Sendable {
     private func failPending() {
         let (pending, failure) = state.withLock { state in (state.pending.removeAll(), state.failure) }
         for request in pending {
-            request.completion(.failure(failure ?? self.failure(code: "plugin.exited", what: "stopped")))
+            request.completion(.failure(failure ?? self.failure(code: .pluginExited, what: "stopped")))
         }
     }
 
@@ -216,26 +217,26 @@ public final class PluginProcess: Sendable {
             let shown = String(decoding: line.prefix(60), as: UTF8.self)
             stop(
                 failure(
-                    code: "plugin.invalid-json",
+                    code: .pluginInvalidJson,
                     what: "wrote a line that is not JSON (\(error.reason)): '\(shown)' and was stopped"))
             return false
         }
         guard case .object = message else {
             stop(
                 failure(
-                    code: "plugin.invalid-json",
+                    code: .pluginInvalidJson,
                     what: "wrote a JSON value that is not an object and was stopped"))
             return false
         }
         if message["method"] != nil { return true }  // a notification or request from the plugin: ignored
         guard let idValue = message["id"] else {
-            stop(failure(code: "plugin.invalid-reply", what: "wrote a message without an id and was stopped"))
+            stop(failure(code: .pluginInvalidReply, what: "wrote a message without an id and was stopped"))
             return false
         }
         let request = idValue.intValue.flatMap { id in state.withLock { $0.pending.take(id: id) } }
         guard let request else {
             stop(
-                failure(code: "plugin.unknown-id", what: "answered the unknown id \(idValue) and was stopped")
+                failure(code: .pluginUnknownId, what: "answered the unknown id \(idValue) and was stopped")
             )
             return false
         }
@@ -243,7 +244,7 @@ public final class PluginProcess: Sendable {
             let text = error["message"]?.stringValue ?? error.description
             let number = error["code"]?.intValue
             // -32602, JSON-RPC's "invalid params": the values sent could not be used.
-            let code = number == -32602 ? "plugin.invalid-params" : "plugin.error"
+            let code: FailureCode = number == -32602 ? .pluginInvalidParams : .pluginError
             request.completion(
                 .failure(
                     failure(
@@ -253,7 +254,7 @@ public final class PluginProcess: Sendable {
             request.completion(.success(result))
         } else {
             let failure = failure(
-                code: "plugin.invalid-reply", what: "answered without 'result' or 'error' and was stopped")
+                code: .pluginInvalidReply, what: "answered without 'result' or 'error' and was stopped")
             stop(failure)
             // No longer pending, so the stop above does not fail it: its waiter is told here.
             request.completion(.failure(failure))
@@ -269,7 +270,7 @@ public final class PluginProcess: Sendable {
         case .stopped:
             return
         case .lineTooLong:
-            stop(failure(code: "plugin.line-too-long", what: "wrote a line over 16 MiB and was stopped"))
+            stop(failure(code: .pluginLineTooLong, what: "wrote a line over 16 MiB and was stopped"))
             return
         case .endOfFile:
             break
@@ -288,13 +289,13 @@ public final class PluginProcess: Sendable {
             what = "closed its standard output"
         }
         let method = state.withLock { $0.pending.anyMethod }
-        stop(failure(code: "plugin.exited", what: what + (method.map { " during '\($0)'" } ?? "")))
+        stop(failure(code: .pluginExited, what: what + (method.map { " during '\($0)'" } ?? "")))
     }
 
     // MARK: - Helpers
 
     /// A failure of this plugin, with its stderr tail.
-    func failure(code: String, what: String) -> PluginFailure {
+    func failure(code: FailureCode, what: String) -> PluginFailure {
         var tail = state.withLock { $0.stderrTail }
         if tail.count > 600 { tail.removeFirst(tail.count - 600) }
         return PluginFailure(

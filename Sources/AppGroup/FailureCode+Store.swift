@@ -1,0 +1,42 @@
+public import Diagnostics
+
+/// The failure codes of AppGroup: every one a script can meet in JSON output, declared once.
+extension FailureCode {
+    /// `store.busy`.
+    public static let storeBusy = FailureCode("store.busy", .runtime)
+    /// `store.corrupt`.
+    public static let storeCorrupt = FailureCode("store.corrupt", .runtime)
+    /// `store.failed`.
+    public static let storeFailed = FailureCode("store.failed", .runtime)
+    /// `store.full`.
+    public static let storeFull = FailureCode("store.full", .runtime)
+    /// `store.invalid-app-group`.
+    public static let storeInvalidAppGroup = FailureCode("store.invalid-app-group", .invalidInput)
+    /// `store.invalid-task`.
+    public static let storeInvalidTask = FailureCode("store.invalid-task", .invalidInput)
+    /// `store.io-error`.
+    public static let storeIoError = FailureCode("store.io-error", .runtime)
+    /// `store.newer-version`.
+    public static let storeNewerVersion = FailureCode("store.newer-version", .runtime)
+    /// `store.no-location`.
+    public static let storeNoLocation = FailureCode("store.no-location", .runtime)
+    /// `store.not-found`.
+    public static let storeNotFound = FailureCode("store.not-found", .runtime)
+    /// `store.unwritable`.
+    public static let storeUnwritable = FailureCode("store.unwritable", .runtime)
+
+    /// Every code declared here, for looking one up by its text.
+    public static let storeCodes: [FailureCode] = [
+        .storeBusy,
+        .storeCorrupt,
+        .storeFailed,
+        .storeFull,
+        .storeInvalidAppGroup,
+        .storeInvalidTask,
+        .storeIoError,
+        .storeNewerVersion,
+        .storeNoLocation,
+        .storeNotFound,
+        .storeUnwritable,
+    ]
+}

@@ -1,0 +1,184 @@
+public import Diagnostics
+
+/// The failure codes of WidgetHost: every one a script can meet in JSON output, declared once.
+extension FailureCode {
+    /// `config.duplicate-id`.
+    public static let configDuplicateId = FailureCode("config.duplicate-id", .invalidInput)
+    /// `config.empty`.
+    public static let configEmpty = FailureCode("config.empty", .invalidInput)
+    /// `config.empty-directory`.
+    public static let configEmptyDirectory = FailureCode("config.empty-directory", .invalidInput)
+    /// `config.empty-value`.
+    public static let configEmptyValue = FailureCode("config.empty-value", .invalidInput)
+    /// `config.invalid-id`.
+    public static let configInvalidId = FailureCode("config.invalid-id", .invalidInput)
+    /// `config.missing-parameter`.
+    public static let configMissingParameter = FailureCode("config.missing-parameter", .invalidInput)
+    /// `config.not-found`.
+    public static let configNotFound = FailureCode("config.not-found", .invalidInput)
+    /// `config.plugins-unsupported`.
+    public static let configPluginsUnsupported = FailureCode("config.plugins-unsupported", .invalidInput)
+    /// `config.several-documents`.
+    public static let configSeveralDocuments = FailureCode("config.several-documents", .invalidInput)
+    /// `config.static-widget`.
+    public static let configStaticWidget = FailureCode("config.static-widget", .invalidInput)
+    /// `config.unknown-family`.
+    public static let configUnknownFamily = FailureCode("config.unknown-family", .invalidInput)
+    /// `config.unknown-kind`.
+    public static let configUnknownKind = FailureCode("config.unknown-kind", .invalidInput)
+    /// `config.unsupported-family`.
+    public static let configUnsupportedFamily = FailureCode("config.unsupported-family", .invalidInput)
+    /// `deeplink.invalid-url`.
+    public static let deeplinkInvalidUrl = FailureCode("deeplink.invalid-url", .invalidInput)
+    /// `deeplink.unknown-scheme`.
+    public static let deeplinkUnknownScheme = FailureCode("deeplink.unknown-scheme", .invalidInput)
+    /// `deeplink.unknown-tab`.
+    public static let deeplinkUnknownTab = FailureCode("deeplink.unknown-tab", .invalidInput)
+    /// `intent.failed`.
+    public static let intentFailed = FailureCode("intent.failed", .runtime)
+    /// `intent.invalid-value`.
+    public static let intentInvalidValue = FailureCode("intent.invalid-value", .invalidInput)
+    /// `intent.no-container`.
+    public static let intentNoContainer = FailureCode("intent.no-container", .runtime)
+    /// `plugin.ambiguous-intent`.
+    public static let pluginAmbiguousIntent = FailureCode("plugin.ambiguous-intent", .runtime)
+    /// `plugin.builtin-kind`: a plugin declares a kind built into widgethost.
+    public static let pluginBuiltinKind = FailureCode("plugin.builtin-kind", .runtime)
+    /// `plugin.builtin-intent`: a plugin declares an intent built into widgethost.
+    public static let pluginBuiltinIntent = FailureCode("plugin.builtin-intent", .runtime)
+    /// `plugin.closed`.
+    public static let pluginClosed = FailureCode("plugin.closed", .runtime)
+    /// `plugin.duplicate-intent`.
+    public static let pluginDuplicateIntent = FailureCode("plugin.duplicate-intent", .runtime)
+    /// `plugin.duplicate-kind`.
+    public static let pluginDuplicateKind = FailureCode("plugin.duplicate-kind", .runtime)
+    /// `plugin.duplicate-name`.
+    public static let pluginDuplicateName = FailureCode("plugin.duplicate-name", .invalidInput)
+    /// `plugin.error`.
+    public static let pluginError = FailureCode("plugin.error", .runtime)
+    /// `plugin.executable-missing`.
+    public static let pluginExecutableMissing = FailureCode("plugin.executable-missing", .invalidInput)
+    /// `plugin.executable-not-executable`.
+    public static let pluginExecutableNotExecutable = FailureCode(
+        "plugin.executable-not-executable", .invalidInput)
+    /// `plugin.exited`.
+    public static let pluginExited = FailureCode("plugin.exited", .runtime)
+    /// `plugin.folder-missing`.
+    public static let pluginFolderMissing = FailureCode("plugin.folder-missing", .invalidInput)
+    /// `plugin.internal`.
+    public static let pluginInternal = FailureCode("plugin.internal", .runtime)
+    /// `plugin.invalid-handshake`.
+    public static let pluginInvalidHandshake = FailureCode("plugin.invalid-handshake", .runtime)
+    /// `plugin.invalid-json`.
+    public static let pluginInvalidJson = FailureCode("plugin.invalid-json", .runtime)
+    /// `plugin.invalid-name`.
+    public static let pluginInvalidName = FailureCode("plugin.invalid-name", .invalidInput)
+    /// `plugin.invalid-params`.
+    public static let pluginInvalidParams = FailureCode("plugin.invalid-params", .invalidInput)
+    /// `plugin.invalid-reply`.
+    public static let pluginInvalidReply = FailureCode("plugin.invalid-reply", .runtime)
+    /// `plugin.line-too-long`.
+    public static let pluginLineTooLong = FailureCode("plugin.line-too-long", .runtime)
+    /// `plugin.manifest-empty`.
+    public static let pluginManifestEmpty = FailureCode("plugin.manifest-empty", .invalidInput)
+    /// `plugin.manifest-mismatch`.
+    public static let pluginManifestMismatch = FailureCode("plugin.manifest-mismatch", .invalidInput)
+    /// `plugin.new-folder-not-empty`.
+    public static let pluginNewFolderNotEmpty = FailureCode("plugin.new-folder-not-empty", .invalidInput)
+    /// `plugin.new-write-failed`.
+    public static let pluginNewWriteFailed = FailureCode("plugin.new-write-failed", .runtime)
+    /// `plugin.no-manifest`.
+    public static let pluginNoManifest = FailureCode("plugin.no-manifest", .invalidInput)
+    /// `plugin.not-running`.
+    public static let pluginNotRunning = FailureCode("plugin.not-running", .runtime)
+    /// `plugin.start-failed`.
+    public static let pluginStartFailed = FailureCode("plugin.start-failed", .runtime)
+    /// `plugin.timeout`.
+    public static let pluginTimeout = FailureCode("plugin.timeout", .runtime)
+    /// `plugin.unavailable`.
+    public static let pluginUnavailable = FailureCode("plugin.unavailable", .runtime)
+    /// `plugin.unknown-id`.
+    public static let pluginUnknownId = FailureCode("plugin.unknown-id", .runtime)
+    /// `store.duplicate-id`.
+    public static let storeDuplicateId = FailureCode("store.duplicate-id", .invalidInput)
+    /// `store.empty-file`.
+    public static let storeEmptyFile = FailureCode("store.empty-file", .invalidInput)
+    /// `store.empty-title`.
+    public static let storeEmptyTitle = FailureCode("store.empty-title", .invalidInput)
+    /// `store.invalid-date`.
+    public static let storeInvalidDate = FailureCode("store.invalid-date", .invalidInput)
+    /// `store.invalid-id`.
+    public static let storeInvalidId = FailureCode("store.invalid-id", .invalidInput)
+    /// `store.several-documents`.
+    public static let storeSeveralDocuments = FailureCode("store.several-documents", .invalidInput)
+    /// `widget.missing`.
+    public static let widgetMissing = FailureCode("widget.missing", .runtime)
+    /// `widget.no-entries`.
+    public static let widgetNoEntries = FailureCode("widget.no-entries", .runtime)
+    /// `widget.provider-failed`.
+    public static let widgetProviderFailed = FailureCode("widget.provider-failed", .runtime)
+    /// `widget.unknown-kind`.
+    public static let widgetUnknownKind = FailureCode("widget.unknown-kind", .runtime)
+
+    /// Every code declared here, for looking one up by its text.
+    public static let hostCodes: [FailureCode] = [
+        .configDuplicateId,
+        .configEmpty,
+        .configEmptyDirectory,
+        .configEmptyValue,
+        .configInvalidId,
+        .configMissingParameter,
+        .configNotFound,
+        .configPluginsUnsupported,
+        .configSeveralDocuments,
+        .configStaticWidget,
+        .configUnknownFamily,
+        .configUnknownKind,
+        .configUnsupportedFamily,
+        .deeplinkInvalidUrl,
+        .deeplinkUnknownScheme,
+        .deeplinkUnknownTab,
+        .intentFailed,
+        .intentInvalidValue,
+        .intentNoContainer,
+        .pluginAmbiguousIntent,
+        .pluginBuiltinKind,
+        .pluginBuiltinIntent,
+        .pluginClosed,
+        .pluginDuplicateIntent,
+        .pluginDuplicateKind,
+        .pluginDuplicateName,
+        .pluginError,
+        .pluginExecutableMissing,
+        .pluginExecutableNotExecutable,
+        .pluginExited,
+        .pluginFolderMissing,
+        .pluginInternal,
+        .pluginInvalidHandshake,
+        .pluginInvalidJson,
+        .pluginInvalidName,
+        .pluginInvalidParams,
+        .pluginInvalidReply,
+        .pluginLineTooLong,
+        .pluginManifestEmpty,
+        .pluginManifestMismatch,
+        .pluginNewFolderNotEmpty,
+        .pluginNewWriteFailed,
+        .pluginNoManifest,
+        .pluginNotRunning,
+        .pluginStartFailed,
+        .pluginTimeout,
+        .pluginUnavailable,
+        .pluginUnknownId,
+        .storeDuplicateId,
+        .storeEmptyFile,
+        .storeEmptyTitle,
+        .storeInvalidDate,
+        .storeInvalidId,
+        .storeSeveralDocuments,
+        .widgetMissing,
+        .widgetNoEntries,
+        .widgetProviderFailed,
+        .widgetUnknownKind,
+    ]
+}
