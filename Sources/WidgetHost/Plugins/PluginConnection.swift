@@ -1,4 +1,5 @@
 import Foundation
+public import PluginProtocol
 import Synchronization
 public import WidgetHostKit
 
@@ -16,7 +17,7 @@ public final class PluginConnection: Sendable {
     private struct State {
         var process: PluginProcess?
         var starts = 0
-        var handshake: PluginHandshake?
+        var handshake: InitializeResult?
         var lastFailure: PluginFailure?
     }
 
@@ -33,20 +34,20 @@ public final class PluginConnection: Sendable {
     /// The handshake, starting the plugin when it is not running.
     ///
     /// Blocks the calling thread for at most the `initialize` timeout (twice, with the restart).
-    public func handshake() -> Result<PluginHandshake, PluginFailure> {
+    public func handshake() -> Result<InitializeResult, PluginFailure> {
         ensureRunning().map { $0.handshake }
     }
 
     /// The handshake when one succeeded, without starting anything.
-    public var knownHandshake: PluginHandshake? { state.withLock { $0.handshake } }
+    public var knownHandshake: InitializeResult? { state.withLock { $0.handshake } }
 
-    /// Sends `method` with `params` to the plugin, starting (or restarting, once) it first.
-    public func request(_ method: String, params: JSONValue) async -> Result<JSONValue, PluginFailure> {
+    /// Sends `request` to the plugin, starting (or restarting, once) it first.
+    public func request(_ request: PluginRequest) async -> Result<JSONValue, PluginFailure> {
         // The start blocks this thread for at most the initialize timeout; requests of one run are
         // sequential, so nothing else waits on it.
         switch ensureRunning() {
         case .failure(let failure): return .failure(failure)
-        case .success(let running): return await running.process.request(method, params: params)
+        case .success(let running): return await running.process.request(request)
         }
     }
 
@@ -62,12 +63,12 @@ public final class PluginConnection: Sendable {
     }
 
     private func ensureRunning() -> Result<
-        (process: PluginProcess, handshake: PluginHandshake), PluginFailure
+        (process: PluginProcess, handshake: InitializeResult), PluginFailure
     > {
         starting.lock()
         defer { starting.unlock() }
         while true {
-            let current = state.withLock { state -> (PluginProcess, PluginHandshake)? in
+            let current = state.withLock { state -> (PluginProcess, InitializeResult)? in
                 guard let process = state.process, !process.hasFailed, let handshake = state.handshake else {
                     return nil
                 }
@@ -107,21 +108,21 @@ public final class PluginConnection: Sendable {
         }
     }
 
-    private func start() -> Result<(PluginProcess, PluginHandshake), PluginFailure> {
+    private func start() -> Result<(PluginProcess, InitializeResult), PluginFailure> {
         let process: PluginProcess
         do throws(PluginFailure) {
             process = try PluginProcess.start(manifest)
         } catch {
             return .failure(error)
         }
-        switch process.requestWaiting("initialize", params: PluginHandshake.params(hostVersion: hostVersion))
-        {
+        let initialize = InitializeParams(host: PeerIdentity(name: "widgethost", version: hostVersion))
+        switch process.requestWaiting(.initialize(initialize)) {
         case .failure(let failure):
             process.stop(failure)
             return .failure(failure)
         case .success(let result):
             do throws(ProtocolValueError) {
-                let handshake = try PluginHandshake(json: result)
+                let handshake = try InitializeResult(json: result)
                 if let mismatch = manifest.mismatch(with: handshake) {
                     let failure = process.failure(
                         code: "plugin.manifest-mismatch", what: "does not match its manifest: \(mismatch)")
