@@ -2,6 +2,20 @@ public import WidgetHostKit
 
 /// What the host asks a plugin: a method with its typed params.
 public enum PluginRequest: Sendable, Hashable {
+    /// The protocol's methods, named as on the wire.
+    public enum Method: String, Sendable, Hashable, CaseIterable {
+        /// The handshake.
+        case initialize
+        /// A widget's timeline.
+        case timeline
+        /// A widget's snapshot (the gallery, `--preview`).
+        case snapshot
+        /// A widget's placeholder.
+        case placeholder
+        /// An intent.
+        case perform
+    }
+
     /// `initialize`: the handshake, answered with an ``InitializeResult``.
     case initialize(InitializeParams)
     /// `timeline`, `snapshot` or `placeholder` (one params shape), answered with a
@@ -10,14 +24,19 @@ public enum PluginRequest: Sendable, Hashable {
     /// `perform`: runs an intent, answered with a ``PerformResult``.
     case perform(PerformParams)
 
-    /// The method's name on the wire.
-    public var method: String {
+    /// The method.
+    public var kind: Method {
         switch self {
-        case .initialize: "initialize"
-        case .render(let mode, _): Self.method(mode)
-        case .perform: "perform"
+        case .initialize: .initialize
+        case .render(.timeline, _): .timeline
+        case .render(.snapshot, _): .snapshot
+        case .render(.placeholder, _): .placeholder
+        case .perform: .perform
         }
     }
+
+    /// The method's name on the wire.
+    public var method: String { kind.rawValue }
 
     /// The params object.
     public var params: JSONValue {
@@ -32,19 +51,22 @@ public enum PluginRequest: Sendable, Hashable {
     /// - Throws: ``PluginError`` with ``PluginError/Code/methodNotFound`` for an unknown method, or
     ///   ``PluginError/Code/invalidParams`` saying what the params lack.
     public init(method: String, params: JSONValue) throws(PluginError) {
-        switch method {
-        case "initialize":
-            self = .initialize(InitializeParams(json: params))
-        case "perform":
-            self = .perform(
-                try Self.invalidParams { () throws(ProtocolValueError) in try PerformParams(json: params) })
-        default:
-            guard let mode = Self.modes.first(where: { Self.method($0) == method }) else {
-                throw PluginError(code: .methodNotFound, message: "unknown method '\(method)'")
-            }
-            self = .render(
+        let read = { (mode: WidgetRequest.Mode) throws(PluginError) -> PluginRequest in
+            .render(
                 mode,
                 try Self.invalidParams { () throws(ProtocolValueError) in try RenderParams(json: params) })
+        }
+        switch Method(rawValue: method) {
+        case .initialize:
+            self = .initialize(InitializeParams(json: params))
+        case .timeline: self = try read(.timeline)
+        case .snapshot: self = try read(.snapshot)
+        case .placeholder: self = try read(.placeholder)
+        case .perform:
+            self = .perform(
+                try Self.invalidParams { () throws(ProtocolValueError) in try PerformParams(json: params) })
+        case nil:
+            throw PluginError(code: .methodNotFound, message: "unknown method '\(method)'")
         }
     }
 
@@ -56,16 +78,6 @@ public enum PluginRequest: Sendable, Hashable {
             return try read()
         } catch {
             throw PluginError(code: .invalidParams, message: error.description)
-        }
-    }
-
-    private static let modes: [WidgetRequest.Mode] = [.timeline, .snapshot, .placeholder]
-
-    private static func method(_ mode: WidgetRequest.Mode) -> String {
-        switch mode {
-        case .timeline: "timeline"
-        case .snapshot: "snapshot"
-        case .placeholder: "placeholder"
         }
     }
 }

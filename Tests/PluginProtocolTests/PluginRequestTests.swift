@@ -43,6 +43,10 @@ import WidgetHostKit
 
     @Test func theMethodsAreNamedAsDESIGNSays() {
         #expect(
+            PluginRequest.Method.allCases.map(\.rawValue) == [
+                "initialize", "timeline", "snapshot", "placeholder", "perform",
+            ])
+        #expect(
             Self.requests.map(\.method) == [
                 "initialize", "initialize", "timeline", "snapshot", "placeholder", "perform", "perform",
             ])
