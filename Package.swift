@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "widgethost", targets: ["widgethost"]),
         .executable(name: "widgethost-bench", targets: ["widgethost-bench"]),
         .library(name: "WidgetHostKit", targets: ["WidgetHostKit"]),
+        .library(name: "WidgetHostPlugin", targets: ["WidgetHostPlugin"]),
         .library(name: "YAML", targets: ["YAML"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "ArgumentParsing", targets: ["ArgumentParsing"]),
@@ -47,6 +48,12 @@ let package = Package(
             name: "ArgumentParsing", dependencies: ["Diagnostics", "TerminalText"],
             swiftSettings: swiftSettings),
         .target(name: "WidgetHostKit", swiftSettings: swiftSettings),
+        // The plugin protocol's typed messages, which the host and the SDK's server both speak through.
+        .target(name: "PluginProtocol", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+        // The SDK's plugin server: what a Swift plugin imports (it re-exports WidgetHostKit).
+        .target(
+            name: "WidgetHostPlugin", dependencies: ["WidgetHostKit", "PluginProtocol"],
+            swiftSettings: swiftSettings),
         .target(name: "AppGroup", dependencies: ["CSQLite", "Diagnostics"], swiftSettings: swiftSettings),
         .target(
             name: "TaskWidget",
@@ -74,20 +81,25 @@ let package = Package(
         ),
         .target(
             name: "WidgetHost",
-            dependencies: ["WidgetHostKit", "YAML", "Diagnostics", "AppGroup", "CSpawn", "TerminalText"],
+            dependencies: [
+                "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup", "CSpawn",
+                "TerminalText",
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "widgethost",
             dependencies: [
-                "ArgumentParsing", "Diagnostics", "YAML", "WidgetHost", "AppGroup", "TerminalText",
-                "CStandardStreams", "BuiltInWidgets", "WidgetHostKit",
+                "ArgumentParsing", "Diagnostics", "YAML", "WidgetHost", "PluginProtocol", "AppGroup",
+                "TerminalText", "CStandardStreams", "BuiltInWidgets", "WidgetHostKit",
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "widgethost-bench",
-            dependencies: ["CYAML", "YAML", "Diagnostics", "WidgetHost", "AppGroup", "TerminalText"]
+            dependencies: [
+                "CYAML", "YAML", "Diagnostics", "WidgetHost", "PluginProtocol", "AppGroup", "TerminalText",
+            ]
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),
@@ -110,6 +122,9 @@ let package = Package(
             name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "PluginProtocolTests", dependencies: ["PluginProtocol", "WidgetHostKit"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "AppGroupTests", dependencies: ["AppGroup", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BuiltInWidgetTests",
@@ -118,7 +133,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetHostTests",
-            dependencies: ["WidgetHost", "WidgetHostKit", "YAML", "Diagnostics", "AppGroup", "TestSupport"]
+            dependencies: [
+                "WidgetHost", "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup",
+                "TestSupport",
+            ]
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),
@@ -132,14 +150,14 @@ let package = Package(
         // served by the SDK's plugin main for the parity test.
         .executableTarget(
             name: "countdown-swift",
-            dependencies: ["WidgetHostKit"],
+            dependencies: ["WidgetHostPlugin"],
             path: "Plugins/Examples/countdown-swift",
             exclude: ["plugin.yaml", "countdown"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "taskwidget-plugin",
-            dependencies: ["WidgetHostKit", "TaskWidget"],
+            dependencies: ["WidgetHostPlugin", "TaskWidget"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -1,3 +1,4 @@
+import PluginProtocol
 import TerminalText
 public import WidgetHostKit
 

@@ -1,6 +1,6 @@
 // The built-in TaskWidget served out of process, unchanged: the parity test compares its output
 // with the in-process widget's.
 import TaskWidget
-import WidgetHostKit
+import WidgetHostPlugin
 
 await PluginServer.serve(bundles: [TaskWidgetBundle()])

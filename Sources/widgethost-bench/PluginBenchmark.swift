@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PluginProtocol
 import WidgetHost
 import WidgetHostKit
 
@@ -190,10 +191,10 @@ struct PluginBenchmark {
             try? input.fileHandleForWriting.close()
             process.waitUntilExit()
         }
-        let request = Array(
-            (#"{"jsonrpc":"2.0","id":2,"method":"timeline","params":{"kind":"BenchWidget","#
-                + #""family":"systemMedium","configuration":{"n":1},"date":"2026-11-29T12:00:00Z","#
-                + #""isPreview":false,"container":"/tmp"}}"# + "\n").utf8)
+        let params = RenderParams(
+            kind: "BenchWidget", family: .systemMedium, configuration: [.init("n", .int(1))],
+            date: Date(timeIntervalSince1970: 1_795_953_600), isPreview: false, container: "/tmp")
+        let request = Array(PluginMessage.request(id: .int(2), .render(.timeline, params)).line.utf8)
         let writeFD = input.fileHandleForWriting.fileDescriptor
         let readFD = output.fileHandleForReading.fileDescriptor
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -210,9 +211,7 @@ struct PluginBenchmark {
             }
         }
         // The first reply is checked: an error is not a round trip worth timing.
-        guard roundTrip(), String(decoding: reply, as: UTF8.self).contains(#""entries""#),
-            !String(decoding: reply, as: UTF8.self).contains(#""error""#)
-        else {
+        guard roundTrip(), Self.isTimeline(reply) else {
             print(
                 "plugins: the plugin's bare reply is not a timeline: \(String(decoding: reply, as: UTF8.self))"
             )
@@ -221,6 +220,14 @@ struct PluginBenchmark {
         let start = Clock.now()
         for _ in 0..<count where !roundTrip() { return nil }
         return Double(Clock.now() - start) / 1e9 / Double(count)
+    }
+
+    /// Whether `reply` is a line holding a reply whose result is a timeline.
+    private static func isTimeline(_ reply: [UInt8]) -> Bool {
+        guard let json = try? JSONValue(parsing: reply.prefix { $0 != 0x0A }),
+            case .reply(_, let result)? = try? PluginMessage(json: json)
+        else { return false }
+        return (try? RenderedTimeline(json: result)) != nil
     }
 
     private static func failures(_ results: [WidgetResult]) -> [String] {

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Diagnostics
+import PluginProtocol
 import TerminalText
 import WidgetHost
 import WidgetHostKit

@@ -127,11 +127,13 @@ import Testing
         #expect(package.contains(#"dependencies: [.package(path: "\#(repository.path)")]"#), "\(package)")
         #expect(
             package.contains(
-                #".product(name: "WidgetHostKit", package: "\#(repository.lastPathComponent.lowercased())")"#)
+                #".product(name: "WidgetHostPlugin", package: "\#(repository.lastPathComponent.lowercased())")"#
+            )
         )
         #expect(package.contains(#".executableTarget("#) && package.contains(#"name: "tap_counter""#))
         let main = try String(
             contentsOf: folder.appendingPathComponent("Sources/tap_counter/main.swift"), encoding: .utf8)
+        #expect(main.contains("\nimport WidgetHostPlugin\n"))
         #expect(main.contains("struct TapCounterTapIntent: AppIntent {"))
         #expect(main.contains(#"Button("Tap", intent: TapCounterTapIntent(by: 1))"#))
         #expect(main.contains("var intents: [any AppIntent.Type] { [TapCounterTapIntent.self] }"))

@@ -1,5 +1,6 @@
 import AppGroup
 import Foundation
+import PluginProtocol
 import TaskWidget
 import Testing
 import WidgetHost

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PluginProtocol
 import TaskWidget
 import Testing
 import WidgetHost

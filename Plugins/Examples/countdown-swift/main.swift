@@ -1,6 +1,6 @@
 // A widgethost plugin in Swift: the Countdown widget, served out of process by the SDK's one-line main.
 import Foundation
-import WidgetHostKit
+import WidgetHostPlugin
 
 struct CountdownIntent: WidgetConfigurationIntent {
     static let title = "Countdown"

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+public import PluginProtocol
 import Synchronization
 public import WidgetHostKit
 
@@ -14,12 +15,12 @@ public final class PluginConnection: Sendable {
     /// The version widgethost reports in `initialize`.
     let hostVersion: String
 
-    private typealias Running = (process: PluginProcess, handshake: PluginHandshake)
+    private typealias Running = (process: PluginProcess, handshake: InitializeResult)
 
     private struct State {
         var process: PluginProcess?
         var starts = 0
-        var handshake: PluginHandshake?
+        var handshake: InitializeResult?
         var lastFailure: PluginFailure?
         /// The start in progress, which every request arriving meanwhile awaits: two requests never
         /// start two processes, and no thread is blocked while a plugin starts.
@@ -36,18 +37,18 @@ public final class PluginConnection: Sendable {
 
     /// The handshake, starting the plugin when it is not running (at most the `initialize`
     /// timeout, twice with the restart).
-    public func handshake() async -> Result<PluginHandshake, PluginFailure> {
+    public func handshake() async -> Result<InitializeResult, PluginFailure> {
         await ensureRunning().map { $0.handshake }
     }
 
     /// The handshake when one succeeded, without starting anything.
-    public var knownHandshake: PluginHandshake? { state.withLock { $0.handshake } }
+    public var knownHandshake: InitializeResult? { state.withLock { $0.handshake } }
 
-    /// Sends `method` with `params` to the plugin, starting (or restarting, once) it first.
-    public func request(_ method: String, params: JSONValue) async -> Result<JSONValue, PluginFailure> {
+    /// Sends `request` to the plugin, starting (or restarting, once) it first.
+    public func request(_ request: PluginRequest) async -> Result<JSONValue, PluginFailure> {
         switch await ensureRunning() {
         case .failure(let failure): return .failure(failure)
-        case .success(let running): return await running.process.request(method, params: params)
+        case .success(let running): return await running.process.request(request)
         }
     }
 
@@ -80,7 +81,7 @@ public final class PluginConnection: Sendable {
 
     private func startIfNeeded() async -> Result<Running, PluginFailure> {
         while true {
-            let current = state.withLock { state -> (PluginProcess, PluginHandshake)? in
+            let current = state.withLock { state -> (PluginProcess, InitializeResult)? in
                 guard let process = state.process, !process.hasFailed, let handshake = state.handshake else {
                     return nil
                 }
@@ -127,13 +128,14 @@ public final class PluginConnection: Sendable {
         } catch {
             return .failure(error)
         }
-        switch await process.request("initialize", params: PluginHandshake.params(hostVersion: hostVersion)) {
+        let initialize = InitializeParams(host: PeerIdentity(name: "widgethost", version: hostVersion))
+        switch await process.request(.initialize(initialize)) {
         case .failure(let failure):
             await OffPool.run { process.stop(failure) }
             return .failure(failure)
         case .success(let result):
             do throws(ProtocolValueError) {
-                let handshake = try PluginHandshake(json: result)
+                let handshake = try InitializeResult(json: result)
                 if let mismatch = manifest.mismatch(with: handshake) {
                     let failure = process.failure(
                         code: .pluginManifestMismatch, what: "does not match its manifest: \(mismatch)")

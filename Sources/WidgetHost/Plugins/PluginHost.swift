@@ -1,5 +1,6 @@
 public import Diagnostics
 import Foundation
+import PluginProtocol
 import Synchronization
 public import WidgetHostKit
 
@@ -296,7 +297,7 @@ public final class PluginHost: Sendable {
     }
 
     private func register(
-        _ handshake: PluginHandshake, of index: Int, connection: PluginConnection, in state: inout State
+        _ handshake: InitializeResult, of index: Int, connection: PluginConnection, in state: inout State
     ) {
         let manifest = connection.manifest
         for declaration in handshake.widgets {

@@ -1,4 +1,5 @@
 public import Foundation
+public import PluginProtocol
 public import WidgetHostKit
 
 /// An intent a plugin declared: `perform` sends it to the plugin that declared it.
@@ -18,7 +19,7 @@ public struct PluginIntent: HostIntent {
     public var pluginName: String? { connection.manifest.name }
 
     /// Creates the intent `declaration` of the plugin behind `connection`.
-    public init(_ declaration: PluginHandshake.Intent, connection: PluginConnection) {
+    public init(_ declaration: InitializeResult.Intent, connection: PluginConnection) {
         self.type = declaration.type
         self.title = declaration.title
         self.description = declaration.description
@@ -37,31 +38,25 @@ public struct PluginIntent: HostIntent {
         let members = parameters.compactMap { parameter in
             values[parameter.name].map { JSONValue.Member(parameter.name, $0) }
         }
-        let params: JSONValue = .object([
-            .init("intent", .string(type)),
-            .init("parameters", .object(members)),
-            .init("container", .string(container.url.path)),
-        ])
-        switch await connection.request("perform", params: params) {
+        let params = PerformParams(intent: type, parameters: members, container: container.url.path)
+        switch await connection.request(.perform(params)) {
         case .failure(let failure):
             return .failure(failure.widgetFailure)
-        case .success(let result):
+        case .success(let json):
+            let result = PerformResult(json: json)
             var reloaded: [String] = []
             var warnings: [String] = []
-            if case .array(let kinds)? = result["reload"] {
-                for kind in kinds.compactMap(\.stringValue) where !reloaded.contains(kind) {
-                    do {
-                        try container.reloads.requestReload(ofKind: kind == "*" ? nil : kind)
-                        reloaded.append(kind)
-                    } catch {
-                        warnings.append("the reload request was not recorded: \(error)")
-                    }
+            for kind in result.reload where !reloaded.contains(kind) {
+                do {
+                    try container.reloads.requestReload(ofKind: kind == PerformResult.everyKind ? nil : kind)
+                    reloaded.append(kind)
+                } catch {
+                    warnings.append("the reload request was not recorded: \(error)")
                 }
             }
-            let value = result["value"].flatMap { $0 == .null ? nil : $0 }
             return .success(
                 IntentRunner.Outcome(
-                    intent: type, value: value, dialog: result["dialog"]?.stringValue, reloaded: reloaded,
+                    intent: type, value: result.value, dialog: result.dialog, reloaded: reloaded,
                     warnings: warnings))
         }
     }

@@ -1,9 +1,10 @@
+import PluginProtocol
 import WidgetHostKit
 
 extension PluginManifest {
     /// What differs between the kinds and intents this manifest declares and those `handshake`
     /// declares, as a sentence fragment; `nil` when they agree or the manifest declares none.
-    func mismatch(with handshake: PluginHandshake) -> String? {
+    func mismatch(with handshake: InitializeResult) -> String? {
         var differences: [String] = []
         if let kinds {
             differences += Self.differences(

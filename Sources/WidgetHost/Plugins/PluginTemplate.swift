@@ -223,7 +223,7 @@ public struct PluginTemplate: Sendable {
                 targets: [
                     .executableTarget(
                         name: "\(name)",
-                        dependencies: [.product(name: "WidgetHostKit", package: "\(identity)")]
+                        dependencies: [.product(name: "WidgetHostPlugin", package: "\(identity)")]
                     )
                 ]
             )
@@ -232,7 +232,7 @@ public struct PluginTemplate: Sendable {
         let main = """
             // \(name): a widgethost plugin in Swift, served by the SDK's one-line main.
             import Foundation
-            import WidgetHostKit
+            import WidgetHostPlugin
 
             struct \(base)Configuration: WidgetConfigurationIntent {
                 static let title = "\(displayName)"

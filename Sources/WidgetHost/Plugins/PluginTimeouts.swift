@@ -1,12 +1,16 @@
+import PluginProtocol
+
 /// How long the host waits for each method of a plugin, in seconds (DESIGN.md: initialize 5 s,
 /// timeline and snapshot 10 s, placeholder 2 s, perform 30 s), each configurable in the manifest.
 public struct PluginTimeouts: Sendable, Hashable {
     /// The methods a manifest may give a timeout for.
-    public static let methods = ["initialize", "timeline", "snapshot", "placeholder", "perform"]
+    public static let methods = PluginRequest.Method.allCases.map(\.rawValue)
 
     /// Seconds by method.
     public private(set) var seconds: [String: Double] = [
-        "initialize": 5, "timeline": 10, "snapshot": 10, "placeholder": 2, "perform": 30,
+        PluginRequest.Method.initialize.rawValue: 5, PluginRequest.Method.timeline.rawValue: 10,
+        PluginRequest.Method.snapshot.rawValue: 10, PluginRequest.Method.placeholder.rawValue: 2,
+        PluginRequest.Method.perform.rawValue: 30,
     ]
 
     /// The defaults.

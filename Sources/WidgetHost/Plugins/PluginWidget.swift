@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+public import PluginProtocol
 public import WidgetHostKit
 
 /// A widget a plugin declared: the host validates its configuration against the declared
@@ -13,7 +14,7 @@ public struct PluginWidget: WidgetConfiguration {
     public let connection: PluginConnection
 
     /// Creates the widget `declaration` of the plugin behind `connection`.
-    public init(_ declaration: PluginHandshake.Widget, connection: PluginConnection) {
+    public init(_ declaration: InitializeResult.Widget, connection: PluginConnection) {
         self.metadata = declaration.metadata
         self.parameters = declaration.parameters
         self.connection = connection
@@ -28,16 +29,12 @@ public struct PluginWidget: WidgetConfiguration {
         let configuration: [JSONValue.Member] = parameters.compactMap { parameter in
             request.configuration[parameter.name].map { JSONValue.Member(parameter.name, $0) }
         }
-        let params: JSONValue = .object([
-            .init("kind", .string(metadata.kind)),
-            .init("family", .string(request.context.family.rawValue)),
-            .init("configuration", .object(configuration)),
-            .init("date", .string(ISO8601.string(from: request.context.date))),
-            .init("isPreview", .bool(request.context.isPreview)),
-            .init("container", .string(request.context.container.url.path)),
-        ])
-        let method = request.mode.rawValue
-        switch await connection.request(method, params: params) {
+        let params = RenderParams(
+            kind: metadata.kind, family: request.context.family, configuration: configuration,
+            date: request.context.date, isPreview: request.context.isPreview,
+            container: request.context.container.url.path)
+        let message = PluginRequest.render(request.mode, params)
+        switch await connection.request(message) {
         case .failure(let failure):
             throw failure.widgetFailure
         case .success(let result):
@@ -46,7 +43,7 @@ public struct PluginWidget: WidgetConfiguration {
             } catch {
                 throw PluginFailure(
                     code: .pluginInvalidReply, plugin: connection.manifest.name,
-                    what: "answered '\(method)' for '\(metadata.kind)' wrongly: \(error.description)"
+                    what: "answered '\(message.method)' for '\(metadata.kind)' wrongly: \(error.description)"
                 ).widgetFailure
             }
         }

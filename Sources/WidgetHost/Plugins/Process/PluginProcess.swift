@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+public import PluginProtocol
 import Synchronization
 public import WidgetHostKit
 
@@ -101,6 +102,17 @@ public final class PluginProcess: Sendable {
 
     // MARK: - Requests
 
+    /// Sends `request` and waits for the reply, at most the manifest's timeout.
+    public func request(_ request: PluginRequest) async -> Result<JSONValue, PluginFailure> {
+        await self.request(request.method, params: request.params)
+    }
+
+    /// Sends `request` and blocks the calling thread until the reply or the deadline (see
+    /// ``requestWaiting(_:params:)``).
+    public func requestWaiting(_ request: PluginRequest) -> Result<JSONValue, PluginFailure> {
+        requestWaiting(request.method, params: request.params)
+    }
+
     /// Sends `method` with `params` and waits for the reply, at most the manifest's timeout.
     public func request(_ method: String, params: JSONValue) async -> Result<JSONValue, PluginFailure> {
         await withCheckedContinuation { continuation in
@@ -134,13 +146,7 @@ public final class PluginProcess: Sendable {
                     state.withLock { $0.failure } ?? failure(code: .pluginExited, what: "is not running")))
             return
         }
-        let message: JSONValue = .object([
-            .init("jsonrpc", .string("2.0")), .init("id", .int(id)), .init("method", .string(method)),
-            .init("params", params),
-        ])
-        var line = Array(message.description.utf8)
-        line.append(0x0A)
-        input.write(line)
+        input.write(Array(PluginMessage.request(id: .int(id), method: method, params: params).line.utf8))
         if let watchdogAt { scheduleWatchdog(at: watchdogAt) }
     }
 
@@ -221,38 +227,48 @@ public final class PluginProcess: Sendable {
                     what: "wrote a line that is not JSON (\(error.reason)): '\(shown)' and was stopped"))
             return false
         }
-        guard case .object = message else {
-            stop(
-                failure(
-                    code: .pluginInvalidJson,
-                    what: "wrote a JSON value that is not an object and was stopped"))
-            return false
+        let reply: (id: JSONValue, outcome: Result<JSONValue, PluginError>?)
+        do throws(InvalidMessage) {
+            switch try PluginMessage(json: message) {
+            case .request, .notification: return true  // the plugin's own messages: ignored
+            case .reply(let id, let result): reply = (id, .success(result))
+            case .error(let id, let error): reply = (id, .failure(error))
+            }
+        } catch {
+            switch (error.reason, error.id) {
+            case (.noMethod, _): return true  // a message of the plugin's own, however malformed: ignored
+            case (.noOutcome, let id?): reply = (id, nil)
+            case (.notAnObject, _):
+                stop(failure(code: .pluginInvalidJson, what: "wrote \(error.description) and was stopped"))
+                return false
+            case (.noID, _), (.noOutcome, nil):
+                stop(
+                    failure(code: .pluginInvalidReply, what: "wrote \(error.description) and was stopped"))
+                return false
+            }
         }
-        if message["method"] != nil { return true }  // a notification or request from the plugin: ignored
-        guard let idValue = message["id"] else {
-            stop(failure(code: .pluginInvalidReply, what: "wrote a message without an id and was stopped"))
-            return false
-        }
-        let request = idValue.intValue.flatMap { id in state.withLock { $0.pending.take(id: id) } }
+        let request = reply.id.intValue.flatMap { id in state.withLock { $0.pending.take(id: id) } }
         guard let request else {
             stop(
-                failure(code: .pluginUnknownId, what: "answered the unknown id \(idValue) and was stopped")
+                failure(
+                    code: .pluginUnknownId, what: "answered the unknown id \(reply.id) and was stopped")
             )
             return false
         }
-        if let error = message["error"] {
-            let text = error["message"]?.stringValue ?? error.description
-            let number = error["code"]?.intValue
-            // -32602, JSON-RPC's "invalid params": the values sent could not be used.
-            let code: FailureCode = number == -32602 ? .pluginInvalidParams : .pluginError
+        switch reply.outcome {
+        case .failure(let error):
+            // JSON-RPC's "invalid params": the values sent could not be used.
+            let code: FailureCode = error.code == .invalidParams ? .pluginInvalidParams : .pluginError
             request.completion(
                 .failure(
                     failure(
                         code: code,
-                        what: "failed '\(request.method)': \(text)\(number.map { " (code \($0))" } ?? "")")))
-        } else if let result = message["result"] {
+                        what:
+                            "failed '\(request.method)': \(error.message)\(error.code.map { " (code \($0))" } ?? "")"
+                    )))
+        case .success(let result):
             request.completion(.success(result))
-        } else {
+        case nil:
             let failure = failure(
                 code: .pluginInvalidReply, what: "answered without 'result' or 'error' and was stopped")
             stop(failure)

@@ -1,3 +1,5 @@
+public import WidgetHostKit
+
 /// Parameters as the plugin protocol writes them, both ways: the SDK's plugin server declares its
 /// widgets' parameters with ``json``, the host reads a plugin's with ``init(json:)``.
 extension ParameterDescription {
@@ -94,16 +96,5 @@ extension ParameterDescription {
         case nil:
             throw ProtocolValueError("the parameter '\(parameter)' has no 'type'")
         }
-    }
-}
-
-/// A plugin protocol value that does not have the shape the protocol gives it.
-public struct ProtocolValueError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong, as a sentence fragment (`the entry 2 has no 'date'`).
-    public var description: String
-
-    /// Creates an error.
-    public init(_ description: String) {
-        self.description = description
     }
 }

@@ -1,0 +1,132 @@
+import Foundation
+import PluginProtocol
+import Testing
+import WidgetHostKit
+
+@Suite struct RenderedTimelineTests {
+    static let noon = Date(timeIntervalSince1970: 1_795_953_600)
+
+    static let view = ViewNode(
+        type: .vstack,
+        children: [
+            ViewNode(type: .text, text: "Oslo 3°"),
+            ViewNode(type: .image, systemName: "sun.max"),
+            ViewNode(
+                type: .button, text: "Refresh",
+                intent: IntentReference(
+                    type: "RefreshWeatherIntent", parameters: .object([.init("city", .string("Oslo"))]))),
+            ViewNode(
+                type: .toggle, text: "Alerts", isOn: true,
+                intent: IntentReference(type: "AlertIntent", parameters: .object([]))),
+            ViewNode(type: .link, text: "More", url: "weather://oslo"),
+        ])
+
+    @Test(arguments: [
+        RenderedTimeline(
+            entries: [RenderedEntry(date: noon, data: .object([.init("temperature", .int(3))]), view: view)],
+            policy: .after(noon.addingTimeInterval(3_600))),
+        RenderedTimeline(entries: [], policy: .atEnd),
+        RenderedTimeline(
+            entries: [
+                RenderedEntry(date: noon, data: .object([]), view: ViewNode(type: .text, text: "a")),
+                RenderedEntry(
+                    date: noon.addingTimeInterval(0.25), data: .null, view: ViewNode(type: .spacer)),
+            ],
+            policy: .never),
+    ])
+    func everyTimelineRoundTrips(_ timeline: RenderedTimeline) throws {
+        #expect(try RenderedTimeline(json: timeline.json) == timeline)
+    }
+
+    @Test(arguments: [TimelineReloadPolicy.atEnd, .never, .after(noon)])
+    func everyPolicyRoundTrips(_ policy: TimelineReloadPolicy) throws {
+        #expect(try TimelineReloadPolicy(json: policy.json) == policy)
+    }
+
+    @Test func theTimelineReplyOfDESIGNRoundTripsByteForByte() throws {
+        let line =
+            #"{"jsonrpc":"2.0","id":2,"result":{"entries":[{"date":"2026-11-29T12:00:00Z","#
+            + #""data":{"temperature":3},"view":{"type":"text","text":"Oslo 3°"}}],"#
+            + #""policy":{"policy":"after","date":"2026-11-29T13:00:00Z"}}}"#
+        guard case .reply(let id, let result) = try JSONText.message(line) else {
+            Issue.record("not a reply")
+            return
+        }
+        let timeline = try RenderedTimeline(json: result)
+        #expect(
+            timeline
+                == RenderedTimeline(
+                    entries: [
+                        RenderedEntry(
+                            date: Self.noon, data: .object([.init("temperature", .int(3))]),
+                            view: ViewNode(type: .text, text: "Oslo 3°"))
+                    ],
+                    policy: .after(Self.noon.addingTimeInterval(3_600))))
+        #expect(PluginMessage.reply(id: id, result: timeline.json).line == line + "\n")
+    }
+
+    @Test func aMissingPolicyIsAtEndAndMissingDataIsEmpty() throws {
+        let timeline = try RenderedTimeline(
+            json: try JSONText.value(
+                #"{"entries":[{"date":"2026-11-29T12:00:00Z","view":{"type":"spacer"}}]}"#))
+        #expect(
+            timeline
+                == RenderedTimeline(
+                    entries: [
+                        RenderedEntry(date: Self.noon, data: .object([]), view: ViewNode(type: .spacer))
+                    ], policy: .atEnd))
+    }
+
+    @Test(arguments: [
+        (#"{}"#, "the result has no 'entries' array"),
+        (#"{"entries":[{}]}"#, "entry 1: no 'date'"),
+        (
+            #"{"entries":[{"date":"noon","view":{"type":"text"}}]}"#,
+            "entry 1: the date 'noon' is not ISO 8601"
+        ),
+        (#"{"entries":[{"date":"2026-11-29T12:00:00Z"}]}"#, "entry 1: no 'view'"),
+        (
+            #"{"entries":[{"date":"2026-11-29T12:00:00Z","view":{"type":"text"}}],"policy":{"policy":"soon"}}"#,
+            "the policy is not one of atEnd, never, after"
+        ),
+        (#"{"entries":[],"policy":{"policy":"after"}}"#, "the 'after' policy has no ISO 8601 'date'"),
+        (
+            #"{"entries":[{"date":"2026-11-29T12:00:00Z","view":[]}]}"#,
+            "entry 1: a view node is not an object"
+        ),
+        (
+            #"{"entries":[{"date":"2026-11-29T12:00:00Z","view":{"type":"text","children":{}}}]}"#,
+            "entry 1: the 'children' of a text node is not an array"
+        ),
+        (
+            #"{"entries":[{"date":"2026-11-29T12:00:00Z","view":{"type":"button","intent":{}}}]}"#,
+            "entry 1: the intent of a button node has no 'type'"
+        ),
+    ])
+    func badTimelinesAreNamed(_ text: String, _ message: String) throws {
+        let error = JSONText.error(try JSONText.value(text)) { json throws(ProtocolValueError) in
+            try RenderedTimeline(json: json)
+        }
+        #expect(error == ProtocolValueError(message))
+    }
+
+    @Test func anUnknownViewTypeListsTheKnownOnes() throws {
+        let error = JSONText.error(try JSONText.value(#"{"type":"marquee"}"#)) {
+            json throws(ProtocolValueError) in
+            try ViewNode(json: json)
+        }
+        #expect(
+            error?.description
+                == #"a view node has the type "marquee"; expected one of "#
+                + ViewNode.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+
+    @Test func aViewNestedTooDeeplyIsRefused() throws {
+        var json: JSONValue = .object([.init("type", .string("text"))])
+        for _ in 0..<300 {
+            json = .object([.init("type", .string("vstack")), .init("children", .array([json]))])
+        }
+        let error = JSONText.error(json) { json throws(ProtocolValueError) in try ViewNode(json: json) }
+        #expect(error == ProtocolValueError("the view is nested too deeply"))
+    }
+}
