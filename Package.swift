@@ -1,10 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Upcoming features turned on for every Swift target, as swift-log does.
+/// Upcoming features turned on for every Swift target, as swift-log does: `any` spelled out, members
+/// visible only through their module's import, and imports internal unless marked `public`.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 /// The widgets compiled into widgethost, each written against the SDK only (Plugins/<name>).

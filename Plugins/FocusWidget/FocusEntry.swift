@@ -1,6 +1,6 @@
 import AppGroup
-import Foundation
-import WidgetHostKit
+public import Foundation
+public import WidgetHostKit
 
 /// What a FocusWidget shows: whether focus mode is on (its JSON is `{"isFocusModeOn": ...}`).
 public struct FocusEntry: TimelineEntry {

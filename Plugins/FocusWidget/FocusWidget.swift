@@ -1,4 +1,4 @@
-import WidgetHostKit
+public import WidgetHostKit
 
 /// Seed 002's focus widget: shows whether focus mode is on, with a toggle to change it.
 public struct FocusWidget: Widget {

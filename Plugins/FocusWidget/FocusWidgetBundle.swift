@@ -1,4 +1,4 @@
-import WidgetHostKit
+public import WidgetHostKit
 
 /// What the FocusWidget module gives the host: the widget and its toggle's intent.
 public struct FocusWidgetBundle: WidgetBundle {

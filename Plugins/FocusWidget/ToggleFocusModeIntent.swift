@@ -1,5 +1,5 @@
 import AppGroup
-import WidgetHostKit
+public import WidgetHostKit
 
 /// Turns focus mode on or off: the FocusWidget toggle's intent, as seed 002's
 /// `ToggleFocusModeIntent` (a `SetValueIntent`, so the toggle sets `value`).

@@ -1,4 +1,4 @@
-import WidgetHostKit
+public import WidgetHostKit
 
 /// The Quickmenu's links resolved for the host (`widgethost open`, a tapped link).
 extension DeeplinkCoordinator: DeepLinkResolver {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Resolves the Quickmenu's deep links the way the app does, as seed 004's `DeeplinkCoordinator`:
 /// `widgetquickmenu://Balance` selects tab 1.

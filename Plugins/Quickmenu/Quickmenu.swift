@@ -1,4 +1,4 @@
-import WidgetHostKit
+public import WidgetHostKit
 
 /// Seed 004's quick menu: four links that open the app's Home, Balance, Transfer and Scan tabs.
 public struct Quickmenu: Widget {

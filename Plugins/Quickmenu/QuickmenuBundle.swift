@@ -1,4 +1,4 @@
-import WidgetHostKit
+public import WidgetHostKit
 
 /// What the Quickmenu module gives the host: the widget (its links need no intents).
 public struct QuickmenuBundle: WidgetBundle {

@@ -1,5 +1,5 @@
-import Foundation
-import WidgetHostKit
+public import Foundation
+public import WidgetHostKit
 
 /// What the Quickmenu shows: its four menu links (its JSON is `{"items": [...]}`).
 public struct QuickmenuEntry: TimelineEntry {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One menu link of the Quickmenu: its JSON fields are `title`, `url` and `tabIndex`.
 public struct QuickmenuItem: Sendable, Hashable, Encodable {

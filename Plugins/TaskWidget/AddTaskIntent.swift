@@ -1,6 +1,6 @@
 import AppGroup
 import Foundation
-import WidgetHostKit
+public import WidgetHostKit
 
 /// Adds a task at the end of the list, not completed, as the seed's `AddTaskIntent`.
 public struct AddTaskIntent: AppIntent {

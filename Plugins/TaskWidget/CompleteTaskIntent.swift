@@ -1,5 +1,5 @@
 import AppGroup
-import WidgetHostKit
+public import WidgetHostKit
 
 /// Marks a task completed, as the seed's `CompleteTaskIntent` (whose parameter is spelled `taskId`).
 public struct CompleteTaskIntent: AppIntent {

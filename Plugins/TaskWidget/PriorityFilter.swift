@@ -1,5 +1,5 @@
 import AppGroup
-import WidgetHostKit
+public import WidgetHostKit
 
 /// Which priority the TaskWidget shows, as the seed's `PriorityFilter`: every priority or one.
 public enum PriorityFilter: String, AppEnum {

@@ -1,6 +1,6 @@
 import AppGroup
-import Foundation
-import WidgetHostKit
+public import Foundation
+public import WidgetHostKit
 
 /// What a TaskWidget shows at one time: the filtered tasks and the counts the seed's
 /// `OptimizedTaskEntry` precomputes once in the provider rather than in every view.

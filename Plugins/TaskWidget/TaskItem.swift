@@ -1,6 +1,6 @@
-import AppGroup
-import Foundation
-import WidgetHostKit
+public import AppGroup
+public import Foundation
+public import WidgetHostKit
 
 /// One task as a TaskWidget entry carries it (the seed's `Task`); its JSON fields are `id`, `title`,
 /// `isCompleted`, `priority`, `category` (null for none) and `dueDate` (ISO 8601, or null).

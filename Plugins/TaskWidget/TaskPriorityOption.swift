@@ -1,5 +1,5 @@
 import AppGroup
-import WidgetHostKit
+public import WidgetHostKit
 
 /// The priority `AddTaskIntent` gives a new task, as the seed's `TaskPriority` app enum.
 public enum TaskPriorityOption: String, AppEnum {

@@ -1,4 +1,4 @@
-import WidgetHostKit
+public import WidgetHostKit
 
 /// The seeds' task widget: the tasks a person chose (by priority, completion and category), each
 /// a button that toggles it, and a count of those left.

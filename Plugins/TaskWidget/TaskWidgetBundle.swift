@@ -1,4 +1,4 @@
-import WidgetHostKit
+public import WidgetHostKit
 
 /// What the TaskWidget module gives the host: the widget and the four intents its controls and
 /// scripts run.

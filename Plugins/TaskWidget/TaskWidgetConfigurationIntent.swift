@@ -1,4 +1,4 @@
-import WidgetHostKit
+public import WidgetHostKit
 
 /// What a person configures on a TaskWidget (YAML `configuration:`), as the seeds'
 /// `TaskWidgetConfigurationIntent` and `ConfigurationAppIntent`.

@@ -1,5 +1,5 @@
 import AppGroup
-import WidgetHostKit
+public import WidgetHostKit
 
 /// Marks a task completed or not completed, whichever it is not: the action of each task row's
 /// button, as the seed's `ToggleTaskIntent`.

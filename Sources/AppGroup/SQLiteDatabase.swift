@@ -13,9 +13,9 @@ import CSQLite
 ///
 /// Not `Sendable`: an SQLite connection and its statements must not be used from two threads at
 /// once. One owner uses it at a time; ``AppGroupStore`` shares one behind a `Mutex`.
-public final class SQLiteDatabase {
+package final class SQLiteDatabase {
     /// How a database is opened.
-    public enum Mode: Sendable, Hashable {
+    package enum Mode: Sendable, Hashable {
         /// Read and write, creating the file when it does not exist.
         case readWriteCreate
         /// Read only; the file must exist.
@@ -28,16 +28,16 @@ public final class SQLiteDatabase {
     }
 
     /// The database file, or `:memory:`.
-    public let path: String
+    package let path: String
     /// How the database was opened.
-    public let mode: Mode
+    package let mode: Mode
 
     let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
     private var transactionDepth = 0
 
     /// The busy timeout used when none is given: how long a writer waits for another's lock.
-    public static let defaultBusyTimeout: Duration = .seconds(5)
+    package static let defaultBusyTimeout: Duration = .seconds(5)
 
     /// Opens (and for ``Mode/readWriteCreate`` creates) the database at `path`.
     ///
@@ -50,7 +50,7 @@ public final class SQLiteDatabase {
     ///   - busyTimeout: How long a statement waits for a lock another connection holds.
     /// - Throws: ``SQLiteError`` when the file cannot be opened, or is not a database (this shows
     ///   only once the first page is read, which switching to WAL does).
-    public init(path: String, mode: Mode = .readWriteCreate, busyTimeout: Duration = defaultBusyTimeout)
+    package init(path: String, mode: Mode = .readWriteCreate, busyTimeout: Duration = defaultBusyTimeout)
         throws(SQLiteError)
     {
         let flags: Int32
@@ -94,19 +94,19 @@ public final class SQLiteDatabase {
     }
 
     /// Whether the connection can only read (opened read only, or the file is not writable).
-    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    package var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
     /// The number of rows the latest `INSERT`, `UPDATE` or `DELETE` changed.
-    public var changes: Int { Int(sqlite3_changes64(handle)) }
+    package var changes: Int { Int(sqlite3_changes64(handle)) }
 
     /// The rowid of the latest successful `INSERT`.
-    public var lastInsertRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+    package var lastInsertRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
 
     /// Whether a transaction is open on this connection.
-    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// The number of prepared statements kept in the cache.
-    public var cachedStatementCount: Int { statements.count }
+    package var cachedStatementCount: Int { statements.count }
 
     // MARK: - Statements
 
@@ -116,7 +116,7 @@ public final class SQLiteDatabase {
     /// - Returns: The statement, reset (ready to run, bindings as last set).
     /// - Throws: ``SQLiteError`` when the SQL does not compile (syntax, unknown table or column).
     /// - Complexity: O(1) for a cached statement.
-    public func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    package func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let cached = statements[sql] {
             cached.reset()
             return cached
@@ -138,7 +138,7 @@ public final class SQLiteDatabase {
     ///   - sql: The statement.
     ///   - bindings: Values for its parameters, in order.
     /// - Throws: ``SQLiteError`` when it fails.
-    public func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) {
+    package func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) {
         let statement = try prepare(sql)
         defer { statement.reset() }
         try statement.bind(bindings)
@@ -153,7 +153,7 @@ public final class SQLiteDatabase {
     ///   - row: Reads one row from the statement.
     /// - Returns: The mapped rows, in the order SQLite returned them.
     /// - Throws: ``SQLiteError`` from SQLite or from `row`.
-    public func query<Row>(
+    package func query<Row>(
         _ sql: String,
         _ bindings: [SQLiteValue] = [],
         row: (SQLiteStatement) throws(SQLiteError) -> Row
@@ -172,7 +172,7 @@ public final class SQLiteDatabase {
     /// The first column of the first row of a query, or `nil` when it returns no row.
     ///
     /// - Throws: ``SQLiteError`` when the query fails.
-    public func scalar(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> SQLiteValue? {
+    package func scalar(_ sql: String, _ bindings: [SQLiteValue] = []) throws(SQLiteError) -> SQLiteValue? {
         let statement = try prepare(sql)
         defer { statement.reset() }
         try statement.bind(bindings)
@@ -183,7 +183,7 @@ public final class SQLiteDatabase {
     /// (schema creation, pragmas).
     ///
     /// - Throws: ``SQLiteError`` from the first statement that fails.
-    public func execute(_ sql: String) throws(SQLiteError) {
+    package func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
         let result = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
@@ -207,7 +207,7 @@ public final class SQLiteDatabase {
     /// - Returns: What `body` returns.
     /// - Throws: The error `body` threw (after rolling back), or ``SQLiteError`` when the
     ///   transaction cannot begin or commit.
-    public func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+    package func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
         let savepoint = transactionDepth == 0 ? nil : "widgethost_\(transactionDepth)"
         if let savepoint {
             try execute("SAVEPOINT \(savepoint)")

@@ -1,18 +1,18 @@
 import CSQLite
 
 /// A failure reported by SQLite: its result code, its message and the database it concerns.
-public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The extended result code (`SQLITE_CANTOPEN`, `SQLITE_CONSTRAINT_CHECK`, ...).
-    public var code: Int32
+    package var code: Int32
     /// SQLite's message (`sqlite3_errmsg`), or a message of the wrapper's own.
-    public var message: String
+    package var message: String
     /// The database file, or `:memory:`.
-    public var path: String
+    package var path: String
     /// The statement that failed, when one did.
-    public var sql: String?
+    package var sql: String?
     /// The operating system's `errno` behind an I/O or open failure (`sqlite3_system_errno`); 0 when
     /// none was recorded.
-    public var systemErrorNumber: Int32
+    package var systemErrorNumber: Int32
 
     /// Creates an error.
     ///
@@ -22,7 +22,7 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     ///   - path: The database file.
     ///   - sql: The statement that failed, if any.
     ///   - systemErrorNumber: The `errno` behind the failure, or 0.
-    public init(code: Int32, message: String, path: String, sql: String? = nil, systemErrorNumber: Int32 = 0)
+    package init(code: Int32, message: String, path: String, sql: String? = nil, systemErrorNumber: Int32 = 0)
     {
         self.code = code
         self.message = message
@@ -33,10 +33,10 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The primary result code (the low byte of ``code``): `SQLITE_CONSTRAINT` for
     /// `SQLITE_CONSTRAINT_CHECK`, and so on.
-    public var primaryCode: Int32 { code & 0xFF }
+    package var primaryCode: Int32 { code & 0xFF }
 
     /// `path: message (SQLite result code N)`.
-    public var description: String {
+    package var description: String {
         "\(path): \(message) (SQLite result code \(code))"
     }
 

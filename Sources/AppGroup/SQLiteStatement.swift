@@ -8,7 +8,7 @@ import CSQLite
 ///
 /// Not `Sendable`: a statement belongs to its connection, and both are used by one owner at a time
 /// (``AppGroupStore`` keeps its connection behind a mutex).
-public final class SQLiteStatement {
+package final class SQLiteStatement {
     let handle: OpaquePointer
     /// The connection, kept for error messages; valid for the statement's life because the
     /// database closes with `sqlite3_close_v2`, which waits for its statements to be finalized.
@@ -16,7 +16,7 @@ public final class SQLiteStatement {
     private let path: String
 
     /// The SQL text the statement was prepared from.
-    public let sql: String
+    package let sql: String
 
     init(handle: OpaquePointer, connection: OpaquePointer, path: String, sql: String) {
         self.handle = handle
@@ -30,10 +30,10 @@ public final class SQLiteStatement {
     }
 
     /// The number of columns of each result row.
-    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+    package var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
     /// The name of the 0-based column `index`.
-    public func columnName(_ index: Int) -> String {
+    package func columnName(_ index: Int) -> String {
         sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? ""
     }
 
@@ -42,7 +42,7 @@ public final class SQLiteStatement {
     /// Resets the statement, clears earlier bindings and binds `values` to parameters 1, 2, ...
     ///
     /// - Throws: ``SQLiteError`` when there are more values than parameters, or SQLite refuses one.
-    public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+    package func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
         reset()
         sqlite3_clear_bindings(handle)
         for (offset, value) in values.enumerated() {
@@ -53,7 +53,7 @@ public final class SQLiteStatement {
     /// Binds `value` to the 1-based parameter `index`.
     ///
     /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when the statement has no such parameter.
-    public func bind(_ value: SQLiteValue, at index: Int) throws(SQLiteError) {
+    package func bind(_ value: SQLiteValue, at index: Int) throws(SQLiteError) {
         let position = Int32(clamping: index)
         let result: Int32
         switch value {
@@ -86,7 +86,7 @@ public final class SQLiteStatement {
     /// - Throws: ``SQLiteError`` for any failure (busy, constraint, corrupt file, ...); the statement
     ///   is reset then, so it can run again.
     @discardableResult
-    public func step() throws(SQLiteError) -> Bool {
+    package func step() throws(SQLiteError) -> Bool {
         let result = sqlite3_step(handle)
         switch result {
         case SQLITE_ROW: return true
@@ -99,29 +99,29 @@ public final class SQLiteStatement {
     }
 
     /// Rewinds the statement so it can run again, keeping its bindings; releases the read it held.
-    public func reset() {
+    package func reset() {
         sqlite3_reset(handle)
     }
 
     // MARK: - Columns
 
     /// Whether the 0-based column `index` of the current row is `NULL`.
-    public func isNull(at index: Int) -> Bool {
+    package func isNull(at index: Int) -> Bool {
         sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
     }
 
     /// The 0-based column `index` of the current row as an integer (0 for `NULL`).
-    public func int(at index: Int) -> Int {
+    package func int(at index: Int) -> Int {
         Int(sqlite3_column_int64(handle, Int32(index)))
     }
 
     /// The 0-based column `index` of the current row as a double (0 for `NULL`).
-    public func double(at index: Int) -> Double {
+    package func double(at index: Int) -> Double {
         sqlite3_column_double(handle, Int32(index))
     }
 
     /// The 0-based column `index` of the current row as text, or `nil` for `NULL`.
-    public func string(at index: Int) -> String? {
+    package func string(at index: Int) -> String? {
         let column = Int32(index)
         guard sqlite3_column_type(handle, column) != SQLITE_NULL,
             let text = sqlite3_column_text(handle, column)
@@ -131,7 +131,7 @@ public final class SQLiteStatement {
     }
 
     /// The 0-based column `index` of the current row in its storage class (blobs read as text).
-    public func value(at index: Int) -> SQLiteValue {
+    package func value(at index: Int) -> SQLiteValue {
         switch sqlite3_column_type(handle, Int32(index)) {
         case SQLITE_NULL: return .null
         case SQLITE_INTEGER: return .integer(int(at: index))
@@ -146,7 +146,7 @@ public final class SQLiteStatement {
     /// a measure of the rows SQLite visited, independent of the machine's speed.
     ///
     /// - Parameter reset: Whether to set the counter back to 0 after reading it.
-    public func virtualMachineSteps(reset: Bool = false) -> Int {
+    package func virtualMachineSteps(reset: Bool = false) -> Int {
         Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_VM_STEP, reset ? 1 : 0))
     }
 
@@ -154,7 +154,7 @@ public final class SQLiteStatement {
     /// reset; 0 for a statement served by an index.
     ///
     /// - Parameter reset: Whether to set the counter back to 0 after reading it.
-    public func fullScanSteps(reset: Bool = false) -> Int {
+    package func fullScanSteps(reset: Bool = false) -> Int {
         Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_FULLSCAN_STEP, reset ? 1 : 0))
     }
 

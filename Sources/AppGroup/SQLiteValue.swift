@@ -1,6 +1,6 @@
 /// A value bound to a statement's parameter or read from a result column, in SQLite's storage
 /// classes (blobs are not used by widgethost).
-public enum SQLiteValue: Sendable, Hashable {
+package enum SQLiteValue: Sendable, Hashable {
     /// `NULL`.
     case null
     /// A 64-bit signed integer.
@@ -11,22 +11,22 @@ public enum SQLiteValue: Sendable, Hashable {
     case text(String)
 
     /// `text`, or `NULL` when it is `nil`.
-    public init(_ text: String?) {
+    package init(_ text: String?) {
         self = text.map(SQLiteValue.text) ?? .null
     }
 
     /// `real`, or `NULL` when it is `nil`.
-    public init(_ real: Double?) {
+    package init(_ real: Double?) {
         self = real.map(SQLiteValue.real) ?? .null
     }
 
     /// `integer`, or `NULL` when it is `nil`.
-    public init(_ integer: Int?) {
+    package init(_ integer: Int?) {
         self = integer.map(SQLiteValue.integer) ?? .null
     }
 
     /// The integer 1 or 0, the way SQLite stores booleans.
-    public init(_ bool: Bool) {
+    package init(_ bool: Bool) {
         self = .integer(bool ? 1 : 0)
     }
 }

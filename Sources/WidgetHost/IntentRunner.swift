@@ -1,6 +1,6 @@
 import AppGroup
 import Diagnostics
-import Foundation
+public import Foundation
 import TerminalText
 public import WidgetHostKit
 import YAML

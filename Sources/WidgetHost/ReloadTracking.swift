@@ -1,5 +1,5 @@
 import AppGroup
-import Foundation
+public import Foundation
 import WidgetHostKit
 
 /// Whether a reload was requested for each widget since it was last evaluated, and the record of

@@ -1,5 +1,5 @@
 import AppGroup
-import Foundation
+public import Foundation
 import Synchronization
 public import WidgetHostKit
 

@@ -1,6 +1,6 @@
 import AppGroup
-import Diagnostics
-import Foundation
+public import Diagnostics
+public import Foundation
 public import WidgetHostKit
 
 /// How `run` evaluates widgets.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What an intent's `perform()` can reach: the shared container and the host's clock.
 ///

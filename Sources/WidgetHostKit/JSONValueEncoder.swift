@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Encodes any `Encodable` value into a ``JSONValue``, keeping members in the order the value
 /// encodes them (declaration order for synthesized conformances), so output is deterministic and

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// The App Group container a widget, its intents and its app share: a directory every process can

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The entries a provider gives for a widget, and when to ask again.
 public struct Timeline<EntryType: TimelineEntry>: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a provider knows about the widget it is providing for.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Views stacked top to bottom.
 public struct VStack: PrimitiveView {

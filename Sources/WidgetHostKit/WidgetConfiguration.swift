@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a widget declares, as the host sees it whatever its provider and entry types: metadata,
 /// parameters, and a way to draw timelines.

@@ -1,5 +1,5 @@
 import Foundation
-import WidgetHostKit
+public import WidgetHostKit
 
 extension IntentRunner {
     /// The values a control's intent reference (`json`, a JSON object) gives the intent `intent`

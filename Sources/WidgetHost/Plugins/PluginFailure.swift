@@ -1,4 +1,4 @@
-import Diagnostics
+public import Diagnostics
 import Foundation
 
 /// Why a plugin request failed: a stable code, the plugin's name, what happened, and the tail of

@@ -1,5 +1,5 @@
 public import Diagnostics
-import Foundation
+public import Foundation
 import PluginProtocol
 import Synchronization
 public import WidgetHostKit

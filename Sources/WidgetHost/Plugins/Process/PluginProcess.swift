@@ -1,13 +1,13 @@
 import Diagnostics
 import Foundation
-public import PluginProtocol
+package import PluginProtocol
 import Synchronization
-public import WidgetHostKit
+package import WidgetHostKit
 
 #if canImport(Glibc)
-    import Glibc
+    package import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+    package import Darwin
 #endif
 
 /// One running plugin executable speaking JSON-RPC 2.0 over its stdin and stdout, one compact JSON
@@ -20,18 +20,18 @@ public import WidgetHostKit
 /// and their deadlines. A deadline passed, a line that is not JSON or is too long, or a reply to an
 /// unknown id ends the process (SIGTERM to the group, SIGKILL after ``gracePeriod``, always
 /// reaped) and fails every request in flight.
-public final class PluginProcess: Sendable {
+package final class PluginProcess: Sendable {
     /// The longest line accepted from a plugin.
-    public static let maximumLineLength = 16 << 20
+    package static let maximumLineLength = 16 << 20
     /// How long a plugin has to exit after its stdin closes or it gets SIGTERM.
-    public static let gracePeriod: Double = 0.5
+    package static let gracePeriod: Double = 0.5
     /// How much of stderr is kept.
     static let stderrTailLength = 2048
 
     /// The plugin's manifest.
-    public let manifest: PluginManifest
+    package let manifest: PluginManifest
     /// The process id, which is also its process group id.
-    public var pid: pid_t { child.pid }
+    package var pid: pid_t { child.pid }
 
     typealias Completion = @Sendable (Result<JSONValue, PluginFailure>) -> Void
 
@@ -56,7 +56,7 @@ public final class PluginProcess: Sendable {
     /// Starts the plugin's executable in the plugin's folder, with `WIDGETHOST_PLUGIN=1` in its
     /// environment.
     /// - Throws: ``PluginFailure`` (`plugin.start-failed`) when it cannot be started.
-    public static func start(_ manifest: PluginManifest) throws(PluginFailure) -> PluginProcess {
+    package static func start(_ manifest: PluginManifest) throws(PluginFailure) -> PluginProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["WIDGETHOST_PLUGIN"] = "1"
         let child: ChildProcess
@@ -90,31 +90,31 @@ public final class PluginProcess: Sendable {
     }
 
     /// Whether the process is gone or being ended.
-    public var hasFailed: Bool { endedBecause != nil }
+    package var hasFailed: Bool { endedBecause != nil }
 
     /// Why the process is gone or being ended, once it is.
-    public var endedBecause: PluginFailure? { state.withLock { $0.failure } }
+    package var endedBecause: PluginFailure? { state.withLock { $0.failure } }
 
     /// The tail of its stderr, decoded as UTF-8 (invalid bytes replaced).
-    public var stderrTail: String {
+    package var stderrTail: String {
         String(decoding: state.withLock { $0.stderrTail }, as: UTF8.self)
     }
 
     // MARK: - Requests
 
     /// Sends `request` and waits for the reply, at most the manifest's timeout.
-    public func request(_ request: PluginRequest) async -> Result<JSONValue, PluginFailure> {
+    package func request(_ request: PluginRequest) async -> Result<JSONValue, PluginFailure> {
         await self.request(request.method, params: request.params)
     }
 
     /// Sends `request` and blocks the calling thread until the reply or the deadline (see
     /// ``requestWaiting(_:params:)``).
-    public func requestWaiting(_ request: PluginRequest) -> Result<JSONValue, PluginFailure> {
+    package func requestWaiting(_ request: PluginRequest) -> Result<JSONValue, PluginFailure> {
         requestWaiting(request.method, params: request.params)
     }
 
     /// Sends `method` with `params` and waits for the reply, at most the manifest's timeout.
-    public func request(_ method: String, params: JSONValue) async -> Result<JSONValue, PluginFailure> {
+    package func request(_ method: String, params: JSONValue) async -> Result<JSONValue, PluginFailure> {
         await withCheckedContinuation { continuation in
             send(method, params: params) { continuation.resume(returning: $0) }
         }
@@ -123,7 +123,7 @@ public final class PluginProcess: Sendable {
     /// Sends `method` and blocks the calling thread until the reply or the deadline. For callers
     /// that are not on Swift's cooperative pool (benchmarks and tests); the host itself awaits
     /// ``request(_:params:)``.
-    public func requestWaiting(_ method: String, params: JSONValue) -> Result<JSONValue, PluginFailure> {
+    package func requestWaiting(_ method: String, params: JSONValue) -> Result<JSONValue, PluginFailure> {
         let box = Mutex<Result<JSONValue, PluginFailure>?>(nil)
         let done = DispatchSemaphore(value: 0)
         send(method, params: params) { result in
@@ -177,7 +177,7 @@ public final class PluginProcess: Sendable {
 
     /// Closes the plugin's stdin and lets it exit on its own; after the grace period its process
     /// group is killed. Returns once it is reaped.
-    public func close() {
+    package func close() {
         state.withLock { state in
             if state.failure == nil {
                 state.failure = PluginFailure(
