@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How a connection waits for a lock another process holds: retries with exponential backoff and
+/// random jitter, until ``timeout`` has passed since the first refusal.
+///
+/// SQLite's own `sqlite3_busy_timeout` sleeps a fixed schedule (1, 2, 5, 10 ... 100 ms), the same
+/// for every waiter: in a burst of hundreds of processes the waiters wake in step and all but one
+/// go back to sleep, while a lock freed between two wake-ups stays idle. Random delays spread the
+/// attempts out, and short first delays let a waiter take a lock that is held for a millisecond
+/// without sleeping much longer than that.
+///
+/// Not `Sendable`: SQLite calls it on the thread that runs the connection's statement, and the
+/// connection has one user at a time.
+final class SQLiteBusyHandler {
+    /// The longest the connection waits for one lock.
+    let timeout: Duration
+    /// The first retry's delay at most; each retry doubles it up to ``maximumDelay``.
+    static let firstDelay: Duration = .microseconds(500)
+    /// The longest delay between two attempts.
+    static let maximumDelay: Duration = .milliseconds(20)
+
+    /// When the current wait began (monotonic nanoseconds).
+    private var start: UInt64 = 0
+    /// How long the latest wait that gave up lasted, until a later statement succeeds.
+    private(set) var lastGivenUpWait: Duration?
+
+    /// A handler that waits at most `timeout` for each lock.
+    init(timeout: Duration) {
+        self.timeout = timeout
+    }
+
+    /// Whether SQLite should try to take the lock again, after sleeping, the `attempt`th time it was
+    /// refused (0 for the first refusal of this lock).
+    ///
+    /// - Returns: `false` once ``timeout`` has passed since the first refusal; the statement then
+    ///   fails with `SQLITE_BUSY`, and ``lastGivenUpWait`` says how long it waited.
+    func shouldRetry(attempt: Int) -> Bool {
+        let now = Self.monotonicNanoseconds()
+        if attempt == 0 {
+            start = now
+            lastGivenUpWait = nil
+        }
+        let waited = Duration.nanoseconds(Int64(clamping: now &- start))
+        guard waited < timeout else {
+            lastGivenUpWait = waited
+            return false
+        }
+        let ceiling = Self.delayCeiling(attempt: attempt)
+        // Half fixed, half random: waiters that started together drift apart, and none sleeps
+        // less than half its share.
+        let nanoseconds = Self.nanoseconds(ceiling)
+        var delay = nanoseconds / 2 + Int64.random(in: 0...max(nanoseconds / 2, 0))
+        delay = min(delay, Self.nanoseconds(timeout - waited))
+        Self.sleep(nanoseconds: delay)
+        return true
+    }
+
+    /// The longest delay before retry number `attempt`: ``firstDelay`` doubled per attempt, at most
+    /// ``maximumDelay``.
+    static func delayCeiling(attempt: Int) -> Duration {
+        let doubled = firstDelay * (1 << min(max(attempt, 0), 16))
+        return min(doubled, maximumDelay)
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let components = duration.components
+        return components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
+
+    private static func sleep(nanoseconds: Int64) {
+        guard nanoseconds > 0 else { return }
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR {
+            request = remaining
+        }
+    }
+
+    private static func monotonicNanoseconds() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+}
