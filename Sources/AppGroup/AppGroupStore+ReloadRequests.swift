@@ -15,24 +15,40 @@ extension AppGroupStore {
     /// The kind recorded for `reloadAllTimelines()`.
     public static let allKinds = "*"
 
-    /// Records a request to reload the timelines of `kind`, or of every kind for `nil`.
-    /// - Returns: the request's generation.
+    /// Records a request to reload the timelines of `kind`, or of every kind for `nil`, in a
+    /// transaction of its own; inside an app intent (``IntentTransaction/current``) the request
+    /// is only noted, and written when the intent's transaction commits.
+    ///
+    /// - Returns: the request's generation; `nil` when it was noted in the intent's transaction.
     @discardableResult
-    public func requestReload(ofKind kind: String?, at date: Date = Date()) throws(AppGroupError) -> Int {
-        try write { database throws(SQLiteError) -> Int in
-            let next = try Self.currentGeneration(in: database) + 1
-            try database.run(
-                """
-                INSERT INTO reload_requests(kind, generation, requestedAt) VALUES (?, ?, ?)
-                ON CONFLICT(kind) DO UPDATE SET generation = excluded.generation, requestedAt = excluded.requestedAt
-                """,
-                [.text(kind ?? Self.allKinds), .integer(next), .real(date.timeIntervalSince1970)]
-            )
-            // Inside the write transaction, so stamps are written in generation order. Should the
-            // commit then fail, the stamp is one ahead: a watcher re-reads for nothing, no harm.
-            writeStamp(next)
-            return next
+    public func requestReload(ofKind kind: String?, at date: Date = Date()) throws(AppGroupError) -> Int? {
+        if let transaction = IntentTransaction.current {
+            transaction.requestReload(ofKind: kind)
+            return nil
         }
+        let generation = try write { database throws(SQLiteError) -> Int in
+            try Self.insertReloadRequest(ofKind: kind ?? Self.allKinds, at: date, in: database)
+        }
+        writeStamp(generation)
+        return generation
+    }
+
+    /// Records the request for `kind` (`*` for all) with the next generation, in the transaction
+    /// open on `database`.
+    ///
+    /// - Returns: The request's generation.
+    static func insertReloadRequest(ofKind kind: String, at date: Date, in database: SQLiteDatabase)
+        throws(SQLiteError) -> Int
+    {
+        let next = try currentGeneration(in: database) + 1
+        try database.run(
+            """
+            INSERT INTO reload_requests(kind, generation, requestedAt) VALUES (?, ?, ?)
+            ON CONFLICT(kind) DO UPDATE SET generation = excluded.generation, requestedAt = excluded.requestedAt
+            """,
+            [.text(kind), .integer(next), .real(date.timeIntervalSince1970)]
+        )
+        return next
     }
 
     /// The generation of the latest request that reloads `kind` (its own or a reload of all);
@@ -103,7 +119,12 @@ extension AppGroupStore {
 
     /// Rewrites the stamp file; a failure to write it is not a failed request (the database holds
     /// the request, and watchers that poll it see it), so it is left to the next request.
-    private func writeStamp(_ generation: Int) {
+    ///
+    /// Written after the commit, outside the write lock, so the lock is held for the statements
+    /// only. Two processes may then write their stamps out of generation order: the file's content
+    /// is a hint, its change is the signal, and a watcher woken by it reads the latest generation
+    /// from the database, which already holds both requests.
+    func writeStamp(_ generation: Int) {
         let url = directory.appendingPathComponent(Self.reloadStampFileName)
         try? Data("\(generation)\n".utf8).write(to: url, options: .atomic)
     }
