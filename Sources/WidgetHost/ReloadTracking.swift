@@ -21,9 +21,7 @@ public enum ReloadTracking {
         for (appGroup, indices) in byGroup.sorted(by: { $0.key < $1.key }) {
             do {
                 let container = try containers.container(forAppGroup: appGroup)
-                let store = try container.attachment(AppGroupStore.self) {
-                    try AppGroupStore(directory: container.url)
-                }
+                let store = try container.appGroupStore()
                 for index in indices {
                     let instance = results[index].instance
                     results[index].reloadRequested = try store.isReloadRequested(

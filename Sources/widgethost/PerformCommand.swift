@@ -33,6 +33,7 @@ extension WidgetHostCommand {
                 ),
                 CommandOptions.store(),
                 CommandOptions.appGroup,
+                CommandOptions.lockTimeout,
                 CommandOptions.at("Perform"),
                 CommandOptions.format(),
                 PluginOptions.option,
@@ -41,6 +42,7 @@ extension WidgetHostCommand {
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
+            let lockTimeout = try CommandOptions.lockTimeout(values)
             let plugins = try PluginOptions.host(values)
             defer { plugins.shutdown() }
             let registry = plugins.builtIns
@@ -77,7 +79,8 @@ extension WidgetHostCommand {
             }
             let containers = ContainerSet(
                 storeOption: try values.string("store"),
-                environment: ProcessInfo.processInfo.environment
+                environment: ProcessInfo.processInfo.environment,
+                lockTimeout: lockTimeout
             )
             let appGroup = try values.requiredString("app-group")
             let container: SharedContainer

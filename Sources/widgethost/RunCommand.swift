@@ -31,6 +31,7 @@ extension WidgetHostCommand {
                 .flag("preview", help: "Print snapshots, as the widget gallery shows them."),
                 CommandOptions.format(["text", "json", "ndjson"]),
                 CommandOptions.store(help: "The shared container directory, for every App Group."),
+                CommandOptions.lockTimeout,
                 PluginOptions.option,
             ]
         )
@@ -40,6 +41,7 @@ extension WidgetHostCommand {
             let date = try CommandOptions.date(values)
             let format = try values.requiredString("format")
             let family = try CommandOptions.family(values)
+            let lockTimeout = try CommandOptions.lockTimeout(values)
             let plugins = try PluginOptions.host(values)
             defer { plugins.shutdown() }
             let loaded = PluginOptions.loader(plugins).load(try values.strings("config"))
@@ -63,7 +65,8 @@ extension WidgetHostCommand {
             }
             let containers = ContainerSet(
                 storeOption: try values.string("store"),
-                environment: ProcessInfo.processInfo.environment
+                environment: ProcessInfo.processInfo.environment,
+                lockTimeout: lockTimeout
             )
             let evaluator = WidgetEvaluator(registry: registry, containers: containers)
             let options = RunOptions(date: date, preview: try values.flag("preview"), family: family)

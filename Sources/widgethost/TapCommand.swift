@@ -24,6 +24,7 @@ extension WidgetHostCommand {
                 CommandOptions.config,
                 .option(
                     "store", valueName: "dir", help: "The shared container directory, for every App Group."),
+                CommandOptions.lockTimeout,
                 CommandOptions.at("Tap"),
                 CommandOptions.format(),
                 PluginOptions.option,
@@ -38,6 +39,7 @@ extension WidgetHostCommand {
             guard let number = try values.int("n") else { return ExitStatus.usage }
             let date = try CommandOptions.date(values)
             let format = try values.requiredString("format")
+            let lockTimeout = try CommandOptions.lockTimeout(values)
             let plugins = try PluginOptions.host(values)
             defer { plugins.shutdown() }
             let loaded = PluginOptions.loader(plugins).load(try values.strings("config"))
@@ -50,7 +52,8 @@ extension WidgetHostCommand {
             }
             let containers = ContainerSet(
                 storeOption: try values.string("store"),
-                environment: ProcessInfo.processInfo.environment
+                environment: ProcessInfo.processInfo.environment,
+                lockTimeout: lockTimeout
             )
             let evaluator = WidgetEvaluator(registry: registry, containers: containers)
             let result = await evaluator.evaluate(instance, options: RunOptions(date: date))

@@ -1,3 +1,4 @@
+import AppGroup
 import Foundation
 public import WidgetHostKit
 
@@ -76,13 +77,23 @@ public struct PluginIntent: Sendable {
             var reloaded: [String] = []
             var warnings: [String] = []
             if case .array(let kinds)? = result["reload"] {
-                for kind in kinds.compactMap(\.stringValue) where !reloaded.contains(kind) {
-                    do {
-                        try container.reloads.requestReload(ofKind: kind == "*" ? nil : kind)
-                        reloaded.append(kind)
-                    } catch {
-                        warnings.append("the reload request was not recorded: \(error)")
+                // Every kind the reply names in one transaction: the write lock is taken once.
+                let transaction = IntentTransaction()
+                IntentTransaction.$current.withValue(transaction) {
+                    for kind in kinds.compactMap(\.stringValue) where !reloaded.contains(kind) {
+                        do {
+                            try container.reloads.requestReload(ofKind: kind == "*" ? nil : kind)
+                            reloaded.append(kind)
+                        } catch {
+                            warnings.append("the reload request was not recorded: \(error)")
+                        }
                     }
+                }
+                do throws(AppGroupError) {
+                    try transaction.commit { () throws(AppGroupError) in try container.appGroupStore() }
+                } catch {
+                    warnings.append("the reload request was not recorded: \(error.message)")
+                    reloaded = []
                 }
             }
             let value = result["value"].flatMap { $0 == .null ? nil : $0 }
