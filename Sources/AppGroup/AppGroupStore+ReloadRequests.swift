@@ -91,21 +91,52 @@ extension AppGroupStore {
         throws(AppGroupError)
     {
         guard !widgets.isEmpty else { return }
-        try write { database throws(SQLiteError) in
-            let generation = try Self.currentGeneration(in: database)
-            for widget in widgets {
-                try database.run(
-                    """
-                    INSERT INTO evaluations(widget, kind, generation, evaluatedAt) VALUES (?, ?, ?, ?)
-                    ON CONFLICT(widget) DO UPDATE SET kind = excluded.kind, generation = excluded.generation,
-                    evaluatedAt = excluded.evaluatedAt
-                    """,
-                    [
-                        .text(widget.id), .text(widget.kind), .integer(generation),
-                        .real(date.timeIntervalSince1970),
-                    ]
-                )
+        try write { database throws(SQLiteError) in try Self.insertEvaluations(widgets, at: date, in: database) }
+    }
+
+    /// Records that the widgets were evaluated now, as ``recordEvaluations(_:at:)`` does, only if
+    /// no other process holds the write lock: a reader (`run`) never waits for writers.
+    ///
+    /// Skipping errs on the safe side: a widget whose evaluation is not recorded keeps showing the
+    /// reload requests made before it, as it would had it not been evaluated.
+    ///
+    /// - Returns: Whether the evaluations were recorded; `false` when the store was busy.
+    /// - Throws: ``AppGroupError`` for any failure but a busy store.
+    @discardableResult
+    public func recordEvaluationsUnlessBusy(_ widgets: [(id: String, kind: String)], at date: Date = Date())
+        throws(AppGroupError) -> Bool
+    {
+        guard !widgets.isEmpty else { return true }
+        do throws(AppGroupError) {
+            try withConnection { database throws(SQLiteError) in
+                try database.withBusyTimeout(.zero) { () throws(SQLiteError) in
+                    try database.transaction { () throws(SQLiteError) in
+                        try Self.insertEvaluations(widgets, at: date, in: database)
+                    }
+                }
             }
+            return true
+        } catch where error.code == "store.busy" {
+            return false
+        }
+    }
+
+    private static func insertEvaluations(
+        _ widgets: [(id: String, kind: String)], at date: Date, in database: SQLiteDatabase
+    ) throws(SQLiteError) {
+        let generation = try currentGeneration(in: database)
+        for widget in widgets {
+            try database.run(
+                """
+                INSERT INTO evaluations(widget, kind, generation, evaluatedAt) VALUES (?, ?, ?, ?)
+                ON CONFLICT(widget) DO UPDATE SET kind = excluded.kind, generation = excluded.generation,
+                evaluatedAt = excluded.evaluatedAt
+                """,
+                [
+                    .text(widget.id), .text(widget.kind), .integer(generation),
+                    .real(date.timeIntervalSince1970),
+                ]
+            )
         }
     }
 

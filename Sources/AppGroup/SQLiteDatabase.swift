@@ -125,6 +125,17 @@ public final class SQLiteDatabase {
     /// How long a statement waits for a lock another connection holds.
     public var busyTimeout: Duration { busyHandler.timeout }
 
+    /// Runs `body` with the busy timeout set to `timeout` (`.zero`: take the lock now or fail),
+    /// then restores it.
+    public func withBusyTimeout<Result>(
+        _ timeout: Duration, _ body: () throws(SQLiteError) -> Result
+    ) throws(SQLiteError) -> Result {
+        let saved = busyHandler.timeout
+        busyHandler.timeout = timeout
+        defer { busyHandler.timeout = saved }
+        return try body()
+    }
+
     /// How long the latest statement that failed with `SQLITE_BUSY` waited for the lock; `nil` when
     /// it did not wait (a lock that cannot be waited for), or no statement gave up.
     public var lastBusyWait: Duration? { busyHandler.lastGivenUpWait }

@@ -6,7 +6,8 @@ import WidgetHostKit
 /// this evaluation, kept in each App Group's store.
 public enum ReloadTracking {
     /// Marks each result whose kind had a reload requested since its widget was last evaluated,
-    /// then records this evaluation. Returns the problems met (a store that cannot be written), for
+    /// then records this evaluation (unless another process holds the write lock: see
+    /// ``AppGroup/AppGroupStore/recordEvaluationsUnlessBusy(_:at:)``). Returns the problems met (a store that cannot be written), for
     /// the command to report as warnings; the results are printed either way.
     public static func update(
         _ results: inout [WidgetResult], containers: ContainerSet, at date: Date = Date()
@@ -33,7 +34,8 @@ public enum ReloadTracking {
                     if case .success = results[$0].outcome { return true }
                     return false
                 }
-                try store.recordEvaluations(
+                // A reader never waits for writers: under a burst of intents the record is skipped.
+                try store.recordEvaluationsUnlessBusy(
                     evaluated.map { (results[$0].instance.id, results[$0].instance.kind) }, at: date)
             } catch let error as AppGroupError {
                 problems.append(error.message)
