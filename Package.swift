@@ -106,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["widgethost", "TestSupport"],
+            dependencies: ["widgethost", "AppGroup", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         // Plugins served out of process (issue 5): the Swift example, and the built-in TaskWidget
