@@ -91,7 +91,9 @@ extension AppGroupStore {
         throws(AppGroupError)
     {
         guard !widgets.isEmpty else { return }
-        try write { database throws(SQLiteError) in try Self.insertEvaluations(widgets, at: date, in: database) }
+        try write { database throws(SQLiteError) in
+            try Self.insertEvaluations(widgets, at: date, in: database)
+        }
     }
 
     /// Records that the widgets were evaluated now, as ``recordEvaluations(_:at:)`` does, only if
@@ -116,7 +118,7 @@ extension AppGroupStore {
                 }
             }
             return true
-        } catch where error.code == "store.busy" {
+        } catch  where error.code == "store.busy" {
             return false
         }
     }

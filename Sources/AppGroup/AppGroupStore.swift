@@ -97,7 +97,8 @@ public final class AppGroupStore: @unchecked Sendable {
             throw Self.openingError(error, path: path, waited: opened?.lastBusyWait)
         }
         guard let database = opened else {
-            throw AppGroupError(code: "store.failed", message: "cannot open the store at '\(path)'", path: path)
+            throw AppGroupError(
+                code: "store.failed", message: "cannot open the store at '\(path)'", path: path)
         }
         if version > Self.schemaVersion {
             throw AppGroupError(

@@ -75,7 +75,8 @@ final class SQLiteBusyHandler {
 
     private static func sleep(nanoseconds: Int64) {
         guard nanoseconds > 0 else { return }
-        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var request = timespec(
+            tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR {
             request = remaining

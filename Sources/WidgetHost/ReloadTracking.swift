@@ -6,9 +6,10 @@ import WidgetHostKit
 /// this evaluation, kept in each App Group's store.
 public enum ReloadTracking {
     /// Marks each result whose kind had a reload requested since its widget was last evaluated,
-    /// then records this evaluation (unless another process holds the write lock: see
-    /// ``AppGroup/AppGroupStore/recordEvaluationsUnlessBusy(_:at:)``). Returns the problems met (a store that cannot be written), for
-    /// the command to report as warnings; the results are printed either way.
+    /// then records this evaluation, unless another process holds the write lock at that moment
+    /// (a reader never waits for writers; see `AppGroupStore.recordEvaluationsUnlessBusy`).
+    /// Returns the problems met (a store that cannot be written), for the command to report as
+    /// warnings; the results are printed either way.
     public static func update(
         _ results: inout [WidgetResult], containers: ContainerSet, at date: Date = Date()
     )

@@ -33,7 +33,8 @@ enum BenchmarkCommand {
             }
             if argument == "-h" || argument == "--help" {
                 print(
-                    "USAGE: widgethost-bench [\(names.joined(separator: "|"))]... [--rounds <n>] [--burst-size <n>]")
+                    "USAGE: widgethost-bench [\(names.joined(separator: "|"))]... [--rounds <n>] [--burst-size <n>]"
+                )
                 return
             }
             guard names.contains(argument) else {

@@ -117,8 +117,11 @@ struct StoreBurstBenchmark {
             Report.row("run during --version", runDuringVersion)
             Report.row("run during perform", runDuringPerform)
             Report.ratio(
-                "run: perform / --version", runDuringPerform, runDuringVersion, target: 2.0, judgedBy: .median)
-            print("  runs: \(runDuringVersion.count) during --version, \(runDuringPerform.count) during perform")
+                "run: perform / --version", runDuringPerform, runDuringVersion, target: 2.0, judgedBy: .median
+            )
+            print(
+                "  runs: \(runDuringVersion.count) during --version, \(runDuringPerform.count) during perform"
+            )
         }
     }
 
@@ -131,10 +134,14 @@ struct StoreBurstBenchmark {
             if index % 2 == 0 {
                 let name = "Burst task \(index / 2)"
                 added.append(name)
-                commands.append(["perform", "AddTaskIntent", "taskName=\(name)", "priority=high", "--store", store])
+                commands.append([
+                    "perform", "AddTaskIntent", "taskName=\(name)", "priority=high", "--store", store,
+                ])
             } else {
                 toggled.append(index / 2)
-                commands.append(["perform", "ToggleTaskIntent", "taskID=\(Self.taskID(index / 2))", "--store", store])
+                commands.append([
+                    "perform", "ToggleTaskIntent", "taskID=\(Self.taskID(index / 2))", "--store", store,
+                ])
             }
         }
         let burst = try Self.burst(widgethost, commands, log: log)

@@ -33,7 +33,8 @@ import Testing
         #expect(try other.scalar("SELECT count(*) FROM tasks") == .integer(2))
         #expect(try store.currentReloadGeneration() == 2)
         #expect(try store.reloadGeneration(ofKind: "FocusWidget") == 2)
-        let stamp = try String(contentsOf: directory.url.appendingPathComponent("reload-requests"), encoding: .utf8)
+        let stamp = try String(
+            contentsOf: directory.url.appendingPathComponent("reload-requests"), encoding: .utf8)
         #expect(stamp == "2\n")
         // The lock is released.
         try other.transaction { () throws(SQLiteError) in

@@ -89,7 +89,9 @@ import Testing
         defer { holder.rollBackTransaction() }
         let start = ContinuousClock.now
         #expect(throws: SQLiteError.self) {
-            try waiter.withBusyTimeout(.zero) { () throws(SQLiteError) in try waiter.execute("BEGIN IMMEDIATE") }
+            try waiter.withBusyTimeout(.zero) { () throws(SQLiteError) in
+                try waiter.execute("BEGIN IMMEDIATE")
+            }
         }
         #expect(ContinuousClock.now - start < .seconds(2))
         #expect(waiter.busyTimeout == .seconds(20))

@@ -20,11 +20,14 @@ import Testing
     @Test func theOptionWinsOverTheVariableAndAnEmptyVariableIsUnset() {
         let environment = ["WIDGETHOST_LOCK_TIMEOUT": "7"]
         #expect(
-            StoreLockTimeout.resolve(option: "3", environment: environment) == .success(.init(duration: .seconds(3))))
+            StoreLockTimeout.resolve(option: "3", environment: environment)
+                == .success(.init(duration: .seconds(3))))
         #expect(
-            StoreLockTimeout.resolve(option: nil, environment: environment) == .success(.init(duration: .seconds(7))))
+            StoreLockTimeout.resolve(option: nil, environment: environment)
+                == .success(.init(duration: .seconds(7))))
         #expect(
-            StoreLockTimeout.resolve(option: nil, environment: ["WIDGETHOST_LOCK_TIMEOUT": ""]) == .success(.default))
+            StoreLockTimeout.resolve(option: nil, environment: ["WIDGETHOST_LOCK_TIMEOUT": ""])
+                == .success(.default))
         #expect(StoreLockTimeout.default.duration == .seconds(30))
     }
 

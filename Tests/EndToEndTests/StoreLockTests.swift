@@ -7,7 +7,8 @@ import Testing
 /// never waits for writers, and the lock timeout's option and variable are checked.
 @Suite struct StoreLockTests {
     /// A connection to `store`'s database holding its write lock, as another program's writer would.
-    static func holdWriteLock(of scratch: ScratchDirectory, store: String = "store") throws -> SQLiteDatabase {
+    static func holdWriteLock(of scratch: ScratchDirectory, store: String = "store") throws -> SQLiteDatabase
+    {
         let holder = try SQLiteDatabase(path: scratch.path(store) + "/widgethost.sqlite")
         try holder.beginTransaction()
         try holder.run("INSERT INTO defaults(key, value) VALUES ('held', 'by another writer')")
@@ -26,7 +27,10 @@ import Testing
             let arguments =
                 index % 2 == 0
                 ? ["perform", "AddTaskIntent", "taskName=Burst \(index / 2)", "--store", "store"]
-                : ["perform", "ToggleTaskIntent", "taskID=\(StoreConcurrencyTests.taskID(index / 2))", "--store", "store"]
+                : [
+                    "perform", "ToggleTaskIntent", "taskID=\(StoreConcurrencyTests.taskID(index / 2))",
+                    "--store", "store",
+                ]
             launched.append((arguments, try scratch.launchWidgetHost(arguments)))
         }
         for (arguments, process) in launched {
@@ -49,7 +53,9 @@ import Testing
     @Test func aBurstIntoAStoreNotCreatedYetCreatesItOnce() throws {
         let scratch = try ScratchDirectory()
         let processes = try (0..<40).map { index in
-            try scratch.launchWidgetHost(["perform", "AddTaskIntent", "taskName=New \(index)", "--store", "store"])
+            try scratch.launchWidgetHost([
+                "perform", "AddTaskIntent", "taskName=New \(index)", "--store", "store",
+            ])
         }
         for process in processes {
             let exit = try process.wait(timeout: .seconds(60))
@@ -121,7 +127,8 @@ import Testing
     // MARK: - Checking the timeout
 
     @Test(arguments: [
-        ["perform", "AddTaskIntent", "taskName=x"], ["run", "widgets.yaml"], ["store", "import", "tasks.yaml"],
+        ["perform", "AddTaskIntent", "taskName=x"], ["run", "widgets.yaml"],
+        ["store", "import", "tasks.yaml"],
         ["store", "export"], ["tap", "work-tasks", "1", "widgets.yaml"],
     ])
     func aBadLockTimeoutIsAUsageErrorNamingIt(command: [String]) throws {
