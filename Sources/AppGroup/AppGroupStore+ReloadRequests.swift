@@ -1,5 +1,11 @@
 public import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reload requests, as `WidgetCenter.reloadTimelines(ofKind:)` makes them: recorded in the shared
 /// container so any other process (a running `watch`, a script) sees them.
 ///
@@ -157,8 +163,27 @@ extension AppGroupStore {
     /// only. Two processes may then write their stamps out of generation order: the file's content
     /// is a hint, its change is the signal, and a watcher woken by it reads the latest generation
     /// from the database, which already holds both requests.
+    ///
+    /// Written to a file of this process's own and renamed over the stamp, so a reader never sees
+    /// half of it; not flushed to disk, as Foundation's atomic write does: the stamp wakes
+    /// watchers, it keeps nothing a power cut could lose.
     func writeStamp(_ generation: Int) {
-        let url = directory.appendingPathComponent(Self.reloadStampFileName)
-        try? Data("\(generation)\n".utf8).write(to: url, options: .atomic)
+        let stamp = directory.appendingPathComponent(Self.reloadStampFileName).path
+        let temporary = stamp + ".\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        let bytes = Array("\(generation)\n".utf8)
+        let written = writeBytes(bytes, to: descriptor)
+        close(descriptor)
+        if !written || rename(temporary, stamp) != 0 {
+            unlink(temporary)
+        }
     }
+}
+
+/// Writes `bytes` to the file `descriptor` in one `write(2)`, as a stamp is a few bytes.
+///
+/// - Returns: Whether all of them were written.
+private func writeBytes(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
 }

@@ -9,6 +9,14 @@ enum BuiltInWidgets {
     /// Their bundles, in the order `describe` lists them.
     static let bundles: [any WidgetBundle] = [TaskWidgetBundle(), FocusWidgetBundle(), QuickmenuBundle()]
 
+    /// The built-in intents, in registration order; listing them builds no widget.
+    static var intents: [any AppIntent.Type] { bundles.flatMap(\.intents) }
+
+    /// The built-in intent named `name`, found without building the widgets.
+    static func intent(named name: String) -> (any AppIntent.Type)? {
+        intents.first { $0.intentType == name }
+    }
+
     /// A registry of the built-in widgets and intents.
     static func registry() -> WidgetRegistry {
         do throws(RegistryError) {

@@ -43,14 +43,16 @@ extension WidgetHostCommand {
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let lockTimeout = try CommandOptions.lockTimeout(values)
-            let plugins = try PluginOptions.host(values)
-            defer { plugins.shutdown() }
-            let registry = plugins.builtIns
             let name = try values.requiredString("intent")
-            let intent = registry.intent(named: name)
-            // Plugins are started only for an intent nothing built in declares.
-            let lookup = intent == nil ? plugins.intent(named: name) : nil
-            if intent == nil {
+            // A built-in intent is found without building the widgets or the plugin host, which it
+            // needs neither of: scripts fire intents by the thousand, and building the registry was
+            // most of what a perform cost beyond starting the executable.
+            let intent = BuiltInWidgets.intent(named: name)
+            // Plugins are looked for (and started) only for an intent nothing built in declares.
+            let plugins = intent == nil ? try PluginOptions.host(values) : nil
+            defer { plugins?.shutdown() }
+            let lookup = plugins?.intent(named: name)
+            if let plugins {
                 CommandOptions.report(plugins.takeDiagnostics())
             }
             if case .failure(let ambiguity)? = lookup {
@@ -59,7 +61,7 @@ extension WidgetHostCommand {
             }
             let pluginIntent = try? lookup?.get()
             guard intent != nil || pluginIntent != nil else {
-                let names = registry.intents.map { $0.intentType } + plugins.intents.map(\.type)
+                let names = BuiltInWidgets.intents.map { $0.intentType } + (plugins?.intents.map(\.type) ?? [])
                 throw values.validationError(CommandOptions.unknown("intent", named: name, among: names))
             }
             let date = try CommandOptions.date(values)
