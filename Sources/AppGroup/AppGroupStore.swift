@@ -90,6 +90,7 @@ public final class AppGroupStore: @unchecked Sendable {
                 // process being killed; a power cut may undo the last moments' commits, and never
                 // corrupts the store. Checkpoints still flush.
                 try database.execute("PRAGMA synchronous = NORMAL")
+                database.queueWriters()
             }
             let found = try Self.userVersion(database)
             version = !readOnly && found < Self.schemaVersion ? try Self.migrate(database) : found

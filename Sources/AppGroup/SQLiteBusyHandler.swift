@@ -25,10 +25,20 @@ final class SQLiteBusyHandler {
     /// The longest delay between two attempts.
     static let maximumDelay: Duration = .milliseconds(50)
 
+    /// The first retry's delay, and the longest, for the one writer at the head of the
+    /// ``SQLiteWriterQueue``: it polls alone, so it can poll often.
+    static let firstDelayAlone: Duration = .microseconds(100)
+    /// See ``firstDelayAlone``.
+    static let maximumDelayAlone: Duration = .milliseconds(2)
+
     /// When the current wait began (monotonic nanoseconds).
     private var start: UInt64 = 0
+    /// Set by ``beginWait(at:alone:)``: the next first refusal keeps ``start``.
+    private var startIsSet = false
+    /// Whether this waiter polls alone (it heads the writer queue).
+    private var isAlone = false
     /// How long the latest wait that gave up lasted, until a later statement succeeds.
-    private(set) var lastGivenUpWait: Duration?
+    var lastGivenUpWait: Duration?
 
     /// A handler that waits at most `timeout` for each lock.
     init(timeout: Duration) {
@@ -43,7 +53,8 @@ final class SQLiteBusyHandler {
     func shouldRetry(attempt: Int) -> Bool {
         let now = Self.monotonicNanoseconds()
         if attempt == 0 {
-            start = now
+            if !startIsSet { start = now }
+            startIsSet = false
             lastGivenUpWait = nil
         }
         let waited = Duration.nanoseconds(Int64(clamping: now &- start))
@@ -51,7 +62,7 @@ final class SQLiteBusyHandler {
             lastGivenUpWait = waited
             return false
         }
-        let ceiling = Self.delayCeiling(attempt: attempt)
+        let ceiling = isAlone ? Self.delayCeilingAlone(attempt: attempt) : Self.delayCeiling(attempt: attempt)
         // Half fixed, half random: waiters that started together drift apart, and none sleeps
         // less than half its share.
         let nanoseconds = Self.nanoseconds(ceiling)
@@ -66,6 +77,32 @@ final class SQLiteBusyHandler {
     static func delayCeiling(attempt: Int) -> Duration {
         let doubled = firstDelay * (1 << min(max(attempt, 0), 16))
         return min(doubled, maximumDelay)
+    }
+
+    /// ``delayCeiling(attempt:)`` for a writer polling alone at the head of the writer queue.
+    static func delayCeilingAlone(attempt: Int) -> Duration {
+        let doubled = firstDelayAlone * (1 << min(max(attempt, 0), 16))
+        return min(doubled, maximumDelayAlone)
+    }
+
+    /// Starts a wait that began at `start` (before queueing), so the time queued counts toward
+    /// ``timeout``; `alone` says whether this waiter heads the writer queue. Ended by
+    /// ``endWait()``.
+    func beginWait(at start: UInt64, alone: Bool) {
+        self.start = start
+        startIsSet = true
+        isAlone = alone
+    }
+
+    /// Ends the wait ``beginWait(at:alone:)`` started.
+    func endWait() {
+        startIsSet = false
+        isAlone = false
+    }
+
+    /// How long since `start` (monotonic nanoseconds).
+    static func elapsed(since start: UInt64) -> Duration {
+        .nanoseconds(Int64(clamping: monotonicNanoseconds() &- start))
     }
 
     private static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -83,7 +120,8 @@ final class SQLiteBusyHandler {
         }
     }
 
-    private static func monotonicNanoseconds() -> UInt64 {
+    /// Monotonic time in nanoseconds.
+    static func monotonicNanoseconds() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)

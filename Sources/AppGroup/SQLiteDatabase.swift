@@ -38,6 +38,9 @@ public final class SQLiteDatabase {
     private var transactionDepth = 0
     /// Kept alive as long as the connection: SQLite holds an unretained pointer to it.
     private let busyHandler: SQLiteBusyHandler
+    /// The queue writers wait in before they poll for the write lock, once ``queueWriters()``
+    /// set it up.
+    private var writerQueue: SQLiteWriterQueue?
 
     /// The busy timeout used when none is given: how long a statement waits for a lock another
     /// connection holds before it fails with `SQLITE_BUSY`.
@@ -139,6 +142,36 @@ public final class SQLiteDatabase {
     /// How long the latest statement that failed with `SQLITE_BUSY` waited for the lock; `nil` when
     /// it did not wait (a lock that cannot be waited for), or no statement gave up.
     public var lastBusyWait: Duration? { busyHandler.lastGivenUpWait }
+
+    /// Makes this connection's write transactions wait in the database's writer queue (a
+    /// process-shared mutex in `<path>-writers`) before polling for SQLite's write lock, so a
+    /// burst of writers sleeps instead of polling. Without a usable queue file, writers poll.
+    ///
+    /// - Returns: Whether the queue is in use.
+    @discardableResult
+    public func queueWriters() -> Bool {
+        if writerQueue == nil { writerQueue = SQLiteWriterQueue(databasePath: path) }
+        return writerQueue != nil
+    }
+
+    /// `BEGIN IMMEDIATE`: waits in the writer queue (when there is one), then polls for the write
+    /// lock, the time queued counting toward the busy timeout.
+    private func beginImmediate() throws(SQLiteError) {
+        guard let writerQueue else {
+            try execute("BEGIN IMMEDIATE")
+            return
+        }
+        let start = SQLiteBusyHandler.monotonicNanoseconds()
+        guard writerQueue.lock(timeout: busyHandler.timeout) else {
+            busyHandler.lastGivenUpWait = SQLiteBusyHandler.elapsed(since: start)
+            throw SQLiteError(
+                code: SQLITE_BUSY, message: "database is locked", path: path, sql: "BEGIN IMMEDIATE")
+        }
+        defer { writerQueue.unlock() }
+        busyHandler.beginWait(at: start, alone: writerQueue.isHeld)
+        defer { busyHandler.endWait() }
+        try execute("BEGIN IMMEDIATE")
+    }
 
     /// Switches the database to write-ahead logging, which is stored in the file: every connection
     /// opened later uses it, and readers then never wait for the writer. Needs a moment of
@@ -253,7 +286,7 @@ public final class SQLiteDatabase {
         if let savepoint {
             try execute("SAVEPOINT \(savepoint)")
         } else {
-            try execute("BEGIN IMMEDIATE")
+            try beginImmediate()
         }
         transactionDepth += 1
         defer { transactionDepth -= 1 }
@@ -283,7 +316,7 @@ public final class SQLiteDatabase {
         guard transactionDepth == 0 else {
             throw SQLiteError(code: SQLITE_MISUSE, message: "a transaction is already open", path: path)
         }
-        try execute("BEGIN IMMEDIATE")
+        try beginImmediate()
         transactionDepth = 1
     }
 
