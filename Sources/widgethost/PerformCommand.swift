@@ -61,7 +61,8 @@ extension WidgetHostCommand {
             }
             let pluginIntent = try? lookup?.get()
             guard intent != nil || pluginIntent != nil else {
-                let names = BuiltInWidgets.intents.map { $0.intentType } + (plugins?.intents.map(\.type) ?? [])
+                let names =
+                    BuiltInWidgets.intents.map { $0.intentType } + (plugins?.intents.map(\.type) ?? [])
                 throw values.validationError(CommandOptions.unknown("intent", named: name, among: names))
             }
             let date = try CommandOptions.date(values)
