@@ -160,30 +160,56 @@ extension AppGroupStore {
     /// the request, and watchers that poll it see it), so it is left to the next request.
     ///
     /// Written after the commit, outside the write lock, so the lock is held for the statements
-    /// only. Two processes may then write their stamps out of generation order: the file's content
-    /// is a hint, its change is the signal, and a watcher woken by it reads the latest generation
-    /// from the database, which already holds both requests.
+    /// only. The file's change is the signal, its content a hint: a watcher woken by it reads the
+    /// latest generation from the database, which holds every request committed before the stamp
+    /// changed. So a process whose generation is older than the one stamped leaves the file alone,
+    /// and two processes racing may leave the older of two new generations in it.
     ///
-    /// Written to a file of this process's own and renamed over the stamp, so a reader never sees
-    /// half of it; not flushed to disk, as Foundation's atomic write does: the stamp wakes
-    /// watchers, it keeps nothing a power cut could lose.
+    /// The file is rewritten in place, never created, renamed or truncated once it exists: those
+    /// take the directory's lock, and in a burst of a thousand intents hundreds of processes
+    /// queued for it (a stamp only grows longer, as generations do). The first stamp is written
+    /// under a temporary name and linked into place, so a reader never sees it half written.
     func writeStamp(_ generation: Int) {
         let stamp = directory.appendingPathComponent(Self.reloadStampFileName).path
-        let temporary = stamp + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        let bytes = Array("\(generation)\n".utf8)
-        let written = writeBytes(bytes, to: descriptor)
-        close(descriptor)
-        if !written || rename(temporary, stamp) != 0 {
-            unlink(temporary)
+        let text = Array("\(generation)\n".utf8)
+        var descriptor = open(stamp, O_RDWR | O_CLOEXEC)
+        if descriptor < 0 && errno == ENOENT {
+            if createStamp(text, at: stamp) { return }
+            descriptor = open(stamp, O_RDWR | O_CLOEXEC)
         }
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        if let stored = stampedGeneration(descriptor), stored >= generation { return }
+        _ = writeBytes(text, to: descriptor)
+    }
+
+    /// Writes the first stamp: a file of this process's own, linked to `path` unless another
+    /// process made it first.
+    ///
+    /// - Returns: Whether this process's stamp is the file now.
+    private func createStamp(_ text: [UInt8], at path: String) -> Bool {
+        let temporary = path + ".\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        let written = writeBytes(text, to: descriptor)
+        close(descriptor)
+        defer { unlink(temporary) }
+        return written && link(temporary, path) == 0
     }
 }
 
-/// Writes `bytes` to the file `descriptor` in one `write(2)`, as a stamp is a few bytes.
+/// The generation the stamp file open as `descriptor` holds, if it holds one.
+private func stampedGeneration(_ descriptor: Int32) -> Int? {
+    var bytes = [UInt8](repeating: 0, count: 32)
+    let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    guard count > 0 else { return nil }
+    return Int(String(decoding: bytes.prefix(count).prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self))
+}
+
+/// Writes `bytes` at the start of the file `descriptor` in one `pwrite(2)`, as a stamp is a few
+/// bytes.
 ///
 /// - Returns: Whether all of them were written.
 private func writeBytes(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
+    bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) } == bytes.count
 }

@@ -27,9 +27,9 @@ final class SQLiteBusyHandler {
 
     /// The first retry's delay, and the longest, for the one writer at the head of the
     /// ``SQLiteWriterQueue``: it polls alone, so it can poll often.
-    static let firstDelayAlone: Duration = .microseconds(100)
+    static let firstDelayAlone: Duration = .microseconds(50)
     /// See ``firstDelayAlone``.
-    static let maximumDelayAlone: Duration = .milliseconds(2)
+    static let maximumDelayAlone: Duration = .microseconds(500)
 
     /// When the current wait began (monotonic nanoseconds).
     private var start: UInt64 = 0
