@@ -1,6 +1,7 @@
-import AppGroup
 import Foundation
 import Testing
+
+@testable import AppGroup
 
 @Suite struct AppGroupStoreReloadRequestsTests {
     @Test func requestsAreNumberedByOneGrowingGeneration() throws {
