@@ -70,4 +70,36 @@ import Testing
         // Writers then poll for the lock, as without a queue.
         try database.transaction { () throws(SQLiteError) in try database.execute("CREATE TABLE t(i)") }
     }
+
+    /// A writer that times out in the queue fails as one that times out polling: busy, with the
+    /// time it waited, and nothing changed.
+    @Test func aWriterThatTimesOutInTheQueueSaysHowLongItWaited() throws {
+        let directory = try TemporaryDirectory()
+        let store = try AppGroupStore(directory: directory.url, lockTimeout: .milliseconds(150))
+        let path = store.databaseURL.path
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let holder = SQLiteWriterQueue(databasePath: path)
+            _ = holder?.lock(timeout: .zero)
+            held.signal()
+            release.wait()
+            holder?.unlock()
+        }
+        thread.start()
+        held.wait()
+        let start = ContinuousClock.now
+        #expect {
+            try store.addTask(title: "Queued")
+        } throws: { error in
+            let message = (error as? AppGroupError)?.message ?? ""
+            return (error as? AppGroupError)?.code == "store.busy"
+                && message.contains("other processes kept it locked for the 0.")
+                && message.contains("nothing was changed")
+        }
+        #expect(ContinuousClock.now - start >= .milliseconds(140))
+        release.signal()
+        try store.addTask(title: "After")
+        #expect(try store.allTasks().map(\.title) == ["After"])
+    }
 }
