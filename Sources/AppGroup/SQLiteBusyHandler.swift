@@ -12,8 +12,8 @@
 /// go back to sleep, while a lock freed between two wake-ups stays idle. Random delays spread the
 /// attempts out, and short first delays let a waiter take a lock that is held for a millisecond
 /// without sleeping much longer than that. The ceiling is a trade: each wake-up costs a context
-/// switch, and a thousand waiters waking every 20 ms took half of a 2-core machine from the
-/// processes they waited for (a 1,000-process burst ran 1.9 times as long as with 50 ms).
+/// switch, and a thousand waiters waking every 20 ms took the CPU from the processes they waited
+/// for (in one run, a 1,000-process burst took 1.6 times as long as with 50 ms).
 ///
 /// Not `Sendable`: SQLite calls it on the thread that runs the connection's statement, and the
 /// connection has one user at a time.
