@@ -86,9 +86,9 @@ public final class AppGroupStore: @unchecked Sendable {
                 // A commit writes the log without waiting for the disk (fsync): the write lock is
                 // held for the statements only, not for a disk flush during which the holder sleeps
                 // and, among a burst of processes, waits long to run again (in one run, a
-                // 1,000-process burst took 2.3 times as long with a flush per commit). A committed intent survives its
-                // process being killed; a power cut may undo the last moments' commits, and never
-                // corrupts the store. Checkpoints still flush.
+                // 1,000-process burst took 2.3 times as long with a flush per commit). A committed
+                // intent survives its process being killed; a power cut may undo the last moments'
+                // commits, and never corrupts the store. Checkpoints still flush.
                 try database.execute("PRAGMA synchronous = NORMAL")
                 database.queueWriters()
             }
