@@ -40,7 +40,7 @@ import Testing
         } throws: { error in
             guard let error = error as? AppGroupError else { return false }
             let pattern =
-                /cannot use the store at '.*widgethost.sqlite': the store is busy: other processes kept it locked for the 0\.[1-9] s this one waited; nothing was changed\. Try again, or wait longer with --lock-timeout or WIDGETHOST_LOCK_TIMEOUT \(seconds\)/
+                /cannot use the store at '.*widgethost.sqlite': the store is busy: other processes kept it locked for the (0\.[1-9]|[1-9][0-9]*\.[0-9]) s this one waited; nothing was changed\. Try again, or wait longer with --lock-timeout or WIDGETHOST_LOCK_TIMEOUT \(seconds\)/
             return error.code == "store.busy" && error.message.wholeMatch(of: pattern) != nil
         }
         holder.rollBackTransaction()

@@ -92,8 +92,9 @@ import Testing
             "error: cannot use the store at '\(store)/widgethost.sqlite': the store is busy: other processes "
             + "kept it locked for the 0.2 s this one waited; nothing was changed. Try again, or wait longer "
             + "with --lock-timeout or WIDGETHOST_LOCK_TIMEOUT (seconds)\n"
-        // The wait is measured: on a loaded machine it may run a little past 0.2 s.
-        let measured = perform.standardError.replacing(/for the 0\.[2-4] s/, with: "for the 0.2 s")
+        // The wait is measured: on a loaded machine it may run past 0.2 s, never short of it.
+        let measured = perform.standardError.replacing(
+            /for the (0\.[2-9]|[1-9][0-9]*\.[0-9]) s/, with: "for the 0.2 s")
         #expect(measured == expected)
         #expect(perform.duration < .seconds(5))
         #expect(try scratch.exportJSON() == before, "nothing was changed")
