@@ -144,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["widgethost", "TestSupport"],
+            dependencies: ["widgethost", "AppGroup", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

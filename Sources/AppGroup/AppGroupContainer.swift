@@ -106,10 +106,14 @@ public struct AppGroupContainer: Sendable, Hashable {
 
     /// Opens the store in this container, creating the directory and the store when writing.
     ///
-    /// - Parameter readOnly: Whether to open read only; the store must then exist.
-    /// - Throws: ``AppGroupError``, as ``AppGroupStore/init(directory:readOnly:)``.
-    public func openStore(readOnly: Bool = false) throws(AppGroupError) -> AppGroupStore {
-        try AppGroupStore(directory: directory, readOnly: readOnly)
+    /// - Parameters:
+    ///   - readOnly: Whether to open read only; the store must then exist.
+    ///   - lockTimeout: How long a write waits for another process's write lock.
+    /// - Throws: ``AppGroupError``, as ``AppGroupStore/init(directory:readOnly:lockTimeout:)``.
+    public func openStore(readOnly: Bool = false, lockTimeout: StoreLockTimeout = .default)
+        throws(AppGroupError) -> AppGroupStore
+    {
+        try AppGroupStore(directory: directory, readOnly: readOnly, lockTimeout: lockTimeout.duration)
     }
 
     /// Refuses an App Group identifier that is not one directory name.

@@ -19,7 +19,7 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
     /// - `store.unwritable`: the store or its directory cannot be created or written;
     /// - `store.corrupt`: the file is damaged or is not a widgethost store;
     /// - `store.newer-version`: the store was written by a newer widgethost;
-    /// - `store.busy`: another process held the store locked for longer than the busy timeout;
+    /// - `store.busy`: other processes held the store's write lock for longer than the lock timeout;
     /// - `store.full`: the disk is full;
     /// - `store.io-error`: the operating system failed to read or write the file;
     /// - `store.invalid-task`: a task breaks a rule of the store (an empty title, say);
@@ -45,8 +45,10 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
     // MARK: - Mapping SQLite's errors
 
     /// What to say about `error`, raised while opening (`opening == true`) or using the store at
-    /// `path`.
-    static func store(at path: String, _ error: SQLiteError, opening: Bool) -> AppGroupError {
+    /// `path`; `waited` is how long the connection waited for a lock before giving up, if it did.
+    static func store(at path: String, _ error: SQLiteError, opening: Bool, waited: Duration? = nil)
+        -> AppGroupError
+    {
         let action = opening ? "cannot open the store at '\(path)'" : "cannot use the store at '\(path)'"
         func make(_ code: FailureCode, _ reason: String) -> AppGroupError {
             AppGroupError(code: code, message: "\(action): \(reason)", path: path)
@@ -64,10 +66,7 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
         case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH:
             return make(.storeUnwritable, "the file or its directory is read-only (\(error.message))")
         case SQLITE_BUSY, SQLITE_LOCKED:
-            return make(
-                .storeBusy,
-                "another process kept the store locked for more than \(SQLiteDatabase.defaultBusyTimeout); try again"
-            )
+            return make(.storeBusy, busyReason(waited: waited))
         case SQLITE_FULL:
             return make(.storeFull, "the disk is full")
         case SQLITE_IOERR:
@@ -79,6 +78,31 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
         default:
             return make(.storeFailed, "\(error.message) (SQLite result code \(error.code))")
         }
+    }
+
+    /// Why a statement failed with `SQLITE_BUSY`: how long it waited (when it did), that the store
+    /// is busy, that nothing was changed, and how to wait longer.
+    ///
+    /// ```
+    /// the store is busy: other processes kept it locked for the 30.0 s this one waited; nothing
+    /// was changed. Try again, or wait longer with --lock-timeout or WIDGETHOST_LOCK_TIMEOUT (seconds)
+    /// ```
+    static func busyReason(waited: Duration?) -> String {
+        let held =
+            waited.map { "other processes kept it locked for the \(seconds($0)) s this one waited" }
+            ?? "another process holds its lock"
+        return "the store is busy: \(held); nothing was changed. Try again, or wait longer with "
+            + "--lock-timeout or WIDGETHOST_LOCK_TIMEOUT (seconds)"
+    }
+
+    /// `duration` in seconds with one decimal (`30.0`, `0.1`), or two below a tenth (`0.05`).
+    static func seconds(_ duration: Duration) -> String {
+        let components = duration.components
+        let value = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        let hundredths = Int((value * 100).rounded())
+        if hundredths < 10 { return "0.0\(hundredths)" }
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     /// The code for a file that cannot be opened or created because of `errno` `number`.

@@ -1,5 +1,11 @@
 public import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reload requests, as `WidgetCenter.reloadTimelines(ofKind:)` makes them: recorded in the shared
 /// container so any other process (a running `watch`, a script) sees them.
 ///
@@ -15,24 +21,40 @@ extension AppGroupStore {
     /// The kind recorded for `reloadAllTimelines()`.
     public static let allKinds = "*"
 
-    /// Records a request to reload the timelines of `kind`, or of every kind for `nil`.
-    /// - Returns: the request's generation.
+    /// Records a request to reload the timelines of `kind`, or of every kind for `nil`, in a
+    /// transaction of its own; inside an app intent (``IntentTransaction/current``) the request
+    /// is only noted, and written when the intent's transaction commits.
+    ///
+    /// - Returns: the request's generation; `nil` when it was noted in the intent's transaction.
     @discardableResult
-    public func requestReload(ofKind kind: String?, at date: Date = Date()) throws(AppGroupError) -> Int {
-        try write { database throws(SQLiteError) -> Int in
-            let next = try Self.currentGeneration(in: database) + 1
-            try database.run(
-                """
-                INSERT INTO reload_requests(kind, generation, requestedAt) VALUES (?, ?, ?)
-                ON CONFLICT(kind) DO UPDATE SET generation = excluded.generation, requestedAt = excluded.requestedAt
-                """,
-                [.text(kind ?? Self.allKinds), .integer(next), .real(date.timeIntervalSince1970)]
-            )
-            // Inside the write transaction, so stamps are written in generation order. Should the
-            // commit then fail, the stamp is one ahead: a watcher re-reads for nothing, no harm.
-            writeStamp(next)
-            return next
+    public func requestReload(ofKind kind: String?, at date: Date = Date()) throws(AppGroupError) -> Int? {
+        if let transaction = IntentTransaction.current {
+            transaction.requestReload(ofKind: kind)
+            return nil
         }
+        let generation = try write { database throws(SQLiteError) -> Int in
+            try Self.insertReloadRequest(ofKind: kind ?? Self.allKinds, at: date, in: database)
+        }
+        writeStamp(generation)
+        return generation
+    }
+
+    /// Records the request for `kind` (`*` for all) with the next generation, in the transaction
+    /// open on `database`.
+    ///
+    /// - Returns: The request's generation.
+    static func insertReloadRequest(ofKind kind: String, at date: Date, in database: SQLiteDatabase)
+        throws(SQLiteError) -> Int
+    {
+        let next = try currentGeneration(in: database) + 1
+        try database.run(
+            """
+            INSERT INTO reload_requests(kind, generation, requestedAt) VALUES (?, ?, ?)
+            ON CONFLICT(kind) DO UPDATE SET generation = excluded.generation, requestedAt = excluded.requestedAt
+            """,
+            [.text(kind), .integer(next), .real(date.timeIntervalSince1970)]
+        )
+        return next
     }
 
     /// The generation of the latest request that reloads `kind` (its own or a reload of all);
@@ -76,20 +98,53 @@ extension AppGroupStore {
     {
         guard !widgets.isEmpty else { return }
         try write { database throws(SQLiteError) in
-            let generation = try Self.currentGeneration(in: database)
-            for widget in widgets {
-                try database.run(
-                    """
-                    INSERT INTO evaluations(widget, kind, generation, evaluatedAt) VALUES (?, ?, ?, ?)
-                    ON CONFLICT(widget) DO UPDATE SET kind = excluded.kind, generation = excluded.generation,
-                    evaluatedAt = excluded.evaluatedAt
-                    """,
-                    [
-                        .text(widget.id), .text(widget.kind), .integer(generation),
-                        .real(date.timeIntervalSince1970),
-                    ]
-                )
+            try Self.insertEvaluations(widgets, at: date, in: database)
+        }
+    }
+
+    /// Records that the widgets were evaluated now, as ``recordEvaluations(_:at:)`` does, only if
+    /// no other process holds the write lock: a reader (`run`) never waits for writers.
+    ///
+    /// Skipping errs on the safe side: a widget whose evaluation is not recorded keeps showing the
+    /// reload requests made before it, as it would had it not been evaluated.
+    ///
+    /// - Returns: Whether the evaluations were recorded; `false` when the store was busy.
+    /// - Throws: ``AppGroupError`` for any failure but a busy store.
+    @discardableResult
+    public func recordEvaluationsUnlessBusy(_ widgets: [(id: String, kind: String)], at date: Date = Date())
+        throws(AppGroupError) -> Bool
+    {
+        guard !widgets.isEmpty else { return true }
+        do throws(AppGroupError) {
+            try withConnection { database throws(SQLiteError) in
+                try database.withBusyTimeout(.zero) { () throws(SQLiteError) in
+                    try database.transaction { () throws(SQLiteError) in
+                        try Self.insertEvaluations(widgets, at: date, in: database)
+                    }
+                }
             }
+            return true
+        } catch  where error.code == .storeBusy {
+            return false
+        }
+    }
+
+    private static func insertEvaluations(
+        _ widgets: [(id: String, kind: String)], at date: Date, in database: SQLiteDatabase
+    ) throws(SQLiteError) {
+        let generation = try currentGeneration(in: database)
+        for widget in widgets {
+            try database.run(
+                """
+                INSERT INTO evaluations(widget, kind, generation, evaluatedAt) VALUES (?, ?, ?, ?)
+                ON CONFLICT(widget) DO UPDATE SET kind = excluded.kind, generation = excluded.generation,
+                evaluatedAt = excluded.evaluatedAt
+                """,
+                [
+                    .text(widget.id), .text(widget.kind), .integer(generation),
+                    .real(date.timeIntervalSince1970),
+                ]
+            )
         }
     }
 
@@ -103,8 +158,58 @@ extension AppGroupStore {
 
     /// Rewrites the stamp file; a failure to write it is not a failed request (the database holds
     /// the request, and watchers that poll it see it), so it is left to the next request.
-    private func writeStamp(_ generation: Int) {
-        let url = directory.appendingPathComponent(Self.reloadStampFileName)
-        try? Data("\(generation)\n".utf8).write(to: url, options: .atomic)
+    ///
+    /// Written after the commit, outside the write lock, so the lock is held for the statements
+    /// only. The file's change is the signal, its content a hint: a watcher woken by it reads the
+    /// latest generation from the database, which holds every request committed before the stamp
+    /// changed. So a process whose generation is older than the one stamped leaves the file alone,
+    /// and two processes racing may leave the older of two new generations in it.
+    ///
+    /// The file is rewritten in place, never created, renamed or truncated once it exists: those
+    /// take the directory's lock, and in a burst of a thousand intents hundreds of processes
+    /// queued for it (a stamp only grows longer, as generations do). The first stamp is written
+    /// under a temporary name and linked into place, so a reader never sees it half written.
+    func writeStamp(_ generation: Int) {
+        let stamp = directory.appendingPathComponent(Self.reloadStampFileName).path
+        let text = Array("\(generation)\n".utf8)
+        var descriptor = open(stamp, O_RDWR | O_CLOEXEC)
+        if descriptor < 0 && errno == ENOENT {
+            if createStamp(text, at: stamp) { return }
+            descriptor = open(stamp, O_RDWR | O_CLOEXEC)
+        }
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        if let stored = stampedGeneration(descriptor), stored >= generation { return }
+        _ = writeBytes(text, to: descriptor)
     }
+
+    /// Writes the first stamp: a file of this process's own, linked to `path` unless another
+    /// process made it first.
+    ///
+    /// - Returns: Whether this process's stamp is the file now.
+    private func createStamp(_ text: [UInt8], at path: String) -> Bool {
+        let temporary = path + ".\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        let written = writeBytes(text, to: descriptor)
+        close(descriptor)
+        defer { unlink(temporary) }
+        return written && link(temporary, path) == 0
+    }
+}
+
+/// The generation the stamp file open as `descriptor` holds, if it holds one.
+private func stampedGeneration(_ descriptor: Int32) -> Int? {
+    var bytes = [UInt8](repeating: 0, count: 32)
+    let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    guard count > 0 else { return nil }
+    return Int(String(decoding: bytes.prefix(count).prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self))
+}
+
+/// Writes `bytes` at the start of the file `descriptor` in one `pwrite(2)`, as a stamp is a few
+/// bytes.
+///
+/// - Returns: Whether all of them were written.
+private func writeBytes(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) } == bytes.count
 }

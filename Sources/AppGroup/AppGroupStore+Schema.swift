@@ -29,10 +29,6 @@ extension AppGroupStore {
         ) WITHOUT ROWID;
         """
 
-    /// Creates the schema in a new store, in one transaction with reading the version, so two
-    /// processes opening a new store at once do not both create it.
-    ///
-    /// - Returns: The version found before migrating (0 for a new store).
     /// `reload_requests`: the latest request per kind (`*` for every kind), numbered by a generation
     /// that only grows; `evaluations`: the generation each widget instance was last evaluated at.
     static let reloadTablesSQL = """
@@ -49,8 +45,18 @@ extension AppGroupStore {
         ) WITHOUT ROWID;
         """
 
+    /// Creates the schema in a new store, or upgrades an older one, in one transaction with reading
+    /// the version again, so of two processes opening a new store at once only the first creates
+    /// it. Only called when the version read without the lock is older than ``schemaVersion``:
+    /// opening a current store takes no write lock.
+    ///
+    /// A new store is switched to write-ahead logging first (a mode change cannot be made inside a
+    /// transaction); the mode is kept in the file, so later opens need not set it.
+    ///
+    /// - Returns: The version found before migrating (0 for a new store).
     static func migrate(_ database: SQLiteDatabase) throws(SQLiteError) -> Int {
-        try database.transaction { () throws(SQLiteError) -> Int in
+        try database.useWriteAheadLogging()
+        return try database.transaction { () throws(SQLiteError) -> Int in
             let version = try userVersion(database)
             if version == 0 {
                 try database.execute(tablesSQL)

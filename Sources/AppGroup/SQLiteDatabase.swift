@@ -1,8 +1,9 @@
 import CSQLite
 
 /// A connection to an SQLite database file, with the settings every widgethost process shares:
-/// write-ahead logging (readers never block the writer), a busy timeout (writers wait for each
-/// other instead of failing), and a cache of prepared statements.
+/// a busy handler (writers wait for each other, with backoff and jitter, instead of failing), a
+/// cache of prepared statements, and on request write-ahead logging (readers never wait for the
+/// writer).
 ///
 /// ```swift
 /// let database = try SQLiteDatabase(path: "/tmp/tasks.sqlite")
@@ -35,21 +36,32 @@ package final class SQLiteDatabase {
     let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
     private var transactionDepth = 0
+    /// Kept alive as long as the connection: SQLite holds an unretained pointer to it.
+    private let busyHandler: SQLiteBusyHandler
+    /// The queue writers wait in before they poll for the write lock, once ``queueWriters()``
+    /// set it up.
+    private var writerQueue: SQLiteWriterQueue?
 
-    /// The busy timeout used when none is given: how long a writer waits for another's lock.
-    package static let defaultBusyTimeout: Duration = .seconds(5)
+    /// The busy timeout used when none is given: how long a statement waits for a lock another
+    /// connection holds before it fails with `SQLITE_BUSY`.
+    ///
+    /// Sized for bursts: on a 2-core machine, 1,000 `widgethost perform` processes started at once
+    /// all finish within some 10 seconds (each holds the write lock for well under a millisecond,
+    /// but a holder may be descheduled among a thousand runnable processes); three times that
+    /// leaves room for a slower or busier machine.
+    package static let defaultBusyTimeout: Duration = .seconds(30)
 
     /// Opens (and for ``Mode/readWriteCreate`` creates) the database at `path`.
     ///
-    /// A writable database is switched to write-ahead logging (`PRAGMA journal_mode=WAL`), which is
-    /// stored in the file, so readers opened later use it too.
+    /// Opening writes nothing: it reads the schema, so a file that is not a database fails here.
+    /// ``useWriteAheadLogging()`` switches a new database to write-ahead logging.
     ///
     /// - Parameters:
     ///   - path: The file, or `:memory:` for a private in-memory database.
     ///   - mode: Whether to open for writing (creating the file) or read only.
     ///   - busyTimeout: How long a statement waits for a lock another connection holds.
     /// - Throws: ``SQLiteError`` when the file cannot be opened, or is not a database (this shows
-    ///   only once the first page is read, which switching to WAL does).
+    ///   only once the first page is read, which reading the schema does).
     package init(path: String, mode: Mode = .readWriteCreate, busyTimeout: Duration = defaultBusyTimeout)
         throws(SQLiteError)
     {
@@ -71,23 +83,28 @@ package final class SQLiteDatabase {
         self.handle = connection
         self.path = path
         self.mode = mode
+        let busyHandler = SQLiteBusyHandler(timeout: busyTimeout)
+        self.busyHandler = busyHandler
         sqlite3_extended_result_codes(connection, 1)
-        let milliseconds =
-            busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(connection, Int32(clamping: milliseconds))
+        sqlite3_busy_handler(
+            connection,
+            { context, attempt in
+                guard let context else { return 0 }
+                let handler = Unmanaged<SQLiteBusyHandler>.fromOpaque(context).takeUnretainedValue()
+                return handler.shouldRetry(attempt: Int(attempt)) ? 1 : 0
+            },
+            Unmanaged.passUnretained(busyHandler).toOpaque()
+        )
         // Up to 32 MiB of page cache (allocated only as pages are read), so a large import keeps
         // its indexes' pages in memory instead of spilling them to the log mid-transaction.
         try execute("PRAGMA cache_size = -32768")
-        if mode == .readWriteCreate {
-            try execute("PRAGMA journal_mode=WAL")
-        } else {
-            if mode == .readExisting { try execute("PRAGMA query_only = 1") }
-            // Reading the schema now makes a file that is not a database fail here, not later.
-            try execute("SELECT count(*) FROM sqlite_schema")
-        }
+        if mode == .readExisting { try execute("PRAGMA query_only = 1") }
+        // Reading the schema now makes a file that is not a database fail here, not later.
+        try execute("SELECT count(*) FROM sqlite_schema")
     }
 
     deinit {
+        sqlite3_busy_handler(handle, nil, nil)
         statements.removeAll()
         // close_v2 defers the close until statements still referenced elsewhere are finalized.
         sqlite3_close_v2(handle)
@@ -107,6 +124,63 @@ package final class SQLiteDatabase {
 
     /// The number of prepared statements kept in the cache.
     package var cachedStatementCount: Int { statements.count }
+
+    /// How long a statement waits for a lock another connection holds.
+    package var busyTimeout: Duration { busyHandler.timeout }
+
+    /// Runs `body` with the busy timeout set to `timeout` (`.zero`: take the lock now or fail),
+    /// then restores it.
+    package func withBusyTimeout<Result>(
+        _ timeout: Duration, _ body: () throws(SQLiteError) -> Result
+    ) throws(SQLiteError) -> Result {
+        let saved = busyHandler.timeout
+        busyHandler.timeout = timeout
+        defer { busyHandler.timeout = saved }
+        return try body()
+    }
+
+    /// How long the latest statement that failed with `SQLITE_BUSY` waited for the lock; `nil` when
+    /// it did not wait (a lock that cannot be waited for), or no statement gave up.
+    package var lastBusyWait: Duration? { busyHandler.lastGivenUpWait }
+
+    /// Makes this connection's write transactions wait in the database's writer queue (a
+    /// process-shared mutex in `<path>-writers`) before polling for SQLite's write lock, so a
+    /// burst of writers sleeps instead of polling. Without a usable queue file, writers poll.
+    ///
+    /// - Returns: Whether the queue is in use.
+    @discardableResult
+    package func queueWriters() -> Bool {
+        if writerQueue == nil { writerQueue = SQLiteWriterQueue(databasePath: path) }
+        return writerQueue != nil
+    }
+
+    /// `BEGIN IMMEDIATE`: waits in the writer queue (when there is one), then polls for the write
+    /// lock, the time queued counting toward the busy timeout.
+    private func beginImmediate() throws(SQLiteError) {
+        guard let writerQueue else {
+            try execute("BEGIN IMMEDIATE")
+            return
+        }
+        let start = SQLiteBusyHandler.monotonicNanoseconds()
+        guard writerQueue.lock(timeout: busyHandler.timeout) else {
+            busyHandler.lastGivenUpWait = SQLiteBusyHandler.elapsed(since: start)
+            throw SQLiteError(
+                code: SQLITE_BUSY, message: "database is locked", path: path, sql: "BEGIN IMMEDIATE")
+        }
+        defer { writerQueue.unlock() }
+        busyHandler.beginWait(at: start, alone: writerQueue.isHeld)
+        defer { busyHandler.endWait() }
+        try execute("BEGIN IMMEDIATE")
+    }
+
+    /// Switches the database to write-ahead logging, which is stored in the file: every connection
+    /// opened later uses it, and readers then never wait for the writer. Needs a moment of
+    /// exclusive access, so it is done once, when the database is created.
+    ///
+    /// - Throws: ``SQLiteError`` when the mode cannot be changed (the file is read only, say).
+    package func useWriteAheadLogging() throws(SQLiteError) {
+        try execute("PRAGMA journal_mode=WAL")
+    }
 
     // MARK: - Statements
 
@@ -212,7 +286,7 @@ package final class SQLiteDatabase {
         if let savepoint {
             try execute("SAVEPOINT \(savepoint)")
         } else {
-            try execute("BEGIN IMMEDIATE")
+            try beginImmediate()
         }
         transactionDepth += 1
         defer { transactionDepth -= 1 }
@@ -229,6 +303,44 @@ package final class SQLiteDatabase {
             throw error
         }
         return result
+    }
+
+    /// Begins a transaction that stays open after this call returns, for work done in several
+    /// steps (an app intent's statements, then its reload requests): `BEGIN IMMEDIATE`, as
+    /// ``transaction(_:)`` does; ``transaction(_:)`` inside it makes savepoints. End it with
+    /// ``commitTransaction()`` or ``rollBackTransaction()``.
+    ///
+    /// - Throws: ``SQLiteError`` when a transaction is already open, or the write lock cannot be
+    ///   taken within the busy timeout.
+    package func beginTransaction() throws(SQLiteError) {
+        guard transactionDepth == 0 else {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "a transaction is already open", path: path)
+        }
+        try beginImmediate()
+        transactionDepth = 1
+    }
+
+    /// Commits the transaction ``beginTransaction()`` began; rolls it back when the commit fails.
+    ///
+    /// - Throws: ``SQLiteError`` when no such transaction is open or the commit fails.
+    package func commitTransaction() throws(SQLiteError) {
+        guard transactionDepth == 1 else {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "no transaction to commit", path: path)
+        }
+        do {
+            try execute("COMMIT")
+        } catch {
+            rollBackTransaction()
+            throw error
+        }
+        transactionDepth = 0
+    }
+
+    /// Undoes the transaction ``beginTransaction()`` began, if one is open.
+    package func rollBackTransaction() {
+        guard transactionDepth == 1 else { return }
+        rollBack(to: nil)
+        transactionDepth = 0
     }
 
     /// Undoes the current transaction or savepoint. A failed rollback is not reported: SQLite may

@@ -1,4 +1,4 @@
-import AppGroup
+public import AppGroup
 import Foundation
 import Synchronization
 public import WidgetHostKit
@@ -8,15 +8,20 @@ public import WidgetHostKit
 public final class ContainerSet: Sendable {
     private let storeOption: String?
     private let environment: [String: String]
+    private let lockTimeout: StoreLockTimeout
     private let containers = Mutex<[String: SharedContainer]>([:])
 
     /// Creates the set.
     /// - Parameters:
     ///   - storeOption: `--store DIR`, which puts every App Group in DIR.
     ///   - environment: the environment (`WIDGETHOST_STORE`, `XDG_DATA_HOME`, `HOME`).
-    public init(storeOption: String?, environment: [String: String]) {
+    ///   - lockTimeout: how long every store of the set waits for another process's write lock.
+    public init(
+        storeOption: String?, environment: [String: String], lockTimeout: StoreLockTimeout = .default
+    ) {
         self.storeOption = storeOption
         self.environment = environment
+        self.lockTimeout = lockTimeout
     }
 
     /// The container of `appGroup`.
@@ -32,8 +37,10 @@ public final class ContainerSet: Sendable {
                 )
                 let container = SharedContainer(
                     url: resolved.directory,
-                    reloads: StoreReloadRecorder(directory: resolved.directory)
+                    reloads: StoreReloadRecorder(directory: resolved.directory, lockTimeout: lockTimeout)
                 )
+                // Whoever opens the container's store (a built-in widget) finds the timeout here.
+                _ = try? container.attachment(StoreLockTimeout.self) { lockTimeout }
                 containers[appGroup] = container
                 return .success(container)
             } catch {

@@ -176,13 +176,20 @@ public enum IntentRunner {
             }
         }
         let environment = IntentEnvironment(container: container, date: date)
+        // The intent's writes and its reload requests are one transaction, committed here once
+        // perform() returns: the write lock is taken at its first write and held only until then.
+        let transaction = IntentTransaction()
         do {
-            let result = try await IntentEnvironment.$current.withValue(environment) {
-                try await intent.perform()
+            let result = try await IntentTransaction.$current.withValue(transaction) {
+                try await IntentEnvironment.$current.withValue(environment) {
+                    try await intent.perform()
+                }
             }
+            try transaction.commit { () throws(AppGroupError) in try container.appGroupStore() }
             let recorder = container.reloads as? StoreReloadRecorder
-            // The intent's change is committed: a reload request that could not be recorded is a
-            // warning, not a failure (WidgetKit's reloadTimelines cannot fail either).
+            // Reload requests made outside the transaction (a recorder of another kind) are
+            // recorded apart: one that could not be is a warning, not a failure (WidgetKit's
+            // reloadTimelines cannot fail either).
             return .success(
                 Outcome(
                     intent: Intent.intentType,
@@ -193,10 +200,13 @@ public enum IntentRunner {
                 )
             )
         } catch let error as AppGroupError {
+            transaction.rollBack()
             return .failure(WidgetFailure(code: error.code, message: error.message))
         } catch let error as IntentParameterError {
+            transaction.rollBack()
             return .failure(WidgetFailure(code: .intentInvalidValue, message: error.message))
         } catch {
+            transaction.rollBack()
             return .failure(WidgetFailure(code: .intentFailed, message: "\(error)"))
         }
     }

@@ -6,8 +6,10 @@ import WidgetHostKit
 /// this evaluation, kept in each App Group's store.
 public enum ReloadTracking {
     /// Marks each result whose kind had a reload requested since its widget was last evaluated,
-    /// then records this evaluation. Returns the problems met (a store that cannot be written), for
-    /// the command to report as warnings; the results are printed either way.
+    /// then records this evaluation, unless another process holds the write lock at that moment
+    /// (a reader never waits for writers; see `AppGroupStore.recordEvaluationsUnlessBusy`).
+    /// Returns the problems met (a store that cannot be written), for the command to report as
+    /// warnings; the results are printed either way.
     public static func update(
         _ results: inout [WidgetResult], containers: ContainerSet, at date: Date = Date()
     )
@@ -21,9 +23,7 @@ public enum ReloadTracking {
         for (appGroup, indices) in byGroup.sorted(by: { $0.key < $1.key }) {
             do {
                 let container = try containers.container(forAppGroup: appGroup)
-                let store = try container.attachment(AppGroupStore.self) {
-                    try AppGroupStore(directory: container.url)
-                }
+                let store = try container.appGroupStore()
                 for index in indices {
                     let instance = results[index].instance
                     results[index].reloadRequested = try store.isReloadRequested(
@@ -35,7 +35,8 @@ public enum ReloadTracking {
                     if case .success = results[$0].outcome { return true }
                     return false
                 }
-                try store.recordEvaluations(
+                // A reader never waits for writers: under a burst of intents the record is skipped.
+                try store.recordEvaluationsUnlessBusy(
                     evaluated.map { (results[$0].instance.id, results[$0].instance.kind) }, at: date)
             } catch let error as AppGroupError {
                 problems.append(error.message)

@@ -1,4 +1,4 @@
-import AppGroup
+public import AppGroup
 public import Foundation
 import Synchronization
 public import WidgetHostKit
@@ -7,14 +7,18 @@ public import WidgetHostKit
 /// them, and remembers the kinds asked for so a command can report them.
 public final class StoreReloadRecorder: ReloadRecorder {
     private let directory: URL
+    private let lockTimeout: StoreLockTimeout
     private let state = Mutex<(store: AppGroupStore?, kinds: [String], failures: [String])>((nil, [], []))
 
     /// A recorder for the container at `directory`; the store opens on the first request.
-    public init(directory: URL) {
+    public init(directory: URL, lockTimeout: StoreLockTimeout = .default) {
         self.directory = directory
+        self.lockTimeout = lockTimeout
     }
 
-    /// Records the request; `nil` asks for every kind.
+    /// Records the request; `nil` asks for every kind. Inside an app intent
+    /// (``IntentTransaction/current``) it is noted in the intent's transaction, written when that
+    /// commits, and no store is opened here.
     ///
     /// WidgetKit's `reloadTimelines(ofKind:)` cannot throw, so a failure is also kept in
     /// ``failures`` for the command to report.
@@ -33,15 +37,20 @@ public final class StoreReloadRecorder: ReloadRecorder {
         _ kind: String?,
         in state: inout (store: AppGroupStore?, kinds: [String], failures: [String])
     ) throws(AppGroupError) {
+        let name = kind ?? AppGroupStore.allKinds
+        if let transaction = IntentTransaction.current {
+            transaction.requestReload(ofKind: kind)
+            if !state.kinds.contains(name) { state.kinds.append(name) }
+            return
+        }
         let store: AppGroupStore
         if let open = state.store {
             store = open
         } else {
-            store = try AppGroupStore(directory: directory)
+            store = try AppGroupStore(directory: directory, lockTimeout: lockTimeout.duration)
             state.store = store
         }
         try store.requestReload(ofKind: kind)
-        let name = kind ?? AppGroupStore.allKinds
         if !state.kinds.contains(name) { state.kinds.append(name) }
     }
 

@@ -20,7 +20,12 @@ extension AppIntent {
     public static var description: IntentDescription { IntentDescription("") }
 
     /// The name the host and the JSON contract use: the Swift type's name.
-    public static var intentType: String { String(describing: Self.self) }
+    ///
+    /// `_typeName` gives what `String(describing:)` gives for a type, without first asking whether
+    /// the metatype conforms to `CustomStringConvertible` and the like: each such question the
+    /// runtime answers for the first time scans every conformance in the process, a cost paid per
+    /// intent at every start of the executable.
+    public static var intentType: String { _typeName(Self.self, qualified: false) }
 }
 
 /// A longer description of an intent.

@@ -4,13 +4,15 @@
     import Darwin
 #endif
 
-/// The benchmark runner: `widgethost-bench [yaml|tasks|widgets|validate|plugins]... [--rounds N]`.
+/// The benchmark runner:
+/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst]... [--rounds N] [--burst-size N]`.
 enum BenchmarkCommand {
     /// The benchmarks, by name.
-    static let names = ["yaml", "tasks", "widgets", "validate", "plugins"]
+    static let names = ["yaml", "tasks", "widgets", "validate", "plugins", "burst"]
 
     static func main(_ arguments: [String]) async {
         var rounds = 15
+        var burstSize = 1000
         var selected: [String] = []
         var index = 1
         while index < arguments.count {
@@ -22,8 +24,17 @@ enum BenchmarkCommand {
                 index += 2
                 continue
             }
+            if argument == "--burst-size", index + 1 < arguments.count, let value = Int(arguments[index + 1]),
+                value > 1
+            {
+                burstSize = value
+                index += 2
+                continue
+            }
             if argument == "-h" || argument == "--help" {
-                print("USAGE: widgethost-bench [\(names.joined(separator: "|"))]... [--rounds <n>]")
+                print(
+                    "USAGE: widgethost-bench [\(names.joined(separator: "|"))]... [--rounds <n>] [--burst-size <n>]"
+                )
                 return
             }
             guard names.contains(argument) else {
@@ -44,5 +55,9 @@ enum BenchmarkCommand {
         if selected.isEmpty || selected.contains("widgets") { await widgets.manyWidgets(registry) }
         if selected.isEmpty || selected.contains("validate") { widgets.validate(registry) }
         if selected.isEmpty || selected.contains("plugins") { await PluginBenchmark(rounds: rounds).run() }
+        if selected.isEmpty || selected.contains("burst") {
+            // A burst takes seconds: a fifth of the rounds (3 by default).
+            StoreBurstBenchmark(rounds: max(rounds / 5, 1), size: burstSize).run()
+        }
     }
 }

@@ -8,15 +8,28 @@ enum Report {
         )
     }
 
+    /// Which figure a target is judged on.
+    enum Figure {
+        /// The best of the rounds.
+        case best
+        /// The median of the rounds (for samples whose best is an outlier, a run at a quiet moment).
+        case median
+    }
+
     /// The ratio of two measurements (best against best, median against median) and its target,
-    /// when it has one.
-    static func ratio(_ label: String, _ measured: [Double], _ baseline: [Double], target: Double? = nil) {
+    /// when it has one, judged on `figure`.
+    static func ratio(
+        _ label: String, _ measured: [Double], _ baseline: [Double], target: Double? = nil,
+        judgedBy figure: Figure = .best
+    ) {
         let best = (measured.min() ?? 0) / max(baseline.min() ?? 1, 1e-12)
         let median = Clock.median(measured) / max(Clock.median(baseline), 1e-12)
         let padded = pad(label)
         var line = "  \(padded) \(round(best))x best, \(round(median))x median"
         if let target {
-            line += " (target: at most \(target)x, \(best <= target ? "met" : "NOT met"))"
+            let judged = figure == .best ? best : median
+            let on = figure == .best ? "" : " median"
+            line += " (target:\(on) at most \(target)x, \(judged <= target ? "met" : "NOT met"))"
         }
         print(line)
     }

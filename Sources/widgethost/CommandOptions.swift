@@ -47,6 +47,39 @@ enum CommandOptions {
         .option("store", valueName: "dir", help: help)
     }
 
+    /// `--lock-timeout <seconds>`, for commands that write the shared store.
+    static let lockTimeout = ArgumentSpec.option(
+        "lock-timeout",
+        valueName: "seconds",
+        help: "How long a write waits for other processes' lock on the shared store before it fails "
+            + "(default: $\(StoreLockTimeout.variable), else \(seconds(StoreLockTimeout.default.duration)))."
+    )
+
+    /// The store lock timeout `--lock-timeout`, else `$WIDGETHOST_LOCK_TIMEOUT`, else the default.
+    ///
+    /// - Throws: ``ParseError`` (exit 64) naming the option or the variable when its value is not a
+    ///   number of seconds from 0 to a day.
+    static func lockTimeout(_ values: ParsedValues) throws(ParseError) -> StoreLockTimeout {
+        let option = try values.string("lock-timeout")
+        switch StoreLockTimeout.resolve(option: option, environment: ProcessInfo.processInfo.environment) {
+        case .success(let timeout):
+            return timeout
+        case .failure(let invalid):
+            let expected = "expected a number of seconds from 0 to 86400, such as 30 or 2.5."
+            if invalid.source == StoreLockTimeout.variable {
+                throw values.validationError(
+                    "The value '\(invalid.text)' of \(StoreLockTimeout.variable) is invalid: \(expected)")
+            }
+            throw values.validationError(
+                "The value '\(invalid.text)' is invalid for '--lock-timeout <seconds>': \(expected)")
+        }
+    }
+
+    /// `duration` as whole seconds (`30 s`).
+    private static func seconds(_ duration: Duration) -> String {
+        "\(duration.components.seconds) s"
+    }
+
     /// `--app-group <id>`, for commands that take no configuration.
     static let appGroup = ArgumentSpec.option(
         "app-group",

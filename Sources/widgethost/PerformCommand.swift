@@ -34,6 +34,7 @@ extension WidgetHostCommand {
                 ),
                 CommandOptions.store(),
                 CommandOptions.appGroup,
+                CommandOptions.lockTimeout,
                 CommandOptions.at("Perform"),
                 CommandOptions.format(),
                 SessionOptions.plugins,

@@ -32,6 +32,7 @@ extension WidgetHostCommand {
                 .flag("preview", help: "Print snapshots, as the widget gallery shows them."),
                 CommandOptions.format(["text", "json", "ndjson"]),
                 CommandOptions.store(help: "The shared container directory, for every App Group."),
+                CommandOptions.lockTimeout,
                 SessionOptions.plugins,
             ]
         )

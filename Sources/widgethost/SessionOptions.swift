@@ -1,3 +1,4 @@
+import AppGroup
 import ArgumentParsing
 import BuiltInWidgets
 import Foundation
@@ -14,13 +15,15 @@ enum SessionOptions {
     )
 
     /// A session of the built-in widgets and the plugins found (the default places and each
-    /// `--plugins DIR`, when the command declares it), with `--store DIR` when it declares it. The
-    /// caller ends it with ``HostSession/close()`` before it returns.
+    /// `--plugins DIR`, when the command declares it), with `--store DIR` and `--lock-timeout` (or
+    /// `WIDGETHOST_LOCK_TIMEOUT`) when it uses the store. The caller ends it with
+    /// ``HostSession/close()`` before it returns.
     static func session(_ values: ParsedValues, store: Bool = true, plugins: Bool = true) throws(ParseError)
         -> HostSession
     {
         let settings = HostSession.Settings(
             storeOption: store ? try values.string("store") : nil,
+            lockTimeout: store ? try CommandOptions.lockTimeout(values) : .default,
             pluginFolders: plugins ? try values.strings("plugins") : [],
             hostVersion: WidgetHostCommand.version)
         do throws(RegistryError) {

@@ -17,7 +17,9 @@ extension WidgetHostCommand {
             """
 
         /// The options both subcommands take.
-        static let storeArguments: [ArgumentSpec] = [CommandOptions.store(), CommandOptions.appGroup]
+        static let storeArguments: [ArgumentSpec] = [
+            CommandOptions.store(), CommandOptions.appGroup, CommandOptions.lockTimeout,
+        ]
 
         /// The command's declaration.
         static let spec = CommandSpec(
@@ -86,8 +88,9 @@ extension WidgetHostCommand {
                 return ExitStatus.dataError
             }
             let container = try container(values)
+            let lockTimeout = try CommandOptions.lockTimeout(values)
             do throws(AppGroupError) {
-                let store = try container.openStore()
+                let store = try container.openStore(lockTimeout: lockTimeout)
                 let summary = try store.importTasks(file.tasks, focus: file.focus)
                 let noun = summary.total == 1 ? "task" : "tasks"
                 StandardStream.output.write(
@@ -104,10 +107,12 @@ extension WidgetHostCommand {
         private static func runExport(_ values: ParsedValues) throws(ParseError) -> Int32 {
             let format = StoreExport.Format(rawValue: try values.requiredString("format")) ?? .yaml
             let container = try container(values)
+            let lockTimeout = try CommandOptions.lockTimeout(values)
             do throws(AppGroupError) {
                 let export: StoreExport
                 do throws(AppGroupError) {
-                    export = try StoreExport(store: container.openStore(readOnly: true))
+                    export = try StoreExport(
+                        store: container.openStore(readOnly: true, lockTimeout: lockTimeout))
                 } catch  where error.code == .storeNotFound {
                     // Widgets show a store that does not exist yet as empty; so does its export.
                     export = StoreExport(tasks: [], isFocusModeOn: false)

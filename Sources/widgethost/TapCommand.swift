@@ -24,6 +24,7 @@ extension WidgetHostCommand {
                 CommandOptions.config,
                 .option(
                     "store", valueName: "dir", help: "The shared container directory, for every App Group."),
+                CommandOptions.lockTimeout,
                 CommandOptions.at("Tap"),
                 CommandOptions.format(),
                 SessionOptions.plugins,

@@ -1,6 +1,7 @@
-import AppGroup
 import Foundation
 import Testing
+
+@testable import AppGroup
 
 @Suite struct AppGroupStoreReloadRequestsTests {
     @Test func requestsAreNumberedByOneGrowingGeneration() throws {
@@ -74,5 +75,27 @@ import Testing
         #expect(try store.requestReload(ofKind: "TaskWidget") == 1)
         let database = try SQLiteDatabase(path: directory.path("widgethost.sqlite"), mode: .readOnly)
         #expect(try database.scalar("PRAGMA user_version") == .integer(2))
+    }
+
+    /// The stamp is created once, then rewritten in place (no new file, no rename: those take the
+    /// directory's lock), and an older generation never replaces a newer one.
+    @Test func theStampIsRewrittenInPlaceAndNeverGoesBack() throws {
+        let directory = try TemporaryDirectory()
+        let store = try AppGroupStore(directory: directory.url)
+        try store.requestReload(ofKind: "TaskWidget")
+        let path = directory.path("reload-requests")
+        func inode() throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+        }
+        let first = try inode()
+        for _ in 0..<10 { try store.requestReload(ofKind: "TaskWidget") }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "11\n")
+        #expect(try inode() == first)
+        store.writeStamp(5)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "11\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter {
+                $0.hasSuffix(".tmp")
+            }.isEmpty)
     }
 }

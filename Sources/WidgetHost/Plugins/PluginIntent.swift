@@ -1,3 +1,4 @@
+import AppGroup
 public import Foundation
 public import PluginProtocol
 public import WidgetHostKit
@@ -46,12 +47,25 @@ public struct PluginIntent: HostIntent {
             let result = PerformResult(json: json)
             var reloaded: [String] = []
             var warnings: [String] = []
-            for kind in result.reload where !reloaded.contains(kind) {
-                do {
-                    try container.reloads.requestReload(ofKind: kind == PerformResult.everyKind ? nil : kind)
-                    reloaded.append(kind)
+            if !result.reload.isEmpty {
+                // Every kind the reply names in one transaction: the write lock is taken once.
+                let transaction = IntentTransaction()
+                IntentTransaction.$current.withValue(transaction) {
+                    for kind in result.reload where !reloaded.contains(kind) {
+                        do {
+                            try container.reloads.requestReload(
+                                ofKind: kind == PerformResult.everyKind ? nil : kind)
+                            reloaded.append(kind)
+                        } catch {
+                            warnings.append("the reload request was not recorded: \(error)")
+                        }
+                    }
+                }
+                do throws(AppGroupError) {
+                    try transaction.commit { () throws(AppGroupError) in try container.appGroupStore() }
                 } catch {
-                    warnings.append("the reload request was not recorded: \(error)")
+                    warnings.append("the reload request was not recorded: \(error.message)")
+                    reloaded = []
                 }
             }
             return .success(

@@ -1,5 +1,7 @@
+public import AppGroup
 public import Diagnostics
 public import Foundation
+import Synchronization
 public import WidgetHostKit
 
 /// One run of the host: the built-in bundles and the plugins found, the shared containers, and
@@ -14,6 +16,8 @@ public final class HostSession: Sendable {
     public struct Settings: Sendable {
         /// `--store DIR`, when given.
         public var storeOption: String?
+        /// How long a write waits for another process's lock on a store.
+        public var lockTimeout: StoreLockTimeout
         /// Each `--plugins DIR`.
         public var pluginFolders: [String]
         /// The version reported to plugins.
@@ -26,12 +30,14 @@ public final class HostSession: Sendable {
         /// Settings from the process's environment and directory.
         public init(
             storeOption: String? = nil,
+            lockTimeout: StoreLockTimeout = .default,
             pluginFolders: [String] = [],
             hostVersion: String,
             environment: [String: String] = ProcessInfo.processInfo.environment,
             currentDirectory: String = FileManager.default.currentDirectoryPath
         ) {
             self.storeOption = storeOption
+            self.lockTimeout = lockTimeout
             self.pluginFolders = pluginFolders
             self.hostVersion = hostVersion
             self.environment = environment
@@ -39,27 +45,67 @@ public final class HostSession: Sendable {
         }
     }
 
-    /// The plugins of the session.
-    public let plugins: PluginHost
     /// The shared containers, one per App Group.
     public let containers: ContainerSet
     private let bundles: [any WidgetBundle]
+    private let settings: Settings
+    /// The built-in widgets and intents, built on first use (building the widgets is most of what
+    /// a `perform` of a built-in intent would otherwise cost beyond starting the executable).
+    private let lazyBuiltIns = Mutex<WidgetRegistry?>(nil)
+    /// Made on first use: a command that needs no plugin (`perform` of a built-in intent, fired by
+    /// scripts in thousands) never looks for one.
+    private let lazyPlugins = Mutex<PluginHost?>(nil)
 
     /// A session hosting `bundles` (compiled in) and the plugins `settings` finds.
-    /// - Throws: ``RegistryError`` when two bundles declare one kind or intent.
+    /// - Throws: ``RegistryError`` when two bundles declare one intent.
     public init(bundles: [any WidgetBundle], settings: Settings) throws(RegistryError) {
         self.bundles = bundles
-        plugins = PluginHost(
-            builtIns: try WidgetRegistry(bundles: bundles),
-            hostVersion: settings.hostVersion,
-            currentDirectory: settings.currentDirectory,
-            environment: settings.environment,
-            options: settings.pluginFolders)
-        containers = ContainerSet(storeOption: settings.storeOption, environment: settings.environment)
+        self.settings = settings
+        // Intents are checked here; the widgets themselves are built when first asked for.
+        var intentNames: Set<String> = []
+        for intent in bundles.flatMap(\.intents) where !intentNames.insert(intent.intentType).inserted {
+            throw .duplicateIntent(intent.intentType)
+        }
+        containers = ContainerSet(
+            storeOption: settings.storeOption, environment: settings.environment,
+            lockTimeout: settings.lockTimeout)
+    }
+
+    /// The built-in widgets and intents.
+    private var builtIns: WidgetRegistry {
+        lazyBuiltIns.withLock { registry in
+            if let registry { return registry }
+            do throws(RegistryError) {
+                let built = try WidgetRegistry(bundles: bundles)
+                registry = built
+                return built
+            } catch {
+                // The bundles are compiled in and their kinds differ; a clash is a bug the tests
+                // catch (the intents were checked when the session was made), not something input
+                // can cause.
+                preconditionFailure("the built-in widgets clash: \(error)")
+            }
+        }
+    }
+
+    /// The plugins of the session, found on first use.
+    public var plugins: PluginHost {
+        lazyPlugins.withLock { plugins in
+            if let plugins { return plugins }
+            let host = PluginHost(
+                builtIns: builtIns,
+                hostVersion: settings.hostVersion,
+                currentDirectory: settings.currentDirectory,
+                environment: settings.environment,
+                options: settings.pluginFolders)
+            plugins = host
+            return host
+        }
     }
 
     /// Ends every plugin the session started and waits until each is reaped.
     public func close() async {
+        guard let plugins = lazyPlugins.withLock({ $0 }) else { return }
         await plugins.close()
     }
 
@@ -147,7 +193,10 @@ public final class HostSession: Sendable {
     /// handshaking only the plugins that may declare it. `drawnBy` is the kind of the widget whose
     /// control runs it: its own plugin's intent wins.
     public func intent(named name: String, drawnBy kind: String? = nil) async -> IntentLookup {
-        if let builtIn = plugins.builtIns.intent(named: name) { return .found(BuiltInIntent(builtIn)) }
+        // A built-in intent is found without looking for plugins.
+        if let builtIn = bundles.lazy.flatMap(\.intents).first(where: { $0.intentType == name }) {
+            return .found(BuiltInIntent(builtIn))
+        }
         let connection = kind.flatMap { (registry.widget(kind: $0) as? PluginWidget)?.connection }
         switch await plugins.intent(named: name, drawnBy: connection) {
         case .success(let intent)?: return .found(intent)

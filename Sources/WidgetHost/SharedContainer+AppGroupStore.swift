@@ -1,0 +1,24 @@
+import AppGroup
+import Foundation
+import WidgetHostKit
+
+extension SharedContainer {
+    /// The container's shared store, the one connection the built-in widgets' providers and
+    /// intents use too (the same attachment), opened on first use with the ``StoreLockTimeout``
+    /// the ``ContainerSet`` attached.
+    ///
+    /// - Throws: ``AppGroupError`` when the store cannot be opened; the next call tries again.
+    func appGroupStore() throws(AppGroupError) -> AppGroupStore {
+        do {
+            // Read before, not inside, the store's `make`: attachments are made under one lock.
+            let timeout = try attachment(StoreLockTimeout.self) { StoreLockTimeout.default }
+            return try attachment(AppGroupStore.self) {
+                try AppGroupStore(directory: url, lockTimeout: timeout.duration)
+            }
+        } catch let error as AppGroupError {
+            throw error
+        } catch {
+            throw AppGroupError(code: .storeFailed, message: "\(error)", path: url.path)
+        }
+    }
+}
