@@ -16,7 +16,7 @@ let package = Package(
     name: "widgethost",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "widgethost", targets: ["widgethost"]),
+        .executable(name: "widgethost", targets: ["WidgetHostCLI"]),
         .executable(name: "widgethost-bench", targets: ["widgethost-bench"]),
         .library(name: "WidgetHostKit", targets: ["WidgetHostKit"]),
         .library(name: "WidgetHostPlugin", targets: ["WidgetHostPlugin"]),
@@ -89,8 +89,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The executable: argument parsing and commands over the engine's session, nothing else.
         .executableTarget(
-            name: "widgethost",
+            name: "WidgetHostCLI",
             dependencies: [
                 "ArgumentParsing", "Diagnostics", "YAML", "WidgetHost", "PluginProtocol", "AppGroup",
                 "TerminalText", "CStandardStreams", "BuiltInWidgets", "WidgetHostKit",
@@ -144,7 +145,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["widgethost", "AppGroup", "TestSupport"],
+            dependencies: ["WidgetHostCLI", "AppGroup", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
