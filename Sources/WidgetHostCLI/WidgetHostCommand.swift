@@ -21,7 +21,7 @@ enum WidgetHostCommand {
             RunCommand.spec, ValidateCommand.spec, DescribeCommand.spec, SchemaCommand.spec,
             PerformCommand.spec,
             TapCommand.spec, OpenCommand.spec,
-            YAMLCommand.spec, StoreCommand.spec, PluginsCommand.spec,
+            YAMLCommand.spec, StoreCommand.spec, PluginsCommand.spec, WatchCommand.spec, ReloadCommand.spec,
         ]
     )
 
@@ -70,6 +70,10 @@ enum WidgetHostCommand {
                 return try await OpenCommand.run(values)
             case ["store", "import"], ["store", "export"]:
                 return try StoreCommand.run(values)
+            case ["watch"]:
+                return try await WatchCommand.run(values)
+            case ["reload"]:
+                return try await ReloadCommand.run(values)
             case ["yaml"]:
                 return try YAMLCommand.run(values)
             case ["plugins", "list"], ["plugins", "check"]:

@@ -11,7 +11,7 @@ public enum ReloadTracking {
     /// Returns the problems met (a store that cannot be written), for the command to report as
     /// warnings; the results are printed either way.
     public static func update(
-        _ results: inout [WidgetResult], containers: ContainerSet, at date: Date = Date()
+        _ results: inout [WidgetResult], containers: ContainerSet, recording: Bool = false, at date: Date = Date()
     )
         -> [String]
     {
@@ -23,7 +23,14 @@ public enum ReloadTracking {
         for (appGroup, indices) in byGroup.sorted(by: { $0.key < $1.key }) {
             do {
                 let container = try containers.container(forAppGroup: appGroup)
-                let store = try container.appGroupStore()
+                let store: AppGroupStore
+                if recording {
+                    store = try container.appGroupStore()
+                } else {
+                    // `run` reads: a store that does not exist yet has no requests, and is not made.
+                    guard let existing = try existingStore(at: container.url) else { continue }
+                    store = existing
+                }
                 for index in indices {
                     let instance = results[index].instance
                     results[index].reloadRequested = try store.isReloadRequested(
@@ -31,6 +38,7 @@ public enum ReloadTracking {
                         kind: instance.kind
                     )
                 }
+                guard recording else { continue }
                 let evaluated = indices.filter {
                     if case .success = results[$0].outcome { return true }
                     return false
@@ -47,5 +55,14 @@ public enum ReloadTracking {
             }
         }
         return problems
+    }
+
+    /// The store in `directory` opened for reading, or `nil` when there is none yet.
+    private static func existingStore(at directory: URL) throws(AppGroupError) -> AppGroupStore? {
+        do {
+            return try AppGroupStore(directory: directory, readOnly: true)
+        } catch where error.code == .storeNotFound {
+            return nil
+        }
     }
 }

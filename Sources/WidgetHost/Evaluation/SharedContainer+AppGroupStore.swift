@@ -1,6 +1,6 @@
-import AppGroup
+public import AppGroup
 import Foundation
-import WidgetHostKit
+public import WidgetHostKit
 
 extension SharedContainer {
     /// The container's shared store, the one connection the built-in widgets' providers and
@@ -8,7 +8,7 @@ extension SharedContainer {
     /// the ``ContainerSet`` attached.
     ///
     /// - Throws: ``AppGroupError`` when the store cannot be opened; the next call tries again.
-    func appGroupStore() throws(AppGroupError) -> AppGroupStore {
+    public func appGroupStore() throws(AppGroupError) -> AppGroupStore {
         do {
             // Read before, not inside, the store's `make`: attachments are made under one lock.
             let timeout = try attachment(StoreLockTimeout.self) { StoreLockTimeout.default }

@@ -52,6 +52,20 @@ public final class PluginConnection: Sendable {
         }
     }
 
+    /// Lets the plugin be started again (twice, as at the start of a run): a live host calls it at
+    /// the end of a backoff, or when the plugin's folder changed.
+    public func allowRestart() {
+        state.withLock { state in
+            state.starts = 0
+            if state.process?.hasFailed ?? true { state.process = nil }
+        }
+    }
+
+    /// Whether the plugin's process is running and answering.
+    public var isRunning: Bool {
+        state.withLock { state in state.process.map { !$0.hasFailed } ?? false }
+    }
+
     /// Ends the plugin: closes its stdin, waits for it, kills its group, reaps it.
     public func close() {
         let process = state.withLock { state -> PluginProcess? in

@@ -83,6 +83,18 @@ public struct WidgetBoxRenderer: RunRenderer {
         return output
     }
 
+    /// One line summing up what `result` shows (as the one-line family draws any view), or its
+    /// error: what a status bar shows.
+    public func summary(_ result: WidgetResult) -> String {
+        switch result.outcome {
+        case .success(let evaluation):
+            var counter = 0
+            return inline(evaluation.current.view, counter: &counter)
+        case .failure(let failure):
+            return "error: " + TerminalText.visible(failure.message)
+        }
+    }
+
     /// Every result's box, separated by blank lines.
     public func render(_ results: [WidgetResult], includeTimeline: Bool) -> String {
         results.map { render($0, includeTimeline: includeTimeline) }.joined(separator: "\n")

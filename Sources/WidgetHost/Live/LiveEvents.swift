@@ -1,0 +1,196 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What wakes the live host: a due date reached, files changed in a watched directory, a signal.
+///
+/// One thread waits in `poll(2)` on an inotify descriptor and a wake pipe, with the timeout of the
+/// next due date, and nothing else: no polling loop, no CPU while nothing is due. Signals
+/// (SIGUSR1: reload all; SIGINT, SIGTERM: stop) arrive through Dispatch sources that write to the
+/// wake pipe.
+final class LiveEvents: Sendable {
+    /// One wake-up.
+    enum Event: Sendable {
+        /// The due date set with ``wake(at:)`` was reached.
+        case due
+        /// Names changed in watched directories: (directory, file name).
+        case files([(directory: String, name: String)])
+        /// SIGUSR1: reload every timeline.
+        case reloadAll
+        /// SIGINT or SIGTERM, or ``stop()``: end the host.
+        case stop
+    }
+
+    private struct State {
+        var deadline: Date?
+        var directories: [Int32: String] = [:]
+        var reloadAll = false
+        var stop = false
+        var ended = false
+    }
+
+    private let inotify: Int32
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let state = Mutex(State())
+    // Dispatch sources are thread-safe; these are only made in `init` and cancelled in `close()`.
+    private nonisolated(unsafe) var signals: [any DispatchSourceSignal] = []
+    let stream: AsyncStream<Event>
+    private let continuation: AsyncStream<Event>.Continuation
+
+    /// Starts waiting. - Throws: the `errno` when inotify or the pipe cannot be made.
+    init() throws(SpawnError) {
+        inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard inotify >= 0 else { throw SpawnError(code: errno) }
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else {
+            Glibc.close(inotify)
+            throw SpawnError(code: errno)
+        }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+        wakeRead = fds[0]
+        wakeWrite = fds[1]
+        (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
+        signals = makeSignalSources()
+        Thread.detachNewThread { [self] in waitLoop() }
+    }
+
+    /// Watches `directory` for files written, created, renamed in or out, and deleted (editors
+    /// that save by rename included).
+    func watch(directory: String) {
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+        let descriptor = inotify_add_watch(inotify, directory, mask)
+        guard descriptor >= 0 else { return }
+        state.withLock { $0.directories[descriptor] = directory }
+    }
+
+    /// The directories watched now.
+    var watchedDirectories: Set<String> { state.withLock { Set($0.directories.values) } }
+
+    /// Stops watching every directory not in `keep`.
+    func unwatch(except keep: Set<String>) {
+        let gone = state.withLock { state in state.directories.filter { !keep.contains($0.value) } }
+        for (descriptor, _) in gone {
+            inotify_rm_watch(inotify, descriptor)
+            state.withLock { _ = $0.directories.removeValue(forKey: descriptor) }
+        }
+    }
+
+    /// Sets the next due date (`nil`: none) and wakes the waiter so it waits for that one.
+    func wake(at date: Date?) {
+        state.withLock { $0.deadline = date }
+        poke()
+    }
+
+    /// Ends the host, as SIGTERM does.
+    func stop() {
+        state.withLock { $0.stop = true }
+        poke()
+    }
+
+    /// Stops the waiter thread and releases the descriptors.
+    func close() {
+        state.withLock { $0.ended = true }
+        poke()
+        for source in signals { source.cancel() }
+    }
+
+    private func poke() {
+        var byte: UInt8 = 1
+        _ = Glibc.write(wakeWrite, &byte, 1)
+    }
+
+    private func makeSignalSources() -> [any DispatchSourceSignal] {
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGUSR1, SIGINT, SIGTERM] {
+            // Dispatch delivers a signal only when its default action is off.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in
+                state.withLock { state in
+                    if number == SIGUSR1 { state.reloadAll = true } else { state.stop = true }
+                }
+                poke()
+            }
+            source.resume()
+            sources.append(source)
+        }
+        return sources
+    }
+
+    private func waitLoop() {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let (deadline, ended) = state.withLock { ($0.deadline, $0.ended) }
+            if ended { break }
+            var timeout: Int32 = -1
+            if let deadline {
+                let milliseconds = (deadline.timeIntervalSinceNow * 1000).rounded(.up)
+                timeout = Int32(max(0, min(milliseconds, 3_600_000)))
+            }
+            var fds = [
+                pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, 2, timeout)
+            if ready < 0 && errno == EINTR { continue }
+            if fds[1].revents != 0 {
+                while Glibc.read(wakeRead, &buffer, buffer.count) > 0 {}
+            }
+            let (reloadAll, stop) = state.withLock { state -> (Bool, Bool) in
+                defer {
+                    state.reloadAll = false
+                    state.stop = false
+                }
+                return (state.reloadAll, state.stop)
+            }
+            if stop { continuation.yield(.stop) }
+            if reloadAll { continuation.yield(.reloadAll) }
+            if fds[0].revents != 0 {
+                let changed = readChanges(&buffer)
+                if !changed.isEmpty { continuation.yield(.files(changed)) }
+            }
+            if ready == 0, let deadline, deadline <= Date() {
+                state.withLock { state in
+                    if state.deadline == deadline { state.deadline = nil }
+                }
+                continuation.yield(.due)
+            }
+        }
+        continuation.finish()
+        Glibc.close(inotify)
+        Glibc.close(wakeRead)
+        Glibc.close(wakeWrite)
+    }
+
+    /// The (directory, name) of every inotify event waiting.
+    private func readChanges(_ buffer: inout [UInt8]) -> [(directory: String, name: String)] {
+        var changes: [(directory: String, name: String)] = []
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(inotify, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            var offset = 0
+            let header = MemoryLayout<inotify_event>.size
+            while offset + header <= count {
+                let (descriptor, length) = buffer.withUnsafeBytes { bytes in
+                    let event = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    return (event.wd, Int(event.len))
+                }
+                let nameBytes = buffer[(offset + header)..<min(offset + header + length, count)]
+                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                if let directory = state.withLock({ $0.directories[descriptor] }) {
+                    changes.append((directory, name))
+                }
+                offset += header + length
+            }
+        }
+        return changes
+    }
+}

@@ -1,0 +1,338 @@
+import AppGroup
+public import Diagnostics
+public import Foundation
+public import WidgetHostKit
+
+/// The live host behind `widgethost watch` (DESIGN.md, "The live host"): it keeps every widget's
+/// timeline, advances the displayed entry at each entry's date, reloads at the policy's date, on a
+/// reload request of its kind (from any process, through the store's stamp file, or SIGUSR1), when
+/// its configuration changes, and when its plugin restarts; it reloads the configuration when a
+/// file of it changes, keeping the last good one when an edit is invalid; it restarts a dead plugin
+/// with backoff. It waits on timers and inotify only (``LiveEvents``).
+public final class LiveHost: Sendable {
+    /// How a watch starts.
+    public struct Options: Sendable {
+        /// The configuration files or directories.
+        public var paths: [String]
+        /// The widgets to host (all when empty).
+        public var widgetIDs: [String]
+        /// Every widget drawn in this family, when set.
+        public var family: WidgetFamily?
+
+        /// Options for `paths`.
+        public init(paths: [String], widgetIDs: [String] = [], family: WidgetFamily? = nil) {
+            self.paths = paths
+            self.widgetIDs = widgetIDs
+            self.family = family
+        }
+    }
+
+    /// Why the host could not start.
+    public enum StartFailure: Error, Sendable {
+        /// The configuration is invalid: its diagnostics (nothing runs).
+        case invalidConfiguration([Diagnostic])
+        /// `--widget` named ids the configuration does not have.
+        case unknownWidgets([String], known: [String])
+        /// inotify or a pipe could not be made.
+        case system(String)
+    }
+
+    /// The plugin backoff: 1 s, doubling, at most 60 s.
+    public static func backoff(afterFailures count: Int) -> TimeInterval {
+        min(60, pow(2, Double(max(0, count - 1))))
+    }
+
+    private let session: HostSession
+    private let options: Options
+    private let events: LiveEvents
+
+    /// A host of `session`'s widgets as `options` say.
+    /// - Throws: ``StartFailure/system(_:)`` when the kernel refuses inotify or a pipe.
+    public init(session: HostSession, options: Options) throws(StartFailure) {
+        self.session = session
+        self.options = options
+        do throws(SpawnError) {
+            events = try LiveEvents()
+        } catch {
+            throw .system("cannot watch files: \(error.reason)")
+        }
+    }
+
+    /// Ends the host as SIGTERM would (its output was closed, say).
+    public func stop() {
+        events.stop()
+    }
+
+    /// Hosts the widgets until SIGINT, SIGTERM or ``stop()``, calling `emit` for every event.
+    /// - Throws: ``StartFailure`` when the first configuration is invalid or names unknown widgets.
+    public func run(emit: @escaping @Sendable (WatchEvent) -> Void) async throws(StartFailure) {
+        var state = HostState()
+        let loaded = await session.load(options.paths)
+        guard !loaded.hasErrors else { throw .invalidConfiguration(loaded.diagnostics) }
+        if !loaded.diagnostics.isEmpty { emit(.diagnostics(loaded.diagnostics)) }
+        let instances = try select(loaded.instances)
+        state.files = Set(loaded.files.map(Self.absolute))
+        await evaluate(instances, reason: .start, into: &state, emit: emit)
+        state.order = instances.map(\.id)
+        watchFiles(&state)
+        scheduleNext(state)
+        for await event in events.stream {
+            switch event {
+            case .stop:
+                events.close()
+            case .due:
+                await handleDue(&state, emit: emit)
+            case .reloadAll:
+                await reload(state.order, reason: .request, in: &state, emit: emit)
+            case .files(let changes):
+                await handleFiles(changes, in: &state, emit: emit)
+            }
+            scheduleNext(state)
+        }
+    }
+
+    // MARK: - State
+
+    /// One hosted widget.
+    private struct Hosted {
+        var instance: WidgetInstance
+        var result: WidgetResult
+        var evaluatedAt: Date
+    }
+
+    /// What the host keeps between events (owned by ``run(emit:)``'s task).
+    private struct HostState {
+        var widgets: [String: Hosted] = [:]
+        var order: [String] = []
+        var files: Set<String> = []
+        /// Per plugin name: failures in a row and when to try again.
+        var pluginRetries: [String: (failures: Int, at: Date)] = [:]
+    }
+
+    private func select(_ instances: [WidgetInstance]) throws(StartFailure) -> [WidgetInstance] {
+        guard !options.widgetIDs.isEmpty else { return instances }
+        let known = instances.map(\.id)
+        let unknown = options.widgetIDs.filter { !known.contains($0) }
+        guard unknown.isEmpty else { throw .unknownWidgets(unknown, known: known) }
+        return instances.filter { options.widgetIDs.contains($0.id) }
+    }
+
+    private static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    // MARK: - Evaluating
+
+    /// Evaluates `instances`, records the evaluations (so requests made before are consumed), keeps
+    /// the results and reports each.
+    private func evaluate(
+        _ instances: [WidgetInstance], reason: WatchEvent.Reason, into state: inout HostState,
+        emit: @Sendable (WatchEvent) -> Void
+    ) async {
+        guard !instances.isEmpty else { return }
+        let now = Date()
+        let evaluator = WidgetEvaluator(registry: session.registry, containers: session.containers)
+        var results = await evaluator.evaluate(
+            instances, options: RunOptions(date: now, family: options.family))
+        _ = ReloadTracking.update(&results, containers: session.containers, recording: true, at: now)
+        for result in results {
+            state.widgets[result.instance.id] = Hosted(instance: result.instance, result: result, evaluatedAt: now)
+            emit(.widget(reason, result))
+            notePluginOutcome(of: result, in: &state, emit: emit)
+        }
+    }
+
+    private func reload(
+        _ ids: [String], reason: WatchEvent.Reason, in state: inout HostState,
+        emit: @Sendable (WatchEvent) -> Void
+    ) async {
+        let instances = ids.compactMap { state.widgets[$0]?.instance }
+        await evaluate(instances, reason: reason, into: &state, emit: emit)
+    }
+
+    /// Advances entries and reloads timelines whose date has come, and retries plugins whose
+    /// backoff is over.
+    private func handleDue(_ state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
+        let now = Date()
+        var reloads: [String] = []
+        for id in state.order {
+            guard let hosted = state.widgets[id], case .success(let evaluation) = hosted.result.outcome else {
+                continue
+            }
+            switch LiveSchedule.due(evaluation, evaluatedAt: hosted.evaluatedAt, at: now) {
+            case .nothing: break
+            case .reload: reloads.append(id)
+            case .entry(let entry):
+                var advanced = hosted
+                advanced.result.outcome = .success(
+                    WidgetEvaluation(timeline: evaluation.timeline, current: entry, nextReload: evaluation.nextReload))
+                state.widgets[id] = advanced
+                emit(.widget(.entry, advanced.result))
+            }
+        }
+        await reload(reloads, reason: .policy, in: &state, emit: emit)
+        for (plugin, retry) in state.pluginRetries where retry.at <= now {
+            await restart(plugin: plugin, in: &state, emit: emit)
+        }
+    }
+
+    // MARK: - Files
+
+    private func watchFiles(_ state: inout HostState) {
+        var directories = Set(state.files.map { ($0 as NSString).deletingLastPathComponent })
+        for path in options.paths {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                directories.insert(Self.absolute(path))
+            }
+        }
+        for container in containerDirectories(state) { directories.insert(container) }
+        for folder in pluginFolders(state).keys { directories.insert(folder) }
+        events.unwatch(except: directories)
+        for directory in directories where !events.watchedDirectories.contains(directory) {
+            events.watch(directory: directory)
+        }
+    }
+
+    private func containerDirectories(_ state: HostState) -> Set<String> {
+        Set(
+            state.widgets.values.compactMap { hosted in
+                try? session.containers.container(forAppGroup: hosted.instance.appGroup).url.standardizedFileURL.path
+            })
+    }
+
+    private func pluginFolders(_ state: HostState) -> [String: String] {
+        var folders: [String: String] = [:]
+        for hosted in state.widgets.values {
+            if let connection = (session.registry.widget(kind: hosted.instance.kind) as? PluginWidget)?.connection {
+                folders[Self.absolute(connection.manifest.folder)] = connection.manifest.name
+            }
+        }
+        return folders
+    }
+
+    private func handleFiles(
+        _ changes: [(directory: String, name: String)], in state: inout HostState,
+        emit: @Sendable (WatchEvent) -> Void
+    ) async {
+        let containers = containerDirectories(state)
+        let plugins = pluginFolders(state)
+        var configChanged = false
+        var requestsChanged = false
+        var changedPlugins: Set<String> = []
+        for change in changes {
+            let path = (change.directory as NSString).appendingPathComponent(change.name)
+            if state.files.contains(path) || (isConfigName(change.name) && options.paths.map(Self.absolute).contains(change.directory)) {
+                configChanged = true
+            }
+            if containers.contains(change.directory), change.name == AppGroupStore.reloadStampFileName {
+                requestsChanged = true
+            }
+            if let plugin = plugins[change.directory] { changedPlugins.insert(plugin) }
+        }
+        if configChanged { await reloadConfiguration(&state, emit: emit) }
+        if requestsChanged { await handleRequests(&state, emit: emit) }
+        for plugin in changedPlugins.sorted() { await restart(plugin: plugin, in: &state, emit: emit) }
+    }
+
+    private func isConfigName(_ name: String) -> Bool {
+        name.hasSuffix(".yaml") || name.hasSuffix(".yml")
+    }
+
+    /// Re-evaluates the widgets whose kind was asked to reload since each was last evaluated.
+    private func handleRequests(_ state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
+        var results = state.order.compactMap { state.widgets[$0]?.result }
+        _ = ReloadTracking.update(&results, containers: session.containers)
+        let requested = results.filter(\.reloadRequested).map(\.instance.id)
+        await reload(requested, reason: .request, in: &state, emit: emit)
+    }
+
+    /// Loads the configuration again: an invalid edit is reported and changes nothing; a valid one
+    /// re-evaluates the widgets that changed or are new, and drops the removed ones.
+    private func reloadConfiguration(_ state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
+        let loaded = await session.load(options.paths)
+        guard !loaded.hasErrors else {
+            emit(.diagnostics(loaded.diagnostics))
+            return
+        }
+        let instances =
+            options.widgetIDs.isEmpty
+            ? loaded.instances : loaded.instances.filter { options.widgetIDs.contains($0.id) }
+        let ids = Set(instances.map(\.id))
+        for id in state.order where !ids.contains(id) {
+            state.widgets[id] = nil
+            emit(.removed(id: id))
+        }
+        let changed = instances.filter { instance in
+            guard let hosted = state.widgets[instance.id]?.instance else { return true }
+            return hosted.kind != instance.kind || hosted.family != instance.family
+                || hosted.configuration != instance.configuration || hosted.appGroup != instance.appGroup
+        }
+        state.order = instances.map(\.id)
+        state.files = Set(loaded.files.map(Self.absolute))
+        await evaluate(changed, reason: .config, into: &state, emit: emit)
+        watchFiles(&state)
+    }
+
+    // MARK: - Plugins
+
+    /// Notes whether `result`'s plugin answered: a failed plugin is retried after its backoff.
+    private func notePluginOutcome(
+        of result: WidgetResult, in state: inout HostState, emit: @Sendable (WatchEvent) -> Void
+    ) {
+        guard let connection = (session.registry.widget(kind: result.instance.kind) as? PluginWidget)?.connection
+        else { return }
+        let name = connection.manifest.name
+        guard case .failure(let failure) = result.outcome, failure.code.rawValue.hasPrefix("plugin.") else {
+            if state.pluginRetries.removeValue(forKey: name) != nil {
+                emit(.plugin(name: name, state: .running, message: nil))
+            }
+            return
+        }
+        guard !connection.isRunning else { return }
+        let failures = (state.pluginRetries[name]?.failures ?? 0) + 1
+        let wait = Self.backoff(afterFailures: failures)
+        // One failure a try: the other widgets of the plugin fail with it.
+        if state.pluginRetries[name].map({ $0.at > Date() }) != true {
+            state.pluginRetries[name] = (failures, Date().addingTimeInterval(wait))
+            emit(.plugin(name: name, state: .failed, message: failure.message))
+        }
+    }
+
+    /// Restarts plugin `name` and re-evaluates its widgets.
+    private func restart(plugin name: String, in state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
+        let ids = state.order.filter { id in
+            guard let kind = state.widgets[id]?.instance.kind else { return false }
+            return (session.registry.widget(kind: kind) as? PluginWidget)?.connection.manifest.name == name
+        }
+        guard let first = ids.first, let kind = state.widgets[first]?.instance.kind,
+            let connection = (session.registry.widget(kind: kind) as? PluginWidget)?.connection
+        else {
+            state.pluginRetries[name] = nil
+            return
+        }
+        emit(.plugin(name: name, state: .restarting, message: nil))
+        // Due now: a failure below schedules the next try after a longer backoff.
+        if let retry = state.pluginRetries[name] { state.pluginRetries[name] = (retry.failures, .distantPast) }
+        await OffPool.run { connection.close() }
+        connection.allowRestart()
+        await reload(ids, reason: .plugin, in: &state, emit: emit)
+        if state.pluginRetries[name]?.at == .distantPast { state.pluginRetries[name] = nil }
+    }
+
+    // MARK: - Timing
+
+    private func scheduleNext(_ state: HostState) {
+        var next: Date?
+        for hosted in state.widgets.values {
+            guard case .success(let evaluation) = hosted.result.outcome,
+                let date = LiveSchedule.nextDate(of: evaluation, evaluatedAt: hosted.evaluatedAt)
+            else { continue }
+            next = min(next ?? date, date)
+        }
+        for retry in state.pluginRetries.values {
+            next = min(next ?? retry.at, retry.at)
+        }
+        events.wake(at: next)
+    }
+}

@@ -1,0 +1,62 @@
+public import Diagnostics
+import WidgetHostKit
+
+/// What the live host reports as it runs (DESIGN.md, "The live host"), one event a change.
+public enum WatchEvent: Sendable {
+    /// Why a widget is reported.
+    public enum Reason: String, Sendable {
+        /// Reported at start.
+        case start
+        /// The timeline advanced to the next entry.
+        case entry
+        /// The timeline was reloaded at its policy's date.
+        case policy
+        /// The timeline was reloaded on a request (an intent, `widgethost reload`, `store import`,
+        /// SIGUSR1).
+        case request
+        /// The widget's configuration changed (or it is new).
+        case config
+        /// Its plugin restarted.
+        case plugin
+    }
+
+    /// A plugin's state.
+    public enum PluginState: String, Sendable {
+        /// Being restarted after it failed or its folder changed.
+        case restarting
+        /// Answering again.
+        case running
+        /// Failed; retried after a backoff.
+        case failed
+    }
+
+    /// What a widget shows now, and why it is reported.
+    case widget(Reason, WidgetResult)
+    /// A widget no longer in the configuration.
+    case removed(id: String)
+    /// A rejected edit: the last good configuration keeps running.
+    case diagnostics([Diagnostic])
+    /// A plugin's state changed.
+    case plugin(name: String, state: PluginState, message: String?)
+
+    /// The event as one NDJSON line (without its newline).
+    public var json: String {
+        switch self {
+        case .widget(let reason, let result):
+            guard case .object(let members) = RunJSON.object(result, includeTimeline: false) else { return "{}" }
+            return JSONValue.object(
+                [.init("event", .string("widget")), .init("reason", .string(reason.rawValue))] + members
+            ).description
+        case .removed(let id):
+            return JSONValue.object([.init("event", .string("removed")), .init("id", .string(id))]).description
+        case .diagnostics(let diagnostics):
+            return "{\"event\":\"diagnostics\",\"diagnostics\":["
+                + diagnostics.map(DiagnosticRenderer.json).joined(separator: ",") + "]}"
+        case .plugin(let name, let state, let message):
+            return JSONValue.object([
+                .init("event", .string("plugin")), .init("plugin", .string(name)),
+                .init("state", .string(state.rawValue)), .init("message", message.map(JSONValue.string) ?? .null),
+            ]).description
+        }
+    }
+}

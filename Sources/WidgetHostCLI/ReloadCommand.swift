@@ -1,0 +1,58 @@
+import AppGroup
+import ArgumentParsing
+import Foundation
+import TerminalText
+import WidgetHost
+import WidgetHostKit
+
+extension WidgetHostCommand {
+    /// `widgethost reload [<kind> ...]`: WidgetCenter from outside the app, `reloadTimelines(ofKind:)`
+    /// for each kind named, `reloadAllTimelines()` for none; a running `watch` reloads them at once.
+    enum ReloadCommand {
+        /// The command's declaration.
+        static let spec = CommandSpec(
+            name: "reload",
+            abstract: "Asks every widget of these kinds (all, when none is named) to reload its timeline.",
+            discussion: """
+                As WidgetCenter's reloadTimelines(ofKind:) and reloadAllTimelines() do: the request is \
+                recorded in the shared container, a running 'widgethost watch' reloads the widgets \
+                within a moment, and 'widgethost run' shows them as reload requested.
+                """,
+            usage: "widgethost reload [<kind> ...] [<options>]",
+            arguments: [
+                .positional(
+                    "kinds", help: "Widget kinds, e.g. TaskWidget; every kind when none is given.",
+                    isOptional: true, isRepeating: true),
+                CommandOptions.store(),
+                CommandOptions.appGroup,
+                CommandOptions.lockTimeout,
+            ]
+        )
+
+        /// Runs the command.
+        static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
+            let kinds = try values.strings("kinds")
+            let appGroup = try values.requiredString("app-group")
+            return try await SessionOptions.withSession(values, plugins: false) { session throws(ParseError) in
+                let container: SharedContainer
+                do throws(WidgetFailure) {
+                    container = try session.containers.container(forAppGroup: appGroup)
+                } catch {
+                    StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
+                    return ExitStatus.usage
+                }
+                let transaction = IntentTransaction()
+                for kind in kinds.isEmpty ? [nil] : kinds.map(Optional.some) {
+                    transaction.requestReload(ofKind: kind)
+                }
+                do throws(AppGroupError) {
+                    try transaction.commit { () throws(AppGroupError) in try container.appGroupStore() }
+                } catch {
+                    StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
+                    return ExitStatus.failure
+                }
+                return ExitStatus.success
+            }
+        }
+    }
+}
