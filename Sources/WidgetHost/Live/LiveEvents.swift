@@ -62,10 +62,11 @@ final class LiveEvents: Sendable {
         Thread.detachNewThread { [self] in waitLoop() }
     }
 
-    /// Watches `directory` for files written, created, renamed in or out, and deleted (editors
-    /// that save by rename included).
+    /// Watches `directory` for files written and closed, created, renamed in or out, and deleted
+    /// (editors that save by rename included). A file is reported once it is closed, not at every
+    /// write, so a file saved in several writes is read once, whole.
     func watch(directory: String) {
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+        let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
         let descriptor = inotify_add_watch(inotify, directory, mask)
         guard descriptor >= 0 else { return }
         state.withLock { $0.directories[descriptor] = directory }

@@ -117,6 +117,11 @@ public final class LiveHost: Sendable {
         return instances.filter { options.widgetIDs.contains($0.id) }
     }
 
+    /// Now, to the second, as `run` reads the clock: entries and reload dates read alike.
+    private static func now() -> Date {
+        Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    }
+
     private static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
@@ -130,7 +135,7 @@ public final class LiveHost: Sendable {
         emit: @Sendable (WatchEvent) -> Void
     ) async {
         guard !instances.isEmpty else { return }
-        let now = Date()
+        let now = Self.now()
         let evaluator = WidgetEvaluator(registry: session.registry, containers: session.containers)
         var results = await evaluator.evaluate(
             instances, options: RunOptions(date: now, family: options.family))
