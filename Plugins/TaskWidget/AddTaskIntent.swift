@@ -44,7 +44,8 @@ public struct AddTaskIntent: AppIntent {
         // `category=` on a command line means no category, not an empty one.
         let category = self.category.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         let task = try store.addTask(title: taskName, priority: priority.taskPriority, category: category)
-        WidgetCenter.shared.reloadTimelines(ofKind: TaskWidget.kind)
+        // As seed 002's AddTaskIntent: a new task may show in any widget.
+        WidgetCenter.shared.reloadAllTimelines()
         return .result(value: task.id, dialog: "\(taskName) added")
     }
 }

@@ -75,14 +75,16 @@ extension AppGroupStore {
         try withConnection { database throws(SQLiteError) in try Self.currentGeneration(in: database) }
     }
 
-    /// Whether a reload of `kind` was requested since widget `id` was last evaluated; `false` for a
-    /// widget never evaluated (nothing it shows can be stale).
+    /// Whether a reload of `kind` was requested since widget `id` was last evaluated by a live
+    /// host, or ever, for a widget no live host has evaluated (DESIGN.md, "The live host").
     public func isReloadRequested(forWidget id: String, kind: String) throws(AppGroupError) -> Bool {
         try withConnection { database throws(SQLiteError) -> Bool in
-            guard
-                case .integer(let evaluated)? = try database.scalar(
-                    "SELECT generation FROM evaluations WHERE widget = ?", [.text(id)])
-            else { return false }
+            var evaluated = 0
+            if case .integer(let generation)? = try database.scalar(
+                "SELECT generation FROM evaluations WHERE widget = ?", [.text(id)])
+            {
+                evaluated = generation
+            }
             let requested = try database.scalar(
                 "SELECT max(generation) FROM reload_requests WHERE kind IN (?, ?)",
                 [.text(kind), .text(Self.allKinds)]

@@ -12,7 +12,7 @@ extension WidgetHostCommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "reload",
-            abstract: "Asks every widget of these kinds (all, when none is named) to reload its timeline.",
+            abstract: "Asks the widgets of some kinds, or all, to reload their timelines.",
             discussion: """
                 As WidgetCenter's reloadTimelines(ofKind:) and reloadAllTimelines() do: the request is \
                 recorded in the shared container, a running 'widgethost watch' reloads the widgets \
@@ -33,7 +33,8 @@ extension WidgetHostCommand {
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let kinds = try values.strings("kinds")
             let appGroup = try values.requiredString("app-group")
-            return try await SessionOptions.withSession(values, plugins: false) { session throws(ParseError) in
+            return try await SessionOptions.withSession(values, plugins: false) {
+                session throws(ParseError) in
                 let container: SharedContainer
                 do throws(WidgetFailure) {
                     container = try session.containers.container(forAppGroup: appGroup)

@@ -17,7 +17,7 @@ extension WidgetHostCommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "watch",
-            abstract: "Hosts the widgets live: timelines advance and reload, edits show at once.",
+            abstract: "Hosts the widgets live, writing what they show as it changes.",
             discussion: """
                 Each widget's timeline is kept: the displayed entry advances at its date, the \
                 timeline reloads at its policy's date, on a reload request of its kind (an intent, \
@@ -54,7 +54,8 @@ extension WidgetHostCommand {
             let paths = try values.strings("config")
             let ids = try values.strings("widget")
             let output =
-                try values.string("format").flatMap(Output.init(rawValue:)) ?? (isatty(1) == 1 ? .text : .ndjson)
+                try values.string("format").flatMap(Output.init(rawValue:))
+                ?? (isatty(1) == 1 ? .text : .ndjson)
             if output == .waybar && ids.count != 1 {
                 throw values.validationError(
                     "--format waybar shows one widget: name it with --widget <id> (once).")
@@ -62,7 +63,8 @@ extension WidgetHostCommand {
             return try await SessionOptions.withSession(values) { session throws(ParseError) in
                 let host: LiveHost
                 do throws(LiveHost.StartFailure) {
-                    host = try LiveHost(session: session, options: LiveHost.Options(paths: paths, widgetIDs: ids))
+                    host = try LiveHost(
+                        session: session, options: LiveHost.Options(paths: paths, widgetIDs: ids))
                 } catch {
                     return report(error, values: values)
                 }
@@ -114,7 +116,9 @@ extension WidgetHostCommand {
             case .ndjson:
                 StandardStream.output.writeData(event.json + "\n")
             case .waybar:
-                if case .widget(_, let result) = event { StandardStream.output.writeData(waybar.line(result) + "\n") }
+                if case .widget(_, let result) = event {
+                    StandardStream.output.writeData(waybar.line(result) + "\n")
+                }
                 if case .diagnostics(let diagnostics) = event { CommandOptions.report(diagnostics) }
             case .text:
                 redraw(after: event)

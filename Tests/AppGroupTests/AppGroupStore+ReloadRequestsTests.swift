@@ -35,8 +35,9 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try AppGroupStore(directory: directory.url)
         try store.requestReload(ofKind: "TaskWidget")
-        // Never evaluated: nothing it shows can be stale.
-        #expect(try !store.isReloadRequested(forWidget: "work", kind: "TaskWidget"))
+        // Never evaluated by a live host: every request ever made counts.
+        #expect(try store.isReloadRequested(forWidget: "work", kind: "TaskWidget"))
+        #expect(try !store.isReloadRequested(forWidget: "focus", kind: "FocusWidget"))
         try store.recordEvaluations([("work", "TaskWidget"), ("focus", "FocusWidget")])
         #expect(try !store.isReloadRequested(forWidget: "work", kind: "TaskWidget"))
         try store.requestReload(ofKind: "TaskWidget")

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// Reload requests across processes, on the binary: an intent performed by one `widgethost`
-/// process shows up as `reloadRequested` in the next `run --format json`, for the widgets of the
-/// kinds it reloaded and only until they are evaluated again; and the stamp file in the container
-/// changes with every request, for watchers that do not open the database.
+/// process, `widgethost reload` or `store import` shows up as `reloadRequested` in `run --format
+/// json` for the widgets of the kinds asked, until a `watch` evaluates them (`run` only reads); and
+/// the stamp file in the container changes with every request, for watchers.
 @Suite struct ReloadRequestTests {
     static let roadmap = TapCommandTests.roadmap
 
@@ -30,50 +30,58 @@ import Testing
     }
 
     static let noneRequested = ["work-tasks=false", "all-tasks=false", "focus=false", "quick-menu=false"]
+    static let allRequested = ["work-tasks=true", "all-tasks=true", "focus=true", "quick-menu=true"]
 
-    @Test func runReportsTheReloadsRequestedSinceEachWidgetWasLastEvaluated() throws {
+    /// Runs a `watch` of the sample until it has evaluated every widget, then ends it: what a live
+    /// host does to pending requests.
+    static func watchOnce(_ scratch: ScratchDirectory) throws {
+        let watch = try WatchProcess(
+            ["--format", "ndjson", "--store", "store"], in: scratch)
+        #expect(watch.wait(for: 4, isWidgetEvent("start")).count == 4)
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func runReportsRequestsSinceAWatchLastEvaluatedAndConsumesNone() throws {
         let (scratch, _) = try TapCommandTests.sample()
 
-        // Never evaluated: nothing any of them shows can be stale, even after a request.
-        try Self.perform(scratch, ["ToggleTaskIntent", "taskID=\(Self.roadmap)"])
+        // The import asked every timeline to reload (reloadAllTimelines), and no watch has
+        // evaluated any: every widget has a request, and `run`, which only reads, keeps it.
+        #expect(try Self.reloadRequested(scratch) == Self.allRequested)
+        #expect(try Self.reloadRequested(scratch) == Self.allRequested)
+
+        // A watch evaluates them all: nothing is pending after.
+        try Self.watchOnce(scratch)
         #expect(try Self.reloadRequested(scratch) == Self.noneRequested)
 
-        // A task intent reloads both TaskWidgets, and only until they are evaluated again.
+        // A task intent asks for both TaskWidgets, until a watch evaluates them.
         try Self.perform(scratch, ["ToggleTaskIntent", "taskID=\(Self.roadmap)"])
-        #expect(
-            try Self.reloadRequested(scratch) == [
-                "work-tasks=true", "all-tasks=true", "focus=false", "quick-menu=false",
-            ])
-        #expect(try Self.reloadRequested(scratch) == Self.noneRequested)
+        let tasks = ["work-tasks=true", "all-tasks=true", "focus=false", "quick-menu=false"]
+        #expect(try Self.reloadRequested(scratch) == tasks)
+        #expect(try Self.reloadRequested(scratch) == tasks)
 
-        // The focus intent reloads only the FocusWidget; a tap is a request like a perform.
-        try Self.perform(scratch, ["ToggleFocusModeIntent", "value=true"])
-        #expect(
-            try Self.reloadRequested(scratch) == [
-                "work-tasks=false", "all-tasks=false", "focus=true", "quick-menu=false",
-            ])
+        // The focus intent (by a tap as by a perform) adds the FocusWidget.
         let tap = try scratch.widgethost(["tap", "focus", "1", "--store", "store"])
         #expect(tap.status == 0)
         #expect(
             try Self.reloadRequested(scratch) == [
-                "work-tasks=false", "all-tasks=false", "focus=true", "quick-menu=false",
+                "work-tasks=true", "all-tasks=true", "focus=true", "quick-menu=false",
             ])
+        try Self.watchOnce(scratch)
         #expect(try Self.reloadRequested(scratch) == Self.noneRequested)
 
-        // Evaluations are per widget id: evaluating work-tasks alone leaves all-tasks' request
-        // pending.
-        try Self.perform(scratch, ["AddTaskIntent", "taskName=Plan the offsite", "category=work"])
-        #expect(try Self.reloadRequested(scratch, ["--widget", "work-tasks"]) == ["work-tasks=true"])
+        // `widgethost reload KIND` and `reload` (every kind), as WidgetCenter from outside.
+        #expect(try scratch.widgethost(["reload", "Quickmenu", "--store", "store"]).status == 0)
         #expect(
             try Self.reloadRequested(scratch) == [
-                "work-tasks=false", "all-tasks=true", "focus=false", "quick-menu=false",
+                "work-tasks=false", "all-tasks=false", "focus=false", "quick-menu=true",
             ])
-        #expect(try Self.reloadRequested(scratch) == Self.noneRequested)
+        #expect(try scratch.widgethost(["reload", "--store", "store"]).status == 0)
+        #expect(try Self.reloadRequested(scratch) == Self.allRequested)
     }
 
     @Test func theStampFileHoldsAGrowingGenerationChangedByEveryRequest() throws {
         let (scratch, _) = try TapCommandTests.sample()
-        #expect(scratch.reloadStamp() == nil, "importing asks for no reload")
+        #expect(scratch.reloadStamp() == "1\n", "importing asks every timeline to reload")
         let stamp = scratch.url.appendingPathComponent("store/reload-requests")
 
         let requests: [[String]] = [
@@ -87,7 +95,7 @@ import Testing
         for (index, request) in requests.enumerated() {
             let run = try scratch.widgethost(request + ["--store", "store"])
             #expect(run.status == 0, "\(request): \(run.standardError)")
-            #expect(scratch.reloadStamp() == "\(index + 1)\n", "after \(request)")
+            #expect(scratch.reloadStamp() == "\(index + 2)\n", "after \(request)")
             let date =
                 try FileManager.default.attributesOfItem(atPath: stamp.path)[.modificationDate] as? Date
             if let modified, let date { #expect(date >= modified) }
@@ -100,7 +108,7 @@ import Testing
                 ["run"],
             ] {
                 _ = try scratch.widgethost(unchanged + ["--store", "store"])
-                #expect(scratch.reloadStamp() == "\(index + 1)\n", "after \(unchanged)")
+                #expect(scratch.reloadStamp() == "\(index + 2)\n", "after \(unchanged)")
             }
         }
     }

@@ -65,7 +65,7 @@ import Testing
         // writers' queue is the import's).
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: store).sorted() == [
-                "widgethost.sqlite", "widgethost.sqlite-writers",
+                "reload-requests", "widgethost.sqlite", "widgethost.sqlite-writers",
             ])
 
         // The JSON export imports back as the same data (every id updated in place)...

@@ -24,6 +24,10 @@ import Testing
           store                   Imports tasks into the shared store, or exports them.
           plugins                 Lists the plugins found, checks that they answer, or
                                   writes a new one.
+          watch                   Hosts the widgets live, writing what they show as it
+                                  changes.
+          reload                  Asks the widgets of some kinds, or all, to reload
+                                  their timelines.
 
           See 'widgethost help <subcommand>' for detailed help.
 
@@ -103,7 +107,7 @@ import Testing
             "Error: Unknown subcommand 'frobnicate'. Please provide one of the following:\n"
                 + [
                     "run", "validate", "describe", "schema", "perform", "tap", "open", "yaml", "store",
-                    "plugins",
+                    "plugins", "watch", "reload",
                 ].map {
                     "  - \($0)\n"
                 }

@@ -11,7 +11,8 @@ public enum ReloadTracking {
     /// Returns the problems met (a store that cannot be written), for the command to report as
     /// warnings; the results are printed either way.
     public static func update(
-        _ results: inout [WidgetResult], containers: ContainerSet, recording: Bool = false, at date: Date = Date()
+        _ results: inout [WidgetResult], containers: ContainerSet, recording: Bool = false,
+        at date: Date = Date()
     )
         -> [String]
     {
@@ -61,7 +62,7 @@ public enum ReloadTracking {
     private static func existingStore(at directory: URL) throws(AppGroupError) -> AppGroupStore? {
         do {
             return try AppGroupStore(directory: directory, readOnly: true)
-        } catch where error.code == .storeNotFound {
+        } catch  where error.code == .storeNotFound {
             return nil
         }
     }

@@ -46,7 +46,8 @@ public enum IntentRunner {
             var text =
                 TerminalText.visible(intent) + (dialog.map { ": " + TerminalText.visible($0) } ?? "") + "\n"
             if let value { text += "value: \(TerminalText.visible(value.description))\n" }
-            let kinds = reloaded.map(TerminalText.visible).joined(separator: ", ")
+            let kinds = reloaded.map { $0 == "*" ? "all timelines" : TerminalText.visible($0) }.joined(
+                separator: ", ")
             text += "reloaded: " + (reloaded.isEmpty ? "nothing" : kinds) + "\n"
             return text
         }

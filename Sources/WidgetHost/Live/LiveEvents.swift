@@ -23,6 +23,8 @@ final class LiveEvents: Sendable {
         case reloadAll
         /// SIGINT or SIGTERM, or ``stop()``: end the host.
         case stop
+        /// A plugin exited on its own.
+        case pluginExited(PluginFailure)
     }
 
     private struct State {
@@ -88,6 +90,11 @@ final class LiveEvents: Sendable {
     func wake(at date: Date?) {
         state.withLock { $0.deadline = date }
         poke()
+    }
+
+    /// Reports that a plugin exited on its own.
+    func pluginExited(_ failure: PluginFailure) {
+        continuation.yield(.pluginExited(failure))
     }
 
     /// Ends the host, as SIGTERM does.

@@ -75,6 +75,7 @@ public final class LiveHost: Sendable {
         await evaluate(instances, reason: .start, into: &state, emit: emit)
         state.order = instances.map(\.id)
         watchFiles(&state)
+        observePluginExits(state)
         scheduleNext(state)
         for await event in events.stream {
             switch event {
@@ -86,6 +87,8 @@ public final class LiveHost: Sendable {
                 await reload(state.order, reason: .request, in: &state, emit: emit)
             case .files(let changes):
                 await handleFiles(changes, in: &state, emit: emit)
+            case .pluginExited(let failure):
+                pluginExited(failure, in: &state, emit: emit)
             }
             scheduleNext(state)
         }
@@ -141,7 +144,8 @@ public final class LiveHost: Sendable {
             instances, options: RunOptions(date: now, family: options.family))
         _ = ReloadTracking.update(&results, containers: session.containers, recording: true, at: now)
         for result in results {
-            state.widgets[result.instance.id] = Hosted(instance: result.instance, result: result, evaluatedAt: now)
+            state.widgets[result.instance.id] = Hosted(
+                instance: result.instance, result: result, evaluatedAt: now)
             emit(.widget(reason, result))
             notePluginOutcome(of: result, in: &state, emit: emit)
         }
@@ -170,7 +174,8 @@ public final class LiveHost: Sendable {
             case .entry(let entry):
                 var advanced = hosted
                 advanced.result.outcome = .success(
-                    WidgetEvaluation(timeline: evaluation.timeline, current: entry, nextReload: evaluation.nextReload))
+                    WidgetEvaluation(
+                        timeline: evaluation.timeline, current: entry, nextReload: evaluation.nextReload))
                 state.widgets[id] = advanced
                 emit(.widget(.entry, advanced.result))
             }
@@ -187,7 +192,8 @@ public final class LiveHost: Sendable {
         var directories = Set(state.files.map { ($0 as NSString).deletingLastPathComponent })
         for path in options.paths {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+            {
                 directories.insert(Self.absolute(path))
             }
         }
@@ -202,14 +208,17 @@ public final class LiveHost: Sendable {
     private func containerDirectories(_ state: HostState) -> Set<String> {
         Set(
             state.widgets.values.compactMap { hosted in
-                try? session.containers.container(forAppGroup: hosted.instance.appGroup).url.standardizedFileURL.path
+                try? session.containers.container(forAppGroup: hosted.instance.appGroup).url
+                    .standardizedFileURL.path
             })
     }
 
     private func pluginFolders(_ state: HostState) -> [String: String] {
         var folders: [String: String] = [:]
         for hosted in state.widgets.values {
-            if let connection = (session.registry.widget(kind: hosted.instance.kind) as? PluginWidget)?.connection {
+            if let connection = (session.registry.widget(kind: hosted.instance.kind) as? PluginWidget)?
+                .connection
+            {
                 folders[Self.absolute(connection.manifest.folder)] = connection.manifest.name
             }
         }
@@ -227,17 +236,31 @@ public final class LiveHost: Sendable {
         var changedPlugins: Set<String> = []
         for change in changes {
             let path = (change.directory as NSString).appendingPathComponent(change.name)
-            if state.files.contains(path) || (isConfigName(change.name) && options.paths.map(Self.absolute).contains(change.directory)) {
+            if state.files.contains(path)
+                || (isConfigName(change.name) && options.paths.map(Self.absolute).contains(change.directory))
+            {
                 configChanged = true
             }
             if containers.contains(change.directory), change.name == AppGroupStore.reloadStampFileName {
                 requestsChanged = true
             }
-            if let plugin = plugins[change.directory] { changedPlugins.insert(plugin) }
+            // Its manifest or its executable, not whatever it writes into its own folder.
+            if let plugin = plugins[change.directory], pluginFiles(plugin).contains(path) {
+                changedPlugins.insert(plugin)
+            }
         }
         if configChanged { await reloadConfiguration(&state, emit: emit) }
         if requestsChanged { await handleRequests(&state, emit: emit) }
         for plugin in changedPlugins.sorted() { await restart(plugin: plugin, in: &state, emit: emit) }
+    }
+
+    /// The files whose change restarts plugin `name`: its manifest and its executable.
+    private func pluginFiles(_ name: String) -> Set<String> {
+        guard let manifest = session.plugins.plugins.compactMap(\.manifest).first(where: { $0.name == name })
+        else {
+            return []
+        }
+        return [Self.absolute(manifest.path), Self.absolute(manifest.executable)]
     }
 
     private func isConfigName(_ name: String) -> Bool {
@@ -277,6 +300,7 @@ public final class LiveHost: Sendable {
         state.files = Set(loaded.files.map(Self.absolute))
         await evaluate(changed, reason: .config, into: &state, emit: emit)
         watchFiles(&state)
+        observePluginExits(state)
     }
 
     // MARK: - Plugins
@@ -285,7 +309,9 @@ public final class LiveHost: Sendable {
     private func notePluginOutcome(
         of result: WidgetResult, in state: inout HostState, emit: @Sendable (WatchEvent) -> Void
     ) {
-        guard let connection = (session.registry.widget(kind: result.instance.kind) as? PluginWidget)?.connection
+        guard
+            let connection = (session.registry.widget(kind: result.instance.kind) as? PluginWidget)?
+                .connection
         else { return }
         let name = connection.manifest.name
         guard case .failure(let failure) = result.outcome, failure.code.rawValue.hasPrefix("plugin.") else {
@@ -304,8 +330,42 @@ public final class LiveHost: Sendable {
         }
     }
 
+    /// Asks every plugin the hosted widgets use to say when it exits on its own.
+    private func observePluginExits(_ state: HostState) {
+        for hosted in state.widgets.values {
+            guard
+                let connection = (session.registry.widget(kind: hosted.instance.kind) as? PluginWidget)?
+                    .connection
+            else { continue }
+            connection.observeExits { [events] failure in events.pluginExited(failure) }
+        }
+    }
+
+    /// A plugin exited on its own: its widgets show the error until it is back, after its backoff.
+    private func pluginExited(
+        _ failure: PluginFailure, in state: inout HostState, emit: @Sendable (WatchEvent) -> Void
+    ) {
+        let name = failure.plugin
+        for id in state.order {
+            guard var hosted = state.widgets[id],
+                (session.registry.widget(kind: hosted.instance.kind) as? PluginWidget)?.connection.manifest
+                    .name == name
+            else { continue }
+            hosted.result.outcome = .failure(failure.widgetFailure)
+            state.widgets[id] = hosted
+            emit(.widget(.plugin, hosted.result))
+        }
+        let failures = (state.pluginRetries[name]?.failures ?? 0) + 1
+        state.pluginRetries[name] = (
+            failures, Date().addingTimeInterval(Self.backoff(afterFailures: failures))
+        )
+        emit(.plugin(name: name, state: .failed, message: failure.description))
+    }
+
     /// Restarts plugin `name` and re-evaluates its widgets.
-    private func restart(plugin name: String, in state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
+    private func restart(plugin name: String, in state: inout HostState, emit: @Sendable (WatchEvent) -> Void)
+        async
+    {
         let ids = state.order.filter { id in
             guard let kind = state.widgets[id]?.instance.kind else { return false }
             return (session.registry.widget(kind: kind) as? PluginWidget)?.connection.manifest.name == name
@@ -318,7 +378,9 @@ public final class LiveHost: Sendable {
         }
         emit(.plugin(name: name, state: .restarting, message: nil))
         // Due now: a failure below schedules the next try after a longer backoff.
-        if let retry = state.pluginRetries[name] { state.pluginRetries[name] = (retry.failures, .distantPast) }
+        if let retry = state.pluginRetries[name] {
+            state.pluginRetries[name] = (retry.failures, .distantPast)
+        }
         await OffPool.run { connection.close() }
         connection.allowRestart()
         await reload(ids, reason: .plugin, in: &state, emit: emit)

@@ -43,7 +43,8 @@ public enum LiveSchedule {
     public static func due(_ evaluation: WidgetEvaluation, evaluatedAt: Date, at now: Date) -> Due {
         if let reload = reloadDate(of: evaluation, evaluatedAt: evaluatedAt), reload <= now { return .reload }
         let entries = evaluation.timeline.entries
-        guard let latest = entries.last(where: { $0.date <= now }), latest.date > evaluation.current.date else {
+        guard let latest = entries.last(where: { $0.date <= now }), latest.date > evaluation.current.date
+        else {
             return .nothing
         }
         return .entry(latest)

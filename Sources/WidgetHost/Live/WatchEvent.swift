@@ -43,19 +43,23 @@ public enum WatchEvent: Sendable {
     public var json: String {
         switch self {
         case .widget(let reason, let result):
-            guard case .object(let members) = RunJSON.object(result, includeTimeline: false) else { return "{}" }
+            guard case .object(let members) = RunJSON.object(result, includeTimeline: false) else {
+                return "{}"
+            }
             return JSONValue.object(
                 [.init("event", .string("widget")), .init("reason", .string(reason.rawValue))] + members
             ).description
         case .removed(let id):
-            return JSONValue.object([.init("event", .string("removed")), .init("id", .string(id))]).description
+            return JSONValue.object([.init("event", .string("removed")), .init("id", .string(id))])
+                .description
         case .diagnostics(let diagnostics):
             return "{\"event\":\"diagnostics\",\"diagnostics\":["
                 + diagnostics.map(DiagnosticRenderer.json).joined(separator: ",") + "]}"
         case .plugin(let name, let state, let message):
             return JSONValue.object([
                 .init("event", .string("plugin")), .init("plugin", .string(name)),
-                .init("state", .string(state.rawValue)), .init("message", message.map(JSONValue.string) ?? .null),
+                .init("state", .string(state.rawValue)),
+                .init("message", message.map(JSONValue.string) ?? .null),
             ]).description
         }
     }

@@ -28,6 +28,12 @@ public final class PluginConnection: Sendable {
     }
 
     private let state = Mutex(State())
+    private let exitObserver = Mutex<(@Sendable (PluginFailure) -> Void)?>(nil)
+
+    /// Tells `observer` whenever the plugin exits on its own from now on (a live host restarts it).
+    public func observeExits(_ observer: @escaping @Sendable (PluginFailure) -> Void) {
+        exitObserver.withLock { $0 = observer }
+    }
 
     /// Creates a connection; nothing starts until the first request.
     public init(manifest: PluginManifest, hostVersion: String) {
@@ -138,7 +144,10 @@ public final class PluginConnection: Sendable {
     private func start() async -> Result<Running, PluginFailure> {
         let process: PluginProcess
         do throws(PluginFailure) {
-            process = try PluginProcess.start(manifest)
+            // The observer is read when the plugin exits: a live host may ask after the start.
+            process = try PluginProcess.start(manifest) { [weak self] failure in
+                self?.exitObserver.withLock { $0 }?(failure)
+            }
         } catch {
             return .failure(error)
         }

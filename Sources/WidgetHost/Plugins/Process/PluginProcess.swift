@@ -46,9 +46,14 @@ package final class PluginProcess: Sendable {
     private let state = Mutex(State())
     private let input: LineWriter
 
-    private init(manifest: PluginManifest, child: ChildProcess) {
+    /// Told when the plugin exits on its own (not when the host ends it).
+    private let onExit: (@Sendable (PluginFailure) -> Void)?
+
+    private init(manifest: PluginManifest, child: ChildProcess, onExit: (@Sendable (PluginFailure) -> Void)?)
+    {
         self.manifest = manifest
         self.child = child
+        self.onExit = onExit
         self.input = LineWriter(
             fd: child.standardInput, label: "widgethost.plugin.\(manifest.name).stdin")
     }
@@ -56,7 +61,11 @@ package final class PluginProcess: Sendable {
     /// Starts the plugin's executable in the plugin's folder, with `WIDGETHOST_PLUGIN=1` in its
     /// environment.
     /// - Throws: ``PluginFailure`` (`plugin.start-failed`) when it cannot be started.
-    package static func start(_ manifest: PluginManifest) throws(PluginFailure) -> PluginProcess {
+    /// - Parameter onExit: Told, on a thread of the process's own, when the plugin exits while no
+    ///   one asked it to (a live host restarts it).
+    package static func start(
+        _ manifest: PluginManifest, onExit: (@Sendable (PluginFailure) -> Void)? = nil
+    ) throws(PluginFailure) -> PluginProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["WIDGETHOST_PLUGIN"] = "1"
         let child: ChildProcess
@@ -70,7 +79,7 @@ package final class PluginProcess: Sendable {
                 code: .pluginStartFailed, plugin: manifest.name,
                 what: "could not be started: \(error.reason)")
         }
-        let process = PluginProcess(manifest: manifest, child: child)
+        let process = PluginProcess(manifest: manifest, child: child, onExit: onExit)
         LineReader.start(
             child.standardOutput, maximumLength: maximumLineLength,
             line: { process.handle(line: $0) },
@@ -305,7 +314,9 @@ package final class PluginProcess: Sendable {
             what = "closed its standard output"
         }
         let method = state.withLock { $0.pending.anyMethod }
-        stop(failure(code: .pluginExited, what: what + (method.map { " during '\($0)'" } ?? "")))
+        let exited = failure(code: .pluginExited, what: what + (method.map { " during '\($0)'" } ?? ""))
+        stop(exited)
+        onExit?(exited)
     }
 
     // MARK: - Helpers

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+
+/// `widgethost watch` as a live host, run as the built binary: start events, reload requests from
+/// other processes and signals, policy dates and entry dates of a real plugin, config edits valid
+/// and invalid, a plugin killed from outside, and an end that leaves nothing behind.
+@Suite(.serialized) struct WatchCommandTests {
+    static let roadmap = "0EBD2090-C844-442D-82AC-2583D6834FA5"
+
+    /// A scratch directory with the sample configuration and tasks imported.
+    static func sample() throws -> ScratchDirectory {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("config"), withIntermediateDirectories: true)
+        try scratch.copy(repositoryFile: "config/widgets.yaml", as: "config/widgets.yaml")
+        try scratch.copy(repositoryFile: "config/data/tasks.yaml", as: "tasks.yaml")
+        let store = ["WIDGETHOST_STORE": scratch.url.appendingPathComponent("store").path]
+        #expect(try scratch.widgethost(["store", "import", "tasks.yaml"], environment: store).status == 0)
+        return scratch
+    }
+
+    static func store(_ scratch: ScratchDirectory) -> [String: String] {
+        ["WIDGETHOST_STORE": scratch.url.appendingPathComponent("store").path]
+    }
+
+    @Test func requestsFromOtherProcessesAndSignalsReloadTheirWidgets() throws {
+        let scratch = try Self.sample()
+        let watch = try WatchProcess(["--format", "ndjson"], in: scratch)
+        let started = watch.wait(for: 4, isWidgetEvent("start"))
+        #expect(started.map { $0["id"] as? String } == ["work-tasks", "all-tasks", "focus", "quick-menu"])
+
+        // An intent in another process: the task widgets, and only they, reload.
+        var seen = watch.events.count
+        let perform = try scratch.widgethost(
+            ["perform", "ToggleTaskIntent", "taskID=\(Self.roadmap)"], environment: Self.store(scratch))
+        #expect(perform.status == 0)
+        let requested = watch.wait(for: 2, after: seen, isWidgetEvent("request"))
+        #expect(Set(requested.map { $0["id"] as? String }) == ["work-tasks", "all-tasks"])
+        let tasks = (requested.first?["entry"] as? [String: Any])?["tasks"] as? [[String: Any]]
+        #expect(tasks?.contains { $0["id"] as? String == Self.roadmap } == false)
+
+        // widgethost reload KIND.
+        seen = watch.events.count
+        #expect(
+            try scratch.widgethost(["reload", "FocusWidget"], environment: Self.store(scratch)).status == 0)
+        #expect(watch.wait(after: seen, isWidgetEvent("request", id: "focus")).count == 1)
+
+        // SIGUSR1: every widget.
+        seen = watch.events.count
+        kill(watch.pid, SIGUSR1)
+        #expect(watch.wait(for: 4, after: seen, isWidgetEvent("request")).count == 4)
+
+        #expect(watch.stop() == 0)
+        #expect(watch.standardError == "")
+    }
+
+    @Test func configEditsAreAppliedOrReportedAndTheLastGoodConfigurationKeepsRunning() throws {
+        let scratch = try Self.sample()
+        let config = scratch.url.appendingPathComponent("config/widgets.yaml")
+        let original = try String(contentsOf: config, encoding: .utf8)
+        let watch = try WatchProcess(["--format", "ndjson"], in: scratch)
+        watch.wait(for: 4, isWidgetEvent("start"))
+
+        // An invalid edit: diagnostics, nothing else changes.
+        var seen = watch.events.count
+        try (original + "  - bogus: [\n").write(to: config, atomically: false, encoding: .utf8)
+        let diagnostics = watch.wait(after: seen) { $0["event"] as? String == "diagnostics" }
+        #expect(diagnostics.count == 1)
+
+        // A valid edit, saved by rename as editors do: a widget added, one removed.
+        seen = watch.events.count
+        let edited =
+            original.replacingOccurrences(
+                of: "  - id: quick-menu\n    kind: Quickmenu\n    family: systemMedium\n", with: "")
+            + "  - id: extra-focus\n    kind: FocusWidget\n"
+        try edited.write(to: config, atomically: true, encoding: .utf8)
+        #expect(watch.wait(after: seen, isWidgetEvent("config", id: "extra-focus")).count == 1)
+        let removed = watch.wait(after: seen) { $0["event"] as? String == "removed" }
+        #expect(removed.map { $0["id"] as? String } == ["quick-menu"])
+        // Unchanged widgets are not evaluated again.
+        #expect(watch.events.dropFirst(seen).filter(isWidgetEvent("config", id: "work-tasks")).isEmpty)
+        #expect(watch.stop() == 0)
+    }
+
+    /// A plugin whose timeline has an entry now and one a second later, reloaded two seconds later;
+    /// it writes its process id to `pid` so the test can kill it.
+    static let ticker = """
+        #!/usr/bin/env python3
+        import datetime, json, os, sys
+        HERE = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(HERE, "pid"), "w") as f:
+            f.write(str(os.getpid()))
+        def iso(d):
+            return d.strftime("%Y-%m-%dT%H:%M:%SZ")
+        for line in sys.stdin:
+            r = json.loads(line)
+            if "id" not in r:
+                continue
+            if r["method"] == "initialize":
+                res = {"protocolVersion": 1, "plugin": {"name": "ticker", "version": "1"},
+                       "widgets": [{"kind": "Ticker", "supportedFamilies": ["systemSmall"], "parameters": []}]}
+            else:
+                now = datetime.datetime.strptime(r["params"]["date"], "%Y-%m-%dT%H:%M:%SZ")
+                later = now + datetime.timedelta(seconds=1)
+                entries = [{"date": iso(d), "data": {"n": i}, "view": {"type": "text", "text": str(i)}}
+                           for i, d in enumerate([now, later])]
+                res = {"entries": entries,
+                       "policy": {"policy": "after", "date": iso(now + datetime.timedelta(seconds=2))}}
+            print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
+        """
+
+    static func tickerScratch() throws -> ScratchDirectory {
+        let scratch = try ScratchDirectory()
+        let folder = scratch.url.appendingPathComponent("Plugins/ticker")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent("ticker.py")
+        try ticker.write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try "name: ticker\nexecutable: ticker.py\nkinds: [Ticker]\n"
+            .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+        try scratch.file("widgets.yaml", "widgets:\n  - id: tick\n    kind: Ticker\n")
+        return scratch
+    }
+
+    @Test func entriesAdvanceAndTimelinesReloadOnTimeAndADeadPluginComesBack() throws {
+        let scratch = try Self.tickerScratch()
+        let watch = try WatchProcess(["widgets.yaml", "--format", "ndjson"], in: scratch)
+        let start = watch.wait(isWidgetEvent("start", id: "tick"))
+        #expect((start.first?["entry"] as? [String: Any])?["n"] as? Int == 0)
+        let began = Date()
+        let entry = watch.wait(timeout: 5, isWidgetEvent("entry", id: "tick"))
+        #expect((entry.first?["entry"] as? [String: Any])?["n"] as? Int == 1)
+        let policy = watch.wait(timeout: 6, isWidgetEvent("policy", id: "tick"))
+        #expect(policy.count == 1)
+        #expect(Date().timeIntervalSince(began) < 4.5)
+
+        // Killed from outside: its widget shows the error, then it is back after the backoff.
+        let pidFile = scratch.url.appendingPathComponent("Plugins/ticker/pid")
+        let pid = try #require(Int32(try String(contentsOf: pidFile, encoding: .utf8)))
+        let seen = watch.events.count
+        kill(pid, SIGKILL)
+        let failed = watch.wait(after: seen) {
+            $0["event"] as? String == "plugin" && $0["state"] as? String == "failed"
+        }
+        #expect(failed.count == 1)
+        let errored = watch.wait(after: seen) {
+            isWidgetEvent("plugin", id: "tick")($0) && $0["error"] != nil
+        }
+        #expect(errored.count == 1)
+        let running = watch.wait(after: seen, timeout: 8) {
+            $0["event"] as? String == "plugin" && $0["state"] as? String == "running"
+        }
+        #expect(running.count == 1)
+        let back = watch.wait(after: seen) { isWidgetEvent("plugin", id: "tick")($0) && $0["entry"] != nil }
+        #expect(back.count == 1)
+        let newPid = try #require(Int32(try String(contentsOf: pidFile, encoding: .utf8)))
+        #expect(newPid != pid)
+
+        // SIGTERM ends the watch and its plugin.
+        #expect(watch.stop() == 0)
+        #expect(kill(newPid, 0) != 0)
+    }
+
+    @Test func runReadsWithoutConsumingRequests() throws {
+        let scratch = try Self.sample()
+        #expect(
+            try scratch.widgethost(["reload", "TaskWidget"], environment: Self.store(scratch)).status == 0)
+        let arguments = ["run", "--format", "json", "--at", "2026-11-29T12:00:00Z"]
+        let first = try scratch.widgethost(arguments, environment: Self.store(scratch))
+        let second = try scratch.widgethost(arguments, environment: Self.store(scratch))
+        #expect(first.status == 0)
+        #expect(first.standardOutput == second.standardOutput)
+        #expect(first.standardOutput.contains(#""reloadRequested":true"#))
+    }
+
+    @Test func waybarWritesOneLinePerChangeOfOneWidget() throws {
+        let scratch = try Self.sample()
+        let watch = try WatchProcess(["--format", "waybar", "--widget", "focus"], in: scratch)
+        let deadline = Date().addingTimeInterval(10)
+        while watch.output.isEmpty && Date() < deadline { usleep(10_000) }
+        let line = try #require(watch.output.first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["text"] as? String == "☽ Focus Off [1] ○ off")
+        #expect(object["class"] as? String == "FocusWidget")
+        #expect((object["tooltip"] as? String)?.contains("╭") == true)
+        #expect(watch.stop() == 0)
+
+        let refused = try scratch.widgethost(["watch", "--format", "waybar"])
+        #expect(refused.status == 64)
+        #expect(
+            refused.firstErrorLine
+                == "Error: --format waybar shows one widget: name it with --widget <id> (once).")
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+
+/// A `widgethost watch` running in the background: its standard output read line by line as it
+/// comes, so a test waits for the event it expects (with a deadline) instead of sleeping.
+final class WatchProcess: Sendable {
+    /// The lines read so far, and the start of the next one.
+    private final class Lines: Sendable {
+        let lines = Mutex<[String]>([])
+        let buffer = Mutex<[UInt8]>([])
+    }
+
+    // `Process` is not Sendable: it is only started here and signalled or read after.
+    private nonisolated(unsafe) let process: Process
+    private let read = Lines()
+    private let errorURL: URL
+
+    /// Starts `widgethost watch` with `arguments` in `scratch`, as on a machine of its own.
+    init(_ arguments: [String], in scratch: ScratchDirectory, environment: [String: String] = [:]) throws {
+        process = Process()
+        process.executableURL = WidgetHostProcess.executableURL
+        process.arguments = ["watch"] + arguments
+        var variables = ProcessInfo.processInfo.environment
+        variables["NO_COLOR"] = nil
+        variables["WIDGETHOST_STORE"] = scratch.url.appendingPathComponent("store").path
+        variables["HOME"] = scratch.url.appendingPathComponent("home").path
+        variables["XDG_DATA_HOME"] = scratch.url.appendingPathComponent("data").path
+        variables.merge(environment) { _, new in new }
+        process.environment = variables
+        process.currentDirectoryURL = scratch.url
+        let output = Pipe()
+        errorURL = scratch.url.appendingPathComponent("watch-stderr")
+        process.standardOutput = output
+        process.standardError = try scratch.handleForWriting(errorURL)
+        process.standardInput = FileHandle.nullDevice
+        output.fileHandleForReading.readabilityHandler = { [read] handle in
+            let data = handle.availableData
+            read.buffer.withLock { bytes in
+                bytes.append(contentsOf: data)
+                while let newline = bytes.firstIndex(of: 0x0A) {
+                    let line = String(decoding: bytes[..<newline], as: UTF8.self)
+                    bytes.removeSubrange(...newline)
+                    read.lines.withLock { $0.append(line) }
+                }
+            }
+        }
+        try process.run()
+    }
+
+    /// The process id.
+    var pid: Int32 { process.processIdentifier }
+
+    /// Every line written so far.
+    var output: [String] { read.lines.withLock { $0 } }
+
+    /// What it wrote on standard error.
+    var standardError: String {
+        (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
+    }
+
+    /// The events written so far, parsed.
+    var events: [[String: Any]] {
+        output.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+    }
+
+    /// Waits until `count` events (after the first `after`) match `predicate`, at most `timeout`
+    /// seconds; returns the matching events (fewer when it timed out).
+    @discardableResult
+    func wait(
+        for count: Int = 1, after start: Int = 0, timeout: Double = 10,
+        _ predicate: ([String: Any]) -> Bool
+    ) -> [[String: Any]] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let matching = events.dropFirst(start).filter(predicate)
+            if matching.count >= count || Date() >= deadline { return Array(matching) }
+            usleep(10_000)
+        }
+    }
+
+    /// Sends `signal` and waits for the process to exit (at most `timeout` seconds).
+    /// - Returns: The exit status, or `nil` when it did not exit in time (it is then killed).
+    func stop(_ signal: Int32 = SIGTERM, timeout: Double = 10) -> Int32? {
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
+
+/// Events of a kind: `event` is "widget" with `reason`, for widget `id` when given.
+func isWidgetEvent(_ reason: String, id: String? = nil) -> ([String: Any]) -> Bool {
+    { event in
+        event["event"] as? String == "widget" && event["reason"] as? String == reason
+            && (id == nil || event["id"] as? String == id)
+    }
+}
