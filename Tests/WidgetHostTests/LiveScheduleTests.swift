@@ -23,7 +23,8 @@ import WidgetHostKit
         case .atEnd: nextReload = entries.last?.date
         }
         return WidgetEvaluation(
-            timeline: RenderedTimeline(entries: entries, policy: policy), current: entries[0], nextReload: nextReload)
+            timeline: RenderedTimeline(entries: entries, policy: policy), current: entries[0],
+            nextReload: nextReload)
     }
 
     @Test func entriesAdvanceAtTheirDatesThroughADay() {
@@ -33,7 +34,8 @@ import WidgetHostKit
         // Wake only when something is due, as the host does, for a whole day.
         while let next = LiveSchedule.nextDate(of: evaluation, evaluatedAt: Self.start) {
             now = next
-            guard case .entry(let entry) = LiveSchedule.due(evaluation, evaluatedAt: Self.start, at: now) else {
+            guard case .entry(let entry) = LiveSchedule.due(evaluation, evaluatedAt: Self.start, at: now)
+            else {
                 Issue.record("something other than an entry was due at \(now)")
                 return
             }
@@ -42,23 +44,34 @@ import WidgetHostKit
         }
         #expect(shown == Array(1..<24))
         #expect(now == Self.start.addingTimeInterval(23 * 3600))
-        #expect(LiveSchedule.due(evaluation, evaluatedAt: Self.start, at: now.addingTimeInterval(86_400)) == .nothing)
+        #expect(
+            LiveSchedule.due(evaluation, evaluatedAt: Self.start, at: now.addingTimeInterval(86_400))
+                == .nothing)
     }
 
     @Test func aWakeUpLateShowsTheLatestEntryDue() {
         let evaluation = Self.hourly(policy: .never)
         let late = Self.start.addingTimeInterval(5.5 * 3600)
-        #expect(LiveSchedule.due(evaluation, evaluatedAt: Self.start, at: late) == .entry(Self.entry(5 * 3600, 5)))
+        #expect(
+            LiveSchedule.due(evaluation, evaluatedAt: Self.start, at: late) == .entry(Self.entry(5 * 3600, 5))
+        )
     }
 
     @Test func policiesReloadAtTheirDates() {
         let after = Self.hourly(policy: .after(Self.start.addingTimeInterval(90 * 60)))
-        #expect(LiveSchedule.reloadDate(of: after, evaluatedAt: Self.start) == Self.start.addingTimeInterval(5400))
-        #expect(LiveSchedule.nextDate(of: after, evaluatedAt: Self.start) == Self.start.addingTimeInterval(3600))
-        #expect(LiveSchedule.due(after, evaluatedAt: Self.start, at: Self.start.addingTimeInterval(5400)) == .reload)
+        #expect(
+            LiveSchedule.reloadDate(of: after, evaluatedAt: Self.start) == Self.start.addingTimeInterval(5400)
+        )
+        #expect(
+            LiveSchedule.nextDate(of: after, evaluatedAt: Self.start) == Self.start.addingTimeInterval(3600))
+        #expect(
+            LiveSchedule.due(after, evaluatedAt: Self.start, at: Self.start.addingTimeInterval(5400))
+                == .reload)
 
         let atEnd = Self.hourly(policy: .atEnd)
-        #expect(LiveSchedule.reloadDate(of: atEnd, evaluatedAt: Self.start) == Self.start.addingTimeInterval(23 * 3600))
+        #expect(
+            LiveSchedule.reloadDate(of: atEnd, evaluatedAt: Self.start)
+                == Self.start.addingTimeInterval(23 * 3600))
         #expect(LiveSchedule.reloadDate(of: Self.hourly(policy: .never), evaluatedAt: Self.start) == nil)
     }
 

@@ -5,9 +5,9 @@ import Synchronization
 package import WidgetHostKit
 
 #if canImport(Glibc)
-    package import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-    package import Darwin
+    import Darwin
 #endif
 
 /// One running plugin executable speaking JSON-RPC 2.0 over its stdin and stdout, one compact JSON
@@ -31,7 +31,7 @@ package final class PluginProcess: Sendable {
     /// The plugin's manifest.
     package let manifest: PluginManifest
     /// The process id, which is also its process group id.
-    package var pid: pid_t { child.pid }
+    package var pid: Int32 { child.pid }
 
     typealias Completion = @Sendable (Result<JSONValue, PluginFailure>) -> Void
 
