@@ -69,6 +69,11 @@ extension WidgetHostCommand {
                     return report(error, values: values)
                 }
                 let writer = EventWriter(output: output, symbols: session.symbolFallbacks, host: host)
+                // Keys are read only from a terminal, which is put in a mode that hands each key
+                // over as it is pressed (and set back after).
+                let terminal = output == .text ? TerminalMode.keysAsPressed(descriptor: 0) : nil
+                defer { terminal?.restore() }
+                if terminal != nil { writer.readKeys(session: session) }
                 do throws(LiveHost.StartFailure) {
                     try await host.run { event in writer.write(event) }
                 } catch {
@@ -94,15 +99,14 @@ extension WidgetHostCommand {
         }
     }
 
-    /// Writes the live host's events in the chosen output; a closed output ends the host.
+    /// Writes the live host's events in the chosen output; a closed output ends the host. On a
+    /// terminal, the text screen also reads keys: Tab selects a widget, a digit taps its control.
     final class EventWriter: Sendable {
         private let output: WatchCommand.Output
         private let boxes: WidgetBoxRenderer
         private let waybar: WaybarRenderer
         private let host: LiveHost
-        /// The text screen: every widget's latest result, in the order first seen.
-        private let screen = Mutex<(order: [String], results: [String: WidgetResult], notes: [String])>(
-            ([], [:], []))
+        private let screen = Mutex(LiveScreen())
 
         init(output: WatchCommand.Output, symbols: [String: String], host: LiveHost) {
             self.output = output
@@ -121,34 +125,59 @@ extension WidgetHostCommand {
                 }
                 if case .diagnostics(let diagnostics) = event { CommandOptions.report(diagnostics) }
             case .text:
-                redraw(after: event)
+                screen.withLock { $0.apply(event) }
+                redraw()
             }
             if StandardStream.outputFailure != nil { host.stop() }
         }
 
-        /// Redraws every box in place, with the latest problems under them.
-        private func redraw(after event: WatchEvent) {
-            let text = screen.withLock { screen -> String in
-                switch event {
-                case .widget(_, let result):
-                    let id = result.instance.id
-                    if screen.results[id] == nil { screen.order.append(id) }
-                    screen.results[id] = result
-                case .removed(let id):
-                    screen.results[id] = nil
-                    screen.order.removeAll { $0 == id }
-                case .diagnostics(let diagnostics):
-                    screen.notes = diagnostics.map(\.description)
-                case .plugin(let name, let state, let message):
-                    screen.notes = ["plugin \(name): \(state.rawValue)" + (message.map { " (\($0))" } ?? "")]
-                }
-                let results = screen.order.compactMap { screen.results[$0] }
-                return boxes.render(results, includeTimeline: false)
-                    + screen.notes.map { TerminalText.visible($0) + "\n" }.joined()
-            }
+        /// Redraws every box in place.
+        func redraw() {
+            let text = screen.withLock { $0.render(with: boxes) }
             // Home and clear the screen: the renderer's own control sequence, not data.
             StandardStream.output.writeData("\u{1B}[H\u{1B}[2J")
             StandardStream.output.write(text)
+        }
+
+        /// Reads keys from the terminal on standard input until it ends, on a thread of its own;
+        /// a digit taps that control of the selected widget through `session`.
+        func readKeys(session: HostSession) {
+            Thread.detachNewThread { [self] in
+                var byte: UInt8 = 0
+                while Glibc.read(0, &byte, 1) == 1 {
+                    let action = screen.withLock { $0.press(byte) }
+                    switch action {
+                    case .none: continue
+                    case .redraw: redraw()
+                    case .tap(let id, let number):
+                        guard let instance = screen.withLock({ $0.results[id]?.instance }) else { continue }
+                        Task { await self.tap(instance, number, session: session) }
+                    }
+                }
+            }
+        }
+
+        private func tap(_ instance: WidgetInstance, _ number: Int, session: HostSession) async {
+            let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+            let status: String
+            switch await session.tap(instance, control: number, date: now) {
+            case .success(.performed(.success(let outcome))):
+                status =
+                    "[\(number)] of \(instance.id): "
+                    + outcome.text.split(separator: "\n").joined(separator: " · ")
+            case .success(.performed(.failure(let failure))):
+                status = "[\(number)] of \(instance.id) failed: \(failure.message)"
+            case .success(.opened(let url, let destination)):
+                status =
+                    "[\(number)] of \(instance.id) opens \(url)"
+                    + (destination.map { " -> \($0.name)" } ?? "")
+            case .failure(.noSuchControl(_, let count)):
+                status = "\(instance.id) has \(count) control\(count == 1 ? "" : "s"); there is no \(number)"
+            case .failure(let failure):
+                status = "[\(number)] of \(instance.id) did nothing: \(failure)"
+            }
+            screen.withLock { $0.status = status }
+            redraw()
         }
     }
 }

@@ -11,7 +11,7 @@ final class WatchProcess: Sendable {
     }
 
     // `Process` is not Sendable: it is only started here and signalled or read after.
-    private nonisolated(unsafe) let process: Process
+    private let process: Process
     private let read = Lines()
     private let errorURL: URL
 

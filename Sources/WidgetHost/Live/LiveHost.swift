@@ -143,7 +143,9 @@ public final class LiveHost: Sendable {
         var results = await evaluator.evaluate(
             instances, options: RunOptions(date: now, family: options.family))
         _ = ReloadTracking.update(&results, containers: session.containers, recording: true, at: now)
-        for result in results {
+        for var result in results {
+            // Just evaluated: whatever was requested before is what it shows now.
+            result.reloadRequested = false
             state.widgets[result.instance.id] = Hosted(
                 instance: result.instance, result: result, evaluatedAt: now)
             emit(.widget(reason, result))
