@@ -1,6 +1,8 @@
 import CSQLite
 import Diagnostics
 import Foundation
+import TaskStore
+import TestSupport
 import Testing
 
 @testable import AppGroup

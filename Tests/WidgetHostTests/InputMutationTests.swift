@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TaskStore
 import TestSupport
 import Testing
 import WidgetHost

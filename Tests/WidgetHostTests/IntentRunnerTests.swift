@@ -1,6 +1,7 @@
 import AppGroup
 import Foundation
 import PluginProtocol
+import TaskStore
 import TaskWidget
 import Testing
 import WidgetHost

@@ -1,6 +1,7 @@
 import AppGroup
 import Foundation
 import Synchronization
+import TaskStore
 import WidgetHostKit
 
 /// A fresh App Group container in its own temporary directory, removed when the last reference

@@ -1,15 +1,15 @@
-import Foundation
+public import Foundation
 
 /// A fresh directory under the system's temporary directory, removed when the last reference goes,
-/// so every test has a container of its own and tests run in parallel.
-final class TemporaryDirectory: Sendable {
+/// so every test has files (a container, a store, fixtures) of its own and tests run in parallel.
+public final class TemporaryDirectory: Sendable {
     /// The directory.
-    let url: URL
+    public let url: URL
 
     /// Creates an empty directory with a unique name.
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgethost-appgroup-" + UUID().uuidString, isDirectory: true)
+            .appendingPathComponent("widgethost-tests-" + UUID().uuidString, isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
@@ -25,13 +25,23 @@ final class TemporaryDirectory: Sendable {
     }
 
     /// The path of `name` inside the directory.
-    func path(_ name: String) -> String {
+    public func path(_ name: String) -> String {
         url.appendingPathComponent(name).path
     }
 
-    /// Writes `bytes` to the file `name` inside the directory.
+    /// Writes `text` as UTF-8 to the file `name` inside the directory.
+    ///
+    /// - Returns: The file's URL.
     @discardableResult
-    func file(_ name: String, bytes: [UInt8]) throws -> URL {
+    public func file(_ name: String, _ text: String) throws -> URL {
+        try file(name, bytes: Array(text.utf8))
+    }
+
+    /// Writes `bytes` to the file `name` inside the directory.
+    ///
+    /// - Returns: The file's URL.
+    @discardableResult
+    public func file(_ name: String, bytes: [UInt8]) throws -> URL {
         let fileURL = url.appendingPathComponent(name)
         try Data(bytes).write(to: fileURL)
         return fileURL

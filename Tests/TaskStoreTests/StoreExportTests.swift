@@ -3,7 +3,7 @@ import Diagnostics
 import Foundation
 import Testing
 
-@testable import WidgetHost
+@testable import TaskStore
 
 /// `store export`: the JSON and YAML texts, and that both import back unchanged.
 @Suite struct StoreFileExportTests {
