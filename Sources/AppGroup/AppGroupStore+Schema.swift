@@ -5,8 +5,8 @@ extension AppGroupStore {
     /// step by step in ``migrate(_:)`` (version 1 is the first).
     static let schemaVersion = 2
 
-    /// The seed app's `tasks` table and its indexes, of version 1, read and written by the
-    /// `TaskStore` module (`AppGroupStore+Tasks.swift`).
+    /// The seed app's `tasks` table of version 1 (its indexes: ``taskIndexesSQL``), read and
+    /// written by the `TaskStore` module (`AppGroupStore+Tasks.swift`).
     ///
     /// They stay here, in the one migration every process runs under the write lock, rather than
     /// being created by `TaskStore` on first use: a store opened by the engine alone (`run`,
@@ -18,7 +18,11 @@ extension AppGroupStore {
     /// removed task's position from being reused. `dueDate` is seconds since 1970-01-01 UTC. Each
     /// index serves one shape of a task query (`TaskQueryShape`: which filters are present) and
     /// ends in `position`, so a query reads its rows already in store order.
-    package static let taskTablesSQL = """
+    ///
+    /// The table, the defaults and the indexes are created in that order, as version 1 always
+    /// did: the order decides which page of the file holds each, and so what a damaged file still
+    /// reads.
+    static let taskTableSQL = """
         CREATE TABLE IF NOT EXISTS tasks(
             position INTEGER PRIMARY KEY AUTOINCREMENT,
             id TEXT NOT NULL UNIQUE,
@@ -28,6 +32,10 @@ extension AppGroupStore {
             isCompleted INTEGER NOT NULL CHECK(isCompleted IN (0, 1)),
             dueDate REAL
         );
+        """
+
+    /// The indexes of the `tasks` table of version 1 (see ``taskTableSQL``).
+    package static let taskIndexesSQL = """
         CREATE INDEX IF NOT EXISTS tasks_by_category ON tasks(category, position);
         CREATE INDEX IF NOT EXISTS tasks_by_completed ON tasks(isCompleted, position);
         CREATE INDEX IF NOT EXISTS tasks_by_completed_category ON tasks(isCompleted, category, position);
@@ -76,8 +84,9 @@ extension AppGroupStore {
         return try database.transaction { () throws(SQLiteError) -> Int in
             let version = try userVersion(database)
             if version == 0 {
-                try database.execute(taskTablesSQL)
+                try database.execute(taskTableSQL)
                 try database.execute(defaultsTableSQL)
+                try database.execute(taskIndexesSQL)
             }
             if version < 2 {
                 // Version 2: reload requests (WidgetCenter) and when each widget was last evaluated.

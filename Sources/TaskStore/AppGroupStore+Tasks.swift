@@ -6,7 +6,7 @@ public import Foundation
 /// and what `store import` and `store export` move.
 ///
 /// The `tasks` table and its indexes are created by AppGroup's schema migration (version 1), not
-/// here: see ``AppGroupStore/taskTablesSQL``.
+/// here: see `AppGroupStore.taskTableSQL`.
 ///
 /// ```swift
 /// let store = try AppGroupStore(directory: container.directory)

@@ -57,7 +57,7 @@ struct TaskQueryShape: Hashable, Sendable, CaseIterable {
     }
 
     /// The statement creating ``indexName``, as AppGroup's schema of version 1 writes it
-    /// (`AppGroupStore.taskTablesSQL`, which a test compares with this).
+    /// (`AppGroupStore.taskIndexesSQL`, which a test compares with this).
     var createIndexSQL: String? {
         guard let indexName else { return nil }
         let columns = columns.map(\.column).joined(separator: ", ")

@@ -116,7 +116,7 @@ import Testing
         func words(_ sql: String) -> [String] {
             sql.split(whereSeparator: \.isWhitespace).map(String.init)
         }
-        let statements = AppGroupStore.taskTablesSQL.split(separator: ";").map { words(String($0)) }
+        let statements = AppGroupStore.taskIndexesSQL.split(separator: ";").map { words(String($0)) }
         let created = statements.filter { $0.starts(with: ["CREATE", "INDEX"]) }
         let expected = TaskQueryShape.allCases.compactMap(\.createIndexSQL).map(words)
         #expect(created.count == 7)
