@@ -41,8 +41,17 @@ private struct AddTaskIntent: AppIntent {
     }
 
     @Test func aCenterWithoutAContainerDoesNothing() {
+        // Not even inside an environment: a center made without a container never falls back to
+        // the running intent's.
+        let recorder = RecordingReloadRecorder()
+        let environment = IntentEnvironment(
+            container: Fixtures.container(reloads: recorder), date: Fixtures.now)
+        IntentEnvironment.$current.withValue(environment) {
+            WidgetCenter(container: nil).reloadTimelines(ofKind: "TaskWidget")
+            WidgetCenter(container: nil).reloadAllTimelines()
+        }
         WidgetCenter(container: nil).reloadTimelines(ofKind: "TaskWidget")
-        WidgetCenter(container: nil).reloadAllTimelines()
+        #expect(recorder.kinds.isEmpty)
     }
 
     @Test func aCenterOverAnExplicitContainerRecordsThere() {
@@ -54,12 +63,15 @@ private struct AddTaskIntent: AppIntent {
     }
 
     @Test func aRecorderThatFailsIsIgnored() {
+        let failing = FailingReloadRecorder()
         let environment = IntentEnvironment(
-            container: Fixtures.container(reloads: FailingReloadRecorder()), date: Fixtures.now)
+            container: Fixtures.container(reloads: failing), date: Fixtures.now)
         IntentEnvironment.$current.withValue(environment) {
             WidgetCenter.shared.reloadTimelines(ofKind: "TaskWidget")
             WidgetCenter.shared.reloadAllTimelines()
         }
+        // Both requests reached the recorder: the first one's failure stopped nothing.
+        #expect(failing.attempts.kinds == ["TaskWidget", nil])
     }
 
     @Test func anIntentPerformedInAnEnvironmentSeesItAndReloads() async throws {

@@ -46,11 +46,15 @@ final class RecordingReloadRecorder: ReloadRecorder {
     }
 }
 
-/// A reload recorder whose store is unavailable.
-struct FailingReloadRecorder: ReloadRecorder {
+/// A reload recorder whose store is unavailable: it keeps what it was asked, and refuses it.
+final class FailingReloadRecorder: ReloadRecorder {
     struct Unavailable: Error {}
 
+    /// The kinds asked for so far, every one refused.
+    let attempts = RecordingReloadRecorder()
+
     func requestReload(ofKind kind: String?) throws {
+        try attempts.requestReload(ofKind: kind)
         throw Unavailable()
     }
 }
