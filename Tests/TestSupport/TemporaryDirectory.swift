@@ -46,4 +46,12 @@ public final class TemporaryDirectory: Sendable {
         try Data(bytes).write(to: fileURL)
         return fileURL
     }
+
+    /// Creates an empty file and opens it for writing, for a child process's output.
+    public func handleForWriting(_ fileURL: URL) throws -> FileHandle {
+        guard FileManager.default.createFile(atPath: fileURL.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: fileURL.path])
+        }
+        return try FileHandle(forWritingTo: fileURL)
+    }
 }
