@@ -114,10 +114,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
-        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "YAMLTests",
-            dependencies: ["YAML", "Diagnostics"],
+            dependencies: ["YAML", "Diagnostics", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
@@ -126,7 +128,8 @@ let package = Package(
             dependencies: ["ArgumentParsing"],
             swiftSettings: swiftSettings
         ),
-        // What several test targets share (a seeded random generator).
+        // What several test targets share: a seeded random generator, temporary directories, the
+        // built executables, JSON read back and compared.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "TestSupport"],

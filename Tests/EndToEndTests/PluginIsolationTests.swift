@@ -212,8 +212,8 @@ import Testing
     }
 
     static func widgets(_ output: String) throws -> [Widget] {
-        let document = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
-        let items = document?["widgets"] as? [[String: Any]] ?? []
+        let document = try JSONText.object(output)
+        let items = document["widgets"] as? [[String: Any]] ?? []
         return items.map { item in
             let error = item["error"] as? [String: Any]
             return Widget(

@@ -51,8 +51,7 @@ import Testing
         #expect(text.standardOutput.contains("␛]52;c;SGVsbG8=␇␛[2J␍␊forged"))
 
         let json = try scratch.widgethost(["run", "widgets.yaml", "--format", "json"], environment: store)
-        let widgets = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let widgets = try JSONText.object(json.standardOutput)
         let widget = try #require((widgets["widgets"] as? [[String: Any]])?.first)
         #expect(widget["id"] as? String == "w\u{1B}[31m\u{9B}")
         let entry = try #require(widget["entry"] as? [String: Any])
@@ -124,8 +123,7 @@ import Testing
 
         let json = try scratch.widgethost(
             ["perform", "AddTaskIntent", "taskName=\(Self.hostile)", "--format", "json"], environment: store)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let object = try JSONText.object(json.standardOutput)
         #expect(object["dialog"] as? String == Self.hostile + " added")
 
         for arguments in [
@@ -206,8 +204,7 @@ import Testing
         }
 
         let json = try scratch.widgethost(["run", "widgets.yaml", "--format", "json", "--widget", "text"])
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let object = try JSONText.object(json.standardOutput)
         let widget = try #require((object["widgets"] as? [[String: Any]])?.first)
         #expect((widget["entry"] as? [String: Any])?["t"] as? String == Self.hostile)
 

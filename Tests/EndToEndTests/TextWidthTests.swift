@@ -92,8 +92,7 @@ import Testing
         String, String
     ) {
         let run = try scratch.widgethost(["run", "widgets.yaml", "--format", "json"], environment: store)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let object = try JSONText.object(run.standardOutput)
         let widget = try #require((object["widgets"] as? [[String: Any]])?.first)
         let tasks = try #require((widget["entry"] as? [String: Any])?["tasks"] as? [[String: Any]])
         let first = try #require(tasks.first)

@@ -247,8 +247,8 @@ import Testing
         #expect(run.standardError.hasSuffix("}\n"))
         #expect(run.standardError.filter { $0 == "\n" }.count == 1)
 
-        let object = try JSONSerialization.jsonObject(with: Data(run.standardError.utf8)) as? [String: Any]
-        let diagnostics = try #require(object?["diagnostics"] as? [[String: Any]])
+        let object = try JSONText.object(run.standardError)
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         try #require(diagnostics.count == 1)
         let diagnostic = diagnostics[0]
         #expect(diagnostic["file"] as? String == "duplicate.yaml")
