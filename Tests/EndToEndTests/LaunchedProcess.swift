@@ -61,14 +61,7 @@ final class LaunchedProcess {
         scratch = try TemporaryDirectory()
         outputHandle = try scratch.handleForWriting(scratch.url.appendingPathComponent("stdout"))
         errorHandle = try scratch.handleForWriting(scratch.url.appendingPathComponent("stderr"))
-        process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var variables = ProcessInfo.processInfo.environment
-        variables["NO_COLOR"] = nil
-        variables.merge(environment) { _, new in new }
-        process.environment = variables
-        if let directory { process.currentDirectoryURL = directory }
+        process = Process.child(executable, arguments, environment: environment, directory: directory)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = outputHandle
         process.standardError = errorHandle

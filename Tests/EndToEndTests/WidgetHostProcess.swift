@@ -88,14 +88,7 @@ enum WidgetHostProcess {
         let outputHandle = try scratch.handleForWriting(outputURL)
         let errorHandle = try standardError ?? scratch.handleForWriting(errorURL)
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var variables = ProcessInfo.processInfo.environment
-        variables["NO_COLOR"] = nil
-        variables.merge(environment) { _, new in new }
-        process.environment = variables
-        if let directory { process.currentDirectoryURL = directory }
+        let process = Process.child(executable, arguments, environment: environment, directory: directory)
         process.standardOutput = outputHandle
         process.standardError = errorHandle
         switch input {

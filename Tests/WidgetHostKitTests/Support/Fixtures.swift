@@ -13,6 +13,11 @@ enum Fixtures {
         SharedContainer(url: URL(fileURLWithPath: "/nonexistent/widgethost-sdk-tests"), reloads: reloads)
     }
 
+    /// An intent's environment at ``now``, over a container recording reloads into `reloads`.
+    static func environment(reloads: any ReloadRecorder) -> IntentEnvironment {
+        IntentEnvironment(container: container(reloads: reloads), date: now)
+    }
+
     /// A provider context for `family` at ``now``.
     static func context(
         _ family: WidgetFamily = .systemSmall,
