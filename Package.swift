@@ -57,15 +57,21 @@ let package = Package(
             name: "WidgetHostPlugin", dependencies: ["WidgetHostKit", "PluginProtocol"],
             swiftSettings: swiftSettings),
         .target(name: "AppGroup", dependencies: ["CSQLite", "Diagnostics"], swiftSettings: swiftSettings),
+        // The seed app's data in the shared store: tasks, focus mode, `store import` / `store export`.
+        .target(
+            name: "TaskStore",
+            dependencies: ["AppGroup", "CSQLite", "Diagnostics", "YAML", "WidgetHostKit"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TaskWidget",
-            dependencies: ["WidgetHostKit", "AppGroup"],
+            dependencies: ["WidgetHostKit", "AppGroup", "TaskStore"],
             path: "Plugins/TaskWidget",
             swiftSettings: swiftSettings
         ),
         .target(
             name: "FocusWidget",
-            dependencies: ["WidgetHostKit", "AppGroup"],
+            dependencies: ["WidgetHostKit", "AppGroup", "TaskStore"],
             path: "Plugins/FocusWidget",
             swiftSettings: swiftSettings
         ),
@@ -94,23 +100,26 @@ let package = Package(
             name: "WidgetHostCLI",
             dependencies: [
                 "ArgumentParsing", "Diagnostics", "YAML", "WidgetHost", "PluginProtocol", "AppGroup",
-                "TerminalText", "CStandardStreams", "BuiltInWidgets", "WidgetHostKit",
+                "TaskStore", "TerminalText", "CStandardStreams", "BuiltInWidgets", "WidgetHostKit",
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "widgethost-bench",
             dependencies: [
-                "CYAML", "YAML", "Diagnostics", "WidgetHost", "PluginProtocol", "AppGroup", "TerminalText",
+                "CYAML", "YAML", "Diagnostics", "WidgetHost", "PluginProtocol", "AppGroup", "TaskStore",
+                "TerminalText",
             ]
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
-        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "YAMLTests",
-            dependencies: ["YAML", "Diagnostics"],
+            dependencies: ["YAML", "Diagnostics", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
@@ -119,7 +128,8 @@ let package = Package(
             dependencies: ["ArgumentParsing"],
             swiftSettings: swiftSettings
         ),
-        // What several test targets share (a seeded random generator).
+        // What several test targets share: a seeded random generator, temporary directories, the
+        // built executables, JSON read back and compared.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "TestSupport"],
@@ -127,18 +137,26 @@ let package = Package(
         .testTarget(
             name: "PluginProtocolTests", dependencies: ["PluginProtocol", "WidgetHostKit"],
             swiftSettings: swiftSettings),
+        // The generic store's tests write tasks as their sample data, hence TaskStore.
         .testTarget(
-            name: "AppGroupTests", dependencies: ["AppGroup", "TestSupport"], swiftSettings: swiftSettings),
+            name: "AppGroupTests", dependencies: ["AppGroup", "TaskStore", "TestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TaskStoreTests",
+            dependencies: ["TaskStore", "AppGroup", "Diagnostics", "YAML", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "BuiltInWidgetTests",
-            dependencies: ["WidgetHostKit", "AppGroup"] + builtInWidgets.map { .target(name: $0) },
+            dependencies: ["WidgetHostKit", "AppGroup", "TaskStore"]
+                + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "WidgetHostTests",
             dependencies: [
                 "WidgetHost", "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup",
-                "TestSupport",
+                "TaskStore", "TestSupport",
             ]
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings

@@ -1,5 +1,6 @@
 import AppGroup
 public import Foundation
+import TaskStore
 public import WidgetHostKit
 
 /// What a FocusWidget shows: whether focus mode is on (its JSON is `{"isFocusModeOn": ...}`).

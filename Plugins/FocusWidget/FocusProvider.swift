@@ -1,6 +1,7 @@
 import AppGroup
 import Diagnostics
 import Foundation
+import TaskStore
 import WidgetHostKit
 
 /// Provides a FocusWidget's entry: the focus mode stored in the shared container.

@@ -1,4 +1,5 @@
 import AppGroup
+import TaskStore
 public import WidgetHostKit
 
 /// Turns focus mode on or off: the FocusWidget toggle's intent, as seed 002's

@@ -1,5 +1,6 @@
 import AppGroup
 import Foundation
+import TaskStore
 public import WidgetHostKit
 
 /// Adds a task at the end of the list, not completed, as the seed's `AddTaskIntent`.

@@ -1,4 +1,5 @@
 import AppGroup
+import TaskStore
 public import WidgetHostKit
 
 /// Marks a task completed, as the seed's `CompleteTaskIntent` (whose parameter is spelled `taskId`).

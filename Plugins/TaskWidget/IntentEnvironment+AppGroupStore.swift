@@ -1,4 +1,5 @@
 import AppGroup
+import TaskStore
 import WidgetHostKit
 
 extension IntentEnvironment {

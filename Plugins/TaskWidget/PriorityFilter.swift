@@ -1,4 +1,4 @@
-import AppGroup
+import TaskStore
 public import WidgetHostKit
 
 /// Which priority the TaskWidget shows, as the seed's `PriorityFilter`: every priority or one.

@@ -1,4 +1,5 @@
 import AppGroup
+import TaskStore
 public import WidgetHostKit
 
 /// Sets whether a task is completed (not a toggle): the intent of a task toggle, as the seed's

@@ -1,5 +1,5 @@
-import AppGroup
 public import Foundation
+import TaskStore
 public import WidgetHostKit
 
 /// What a TaskWidget shows at one time: the filtered tasks and the counts the seed's

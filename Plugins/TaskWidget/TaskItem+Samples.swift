@@ -1,5 +1,5 @@
-import AppGroup
 import Foundation
+import TaskStore
 
 extension TaskItem {
     /// Realistic sample tasks for the placeholder, as the seeds advise: a mix of priorities,

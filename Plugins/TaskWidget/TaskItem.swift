@@ -1,5 +1,5 @@
-public import AppGroup
 public import Foundation
+public import TaskStore
 public import WidgetHostKit
 
 /// One task as a TaskWidget entry carries it (the seed's `Task`); its JSON fields are `id`, `title`,

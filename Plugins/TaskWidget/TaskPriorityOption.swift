@@ -1,4 +1,4 @@
-import AppGroup
+import TaskStore
 public import WidgetHostKit
 
 /// The priority `AddTaskIntent` gives a new task, as the seed's `TaskPriority` app enum.

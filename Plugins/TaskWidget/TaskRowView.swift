@@ -1,4 +1,4 @@
-import AppGroup
+import TaskStore
 import WidgetHostKit
 
 /// One task row, as the seed's `TaskRowView`: a button toggling the task, with its completion

@@ -1,4 +1,4 @@
-import AppGroup
+import TaskStore
 
 extension TaskWidgetConfigurationIntent {
     /// The store query doing the seed's `filteredTasks`, in its order: priority, then completed,

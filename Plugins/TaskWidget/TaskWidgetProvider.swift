@@ -1,5 +1,6 @@
 import AppGroup
 import Foundation
+import TaskStore
 import WidgetHostKit
 
 /// Provides a TaskWidget's entries: the tasks the configuration selects, read from the shared store.

@@ -1,4 +1,5 @@
 import AppGroup
+import TaskStore
 public import WidgetHostKit
 
 /// Marks a task completed or not completed, whichever it is not: the action of each task row's

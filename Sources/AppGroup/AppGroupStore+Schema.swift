@@ -5,15 +5,24 @@ extension AppGroupStore {
     /// step by step in ``migrate(_:)`` (version 1 is the first).
     static let schemaVersion = 2
 
-    /// The columns read for a ``StoredTask``, in the order ``task(from:)`` reads them.
-    static let taskColumns = "id, title, priority, category, isCompleted, dueDate"
-
-    /// The tables of version 1.
+    /// The seed app's `tasks` table of version 1 (its indexes: ``taskIndexesSQL``), read and
+    /// written by the `TaskStore` module (`AppGroupStore+Tasks.swift`).
+    ///
+    /// They stay here, in the one migration every process runs under the write lock, rather than
+    /// being created by `TaskStore` on first use: a store opened by the engine alone (`run`,
+    /// `reload`) must have the same tables as one opened by a task intent, and a store written by
+    /// an earlier widgethost must upgrade in one step. The text is that of version 1 and never
+    /// changes; a change to the tasks would be a new version with its own step in ``migrate(_:)``.
     ///
     /// `position` is the rowid, so the table itself is in insertion order; `AUTOINCREMENT` keeps a
-    /// removed task's position from being reused. `dueDate` is seconds since 1970-01-01 UTC.
-    /// `defaults` holds the shared defaults, as `UserDefaults(suiteName:)` did in the seed.
-    static let tablesSQL = """
+    /// removed task's position from being reused. `dueDate` is seconds since 1970-01-01 UTC. Each
+    /// index serves one shape of a task query (`TaskQueryShape`: which filters are present) and
+    /// ends in `position`, so a query reads its rows already in store order.
+    ///
+    /// The table, the defaults and the indexes are created in that order, as version 1 always
+    /// did: the order decides which page of the file holds each, and so what a damaged file still
+    /// reads.
+    static let taskTableSQL = """
         CREATE TABLE IF NOT EXISTS tasks(
             position INTEGER PRIMARY KEY AUTOINCREMENT,
             id TEXT NOT NULL UNIQUE,
@@ -23,6 +32,22 @@ extension AppGroupStore {
             isCompleted INTEGER NOT NULL CHECK(isCompleted IN (0, 1)),
             dueDate REAL
         );
+        """
+
+    /// The indexes of the `tasks` table of version 1 (see ``taskTableSQL``).
+    package static let taskIndexesSQL = """
+        CREATE INDEX IF NOT EXISTS tasks_by_category ON tasks(category, position);
+        CREATE INDEX IF NOT EXISTS tasks_by_completed ON tasks(isCompleted, position);
+        CREATE INDEX IF NOT EXISTS tasks_by_completed_category ON tasks(isCompleted, category, position);
+        CREATE INDEX IF NOT EXISTS tasks_by_priority ON tasks(priority, position);
+        CREATE INDEX IF NOT EXISTS tasks_by_priority_category ON tasks(priority, category, position);
+        CREATE INDEX IF NOT EXISTS tasks_by_priority_completed ON tasks(priority, isCompleted, position);
+        CREATE INDEX IF NOT EXISTS tasks_by_priority_completed_category
+            ON tasks(priority, isCompleted, category, position);
+        """
+
+    /// The shared defaults of version 1, as `UserDefaults(suiteName:)` held them in the seed.
+    static let defaultsTableSQL = """
         CREATE TABLE IF NOT EXISTS defaults(
             key TEXT PRIMARY KEY NOT NULL,
             value TEXT NOT NULL
@@ -59,10 +84,9 @@ extension AppGroupStore {
         return try database.transaction { () throws(SQLiteError) -> Int in
             let version = try userVersion(database)
             if version == 0 {
-                try database.execute(tablesSQL)
-                for shape in TaskQueryShape.allCases {
-                    if let sql = shape.createIndexSQL { try database.execute(sql) }
-                }
+                try database.execute(taskTableSQL)
+                try database.execute(defaultsTableSQL)
+                try database.execute(taskIndexesSQL)
             }
             if version < 2 {
                 // Version 2: reload requests (WidgetCenter) and when each widget was last evaluated.

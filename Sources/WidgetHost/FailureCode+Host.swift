@@ -99,18 +99,6 @@ extension FailureCode {
     public static let pluginUnavailable = FailureCode("plugin.unavailable", .runtime)
     /// `plugin.unknown-id`.
     public static let pluginUnknownId = FailureCode("plugin.unknown-id", .runtime)
-    /// `store.duplicate-id`.
-    public static let storeDuplicateId = FailureCode("store.duplicate-id", .invalidInput)
-    /// `store.empty-file`.
-    public static let storeEmptyFile = FailureCode("store.empty-file", .invalidInput)
-    /// `store.empty-title`.
-    public static let storeEmptyTitle = FailureCode("store.empty-title", .invalidInput)
-    /// `store.invalid-date`.
-    public static let storeInvalidDate = FailureCode("store.invalid-date", .invalidInput)
-    /// `store.invalid-id`.
-    public static let storeInvalidId = FailureCode("store.invalid-id", .invalidInput)
-    /// `store.several-documents`.
-    public static let storeSeveralDocuments = FailureCode("store.several-documents", .invalidInput)
     /// `widget.missing`.
     public static let widgetMissing = FailureCode("widget.missing", .runtime)
     /// `widget.no-entries`.
@@ -170,12 +158,6 @@ extension FailureCode {
         .pluginTimeout,
         .pluginUnavailable,
         .pluginUnknownId,
-        .storeDuplicateId,
-        .storeEmptyFile,
-        .storeEmptyTitle,
-        .storeInvalidDate,
-        .storeInvalidId,
-        .storeSeveralDocuments,
         .widgetMissing,
         .widgetNoEntries,
         .widgetProviderFailed,

@@ -1,6 +1,7 @@
 import AppGroup
 import Foundation
 import Synchronization
+import TaskStore
 
 #if canImport(Glibc)
     import Glibc

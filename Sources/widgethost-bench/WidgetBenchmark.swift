@@ -4,6 +4,7 @@ import Diagnostics
 import FocusWidget
 import Foundation
 import Quickmenu
+import TaskStore
 import TaskWidget
 import TerminalText
 import WidgetHost

@@ -1,6 +1,8 @@
 import CSQLite
 import Diagnostics
 import Foundation
+import TaskStore
+import TestSupport
 import Testing
 
 @testable import AppGroup
@@ -52,18 +54,7 @@ import Testing
 
     @Test func aNewStoreIsCreatedInWriteAheadLoggingModeAndAnOlderOneUpgradedUnderTheLock() throws {
         let directory = try TemporaryDirectory()
-        do {
-            let database = try SQLiteDatabase(path: directory.path("widgethost.sqlite"))
-            try database.execute(
-                """
-                CREATE TABLE tasks(position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
-                    title TEXT NOT NULL, priority TEXT NOT NULL, category TEXT, isCompleted INTEGER NOT NULL,
-                    dueDate REAL);
-                CREATE TABLE defaults(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
-                PRAGMA user_version = 1;
-                """
-            )
-        }
+        try VersionOneStore.create(in: directory)
         // An older store needs the lock: held by another connection, the open fails as busy.
         let holder = try SQLiteDatabase(path: directory.path("widgethost.sqlite"))
         try holder.beginTransaction()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AppGroup
@@ -60,18 +61,7 @@ import Testing
 
     @Test func aVersionOneStoreGainsTheReloadTables() throws {
         let directory = try TemporaryDirectory()
-        do {
-            let database = try SQLiteDatabase(path: directory.path("widgethost.sqlite"))
-            try database.execute(
-                """
-                CREATE TABLE tasks(position INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
-                    title TEXT NOT NULL, priority TEXT NOT NULL, category TEXT, isCompleted INTEGER NOT NULL,
-                    dueDate REAL);
-                CREATE TABLE defaults(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID;
-                PRAGMA user_version = 1;
-                """
-            )
-        }
+        try VersionOneStore.create(in: directory)
         let store = try AppGroupStore(directory: directory.url)
         #expect(try store.requestReload(ofKind: "TaskWidget") == 1)
         let database = try SQLiteDatabase(path: directory.path("widgethost.sqlite"), mode: .readOnly)

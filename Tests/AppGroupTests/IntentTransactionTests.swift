@@ -1,4 +1,6 @@
 import Foundation
+import TaskStore
+import TestSupport
 import Testing
 
 @testable import AppGroup

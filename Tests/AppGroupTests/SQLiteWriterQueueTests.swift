@@ -1,5 +1,7 @@
 import Diagnostics
 import Foundation
+import TaskStore
+import TestSupport
 import Testing
 
 @testable import AppGroup

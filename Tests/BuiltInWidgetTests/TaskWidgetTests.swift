@@ -1,5 +1,6 @@
 import AppGroup
 import Foundation
+import TaskStore
 import Testing
 import WidgetHostKit
 

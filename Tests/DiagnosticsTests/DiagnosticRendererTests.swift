@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct DiagnosticRendererTests {
@@ -263,11 +264,6 @@ import Testing
 
     // MARK: - JSON
 
-    func parse(_ json: String) throws -> [String: Any] {
-        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-        return try #require(object)
-    }
-
     @Test func json() throws {
         let diagnostic = Diagnostic(
             file: "config/widgets.yaml",
@@ -281,7 +277,7 @@ import Testing
             ],
             sourceLine: "a: 3"
         )
-        let object = try parse(DiagnosticRenderer.json(diagnostic))
+        let object = try JSONText.object(DiagnosticRenderer.json(diagnostic))
         #expect(object["file"] as? String == "config/widgets.yaml")
         #expect(object["line"] as? Int == 3)
         #expect(object["column"] as? Int == 1)
@@ -300,7 +296,7 @@ import Testing
     }
 
     @Test func jsonWithoutFileOrLocation() throws {
-        let object = try parse(
+        let object = try JSONText.object(
             DiagnosticRenderer.json(
                 Diagnostic(file: nil, severity: .warning, code: FailureCode("c", .invalidInput), message: "m")
             )
@@ -317,7 +313,7 @@ import Testing
             Diagnostic(file: "a", code: FailureCode("one", .invalidInput), message: "1"),
             Diagnostic(file: "b", severity: .note, code: FailureCode("two", .invalidInput), message: "2"),
         ])
-        let object = try parse(json)
+        let object = try JSONText.object(json)
         let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.compactMap { $0["code"] as? String } == ["one", "two"])
         #expect(diagnostics.compactMap { $0["severity"] as? String } == ["error", "note"])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `widgethost describe`, run as a binary: the text of a widget, the JSON of every widget and
@@ -23,7 +24,7 @@ import Testing
         """
 
     @Test func taskWidgetAsText() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["describe", "TaskWidget"])
         #expect(run.status == 0)
         #expect(run.standardError.isEmpty)
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func everythingAsText() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["describe"])
         #expect(run.status == 0)
         #expect(run.standardOutput.hasPrefix(Self.taskWidgetText + "\nFocusWidget (Focus)\n"))
@@ -69,7 +70,7 @@ import Testing
     }
 
     @Test func everythingAsJSON() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["describe", "--format", "json"])
         #expect(run.status == 0)
         #expect(run.standardError.isEmpty)
@@ -127,7 +128,7 @@ import Testing
         ("ToggleFocusModeIntent", [], ["ToggleFocusModeIntent"]),
     ])
     func oneKindOrIntentAsJSON(name: String, kinds: [String], intents: [String]) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["describe", name, "--format", "json"])
         #expect(run.status == 0)
         let document = try JSONText.object(run.standardOutput)
@@ -149,7 +150,7 @@ import Testing
         ),
     ])
     func unknownNameIsAUsageError(name: String, message: String) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         for format in ["text", "json"] {
             let run = try scratch.widgethost(["describe", name, "--format", format])
             #expect(run.status == 64)

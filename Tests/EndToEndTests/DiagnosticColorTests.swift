@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -12,13 +13,13 @@ import Testing
     static let escape: UInt8 = 0x1B
 
     /// A file that gives a diagnostic with a source line, a caret and a note: every coloured part.
-    static func writeDuplicate(in scratch: ScratchDirectory) throws {
+    static func writeDuplicate(in scratch: TemporaryDirectory) throws {
         try scratch.file("duplicate.yaml", "a: 1\na: 2\n")
     }
 
     @Test(arguments: [[:], ["NO_COLOR": "1"], ["NO_COLOR": ""]])
     func noColorWhenStandardErrorIsNotATerminal(environment: [String: String]) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try Self.writeDuplicate(in: scratch)
         let run = try WidgetHostProcess.run(
             ["yaml", "duplicate.yaml"],
@@ -35,7 +36,7 @@ import Testing
         (["TERM": "dumb"], false),
     ])
     func colorOnATerminalUnlessNoColor(environment: [String: String], expectsColor: Bool) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try Self.writeDuplicate(in: scratch)
         let terminal = try PseudoTerminal()
         let run = try WidgetHostProcess.run(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -36,7 +37,7 @@ final class LaunchedProcess {
     let processIdentifier: Int32
 
     private let process: Process
-    private let scratch: ScratchDirectory
+    private let scratch: TemporaryDirectory
     private let outputHandle: FileHandle
     private let errorHandle: FileHandle
     private let exited = DispatchSemaphore(value: 0)
@@ -57,17 +58,10 @@ final class LaunchedProcess {
         environment: [String: String] = [:],
         directory: URL? = nil
     ) throws {
-        scratch = try ScratchDirectory()
+        scratch = try TemporaryDirectory()
         outputHandle = try scratch.handleForWriting(scratch.url.appendingPathComponent("stdout"))
         errorHandle = try scratch.handleForWriting(scratch.url.appendingPathComponent("stderr"))
-        process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var variables = ProcessInfo.processInfo.environment
-        variables["NO_COLOR"] = nil
-        variables.merge(environment) { _, new in new }
-        process.environment = variables
-        if let directory { process.currentDirectoryURL = directory }
+        process = Process.child(executable, arguments, environment: environment, directory: directory)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = outputHandle
         process.standardError = errorHandle
@@ -116,7 +110,7 @@ private func sendSignal(_ signal: Int32, to process: Int32) -> Int32 {
     kill(process, signal)
 }
 
-extension ScratchDirectory {
+extension TemporaryDirectory {
     /// The environment ``widgethost(_:environment:)`` runs `widgethost` in: `HOME` and
     /// `XDG_DATA_HOME` inside this directory and no `WIDGETHOST_STORE` from the test's own
     /// environment, then `extra` on top.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `widgethost open`, run as a binary: the Quickmenu's deep links resolved to app tabs as seed 004's
@@ -7,7 +8,7 @@ import Testing
     static let tabs = "(tabs: Home, Balance, Transfer, Scan)"
 
     @Test func balanceIsTabOne() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let text = try scratch.widgethost(["open", "widgetquickmenu://Balance"])
         #expect(text.status == 0)
         #expect(text.standardOutput == "widgetquickmenu://Balance -> Balance (tab 1)\n")
@@ -28,7 +29,7 @@ import Testing
         ("widgetquickmenu://Transfer/recent?from=widget", "Transfer", 2),
     ])
     func everyTab(url: String, tab: String, index: Int) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let text = try scratch.widgethost(["open", url])
         #expect(text.status == 0)
         #expect(text.standardOutput == "\(url) -> \(tab) (tab \(index))\n")
@@ -43,7 +44,7 @@ import Testing
 
     /// The sample's Quickmenu links are exactly the links `open` resolves, in tab order.
     @Test func theQuickmenuLinksOpenTheirTabs() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("widgets.yaml", "widgets:\n  - kind: Quickmenu\n")
         let run = try scratch.widgethost(
             ["run", "widgets.yaml", "--store", "store", "--at", "2026-11-29T12:00:00Z", "--format", "json"])
@@ -79,7 +80,7 @@ import Testing
         ("", "error: '' is not a URL; Quickmenu links look like 'widgetquickmenu://Balance'"),
     ])
     func badLinksAreInputErrors(url: String, message: String) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         for format in ["text", "json"] {
             let run = try scratch.widgethost(["open", url, "--format", format])
             #expect(run.status == 65)
@@ -105,7 +106,7 @@ import Testing
         ),
     ])
     func badLinksAreQuotedAsTyped(url: String, message: String) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["open", url])
         #expect(run.status == 65)
         #expect(run.standardOutput.isEmpty)
@@ -113,7 +114,7 @@ import Testing
     }
 
     @Test func missingURLIsAUsageError() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["open"])
         #expect(run.status == 64)
         #expect(run.standardOutput.isEmpty)

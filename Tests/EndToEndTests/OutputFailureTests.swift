@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Output that cannot be written: a full disk and a closed standard output fail the command with a
@@ -8,7 +9,7 @@ import Testing
     /// sample configuration and a store of its own; returns standard error and the status the
     /// script wrote to the file `status`.
     static func shell(_ script: String) throws -> (standardError: String, status: String) {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("config"), withIntermediateDirectories: true)
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "config/widgets.yaml")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `widgethost perform`, run as a binary on temporary stores: what each built-in intent changes
@@ -46,8 +47,8 @@ import Testing
     }
 
     /// A scratch directory whose store `store` holds ``tasksYAML``.
-    static func scratchWithTasks(stores: [String] = ["store"]) throws -> ScratchDirectory {
-        let scratch = try ScratchDirectory()
+    static func scratchWithTasks(stores: [String] = ["store"]) throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory()
         for store in stores { try scratch.importTasks(tasksYAML, into: store) }
         #expect(try scratch.exportJSON(of: stores[0]) == export())
         return scratch
@@ -315,7 +316,7 @@ import Testing
         """
 
     @Test func describeListsTheIntentsAndTheirParameters() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let all = try scratch.widgethost(["describe"])
         #expect(all.status == 0)
         let intents = try #require(all.standardOutput.range(of: "Intents:\n\n"), "\(all.standardOutput)")

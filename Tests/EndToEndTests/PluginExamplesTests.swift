@@ -1,17 +1,18 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The two example plugins of `Plugins/Examples` through the built binary.
 @Suite struct PluginExamplesTests {
     @Test func pythonAndSwiftExamplesRunNextToABuiltIn() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let swiftFolder = scratch.url.appendingPathComponent("countdown")
         try FileManager.default.createDirectory(at: swiftFolder, withIntermediateDirectories: true)
         let binary = WidgetHostProcess.executableURL.deletingLastPathComponent()
             .appendingPathComponent("countdown-swift")
         try "name: countdown-swift\nexecutable: \(binary.path)\n"
             .write(to: swiftFolder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
-        let python = ScratchDirectory.repositoryURL.appendingPathComponent("Plugins/Examples/python-clock")
+        let python = TemporaryDirectory.repositoryURL.appendingPathComponent("Plugins/Examples/python-clock")
         try scratch.file(
             "widgets.yaml",
             """
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func pluginsListShowsManifestProblemsWithoutRunningAnything() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let folder = scratch.url.appendingPathComponent("plugins/broken")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "name: broken\nexecutable: missing.sh\n"
@@ -54,11 +55,12 @@ import Testing
 
     // MARK: - The intent of python-clock
 
-    static let python = ScratchDirectory.repositoryURL.appendingPathComponent("Plugins/Examples/python-clock")
+    static let python = TemporaryDirectory.repositoryURL.appendingPathComponent(
+        "Plugins/Examples/python-clock")
 
     /// A scratch directory with `widgets.yaml` holding one python-clock widget, `clock`.
-    static func clockScratch() throws -> ScratchDirectory {
-        let scratch = try ScratchDirectory()
+    static func clockScratch() throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory()
         try scratch.file(
             "widgets.yaml",
             """
@@ -138,7 +140,7 @@ import Testing
     }
 
     @Test func describeListsPluginIntentsWithTheirDeclaredParameters() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let text = try scratch.widgethost(["describe", "ChimeIntent", "--plugins", Self.python.path])
         #expect(text.status == 0, "\(text.standardError)")
         #expect(
@@ -167,7 +169,7 @@ import Testing
     // MARK: - The Swift SDK's server
 
     @Test func printFromSwiftPluginCodeGoesToStderrNotTheProtocol() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let binary = WidgetHostProcess.executableURL.deletingLastPathComponent()
             .appendingPathComponent("countdown-swift")
         let input = try scratch.file(

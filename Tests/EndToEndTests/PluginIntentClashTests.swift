@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Two plugins declaring one intent type, and a plugin declaring a built-in intent, through the
@@ -7,7 +8,7 @@ import Testing
 @Suite struct PluginIntentClashTests {
     /// A plugin `name` declaring the widget `kind` (a button running `SyncIntent`) and the intents
     /// `intents`; `perform` answers with the plugin's name.
-    static func writePlugin(_ name: String, kind: String, intents: [String], in scratch: ScratchDirectory)
+    static func writePlugin(_ name: String, kind: String, intents: [String], in scratch: TemporaryDirectory)
         throws
     {
         let folder = scratch.url.appendingPathComponent("plugins/\(name)")
@@ -40,8 +41,8 @@ import Testing
             .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
     }
 
-    static func clashingScratch() throws -> ScratchDirectory {
-        let scratch = try ScratchDirectory()
+    static func clashingScratch() throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory()
         try writePlugin("alpha", kind: "AlphaWidget", intents: ["SyncIntent"], in: scratch)
         try writePlugin("beta", kind: "BetaWidget", intents: ["SyncIntent", "BetaOnlyIntent"], in: scratch)
         try scratch.file(
@@ -55,7 +56,7 @@ import Testing
         return scratch
     }
 
-    static func folder(_ name: String, in scratch: ScratchDirectory) -> String {
+    static func folder(_ name: String, in scratch: TemporaryDirectory) -> String {
         PluginsCommandTests.folder(name, in: scratch)
     }
 
@@ -115,7 +116,7 @@ import Testing
     }
 
     @Test func aPluginDeclaringABuiltInIntentIsIgnoredWithAWarning() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try Self.writePlugin("shadow", kind: "ShadowWidget", intents: ["ToggleFocusModeIntent"], in: scratch)
         let check = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])
         #expect(check.status == 0)
@@ -134,7 +135,7 @@ import Testing
     }
 
     @Test func aPluginDeclaringOneIntentTwiceFailsItsHandshake() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try Self.writePlugin(
             "twice", kind: "TwiceWidget", intents: ["SyncIntent", "SyncIntent"], in: scratch)
         let check = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])

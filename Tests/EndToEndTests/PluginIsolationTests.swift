@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Real misbehaving plugins (small python3 scripts written into a scratch directory) next to a
@@ -51,7 +52,7 @@ import Testing
     }
 
     /// Writes plugin `name` into `scratch/plugins/name` with a 1 s timeline timeout.
-    static func writePlugin(_ name: String, kind: String, behaviour: String, in scratch: ScratchDirectory)
+    static func writePlugin(_ name: String, kind: String, behaviour: String, in scratch: TemporaryDirectory)
         throws
     {
         let folder = scratch.url.appendingPathComponent("plugins/\(name)")
@@ -108,7 +109,7 @@ import Testing
             fragments: ["answered without 'result' or 'error'"]),
     ])
     func misbehavingPluginFailsOnlyItsOwnWidgets(_ test: Case) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try Self.writePlugin("bad", kind: "BadWidget", behaviour: test.behaviour, in: scratch)
         try Self.writePlugin("good", kind: "GoodWidget", behaviour: "good", in: scratch)
         try scratch.file("widgets.yaml", Self.config)
@@ -154,7 +155,7 @@ import Testing
             ),
         ] as [(String, [String?])])
     func aDeadPluginIsRestartedAtMostOnce(_ behaviour: String, _ errors: [String?]) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try Self.writePlugin("bad", kind: "BadWidget", behaviour: behaviour, in: scratch)
         try Self.writePlugin("good", kind: "GoodWidget", behaviour: "good", in: scratch)
         try scratch.file(
@@ -188,7 +189,7 @@ import Testing
     }
 
     @Test func stderrFloodNeverBlocksTheHost() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try Self.writePlugin("bad", kind: "BadWidget", behaviour: "flood", in: scratch)
         try Self.writePlugin("good", kind: "GoodWidget", behaviour: "good", in: scratch)
         try scratch.file("widgets.yaml", Self.config)
@@ -211,8 +212,8 @@ import Testing
     }
 
     static func widgets(_ output: String) throws -> [Widget] {
-        let document = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
-        let items = document?["widgets"] as? [[String: Any]] ?? []
+        let document = try JSONText.object(output)
+        let items = document["widgets"] as? [[String: Any]] ?? []
         return items.map { item in
             let error = item["error"] as? [String: Any]
             return Widget(

@@ -1,14 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `widgethost plugins list` and `plugins check` through the built binary: what each prints, and
 /// their exit codes (0 all well, 1 a plugin failed its handshake or has no usable manifest, 65 a
 /// manifest or declaration error such as two plugins declaring one kind).
 @Suite struct PluginsCommandTests {
-    static let python = ScratchDirectory.repositoryURL.appendingPathComponent("Plugins/Examples/python-clock")
+    static let python = TemporaryDirectory.repositoryURL.appendingPathComponent(
+        "Plugins/Examples/python-clock")
 
     /// The folder `plugins/name` of `scratch`, as widgethost names it.
-    static func folder(_ name: String, in scratch: ScratchDirectory) -> String {
+    static func folder(_ name: String, in scratch: TemporaryDirectory) -> String {
         scratch.url.appendingPathComponent("plugins/\(name)").resolvingSymlinksInPath().path
     }
 
@@ -45,7 +47,7 @@ import Testing
     }
 
     @Test func checkReportsProtocolKindsAndIntents() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let result = try scratch.widgethost(["plugins", "check", "--plugins", Self.python.path])
         #expect(result.status == 0, "\(result.standardError)")
         let folder = Self.python.resolvingSymlinksInPath().path
@@ -70,7 +72,7 @@ import Testing
     }
 
     @Test func checkExitsOneWhenAHandshakeFails() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try PluginIsolationTests.writePlugin(
             "crashing", kind: "BadWidget", behaviour: "crash-on-start", in: scratch)
         let result = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])
@@ -94,7 +96,7 @@ import Testing
     }
 
     @Test func checkExitsOneForAManifestThatCannotBeUsed() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let folder = scratch.url.appendingPathComponent("plugins/broken")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "name: broken\n".write(
@@ -106,7 +108,7 @@ import Testing
     }
 
     @Test func twoPluginsDeclaringOneKindIsADiagnosticNamingBoth() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try PluginIsolationTests.writePlugin("first", kind: "SameWidget", behaviour: "ok", in: scratch)
         try PluginIsolationTests.writePlugin("second", kind: "SameWidget", behaviour: "ok", in: scratch)
         let first = Self.folder("first", in: scratch)
@@ -124,7 +126,7 @@ import Testing
     }
 
     @Test func aHandshakeThatDiffersFromTheManifestFailsNamingTheDifference() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try PluginIsolationTests.writePlugin("declared", kind: "GoodWidget", behaviour: "ok", in: scratch)
         let manifest = scratch.url.appendingPathComponent("plugins/declared/plugin.yaml")
         try
@@ -150,7 +152,7 @@ import Testing
     }
 
     @Test func listWithNothingFoundSaysSo() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let result = try scratch.widgethost(["plugins", "list"])
         #expect(result.status == 0)
         #expect(result.standardOutput == "No plugins found.\n")

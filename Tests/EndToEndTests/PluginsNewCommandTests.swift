@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `widgethost plugins new` through the built binary: its help, the folders it writes (a Python
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func aNewPythonPluginPassesCheckAndItsButtonWorks() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let new = try scratch.widgethost(["plugins", "new", "weather-now", "--language", "python"])
         #expect(new.status == 0, "\(new.standardError)")
         #expect(
@@ -70,7 +71,7 @@ import Testing
         // The plugin carries the repository's SDK, byte for byte.
         let copied = try String(contentsOfFile: folder + "/widgethost_plugin.py", encoding: .utf8)
         let sdk = try String(
-            contentsOf: ScratchDirectory.repositoryURL.appendingPathComponent(
+            contentsOf: TemporaryDirectory.repositoryURL.appendingPathComponent(
                 "Plugins/SDK/python/widgethost_plugin.py"),
             encoding: .utf8)
         #expect(copied == sdk, "run scripts/embed-python-sdk")
@@ -108,7 +109,7 @@ import Testing
     }
 
     @Test func aNewSwiftPluginIsAPackageOnTheWidgethostPackage() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
         let new = try scratch.widgethost(["plugins", "new", "tap_counter", "empty", "--language", "swift"])
@@ -122,7 +123,7 @@ import Testing
                 """)
         let folder = scratch.url.appendingPathComponent("empty")
         // The binary runs from .build/<configuration>, so the package is this repository.
-        let repository = ScratchDirectory.repositoryURL.resolvingSymlinksInPath()
+        let repository = TemporaryDirectory.repositoryURL.resolvingSymlinksInPath()
         let package = try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(package.contains(#"dependencies: [.package(path: "\#(repository.path)")]"#), "\(package)")
         #expect(
@@ -148,7 +149,7 @@ import Testing
     }
 
     @Test func aFolderInTheWayIsRefused() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("taken", "")
         let file = try scratch.widgethost(["plugins", "new", "taken", "--language", "python"])
         #expect(file.status == 65)
@@ -171,7 +172,7 @@ import Testing
 
     @Test(arguments: ["bad name", "9lives", "_x", "café", "a/b", String(repeating: "a", count: 65)])
     func aNameThatCannotBeUsedIsAUsageError(name: String) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let result = try scratch.widgethost(["plugins", "new", name, "--language", "python"])
         #expect(result.status == 64)
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// One widget and its intent served by the Swift SDK (`Plugins/Examples/countdown-swift`) and by
@@ -7,11 +8,11 @@ import Testing
 @Suite struct PythonSDKParityTests {
     /// A scratch directory with the two plugins, each in a folder of its own under one name
     /// (`countdown`, so messages naming the plugin agree), and a store for each.
-    static func scratch() throws -> ScratchDirectory {
-        let scratch = try ScratchDirectory()
+    static func scratch() throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory()
         let swift = WidgetHostProcess.executableURL.deletingLastPathComponent()
             .appendingPathComponent("countdown-swift")
-        let python = ScratchDirectory.repositoryURL
+        let python = TemporaryDirectory.repositoryURL
             .appendingPathComponent("Tests/EndToEndTests/Fixtures/countdown-python/countdown.py")
         for (folder, executable) in [("swift", swift), ("python", python)] {
             try FileManager.default.createDirectory(
@@ -32,7 +33,7 @@ import Testing
     }
 
     /// Runs `arguments` once against each plugin, each with its own store.
-    static func both(_ arguments: [String], in scratch: ScratchDirectory) throws -> (
+    static func both(_ arguments: [String], in scratch: TemporaryDirectory) throws -> (
         swift: WidgetHostProcess.Result, python: WidgetHostProcess.Result
     ) {
         func run(_ side: String) throws -> WidgetHostProcess.Result {

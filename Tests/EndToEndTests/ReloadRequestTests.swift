@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Reload requests across processes, on the binary: an intent performed by one `widgethost`
@@ -9,7 +10,7 @@ import Testing
     static let roadmap = TapCommandTests.roadmap
 
     /// `id=reloadRequested` of each widget `run --format json` prints, in config order.
-    static func reloadRequested(_ scratch: ScratchDirectory, _ options: [String] = []) throws -> [String] {
+    static func reloadRequested(_ scratch: TemporaryDirectory, _ options: [String] = []) throws -> [String] {
         let run = try scratch.widgethost(["run", "--format", "json", "--store", "store"] + options)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.isEmpty)
@@ -24,7 +25,7 @@ import Testing
     }
 
     /// Performs `arguments` on the store `store`, which must succeed.
-    static func perform(_ scratch: ScratchDirectory, _ arguments: [String]) throws {
+    static func perform(_ scratch: TemporaryDirectory, _ arguments: [String]) throws {
         let run = try scratch.widgethost(["perform"] + arguments + ["--store", "store"])
         try #require(run.status == 0, "perform \(arguments): \(run.standardError)")
     }

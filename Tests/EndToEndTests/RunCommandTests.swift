@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `widgethost run`, run as a binary on the sample configuration and on configurations of its own,
@@ -138,8 +139,8 @@ import Testing
 
     /// A scratch directory holding the sample configuration (`widgets.yaml`) and a store (`store`)
     /// with the sample tasks imported.
-    static func sample() throws -> ScratchDirectory {
-        let scratch = try ScratchDirectory()
+    static func sample() throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory()
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "widgets.yaml")
         try scratch.copy(repositoryFile: "config/data/tasks.yaml", as: "tasks.yaml")
         try importTasks("tasks.yaml", in: scratch)
@@ -147,7 +148,7 @@ import Testing
     }
 
     /// Imports the tasks file `name` into the scratch directory's store `store`.
-    static func importTasks(_ name: String, in scratch: ScratchDirectory) throws {
+    static func importTasks(_ name: String, in scratch: TemporaryDirectory) throws {
         let imported = try scratch.widgethost(["store", "import", name, "--store", "store"])
         guard imported.status == 0 else {
             throw WidgetHostProcess.SetupError(description: "store import failed: \(imported.standardError)")
@@ -155,7 +156,7 @@ import Testing
     }
 
     /// `run` of `widgets.yaml` at ``at`` on the store `store`, with `options` added.
-    static func run(_ options: [String], in scratch: ScratchDirectory) throws -> WidgetHostProcess.Result {
+    static func run(_ options: [String], in scratch: TemporaryDirectory) throws -> WidgetHostProcess.Result {
         try scratch.widgethost(["run", "widgets.yaml", "--store", "store", "--at", at] + options)
     }
 
@@ -263,7 +264,7 @@ import Testing
     /// The toggle asks for the opposite of what the store holds, as `ToggleFocusModeIntent(value: !isOn)`.
     @Test(arguments: [false, true])
     func focusToggleCarriesTheOppositeValue(isOn: Bool) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("focus.yaml", "tasks: []\nfocus: {isOn: \(isOn)}\n")
         try Self.importTasks("focus.yaml", in: scratch)
         try scratch.file("widgets.yaml", "widgets:\n  - kind: FocusWidget\n")
@@ -518,8 +519,8 @@ import Testing
     }
 
     /// A scratch directory whose store holds ``filterTasks``.
-    static func filterStore() throws -> ScratchDirectory {
-        let scratch = try ScratchDirectory()
+    static func filterStore() throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory()
         var yaml = "tasks:\n"
         for (number, title, priority, category, isCompleted) in filterTasks {
             yaml += "  - id: \(filterTaskID(number))\n    title: \(title)\n    priority: \(priority)\n"
@@ -620,7 +621,7 @@ import Testing
     /// A store that cannot be opened fails the widgets reading it; Quickmenu, which reads no store,
     /// still prints; exit 1.
     @Test func corruptStoreFailsOnlyTheWidgetsReadingIt() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "widgets.yaml")
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("store"), withIntermediateDirectories: true)
@@ -708,7 +709,7 @@ import Testing
     }
 
     @Test func missingConfigurationRunsNothing() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["run", "nowhere.yaml", "--store", "store", "--at", Self.at])
         #expect(run.status == 65)
         #expect(run.standardOutput.isEmpty)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `widgethost schema`, run as a binary: the JSON Schema editors use for configuration files, and
@@ -8,7 +9,7 @@ import Testing
 
     /// The schema `widgethost schema` prints.
     static func schema() throws -> [String: Any] {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["schema"])
         #expect(run.status == 0)
         #expect(run.standardError.isEmpty)
@@ -176,7 +177,7 @@ import Testing
     }
 
     /// `widgethost yaml FILE`: the configuration as JSON, after anchors and merge keys.
-    static func configurationJSON(_ name: String, in scratch: ScratchDirectory) throws -> [String: Any] {
+    static func configurationJSON(_ name: String, in scratch: TemporaryDirectory) throws -> [String: Any] {
         let run = try scratch.widgethost(["yaml", name])
         #expect(run.status == 0, "\(run.standardError)")
         return try JSONText.object(run.standardOutput)
@@ -184,7 +185,7 @@ import Testing
 
     @Test func sampleConfigurationFitsTheSchema() throws {
         let schema = try Self.schema()
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "widgets.yaml")
         let configuration = try Self.configurationJSON("widgets.yaml", in: scratch)
         #expect((configuration["widgets"] as? [Any])?.count == 4)
@@ -194,7 +195,7 @@ import Testing
     /// The check above is not vacuous: it finds what `validate` finds in a broken configuration.
     @Test func theStructuralCheckCatchesMistakes() throws {
         let schema = try Self.schema()
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file(
             "bad.yaml",
             """

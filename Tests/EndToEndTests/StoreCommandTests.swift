@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `widgethost store import` and `store export`, run as a binary on temporary stores: round trips,
@@ -35,7 +36,7 @@ import Testing
     /// environment leaking in.
     static func run(
         _ arguments: [String],
-        in scratch: ScratchDirectory,
+        in scratch: TemporaryDirectory,
         environment: [String: String] = [:]
     ) throws -> WidgetHostProcess.Result {
         var variables = [
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func importThenExportRoundTrips() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("tasks.yaml", Self.tasksYAML)
         let store = scratch.url.appendingPathComponent("store").path
         let imported = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
@@ -90,7 +91,7 @@ import Testing
     }
 
     @Test func aBadFileIsRefusedAndTheStoreIsUnchanged() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("tasks.yaml", Self.tasksYAML)
         _ = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
         try scratch.file(
@@ -127,7 +128,7 @@ import Testing
     }
 
     @Test func aBadFileCreatesNoStore() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("bad.json", #"{"tasks": [{"title": 1, "isCompleted": "no"}]}"#)
         let refused = try Self.run(["store", "import", "bad.json", "--store", "store"], in: scratch)
         #expect(refused.status == 65)
@@ -139,7 +140,7 @@ import Testing
     }
 
     @Test func importUpdatesInPlaceAndAppendsNewTasks() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("tasks.yaml", Self.tasksYAML)
         _ = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
         try scratch.file(
@@ -189,7 +190,7 @@ import Testing
     }
 
     @Test func importReadsStandardInput() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let file = try scratch.file("tasks.yaml", Self.tasksYAML)
         var variables = ["WIDGETHOST_STORE": scratch.url.appendingPathComponent("store").path]
         variables["HOME"] = scratch.url.path
@@ -203,7 +204,7 @@ import Testing
 
     /// Which directory each way of choosing the store picks, checked by where the database appears.
     @Test func storeOptionThenStoreVariableThenDataHomeThenHome() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("tasks.yaml", Self.tasksYAML)
         let root = scratch.url.path
         let everything = [
@@ -238,7 +239,7 @@ import Testing
     }
 
     @Test func noPlaceForTheStoreIsAUsageError() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("tasks.yaml", Self.tasksYAML)
         let run = try Self.run(["store", "import", "tasks.yaml"], in: scratch, environment: ["HOME": ""])
         #expect(run.status == 64)
@@ -249,7 +250,7 @@ import Testing
     }
 
     @Test func exportingAStoreThatDoesNotExistPrintsAnEmptyStore() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let run = try Self.run(
             ["store", "export", "--format", "json", "--store", "nothing-here"], in: scratch)
         #expect(run.status == 0)
@@ -261,7 +262,7 @@ import Testing
     // MARK: - Stores that cannot be used
 
     @Test func aCorruptStoreIsAClearErrorForImportAndExport() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("tasks.yaml", Self.tasksYAML)
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("store"), withIntermediateDirectories: true)
@@ -282,7 +283,7 @@ import Testing
     }
 
     @Test func aStoreDirectoryUnderAFileIsAClearError() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("tasks.yaml", Self.tasksYAML)
         try scratch.file("plain", "not a directory")
         let run = try Self.run(["store", "import", "tasks.yaml", "--store", "plain/store"], in: scratch)
@@ -295,7 +296,7 @@ import Testing
     }
 
     @Test func helpDocumentsTheExitCodes() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let run = try Self.run(["store", "import", "--help"], in: scratch)
         #expect(run.status == 0)
         #expect(run.standardOutput.contains("1 the store cannot be opened or\nwritten"))

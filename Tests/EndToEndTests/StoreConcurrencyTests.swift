@@ -30,7 +30,8 @@ import Testing
 
     /// The tasks of `store`'s JSON export, each checked to be a whole row: every field present
     /// with a value of its type.
-    static func completeTasks(in scratch: ScratchDirectory, store: String = "store") throws -> [[String: Any]]
+    static func completeTasks(in scratch: TemporaryDirectory, store: String = "store") throws -> [[String:
+        Any]]
     {
         let export = try JSONText.object(try scratch.exportJSON(of: store))
         let tasks = try #require(export["tasks"] as? [[String: Any]])
@@ -58,7 +59,7 @@ import Testing
 
     /// 60 adds and 40 toggles of distinct tasks, all started before any is waited for.
     @Test func aHundredConcurrentPerformsLoseNothingAndDuplicateNothing() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.importTasks(Self.storedTasksYAML(count: 40))
         let priorities = ["low", "medium", "high"]
 
@@ -149,7 +150,7 @@ import Testing
     /// when the importer opens the store (its write-ahead log appears), not from its launch.
     @Test(arguments: KillPoint.allCases)
     func anImportKilledMidWriteLeavesAllOrNothing(_ point: KillPoint) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         // No export before the kill: a reading process leaves the log file behind, and its
         // appearing is what tells that the importer has opened the store.
         try scratch.importTasks(Self.storedTasksYAML(count: 2))
@@ -221,7 +222,7 @@ import Testing
     /// some mid-write, some after they finish): the store stays sound, every row whole, every
     /// perform that finished kept, and the store takes writes afterwards.
     @Test func performsKilledAtRandomMomentsLeaveTheStoreConsistent() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.importTasks(Self.storedTasksYAML(count: 20))
         var random = SplitMix64(seed: 20_261_129)
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -35,8 +36,8 @@ import Testing
         """
 
     /// A scratch directory with the sample `config/widgets.yaml`.
-    static func scratchWithConfig() throws -> ScratchDirectory {
-        let scratch = try ScratchDirectory()
+    static func scratchWithConfig() throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("config"), withIntermediateDirectories: true)
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "config/widgets.yaml")
@@ -95,7 +96,8 @@ import Testing
 
     /// Starts `widgethost` as the unprivileged user `nobody`: root writes into any directory,
     /// whatever its mode.
-    static func launchAsNobody(_ scratch: ScratchDirectory, _ arguments: [String]) throws -> LaunchedProcess {
+    static func launchAsNobody(_ scratch: TemporaryDirectory, _ arguments: [String]) throws -> LaunchedProcess
+    {
         try LaunchedProcess(
             URL(fileURLWithPath: "/usr/bin/setpriv"),
             ["--reuid=nobody", "--regid=nogroup", "--clear-groups", WidgetHostProcess.executableURL.path]

@@ -1,5 +1,6 @@
 import AppGroup
 import Foundation
+import TestSupport
 import Testing
 
 /// The shared store's write lock as `widgethost` processes meet it: a burst of intents all
@@ -7,7 +8,8 @@ import Testing
 /// never waits for writers, and the lock timeout's option and variable are checked.
 @Suite struct StoreLockTests {
     /// A connection to `store`'s database holding its write lock, as another program's writer would.
-    static func holdWriteLock(of scratch: ScratchDirectory, store: String = "store") throws -> SQLiteDatabase
+    static func holdWriteLock(of scratch: TemporaryDirectory, store: String = "store") throws
+        -> SQLiteDatabase
     {
         let holder = try SQLiteDatabase(path: scratch.path(store) + "/widgethost.sqlite")
         try holder.beginTransaction()
@@ -20,7 +22,7 @@ import Testing
     /// 200 processes at once, adds and toggles interleaved: every one succeeds (none refused), each
     /// change is kept once, and each has its reload request.
     @Test func aBurstOfTwoHundredPerformsIsNeitherRefusedNorLost() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.importTasks(StoreConcurrencyTests.storedTasksYAML(count: 100))
         var launched: [(arguments: [String], process: LaunchedProcess)] = []
         for index in 0..<200 {
@@ -52,7 +54,7 @@ import Testing
 
     /// 40 adds at once into a store that does not exist yet: one creates it, none is refused.
     @Test func aBurstIntoAStoreNotCreatedYetCreatesItOnce() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let processes = try (0..<40).map { index in
             try scratch.launchWidgetHost([
                 "perform", "AddTaskIntent", "taskName=New \(index)", "--store", "store",
@@ -77,7 +79,7 @@ import Testing
     func aWriterThatCannotGetTheLockSaysHowLongItWaitedAndChangesNothing(
         options: [String], environment: [String: String]
     ) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.importTasks(StoreConcurrencyTests.storedTasksYAML(count: 2))
         let before = try scratch.exportJSON()
         let holder = try Self.holdWriteLock(of: scratch)
@@ -111,7 +113,7 @@ import Testing
     /// `run` reads while another writer holds the lock, without waiting for it (write-ahead
     /// logging), however long the lock timeout.
     @Test func runDoesNotWaitForAWriter() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "widgets.yaml")
         try scratch.importTasks(StoreConcurrencyTests.storedTasksYAML(count: 3))
         let holder = try Self.holdWriteLock(of: scratch)
@@ -134,7 +136,7 @@ import Testing
         ["store", "export"], ["tap", "work-tasks", "1", "widgets.yaml"],
     ])
     func aBadLockTimeoutIsAUsageErrorNamingIt(command: [String]) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "widgets.yaml")
         try scratch.file("tasks.yaml", "tasks: []\n")
         let usage = "Usage: widgethost \(command[0] == "store" ? command[0] + " " + command[1] : command[0])"

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `widgethost tap`, run as a binary on the sample configuration (`config/widgets.yaml`) and the
@@ -11,13 +12,13 @@ import Testing
     /// A scratch directory holding `config/widgets.yaml` and a store `store` with the sample tasks.
     ///
     /// - Returns: The directory and the store's JSON export.
-    static func sample() throws -> (ScratchDirectory, String) {
-        let scratch = try ScratchDirectory()
+    static func sample() throws -> (TemporaryDirectory, String) {
+        let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("config"), withIntermediateDirectories: true)
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "config/widgets.yaml")
         let tasks = try String(
-            contentsOf: ScratchDirectory.repositoryURL.appendingPathComponent("config/data/tasks.yaml"),
+            contentsOf: TemporaryDirectory.repositoryURL.appendingPathComponent("config/data/tasks.yaml"),
             encoding: .utf8)
         try scratch.importTasks(tasks)
         return (scratch, try scratch.exportJSON())

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What reaches a terminal from data: escape sequences (ESC, CSI, OSC 52, BEL), carriage returns,
@@ -35,7 +36,7 @@ import Testing
     // MARK: - Store titles and widget ids
 
     @Test func storeTitlesAndWidgetIdsAreShownNotSent() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("tasks.yaml", "tasks:\n  - title: \(Self.hostileYAML)\n    priority: high\n")
         try scratch.file(
             "widgets.yaml",
@@ -50,8 +51,7 @@ import Testing
         #expect(text.standardOutput.contains("␛]52;c;SGVsbG8=␇␛[2J␍␊forged"))
 
         let json = try scratch.widgethost(["run", "widgets.yaml", "--format", "json"], environment: store)
-        let widgets = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let widgets = try JSONText.object(json.standardOutput)
         let widget = try #require((widgets["widgets"] as? [[String: Any]])?.first)
         #expect(widget["id"] as? String == "w\u{1B}[31m\u{9B}")
         let entry = try #require(widget["entry"] as? [String: Any])
@@ -65,7 +65,7 @@ import Testing
     // MARK: - Diagnostics: YAML lines and file names
 
     @Test func yamlLinesAndFileNamesInDiagnosticsAreShownNotSent() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         // A raw ESC in a comment is refused by the parser, which quotes the line.
         let name = "bad\u{1B}]0;title\u{07}.yaml"
         try scratch.file(name, "widgets:\n  - kind: TaskWidget # \u{1B}[2J\u{9B}31m\u{202E}\n")
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func unknownKindQuotesItsLineVisibly() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("w.yaml", "widgets:\n  - kind: \(Self.hostileYAML)\n")
         let run = try scratch.widgethost(["validate", "w.yaml"])
         #expect(run.status == 65)
@@ -93,7 +93,7 @@ import Testing
     /// A UTF-16 or UTF-32 configuration's error quotes the decoded line, caret under the column.
     @Test(arguments: [String.Encoding.utf16, .utf16BigEndian, .utf32, .utf32LittleEndian])
     func wideConfigurationsAreQuotedAsText(encoding: String.Encoding) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let text = "widgets:\n  - id: 보고서\n    kind: TaskWidgt\n"
         try scratch.file("w.yaml", bytes: [UInt8](try #require(text.data(using: encoding))))
         let run = try scratch.widgethost(["validate", "w.yaml"])
@@ -111,7 +111,7 @@ import Testing
     // MARK: - Command-line arguments
 
     @Test func intentArgumentsAndDialogsAreShownNotSent() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let store = ["WIDGETHOST_STORE": scratch.url.appendingPathComponent("store").path]
         let added = try scratch.widgethost(
             ["perform", "AddTaskIntent", "taskName=\(Self.hostile)"], environment: store)
@@ -123,8 +123,7 @@ import Testing
 
         let json = try scratch.widgethost(
             ["perform", "AddTaskIntent", "taskName=\(Self.hostile)", "--format", "json"], environment: store)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let object = try JSONText.object(json.standardOutput)
         #expect(object["dialog"] as? String == Self.hostile + " added")
 
         for arguments in [
@@ -167,7 +166,7 @@ import Testing
             print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
         """
 
-    static func writePlugin(in scratch: ScratchDirectory) throws {
+    static func writePlugin(in scratch: TemporaryDirectory) throws {
         let folder = scratch.url.appendingPathComponent("Plugins/hostile")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = folder.appendingPathComponent("plugin.py")
@@ -190,7 +189,7 @@ import Testing
     }
 
     @Test func pluginTextErrorsAndStderrAreShownNotSent() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try Self.writePlugin(in: scratch)
         let text = try scratch.widgethost(["run", "widgets.yaml"])
         #expect(text.status == 1)
@@ -205,8 +204,7 @@ import Testing
         }
 
         let json = try scratch.widgethost(["run", "widgets.yaml", "--format", "json", "--widget", "text"])
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let object = try JSONText.object(json.standardOutput)
         let widget = try #require((object["widgets"] as? [[String: Any]])?.first)
         #expect((widget["entry"] as? [String: Any])?["t"] as? String == Self.hostile)
 

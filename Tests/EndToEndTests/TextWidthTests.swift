@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Task titles in the seeds' languages and in every script that is not one column a character,
@@ -49,7 +50,7 @@ import Testing
 
     @Test(arguments: families)
     func everyBoxLineIsTheFamilysWidth(family: String, width: Int) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let tasks = Self.titles.map { "  - title: \"\($0)\"\n    priority: high\n" }.joined()
         try scratch.file("tasks.yaml", "tasks:\n" + tasks)
         try scratch.file(
@@ -87,11 +88,11 @@ import Testing
     }
 
     /// The id and title of the first task shown, from `run --format json`.
-    private func firstTask(_ scratch: ScratchDirectory, _ store: [String: String]) throws -> (String, String)
-    {
+    private func firstTask(_ scratch: TemporaryDirectory, _ store: [String: String]) throws -> (
+        String, String
+    ) {
         let run = try scratch.widgethost(["run", "widgets.yaml", "--format", "json"], environment: store)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let object = try JSONText.object(run.standardOutput)
         let widget = try #require((object["widgets"] as? [[String: Any]])?.first)
         let tasks = try #require((widget["entry"] as? [String: Any])?["tasks"] as? [[String: Any]])
         let first = try #require(tasks.first)

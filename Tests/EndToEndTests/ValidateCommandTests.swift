@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `widgethost validate`, run as a binary on temporary configuration files: the summary of a valid
@@ -72,7 +73,7 @@ import Testing
     ]
 
     @Test func validSampleConfiguration() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "widgets.yaml")
         let text = try scratch.widgethost(["validate", "widgets.yaml"])
         #expect(text.status == 0)
@@ -87,7 +88,7 @@ import Testing
     }
 
     @Test func everyProblemIsReportedWithItsLocation() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("bad.yaml", Self.manyProblems)
         let run = try scratch.widgethost(["validate", "bad.yaml"])
         #expect(run.status == 65)
@@ -99,7 +100,7 @@ import Testing
     }
 
     @Test func everyProblemAsJSON() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("bad.yaml", Self.manyProblems)
         let run = try scratch.widgethost(["validate", "bad.yaml", "--format", "json"])
         #expect(run.status == 65)
@@ -144,7 +145,7 @@ import Testing
     /// A directory means its *.yaml and *.yml files, sorted, not its other files or subdirectories;
     /// an id used in two files names the first place.
     @Test func directoryOfConfigurations() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("d/sub"), withIntermediateDirectories: true)
         try scratch.file("d/b.yaml", "widgets:\n  - id: focus\n    kind: FocusWidget\n  - kind: Quickmenu\n")
@@ -185,7 +186,7 @@ import Testing
         ["d", "d/a.yml"], ["d/a.yml", "d", "./d/a.yml"], ["d", "d/"], ["d/b.yaml", "d/../d/b.yaml", "d"],
     ])
     func aFileNamedTwiceIsReadOnce(paths: [String]) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("d"), withIntermediateDirectories: true)
         try scratch.file("d/a.yml", "widgets:\n  - id: tasks\n    kind: TaskWidget\n")
@@ -198,7 +199,7 @@ import Testing
     }
 
     @Test func missingPathsAndEmptyDirectories() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let missing = try scratch.widgethost(["validate", "missing.yaml"])
         #expect(missing.status == 65)
         #expect(missing.standardOutput.isEmpty)
@@ -223,7 +224,7 @@ import Testing
     }
 
     @Test func unknownFormatIsAUsageError() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["validate", "--format", "xml"])
         #expect(run.status == 64)
         #expect(run.standardOutput.isEmpty)

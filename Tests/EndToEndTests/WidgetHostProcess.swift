@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `widgethost` binary as a child process and captures what it did.
 ///
@@ -44,21 +45,7 @@ enum WidgetHostProcess {
     }
 
     /// The `widgethost` executable SwiftPM built next to the test bundle.
-    ///
-    /// On Linux `Bundle.main` is the test runner, whose directory holds every product; on macOS the
-    /// tests live in an `.xctest` bundle inside that directory.
-    static let executableURL: URL = {
-        var directories: [URL] = Bundle.allBundles
-            .filter { $0.bundlePath.hasSuffix(".xctest") }
-            .map { $0.bundleURL.deletingLastPathComponent() }
-        directories.append(Bundle.main.bundleURL)
-        if let runner = CommandLine.arguments.first {
-            directories.append(URL(fileURLWithPath: runner).deletingLastPathComponent())
-        }
-        let candidates = directories.map { $0.appendingPathComponent("widgethost") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-            ?? candidates[candidates.count - 1]
-    }()
+    static let executableURL = BuiltProduct.url("widgethost")
 
     /// Runs `script` with `/bin/sh -c`, for what needs the shell's redirections (a closed or full
     /// standard output, a pipe to a reader that stops early); the script finds the binary where
@@ -95,20 +82,13 @@ enum WidgetHostProcess {
         timeout: Duration = .seconds(20),
         executable: URL = executableURL
     ) throws -> Result {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let outputURL = scratch.url.appendingPathComponent("stdout")
         let errorURL = scratch.url.appendingPathComponent("stderr")
         let outputHandle = try scratch.handleForWriting(outputURL)
         let errorHandle = try standardError ?? scratch.handleForWriting(errorURL)
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var variables = ProcessInfo.processInfo.environment
-        variables["NO_COLOR"] = nil
-        variables.merge(environment) { _, new in new }
-        process.environment = variables
-        if let directory { process.currentDirectoryURL = directory }
+        let process = Process.child(executable, arguments, environment: environment, directory: directory)
         process.standardOutput = outputHandle
         process.standardError = errorHandle
         switch input {

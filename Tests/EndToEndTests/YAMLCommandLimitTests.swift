@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Hostile YAML is refused quickly, by the limit it breaks.
@@ -70,7 +71,7 @@ import Testing
 
     @Test(arguments: hostiles)
     func refusesQuickly(hostile: Hostile) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file(hostile.name, hostile.text)
         let run = try WidgetHostProcess.run(
             ["yaml"] + hostile.options + [hostile.name], directory: scratch.url)
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func acceptsNestingAtTheLimit() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("three-levels.yaml", "a:\n  b:\n    c: 1\n")
         let run = try WidgetHostProcess.run(
             ["yaml", "--max-depth", "3", "three-levels.yaml"], directory: scratch.url)
@@ -101,7 +102,7 @@ import Testing
     }
 
     @Test func acceptsAliasesWithinTheBudget() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("laughs.yaml", "a: &a [lol, lol]\nb: &b [*a, *a]\n")
         let run = try WidgetHostProcess.run(
             ["yaml", "--max-alias-nodes", "6", "laughs.yaml"], directory: scratch.url)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `widgethost yaml`, run as a binary: what each document means as JSON, and every way a file can be
@@ -36,7 +37,7 @@ import Testing
         """
 
     @Test func printsEachDocumentAsOneLineOfJSON() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("config.yaml", Self.anchorsAndMerges)
         let run = try WidgetHostProcess.run(["yaml", "config.yaml"], directory: scratch.url)
         #expect(run.status == 0)
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func resolvesScalarsWithTheCoreSchemaAndEscapesStrings() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let file = try scratch.file(
             "scalars.yaml",
             """
@@ -64,7 +65,7 @@ import Testing
     }
 
     @Test func readsStandardInputForADashOrNoFile() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let file = try scratch.file("input.yaml", Self.anchorsAndMerges)
         let dash = try WidgetHostProcess.run(["yaml", "-"], input: .file(file))
         #expect(dash.status == 0)
@@ -81,7 +82,7 @@ import Testing
     }
 
     @Test func writesLargeOutputWhole() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let count = 50_000
         let yaml = (0..<count).map { "- {id: \($0), title: \"task \($0)\", done: false}\n" }.joined()
         try scratch.file("tasks.yaml", yaml)
@@ -179,7 +180,7 @@ import Testing
 
     @Test(arguments: refusals)
     func refusesInvalidInput(refusal: Refusal) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file(refusal.name, bytes: refusal.bytes)
         let run = try WidgetHostProcess.run(["yaml", refusal.name], directory: scratch.url)
         #expect(run.status == 65)
@@ -206,7 +207,7 @@ import Testing
     }
 
     @Test func refusesAMissingFileAndADirectory() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("config"),
             withIntermediateDirectories: false
@@ -223,7 +224,7 @@ import Testing
 
     @Test(.enabled(if: getuid() != 0, "root reads files whatever their mode"))
     func refusesAnUnreadableFile() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let file = try scratch.file("secret.yaml", "a: 1\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: file.path)
         let run = try WidgetHostProcess.run(["yaml", "secret.yaml"], directory: scratch.url)
@@ -235,7 +236,7 @@ import Testing
     // MARK: - JSON diagnostics
 
     @Test func writesDiagnosticsAsOneJSONObject() throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("duplicate.yaml", "name: first\nother: 1\nname: second\n")
         let run = try WidgetHostProcess.run(
             ["yaml", "--diagnostics", "json", "duplicate.yaml"],
@@ -246,8 +247,8 @@ import Testing
         #expect(run.standardError.hasSuffix("}\n"))
         #expect(run.standardError.filter { $0 == "\n" }.count == 1)
 
-        let object = try JSONSerialization.jsonObject(with: Data(run.standardError.utf8)) as? [String: Any]
-        let diagnostics = try #require(object?["diagnostics"] as? [[String: Any]])
+        let object = try JSONText.object(run.standardError)
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
         try #require(diagnostics.count == 1)
         let diagnostic = diagnostics[0]
         #expect(diagnostic["file"] as? String == "duplicate.yaml")
@@ -268,7 +269,7 @@ import Testing
         ("empty.yaml", "yaml.no-document", "contains no YAML document"),
     ])
     func writesDiagnosticsWithoutALocationAsJSONNulls(file: String, code: String, message: String) throws {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         try scratch.file("empty.yaml", "")
         let run = try WidgetHostProcess.run(["yaml", file, "--diagnostics=json"], directory: scratch.url)
         #expect(run.status == 65)

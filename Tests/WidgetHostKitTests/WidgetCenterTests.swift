@@ -15,8 +15,7 @@ private struct AddTaskIntent: AppIntent {
 @Suite struct WidgetCenterTests {
     @Test func insideAnEnvironmentRequestsAreRecordedInOrder() {
         let recorder = RecordingReloadRecorder()
-        let environment = IntentEnvironment(
-            container: Fixtures.container(reloads: recorder), date: Fixtures.now)
+        let environment = Fixtures.environment(reloads: recorder)
         IntentEnvironment.$current.withValue(environment) {
             WidgetCenter.shared.reloadTimelines(ofKind: "TaskWidget")
             WidgetCenter.shared.reloadAllTimelines()
@@ -27,8 +26,7 @@ private struct AddTaskIntent: AppIntent {
 
     @Test func outsideAnyEnvironmentNothingHappens() {
         let recorder = RecordingReloadRecorder()
-        let environment = IntentEnvironment(
-            container: Fixtures.container(reloads: recorder), date: Fixtures.now)
+        let environment = Fixtures.environment(reloads: recorder)
         #expect(IntentEnvironment.current == nil)
         WidgetCenter.shared.reloadTimelines(ofKind: "TaskWidget")
         WidgetCenter.shared.reloadAllTimelines()
@@ -41,8 +39,16 @@ private struct AddTaskIntent: AppIntent {
     }
 
     @Test func aCenterWithoutAContainerDoesNothing() {
+        // Not even inside an environment: a center made without a container never falls back to
+        // the running intent's.
+        let recorder = RecordingReloadRecorder()
+        let environment = Fixtures.environment(reloads: recorder)
+        IntentEnvironment.$current.withValue(environment) {
+            WidgetCenter(container: nil).reloadTimelines(ofKind: "TaskWidget")
+            WidgetCenter(container: nil).reloadAllTimelines()
+        }
         WidgetCenter(container: nil).reloadTimelines(ofKind: "TaskWidget")
-        WidgetCenter(container: nil).reloadAllTimelines()
+        #expect(recorder.kinds.isEmpty)
     }
 
     @Test func aCenterOverAnExplicitContainerRecordsThere() {
@@ -54,18 +60,18 @@ private struct AddTaskIntent: AppIntent {
     }
 
     @Test func aRecorderThatFailsIsIgnored() {
-        let environment = IntentEnvironment(
-            container: Fixtures.container(reloads: FailingReloadRecorder()), date: Fixtures.now)
-        IntentEnvironment.$current.withValue(environment) {
+        let failing = FailingReloadRecorder()
+        IntentEnvironment.$current.withValue(Fixtures.environment(reloads: failing)) {
             WidgetCenter.shared.reloadTimelines(ofKind: "TaskWidget")
             WidgetCenter.shared.reloadAllTimelines()
         }
+        // Both requests reached the recorder: the first one's failure stopped nothing.
+        #expect(failing.attempts.kinds == ["TaskWidget", nil])
     }
 
     @Test func anIntentPerformedInAnEnvironmentSeesItAndReloads() async throws {
         let recorder = RecordingReloadRecorder()
-        let environment = IntentEnvironment(
-            container: Fixtures.container(reloads: recorder), date: Fixtures.now)
+        let environment = Fixtures.environment(reloads: recorder)
         let result = try await IntentEnvironment.$current.withValue(environment) {
             try await AddTaskIntent().perform()
         }
@@ -79,8 +85,7 @@ private struct AddTaskIntent: AppIntent {
 
     @Test func childTasksInheritTheEnvironment() async {
         let recorder = RecordingReloadRecorder()
-        let environment = IntentEnvironment(
-            container: Fixtures.container(reloads: recorder), date: Fixtures.now)
+        let environment = Fixtures.environment(reloads: recorder)
         await IntentEnvironment.$current.withValue(environment) {
             await withTaskGroup(of: Void.self) { group in
                 for index in 0..<10 {

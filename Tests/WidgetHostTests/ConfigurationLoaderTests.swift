@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import Testing
 import WidgetHost
 import WidgetHostKit
@@ -65,7 +66,7 @@ private struct SignBundle: WidgetBundle {
             """
         ])
         let registry = try WidgetRegistry(bundles: [SignBundle()])
-        let loaded = ConfigurationLoader(registry: registry).load([directory.path + "/widgets.yaml"])
+        let loaded = ConfigurationLoader(registry: registry).load([directory.path("widgets.yaml")])
         #expect(loaded.instances.map(\.id) == ["full", "text-first"])
         #expect(
             loaded.instances.map(\.configuration) == [
@@ -340,15 +341,15 @@ private struct SignBundle: WidgetBundle {
             "notes.txt": "not a config",
         ])
         let registry = try Fixture.registry()
-        let loaded = ConfigurationLoader(registry: registry).load([directory.path])
+        let loaded = ConfigurationLoader(registry: registry).load([directory.url.path])
         #expect(loaded.diagnostics.isEmpty)
         #expect(loaded.files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["a.yml", "b.yaml"])
         #expect(loaded.instances.map(\.id) == ["Quickmenu-1", "FocusWidget-1"])
 
-        let missing = ConfigurationLoader(registry: registry).load([directory.path + "/nope.yaml"])
+        let missing = ConfigurationLoader(registry: registry).load([directory.path("nope.yaml")])
         #expect(missing.diagnostics.map(\.message) == ["no such file or directory"])
-        let empty = try Fixture.directory()
-        let none = ConfigurationLoader(registry: registry).load([empty.path])
+        let empty = try TemporaryDirectory()
+        let none = ConfigurationLoader(registry: registry).load([empty.url.path])
         #expect(none.diagnostics.map(\.code.rawValue) == ["config.empty-directory"])
     }
 
@@ -357,12 +358,12 @@ private struct SignBundle: WidgetBundle {
             "a.yaml": "widgets:\n  - id: x\n    kind: Quickmenu\n",
             "b.yaml": "widgets:\n  - id: x\n    kind: FocusWidget\n",
         ])
-        let loaded = ConfigurationLoader(registry: try Fixture.registry()).load([directory.path])
+        let loaded = ConfigurationLoader(registry: try Fixture.registry()).load([directory.url.path])
         let diagnostic = try #require(loaded.diagnostics.first)
         #expect(diagnostic.location == SourceLocation(line: 2, column: 9))
         #expect(
             diagnostic.message
-                == "duplicate widget id 'x': already used by the widget at \(directory.path)/a.yaml:2:5")
+                == "duplicate widget id 'x': already used by the widget at \(directory.path("a.yaml")):2:5")
     }
 
     @Test func pluginsAreWarnedAboutNotSilentlyIgnored() throws {

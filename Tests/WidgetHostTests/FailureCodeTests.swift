@@ -1,6 +1,7 @@
 import AppGroup
 import Diagnostics
 import Foundation
+import TaskStore
 import Testing
 import WidgetHost
 import YAML
@@ -8,7 +9,9 @@ import YAML
 /// The failure codes are declared once each, and the README's table lists every one with the exit
 /// status its category gives.
 @Suite struct FailureCodeTests {
-    static let all = FailureCode.hostCodes + FailureCode.storeCodes + FailureCode.yamlCodes
+    static let all =
+        FailureCode.hostCodes + FailureCode.storeCodes + FailureCode.taskStoreCodes
+        + FailureCode.yamlCodes
 
     @Test func everyCodeIsDeclaredOnce() {
         let names = Self.all.map(\.rawValue)

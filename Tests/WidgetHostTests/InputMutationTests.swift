@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TaskStore
 import TestSupport
 import Testing
 import WidgetHost
@@ -46,8 +47,8 @@ import WidgetHost
 
     @Test func everyProblemInAMangledConfigurationHasAPlace() throws {
         let original = try Self.sample("widgets.yaml")
-        let directory = try Fixture.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
         let path = directory.appendingPathComponent("widgets.yaml").path
         let loader = ConfigurationLoader(registry: try Fixture.registry())
         var random = SplitMix64(seed: 0xC0F1_6000)
@@ -72,8 +73,8 @@ import WidgetHost
 
     @Test func everyProblemInAMangledStoreFileHasAPlace() throws {
         let original = try Self.sample("data/tasks.yaml")
-        let directory = try Fixture.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
         let path = directory.appendingPathComponent("tasks.yaml").path
         var random = SplitMix64(seed: 0x5707_E000)
         var (valid, invalid) = (0, 0)

@@ -1,7 +1,9 @@
 import AppGroup
 import Foundation
 import PluginProtocol
+import TaskStore
 import TaskWidget
+import TestSupport
 import Testing
 import WidgetHost
 import WidgetHostKit
@@ -64,7 +66,8 @@ import WidgetHostKit
     }
 
     @Test func performRunsTheIntentInTheContainerAndReportsReloads() async throws {
-        let directory = try Fixture.directory()
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
         let container = SharedContainer(url: directory, reloads: StoreReloadRecorder(directory: directory))
         let arguments = try values(["taskName=Water the plants", "category=home"], AddTaskIntent.self).get()
         let date = Date(timeIntervalSince1970: 1_795_954_800)
@@ -86,7 +89,8 @@ import WidgetHostKit
     }
 
     @Test func aFailingIntentIsAFailureAndChangesNothing() async throws {
-        let directory = try Fixture.directory()
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
         let container = SharedContainer(url: directory, reloads: StoreReloadRecorder(directory: directory))
         let outcome = await IntentRunner.perform(
             ToggleTaskIntent.self,

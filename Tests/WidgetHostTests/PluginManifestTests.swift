@@ -1,11 +1,15 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import Testing
 import WidgetHost
 
 @Suite struct PluginManifestTests {
-    func folder(_ manifest: String, executable: String? = nil, mode: Int = 0o755) throws -> URL {
-        let folder = try Fixture.directory()
+    /// A plugin folder holding `manifest` and, when named, an `executable` shell script.
+    func folder(_ manifest: String, executable: String? = nil, mode: Int = 0o755) throws -> TemporaryDirectory
+    {
+        let directory = try TemporaryDirectory()
+        let folder = directory.url
         try manifest.write(
             to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
         if let executable {
@@ -13,14 +17,14 @@ import WidgetHost
             try "#!/bin/sh\n".write(to: url, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path)
         }
-        return folder
+        return directory
     }
 
     @Test func aValidManifestResolvesTheExecutableAndTimeouts() throws {
         let folder = try folder(
             "name: clock\nexecutable: run.sh\narguments: [-v]\ntimeouts: {timeline: 1.5, initialize: 2}\n",
             executable: "run.sh")
-        let (manifest, diagnostics) = PluginManifest.read(folder: folder.path)
+        let (manifest, diagnostics) = PluginManifest.read(folder: folder.url.path)
         #expect(diagnostics.isEmpty)
         let read = try #require(manifest)
         #expect(read.name == "clock")
@@ -35,12 +39,12 @@ import WidgetHost
     @Test func kindsAndIntentsAreReadWhenGivenAndNilOtherwise() throws {
         let declared = try folder(
             "name: clock\nexecutable: run.sh\nkinds: [Clock, Alarm]\nintents: []\n", executable: "run.sh")
-        let (manifest, diagnostics) = PluginManifest.read(folder: declared.path)
+        let (manifest, diagnostics) = PluginManifest.read(folder: declared.url.path)
         #expect(diagnostics.isEmpty)
         #expect(manifest?.kinds == ["Clock", "Alarm"])
         #expect(manifest?.intents == [])
         let silent = try folder("name: clock\nexecutable: run.sh\n", executable: "run.sh")
-        let read = PluginManifest.read(folder: silent.path).manifest
+        let read = PluginManifest.read(folder: silent.url.path).manifest
         #expect(read != nil && read?.kinds == nil && read?.intents == nil)
     }
 
@@ -79,7 +83,7 @@ import WidgetHost
         _ text: String, _ executable: String?, _ mode: Int, _ expected: String
     ) throws {
         let folder = try folder(text, executable: executable, mode: mode)
-        let (manifest, diagnostics) = PluginManifest.read(folder: folder.path)
+        let (manifest, diagnostics) = PluginManifest.read(folder: folder.url.path)
         #expect(manifest == nil)
         let rendered = diagnostics.map(\.description)
         #expect(

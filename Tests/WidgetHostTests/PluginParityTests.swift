@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import PluginProtocol
 import TaskWidget
+import TestSupport
 import Testing
 import WidgetHost
 import WidgetHostKit
@@ -9,21 +10,10 @@ import WidgetHostKit
 /// The built-in TaskWidget served out of process by the SDK's plugin main (the `taskwidget-plugin`
 /// executable) gives the same JSON as in process.
 @Suite struct PluginParityTests {
-    /// A product SwiftPM built next to the test runner.
-    static func product(_ name: String) -> URL {
-        var directories = [Bundle.main.bundleURL]
-        if let runner = CommandLine.arguments.first {
-            directories.append(URL(fileURLWithPath: runner).deletingLastPathComponent())
-        }
-        directories += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        let candidates = directories.map { $0.appendingPathComponent(name) }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }
-
-    /// A host whose only plugin is `taskwidget-plugin`, in a folder of its own.
-    static func taskWidgetPlugin() throws -> PluginHost {
-        let folder = try Fixture.directory()
-        let manifest = "name: taskwidget\nexecutable: \(product("taskwidget-plugin").path)\n"
+    /// A host whose only plugin is `taskwidget-plugin`, in `directory`, a folder of its own.
+    static func taskWidgetPlugin(in directory: TemporaryDirectory) throws -> PluginHost {
+        let folder = directory.url
+        let manifest = "name: taskwidget\nexecutable: \(BuiltProduct.url("taskwidget-plugin").path)\n"
         try manifest.write(
             to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
         return PluginHost(
@@ -37,7 +27,8 @@ import WidgetHostKit
         ["category": .string("work"), "maxTasks": .int(4)],
     ])
     func taskWidgetOutOfProcessMatchesInProcess(_ overrides: [String: JSONValue]) async throws {
-        let host = try Self.taskWidgetPlugin()
+        let folder = try TemporaryDirectory()
+        let host = try Self.taskWidgetPlugin(in: folder)
         defer { host.shutdown() }
         await host.prepare(kinds: ["TaskWidget"])
         let pluginWidget = try #require(host.widget(kind: "TaskWidget"))
@@ -54,7 +45,8 @@ import WidgetHostKit
         let instance = WidgetInstance(
             id: "tasks", kind: "TaskWidget", family: .systemMedium, configuration: configuration,
             appGroup: "group.test", file: "widgets.yaml", location: .init(line: 1, column: 1))
-        let store = try Fixture.directory()
+        let storeDirectory = try TemporaryDirectory()
+        let store = storeDirectory.url
         let containers = ContainerSet(storeOption: store.path, environment: [:])
         let options = RunOptions(date: Date(timeIntervalSince1970: 1_795_000_000))
         let outside = await WidgetEvaluator(registry: host.registry(), containers: containers)
@@ -69,10 +61,12 @@ import WidgetHostKit
     /// A value the intent refuses (`$taskName.needsValueError`) is JSON-RPC's "invalid params" out
     /// of process, and the host's `intent.invalid-value` in process: both invalid input.
     @Test func aRefusedValueIsInvalidInputOnBothSides() async throws {
-        let host = try Self.taskWidgetPlugin()
+        let folder = try TemporaryDirectory()
+        let host = try Self.taskWidgetPlugin(in: folder)
         defer { host.shutdown() }
         let intent = try #require(try await host.intent(named: "AddTaskIntent")?.get())
-        let store = try Fixture.directory()
+        let storeDirectory = try TemporaryDirectory()
+        let store = storeDirectory.url
         let container = SharedContainer(url: store)
         let outside = await intent.perform(
             values: ["taskName": .string("  ")], container: container, date: Date())

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 import WidgetHostKit
 
@@ -58,8 +59,8 @@ import WidgetHostKit
     }
 
     @Test func aPluginStartsInItsFolder() async throws {
-        let folder = try Fixture.directory().resolvingSymlinksInPath().path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folderDirectory = try TemporaryDirectory()
+        let folder = folderDirectory.url.resolvingSymlinksInPath().path
         let process = try Self.start(
             Self.script(answer: #"{"cwd": os.getcwd()}"#).replacingOccurrences(
                 of: "import json", with: "import json, os"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WidgetHost
 
@@ -59,14 +60,16 @@ import WidgetHost
     }
 
     @Test func theWidgethostPackageIsFoundAboveItsBuildFolder() throws {
-        let root = try Fixture.directory()
+        let rootDirectory = try TemporaryDirectory()
+        let root = rootDirectory.url
         let build = root.appendingPathComponent(".build/debug")
         try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
         try "let package = Package(\n    name: \"widgethost\",\n".write(
             to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let found = PluginTemplate.widgethostPackage(near: build.appendingPathComponent("widgethost").path)
         #expect(found == root.resolvingSymlinksInPath().path)
-        let elsewhere = try Fixture.directory()
+        let elsewhereDirectory = try TemporaryDirectory()
+        let elsewhere = elsewhereDirectory.url
         #expect(
             PluginTemplate.widgethostPackage(near: elsewhere.appendingPathComponent("widgethost").path) == nil
         )

@@ -3,28 +3,21 @@ import FocusWidget
 import Foundation
 import Quickmenu
 import TaskWidget
+import TestSupport
 import WidgetHost
 import WidgetHostKit
 
-/// Fixtures shared by the engine's tests: the built-in registry and temporary files.
+/// Fixtures shared by the engine's tests: the built-in registry and configuration files.
 enum Fixture {
     static func registry() throws -> WidgetRegistry {
         try WidgetRegistry(bundles: [TaskWidgetBundle(), FocusWidgetBundle(), QuickmenuBundle()])
     }
 
-    /// A fresh temporary directory.
-    static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgethost-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Writes `files` (name -> text) into a fresh directory; returns the directory.
-    static func files(_ files: [String: String]) throws -> URL {
-        let directory = try directory()
+    static func files(_ files: [String: String]) throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
         for (name, text) in files {
-            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+            try directory.file(name, text)
         }
         return directory
     }
@@ -33,7 +26,7 @@ enum Fixture {
     /// the file name only (not the temporary directory).
     static func load(_ text: String) throws -> (LoadedConfiguration, [String]) {
         let directory = try files(["widgets.yaml": text])
-        let loaded = ConfigurationLoader(registry: try registry()).load([directory.path + "/widgets.yaml"])
+        let loaded = ConfigurationLoader(registry: try registry()).load([directory.path("widgets.yaml")])
         let lines = loaded.diagnostics.map { diagnostic in
             var copy = diagnostic
             copy.file = copy.file.map { URL(fileURLWithPath: $0).lastPathComponent }

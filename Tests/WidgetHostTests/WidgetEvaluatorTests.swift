@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import Testing
 import WidgetHost
 import WidgetHostKit
@@ -43,7 +44,8 @@ struct HourlyBundle: WidgetBundle {
 @Suite struct WidgetEvaluatorTests {
     func run(at date: Date, preview: Bool = false) async throws -> WidgetResult {
         let registry = try WidgetRegistry(bundles: [HourlyBundle()])
-        let store = try Fixture.directory()
+        let storeDirectory = try TemporaryDirectory()
+        let store = storeDirectory.url
         let evaluator = WidgetEvaluator(
             registry: registry,
             containers: ContainerSet(storeOption: store.path, environment: [:])

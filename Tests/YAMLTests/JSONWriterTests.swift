@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import YAML
 
@@ -84,8 +85,7 @@ import YAML
             merged: {<<: *b, c: [*b]}
             """#
         )
-        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-        let parsed = try #require(object)
+        let parsed = try JSONText.object(json)
         #expect(parsed["text"] as? String == "tab\tquote\"nul\0")
         #expect(Set(parsed.keys) == ["text", "numbers", "[\"k\"]", "1", "base", "merged"])
         #expect((parsed["numbers"] as? [Any])?.count == 6)

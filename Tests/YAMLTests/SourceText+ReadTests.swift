@@ -1,16 +1,14 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import Testing
 import YAML
 
 @Suite struct SourceTextReadTests {
     /// A fresh temporary directory, removed after `body`.
     func withTemporaryDirectory(_ body: (URL) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgethost-yaml-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try body(directory)
+        let directory = try TemporaryDirectory()
+        try body(directory.url)
     }
 
     func readError(_ path: String, limit: Int = 64 << 20) -> Diagnostic? {

@@ -1,14 +1,13 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import Testing
 import YAML
 
 @Suite struct YAMLLoaderTests {
     @Test func loadsAFileByPath() throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgethost-loader-\(UUID().uuidString).yaml").path
-        try Data("a: 1\n---\nb: [x]\n".utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let directory = try TemporaryDirectory()
+        let path = try directory.file("widgets.yaml", "a: 1\n---\nb: [x]\n").path
         let (source, documents) = try YAMLLoader().load(path: path)
         #expect(source.name == path)
         #expect(documents.map(JSONWriter.json) == [#"{"a":1}"#, #"{"b":["x"]}"#])
@@ -27,10 +26,8 @@ import YAML
 
     /// The size limit applies while reading, before libyaml sees anything.
     @Test func inputSizeLimitAppliesToFiles() throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgethost-loader-\(UUID().uuidString).yaml").path
-        try Data("a: 12345678".utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let directory = try TemporaryDirectory()
+        let path = try directory.file("widgets.yaml", "a: 12345678").path
         do {
             _ = try YAMLLoader(limits: YAMLLimits(maxInputSize: 10)).load(path: path)
             Issue.record("loaded a file over the size limit")
@@ -42,10 +39,8 @@ import YAML
     }
 
     @Test func errorsInFilesCarryTheFileNameAndSourceLine() throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgethost-loader-\(UUID().uuidString).yaml").path
-        try Data("a: 1\nb: *missing\n".utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let directory = try TemporaryDirectory()
+        let path = try directory.file("widgets.yaml", "a: 1\nb: *missing\n").path
         do {
             _ = try YAMLLoader().load(path: path)
             Issue.record("loaded an undefined alias")

@@ -1,5 +1,6 @@
 import AppGroup
 import Foundation
+import TaskStore
 import WidgetHostKit
 
 /// Shared test data: a fixed clock and a store's worth of tasks covering every priority,

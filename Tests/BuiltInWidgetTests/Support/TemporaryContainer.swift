@@ -1,6 +1,8 @@
 import AppGroup
 import Foundation
 import Synchronization
+import TaskStore
+import TestSupport
 import WidgetHostKit
 
 /// A fresh App Group container in its own temporary directory, removed when the last reference
@@ -8,6 +10,8 @@ import WidgetHostKit
 final class TemporaryContainer: Sendable {
     /// The container directory.
     let url: URL
+    /// What removes the directory when the container goes.
+    private let directory: TemporaryDirectory
     /// The container providers and intents are given.
     let container: SharedContainer
     /// The reload requests `WidgetCenter` recorded into the container.
@@ -15,17 +19,12 @@ final class TemporaryContainer: Sendable {
 
     /// Creates an empty container, optionally holding `tasks` and a focus mode.
     init(tasks: [StoredTask] = [], focus: Bool? = nil) throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgethost-widgets-" + UUID().uuidString, isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory()
+        url = directory.url
         container = SharedContainer(url: url, reloads: reloads)
         if !tasks.isEmpty || focus != nil {
             try store().importTasks(tasks, focus: focus)
         }
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
     }
 
     /// The container's store: the connection the widgets and intents use too.

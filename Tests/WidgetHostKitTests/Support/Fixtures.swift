@@ -13,6 +13,11 @@ enum Fixtures {
         SharedContainer(url: URL(fileURLWithPath: "/nonexistent/widgethost-sdk-tests"), reloads: reloads)
     }
 
+    /// An intent's environment at ``now``, over a container recording reloads into `reloads`.
+    static func environment(reloads: any ReloadRecorder) -> IntentEnvironment {
+        IntentEnvironment(container: container(reloads: reloads), date: now)
+    }
+
     /// A provider context for `family` at ``now``.
     static func context(
         _ family: WidgetFamily = .systemSmall,
@@ -46,11 +51,15 @@ final class RecordingReloadRecorder: ReloadRecorder {
     }
 }
 
-/// A reload recorder whose store is unavailable.
-struct FailingReloadRecorder: ReloadRecorder {
+/// A reload recorder whose store is unavailable: it keeps what it was asked, and refuses it.
+final class FailingReloadRecorder: ReloadRecorder {
     struct Unavailable: Error {}
 
+    /// The kinds asked for so far, every one refused.
+    let attempts = RecordingReloadRecorder()
+
     func requestReload(ofKind kind: String?) throws {
+        try attempts.requestReload(ofKind: kind)
         throw Unavailable()
     }
 }

@@ -1,9 +1,10 @@
 import AppGroup
 import Diagnostics
 import Foundation
+import TestSupport
 import Testing
 
-@testable import WidgetHost
+@testable import TaskStore
 
 /// `store export`: the JSON and YAML texts, and that both import back unchanged.
 @Suite struct StoreFileExportTests {
@@ -83,10 +84,8 @@ import Testing
     }
 
     @Test func readsTheStore() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "widgethost-export-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try AppGroupStore(directory: directory)
+        let directory = try TemporaryDirectory()
+        let store = try AppGroupStore(directory: directory.url)
         try store.importTasks(Self.tasks, focus: true)
         #expect(try StoreExport(store: store) == StoreExport(tasks: Self.tasks, isFocusModeOn: true))
     }

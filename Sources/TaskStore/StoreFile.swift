@@ -1,4 +1,3 @@
-public import AppGroup
 public import Diagnostics
 public import Foundation
 import WidgetHostKit

@@ -1,12 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-extension ScratchDirectory {
-    /// The path of `store`, a store directory named relative to this directory.
-    func path(_ store: String) -> String {
-        url.appendingPathComponent(store).path
-    }
-
+extension TemporaryDirectory {
     /// Imports `yaml` (a `store import` file) into `store`, which must succeed.
     func importTasks(_ yaml: String, into store: String = "store") throws {
         let name = "import-\(UUID().uuidString).yaml"

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import WidgetHostKit
 
-@testable import WidgetHost
+@testable import TaskStore
 
 /// `store import` files: what a valid file yields, and every problem reported at its location.
 @Suite struct StoreFileTests {

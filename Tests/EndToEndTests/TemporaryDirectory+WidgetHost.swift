@@ -1,6 +1,7 @@
 import Foundation
+import TestSupport
 
-extension ScratchDirectory {
+extension TemporaryDirectory {
     /// The repository's root, found from this file's path, so tests can copy the sample config.
     static let repositoryURL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -16,13 +17,7 @@ extension ScratchDirectory {
         _ arguments: [String],
         environment: [String: String] = [:]
     ) throws -> WidgetHostProcess.Result {
-        var variables = [
-            "WIDGETHOST_STORE": "",
-            "HOME": url.appendingPathComponent("home").path,
-            "XDG_DATA_HOME": url.appendingPathComponent("data").path,
-        ]
-        variables.merge(environment) { _, new in new }
-        return try WidgetHostProcess.run(arguments, environment: variables, directory: url)
+        try WidgetHostProcess.run(arguments, environment: widgethostEnvironment(environment), directory: url)
     }
 
     /// Copies the repository's file at `path` (relative to its root) into this directory as `name`.

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import AppGroup
+@testable import TaskStore
 
 /// `tasks(matching:)` against the seed's `filteredTasks`, for every combination of filters, and the
 /// plans and costs that keep a widget's query independent of the number of tasks.
@@ -107,6 +108,19 @@ import Testing
             // no filter, the table) already in position order, and LIMIT stops the walk.
             #expect(plan == [expected], "\(query)")
         }
+    }
+
+    @Test func theSchemaCreatesTheIndexOfEveryShapeAndNoOther() {
+        // AppGroup's migration writes the indexes out (version 1 never changes); they must be the
+        // ones the queries name in INDEXED BY.
+        func words(_ sql: String) -> [String] {
+            sql.split(whereSeparator: \.isWhitespace).map(String.init)
+        }
+        let statements = AppGroupStore.taskIndexesSQL.split(separator: ";").map { words(String($0)) }
+        let created = statements.filter { $0.starts(with: ["CREATE", "INDEX"]) }
+        let expected = TaskQueryShape.allCases.compactMap(\.createIndexSQL).map(words)
+        #expect(created.count == 7)
+        #expect(Set(created) == Set(expected))
     }
 
     @Test func theCostOfAQueryDoesNotGrowWithTheNumberOfTasks() throws {

@@ -1,3 +1,5 @@
+import AppGroup
+
 /// Which of a ``TaskQuery``'s three filters are present: one of eight shapes, each with its own
 /// SQL and its own index.
 ///
@@ -54,7 +56,8 @@ struct TaskQueryShape: Hashable, Sendable, CaseIterable {
         return "tasks_by_" + columns.map(\.name).joined(separator: "_")
     }
 
-    /// The statement creating ``indexName``.
+    /// The statement creating ``indexName``, as AppGroup's schema of version 1 writes it
+    /// (`AppGroupStore.taskIndexesSQL`, which a test compares with this).
     var createIndexSQL: String? {
         guard let indexName else { return nil }
         let columns = columns.map(\.column).joined(separator: ", ")

@@ -1,0 +1,28 @@
+public import Diagnostics
+
+/// The failure codes of `store import` files: every one a script can meet in JSON output, declared
+/// once.
+extension FailureCode {
+    /// `store.duplicate-id`.
+    public static let storeDuplicateId = FailureCode("store.duplicate-id", .invalidInput)
+    /// `store.empty-file`.
+    public static let storeEmptyFile = FailureCode("store.empty-file", .invalidInput)
+    /// `store.empty-title`.
+    public static let storeEmptyTitle = FailureCode("store.empty-title", .invalidInput)
+    /// `store.invalid-date`.
+    public static let storeInvalidDate = FailureCode("store.invalid-date", .invalidInput)
+    /// `store.invalid-id`.
+    public static let storeInvalidId = FailureCode("store.invalid-id", .invalidInput)
+    /// `store.several-documents`.
+    public static let storeSeveralDocuments = FailureCode("store.several-documents", .invalidInput)
+
+    /// Every code declared here, for looking one up by its text.
+    public static let taskStoreCodes: [FailureCode] = [
+        .storeDuplicateId,
+        .storeEmptyFile,
+        .storeEmptyTitle,
+        .storeInvalidDate,
+        .storeInvalidId,
+        .storeSeveralDocuments,
+    ]
+}
