@@ -181,8 +181,8 @@ import Testing
                 + #""isPreview":false,"container":"\#(scratch.url.path)"}}"# + "\n")
         let output = scratch.url.appendingPathComponent("stdout")
         let errors = scratch.url.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = binary
         process.environment = ["WIDGETHOST_PLUGIN": "1"]

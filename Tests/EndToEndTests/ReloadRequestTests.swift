@@ -35,7 +35,7 @@ import Testing
 
     /// Runs a `watch` of the sample until it has evaluated every widget, then ends it: what a live
     /// host does to pending requests.
-    static func watchOnce(_ scratch: ScratchDirectory) throws {
+    static func watchOnce(_ scratch: TemporaryDirectory) throws {
         let watch = try WatchProcess(
             ["--format", "ndjson", "--store", "store"], in: scratch)
         #expect(watch.wait(for: 4, isWidgetEvent("start")).count == 4)

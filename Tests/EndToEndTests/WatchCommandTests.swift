@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `widgethost watch` as a live host, run as the built binary: start events, reload requests from
@@ -8,8 +9,8 @@ import Testing
     static let roadmap = "0EBD2090-C844-442D-82AC-2583D6834FA5"
 
     /// A scratch directory with the sample configuration and tasks imported.
-    static func sample() throws -> ScratchDirectory {
-        let scratch = try ScratchDirectory()
+    static func sample() throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("config"), withIntermediateDirectories: true)
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "config/widgets.yaml")
@@ -19,7 +20,7 @@ import Testing
         return scratch
     }
 
-    static func store(_ scratch: ScratchDirectory) -> [String: String] {
+    static func store(_ scratch: TemporaryDirectory) -> [String: String] {
         ["WIDGETHOST_STORE": scratch.url.appendingPathComponent("store").path]
     }
 
@@ -109,8 +110,8 @@ import Testing
             print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
         """
 
-    static func tickerScratch() throws -> ScratchDirectory {
-        let scratch = try ScratchDirectory()
+    static func tickerScratch() throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory()
         let folder = scratch.url.appendingPathComponent("Plugins/ticker")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = folder.appendingPathComponent("ticker.py")

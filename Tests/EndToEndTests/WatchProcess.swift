@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 /// A `widgethost watch` running in the background: its standard output read line by line as it
 /// comes, so a test waits for the event it expects (with a deadline) instead of sleeping.
@@ -16,7 +17,7 @@ final class WatchProcess: Sendable {
     private let errorURL: URL
 
     /// Starts `widgethost watch` with `arguments` in `scratch`, as on a machine of its own.
-    init(_ arguments: [String], in scratch: ScratchDirectory, environment: [String: String] = [:]) throws {
+    init(_ arguments: [String], in scratch: TemporaryDirectory, environment: [String: String] = [:]) throws {
         process = Process()
         process.executableURL = WidgetHostProcess.executableURL
         process.arguments = ["watch"] + arguments

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `watch --format text` in a real terminal (tmux): the boxes drawn and redrawn in place, Tab
@@ -14,7 +15,7 @@ import Testing
     /// waits for more than the client.
     @discardableResult
     static func tmux(_ arguments: [String], check: Bool = true) throws -> String {
-        let scratch = try ScratchDirectory()
+        let scratch = try TemporaryDirectory()
         let output = scratch.url.appendingPathComponent("tmux-output").path
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
