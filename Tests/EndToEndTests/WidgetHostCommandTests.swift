@@ -8,6 +8,8 @@ import Testing
         USAGE: widgethost <subcommand>
 
         OPTIONS:
+          --build-options         With --version, also print the versions of libyaml,
+                                  SQLite and utf8proc it runs on.
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -24,6 +26,10 @@ import Testing
           store                   Imports tasks into the shared store, or exports them.
           plugins                 Lists the plugins found, checks that they answer, or
                                   writes a new one.
+          completions             Prints a shell completion script for bash, zsh or
+                                  fish.
+          man                     Prints the man page (roff), generated from the same
+                                  declarations as the help.
 
           See 'widgethost help <subcommand>' for detailed help.
 
@@ -103,7 +109,7 @@ import Testing
             "Error: Unknown subcommand 'frobnicate'. Please provide one of the following:\n"
                 + [
                     "run", "validate", "describe", "schema", "perform", "tap", "open", "yaml", "store",
-                    "plugins",
+                    "plugins", "completions", "man",
                 ].map {
                     "  - \($0)\n"
                 }
