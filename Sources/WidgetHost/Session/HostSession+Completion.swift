@@ -12,6 +12,7 @@ extension HostSession {
         // Plugins named by a configuration's `plugins:` have their manifests read, nothing more.
         loader.plugins = plugins
         loader.takesPluginDiagnostics = false
+        loader.keepsUnknownKinds = true
         return loader.load(paths).instances
     }
 
