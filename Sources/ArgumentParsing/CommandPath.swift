@@ -5,7 +5,7 @@ struct CommandPath {
     var stack: [CommandSpec]
 
     /// The command itself.
-    var command: CommandSpec { stack[stack.count - 1] }
+    var command: CommandSpec { stack.last ?? CommandSpec(name: "") }
 
     /// `""` for the root, `/store/import` below it: the key scripts look commands up by.
     var key: String { stack.dropFirst().map { "/" + $0.name }.joined() }

@@ -31,7 +31,8 @@ struct ErrorMessageGenerator {
             guard case .option(let option) = declaration(forKey: key) else {
                 return "The option '\(v(name))' was given more than once; it takes one value."
             }
-            return "The option '--\(option.name) <\(option.valueName)>' was given more than once; it takes one value."
+            return
+                "The option '--\(option.name) <\(option.valueName)>' was given more than once; it takes one value."
         case .unexpectedValue(let name, let value):
             return "The option '\(v(name))' does not take any value, but '\(v(value))' was specified."
         case .invalidValue(let value, let name, let key, let detail):

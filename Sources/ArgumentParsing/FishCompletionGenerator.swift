@@ -90,7 +90,8 @@ struct FishCompletionGenerator {
             if path.stack.count == 1 { subcommands.append(("help", "Show help for a subcommand.")) }
             for (subcommand, abstract) in subcommands {
                 lines.append(
-                    "complete -c \(name) -n \(Self.quoted(at)) -a \(Self.quoted(subcommand)) -d \(Self.quoted(abstract))")
+                    "complete -c \(name) -n \(Self.quoted(at)) -a \(Self.quoted(subcommand)) -d \(Self.quoted(abstract))"
+                )
             }
             for argument in path.command.arguments {
                 switch argument {
@@ -114,7 +115,8 @@ struct FishCompletionGenerator {
                 let position = positional.isRepeating ? "\(index)+" : "\(index)"
                 let condition = "\(at) \(position)"
                 lines.append(
-                    "complete -c \(name) -n \(Self.quoted(condition))" + arguments(for: positional.completion))
+                    "complete -c \(name) -n \(Self.quoted(condition))" + arguments(for: positional.completion)
+                )
             }
         }
         lines.append("")
@@ -128,7 +130,8 @@ struct FishCompletionGenerator {
         case .values(let values): " -f -a " + Self.quoted(values.joined(separator: " "))
         case .file(let extensions) where extensions.isEmpty: " -F"
         case .file(let extensions):
-            " -f -a " + Self.quoted(extensions.map { "(__fish_complete_suffix .\($0))" }.joined(separator: " "))
+            " -f -a "
+                + Self.quoted(extensions.map { "(__fish_complete_suffix .\($0))" }.joined(separator: " "))
         case .directory: " -f -a '(__fish_complete_directories)'"
         case .dynamic(let name): " -f -a " + Self.quoted("(\(prefix)_dynamic \(name))")
         }

@@ -16,7 +16,9 @@ struct ManPageGenerator {
             Self.escaped(name) + " \\- " + Self.escaped(root.abstract),
             ".SH SYNOPSIS",
         ]
-        let paths = CommandPath.all(from: root).filter { $0.command.visibleSubcommands.isEmpty || $0.stack.count == 1 }
+        let paths = CommandPath.all(from: root).filter {
+            $0.command.visibleSubcommands.isEmpty || $0.stack.count == 1
+        }
         for path in paths where path.stack.count > 1 {
             lines.append(".br")
             lines.append(synopsis(of: path))
@@ -24,7 +26,9 @@ struct ManPageGenerator {
         lines.append(".SH DESCRIPTION")
         lines += paragraphs(root.discussion.isEmpty ? root.abstract : root.discussion)
         lines.append(".PP")
-        lines.append("Every command takes \\fB\\-h\\fR and \\fB\\-\\-help\\fR; \\fB\(Self.escaped(name)) help\\fR \\fIcommand\\fR shows the same help.")
+        lines.append(
+            "Every command takes \\fB\\-h\\fR and \\fB\\-\\-help\\fR; \\fB\(Self.escaped(name)) help\\fR \\fIcommand\\fR shows the same help."
+        )
         lines.append(".SH COMMANDS")
         for path in CommandPath.all(from: root).dropFirst() {
             lines.append(".SS " + Self.quoted("\(name) \(path.words)"))
@@ -33,7 +37,8 @@ struct ManPageGenerator {
             if !path.command.visibleSubcommands.isEmpty {
                 lines.append(".PP")
                 lines.append(
-                    "Subcommands: " + path.command.visibleSubcommands.map { "\\fB\(Self.escaped($0.name))\\fR" }
+                    "Subcommands: "
+                        + path.command.visibleSubcommands.map { "\\fB\(Self.escaped($0.name))\\fR" }
                         .joined(separator: ", ") + ".")
                 continue
             }
@@ -82,7 +87,8 @@ struct ManPageGenerator {
             return "\\fI\(Self.escaped(positional.name))\\fR"
         case .option(let option):
             let short = option.short.map { "\\fB\\-\(Self.escaped(String($0)))\\fR, " } ?? ""
-            return short + "\\fB\\-\\-\(Self.escaped(option.name))\\fR \\fI\(Self.escaped(option.valueName))\\fR"
+            return short
+                + "\\fB\\-\\-\(Self.escaped(option.name))\\fR \\fI\(Self.escaped(option.valueName))\\fR"
         case .flag(let flag):
             let short = flag.short.map { "\\fB\\-\(Self.escaped(String($0)))\\fR, " } ?? ""
             return short + "\\fB\\-\\-\(Self.escaped(flag.name))\\fR"
@@ -98,7 +104,9 @@ struct ManPageGenerator {
             if let value = positional.defaultValue { notes.append("default: \(value)") }
         case .option(let option):
             help = option.help
-            if !option.allowedValues.isEmpty { notes.append("values: " + option.allowedValues.joined(separator: ", ")) }
+            if !option.allowedValues.isEmpty {
+                notes.append("values: " + option.allowedValues.joined(separator: ", "))
+            }
             if let value = option.defaultValue, !value.isEmpty { notes.append("default: \(value)") }
             if option.isRepeatable { notes.append("repeatable") }
         case .flag(let flag):

@@ -17,7 +17,10 @@ extension WidgetHostCommand {
             abstract: "Prints completion candidates for the shell completion scripts.",
             usage: "widgethost __complete <source> -- [<word> ...]",
             arguments: [
-                .positional("source", help: "What to list: " + CompletionSource.allCases.map(\.rawValue).joined(separator: ", ") + "."),
+                .positional(
+                    "source",
+                    help: "What to list: " + CompletionSource.allCases.map(\.rawValue).joined(separator: ", ")
+                        + "."),
                 .positional(
                     "words", help: "The command line after 'widgethost', the word being completed last.",
                     isOptional: true, isRepeating: true),

@@ -28,9 +28,11 @@ extension WidgetHostCommand {
             let name = try values.requiredString("shell")
             guard let shell = CompletionShell(rawValue: name) else {
                 throw values.validationError(
-                    CommandOptions.unknown("shell", named: name, among: CompletionShell.allCases.map(\.rawValue)))
+                    CommandOptions.unknown(
+                        "shell", named: name, among: CompletionShell.allCases.map(\.rawValue)))
             }
-            StandardStream.output.writeData(ArgumentParser(root: WidgetHostCommand.spec).completionScript(for: shell))
+            StandardStream.output.writeData(
+                ArgumentParser(root: WidgetHostCommand.spec).completionScript(for: shell))
             return ExitStatus.success
         }
     }

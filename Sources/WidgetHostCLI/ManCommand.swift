@@ -17,7 +17,8 @@ extension WidgetHostCommand {
 
         /// Runs the command.
         static func run(_ values: ParsedValues) -> Int32 {
-            StandardStream.output.writeData(ArgumentParser(root: WidgetHostCommand.spec).manPage(sections: sections))
+            StandardStream.output.writeData(
+                ArgumentParser(root: WidgetHostCommand.spec).manPage(sections: sections))
             return ExitStatus.success
         }
 
@@ -64,7 +65,9 @@ extension WidgetHostCommand {
                 items: [
                     .init(
                         term: "./config",
-                        text: "The configuration read when no CONFIG is given: every *.yaml and *.yml file in it, sorted."),
+                        text:
+                            "The configuration read when no CONFIG is given: every *.yaml and *.yml file in it, sorted."
+                    ),
                     .init(
                         term: "~/.local/share/widgethost/APP-GROUP/widgethost.sqlite",
                         text: "The shared store of an App Group (SQLite, write-ahead logging)."),

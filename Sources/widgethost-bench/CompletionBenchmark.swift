@@ -22,7 +22,10 @@ struct CompletionBenchmark {
         let commands: [(label: String, arguments: [String])] = [
             ("--version", ["--version"]),
             ("__complete widget-ids", ["__complete", "widget-ids", "--", "run", "--widget", ""]),
-            ("__complete intent-args", ["__complete", "intent-arguments", "--", "perform", "AddTaskIntent", ""]),
+            (
+                "__complete intent-args",
+                ["__complete", "intent-arguments", "--", "perform", "AddTaskIntent", ""]
+            ),
         ]
         var times = Array(repeating: [Double](), count: commands.count)
         var failures = 0

@@ -8,7 +8,9 @@ import Testing
     }
 
     @Test func readsTheCommandPathValuesAndCurrentWord() {
-        let read = context(["run", "a.yaml", "-w", "x", "--format=json", "--timeline", "b.yaml", "--widget", "y", "wo"])
+        let read = context([
+            "run", "a.yaml", "-w", "x", "--format=json", "--timeline", "b.yaml", "--widget", "y", "wo",
+        ])
         #expect(read.subcommandPath == ["run"])
         #expect(read.values["config"] == ["a.yaml", "b.yaml"])
         #expect(read.values["widget"] == ["x", "y"])

@@ -18,7 +18,10 @@ import Testing
         #expect(page.contains(".TH WIDGETHOST 1 \"\" \"widgethost 1.2.0\" \"User Commands\"\n"))
         #expect(page.contains(".SS \"widgethost run\"\n"))
         #expect(page.contains(".SS \"widgethost store import\"\n"))
-        #expect(page.contains(".TP\n\\fB\\-w\\fR, \\fB\\-\\-widget\\fR \\fIid\\fR\nOnly run the widget with this id. (repeatable)\n"))
+        #expect(
+            page.contains(
+                ".TP\n\\fB\\-w\\fR, \\fB\\-\\-widget\\fR \\fIid\\fR\nOnly run the widget with this id. (repeatable)\n"
+            ))
         #expect(page.contains(".SH \"EXIT STATUS\"\n.TP\n\\fB64\\fR\nUsage error.\n"))
     }
 
@@ -33,6 +36,8 @@ import Testing
             Issue.record("a misspelt hidden command is a usage error")
             return
         }
-        #expect(error.message == "Unknown subcommand '__complet'. Please provide one of 'run', 'yaml' or 'store'.")
+        #expect(
+            error.message == "Unknown subcommand '__complet'. Please provide one of 'run', 'yaml' or 'store'."
+        )
     }
 }

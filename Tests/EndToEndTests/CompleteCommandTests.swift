@@ -40,11 +40,15 @@ import Testing
         #expect(run.status == 0)
         #expect(run.standardError.isEmpty)
         #expect(Self.lines(run) == ["spying", "FocusWidget-1"])
-        let kinds = try scratch.widgethost(["__complete", "kinds", "--", "describe", "--plugins", "plugins/spy", ""])
+        let kinds = try scratch.widgethost([
+            "__complete", "kinds", "--", "describe", "--plugins", "plugins/spy", "",
+        ])
         #expect(Self.lines(kinds).contains("SpyWidget"))
         #expect(Self.lines(kinds).contains("SpyIntent"))
         #expect(Self.lines(kinds).prefix(3) == ["TaskWidget", "FocusWidget", "Quickmenu"])
-        let intents = try scratch.widgethost(["__complete", "intents", "--", "perform", "--plugins", "plugins/spy", ""])
+        let intents = try scratch.widgethost([
+            "__complete", "intents", "--", "perform", "--plugins", "plugins/spy", "",
+        ])
         #expect(Self.lines(intents).last == "SpyIntent")
         // A plugin intent's parameters are known only from a handshake, which completion never makes.
         let arguments = try scratch.widgethost([
@@ -72,7 +76,9 @@ import Testing
     @Test func whatCannotBeReadCompletesNothing() throws {
         let scratch = try ScratchDirectory()
         try scratch.file("broken.yaml", "widgets: [\n")
-        for words in [["run", "broken.yaml", ""], ["run", "missing.yaml", ""], ["perform", "NoSuchIntent", ""]] {
+        for words in [
+            ["run", "broken.yaml", ""], ["run", "missing.yaml", ""], ["perform", "NoSuchIntent", ""],
+        ] {
             let source = words[0] == "perform" ? "intent-arguments" : "widget-ids"
             let run = try scratch.widgethost(["__complete", source, "--"] + words)
             #expect(run.status == 0)
@@ -81,7 +87,9 @@ import Testing
         }
         let unknown = try scratch.widgethost(["__complete", "widgetids", "--", "run", ""])
         #expect(unknown.status == 64)
-        #expect(unknown.firstErrorLine == "Error: No completion source is named 'widgetids'. Did you mean 'widget-ids'?")
+        #expect(
+            unknown.firstErrorLine
+                == "Error: No completion source is named 'widgetids'. Did you mean 'widget-ids'?")
     }
 
     @Test func familiesAreThoseTheSelectedWidgetsSupport() throws {
@@ -100,7 +108,8 @@ import Testing
         var best = Duration.seconds(60)
         for _ in 0..<10 {
             let run = try WidgetHostProcess.run(
-                ["__complete", "widget-ids", "--", "run", "--widget", ""], directory: ScratchDirectory.repositoryURL)
+                ["__complete", "widget-ids", "--", "run", "--widget", ""],
+                directory: ScratchDirectory.repositoryURL)
             #expect(Self.lines(run) == ["work-tasks", "all-tasks", "focus", "quick-menu"])
             best = min(best, run.duration)
         }

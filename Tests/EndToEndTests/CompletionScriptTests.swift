@@ -36,12 +36,14 @@ import Testing
             \(call)
             for reply in "${COMPREPLY[@]}"; do printf '%s\\n' "$reply"; done
             """
-        let arguments = shell.hasSuffix("zsh") ? ["-f", "-c", driver] : ["--norc", "--noprofile", "-c", driver]
+        let arguments =
+            shell.hasSuffix("zsh") ? ["-f", "-c", driver] : ["--norc", "--noprofile", "-c", driver]
         let run = try WidgetHostProcess.run(
             arguments, directory: ScratchDirectory.repositoryURL, executable: URL(fileURLWithPath: shell))
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardError.isEmpty)
-        return run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        return run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+            String.init)
     }
 
     static let subcommands = [
@@ -60,17 +62,24 @@ import Testing
         (["store", ""], ["import", "export"]),
         (["plugins", "n"], ["new"]),
         (["run", "--f"], ["--family", "--format"]),
-        (["store", "export", "--"], ["--format", "--store", "--app-group", "--lock-timeout", "--version", "--help"]),
+        (
+            ["store", "export", "--"],
+            ["--format", "--store", "--app-group", "--lock-timeout", "--version", "--help"]
+        ),
         (["run", "--format", ""], ["text", "json", "ndjson"]),
         (["run", "--format", "=", "nd"], ["ndjson"]),
         (["run", "--format", "="], ["=text", "=json", "=ndjson"]),
         (["completions", ""], ["bash", "zsh", "fish"]),
         (["run", "--widget", ""], ["work-tasks", "all-tasks", "focus", "quick-menu"]),
         (["run", "--widget", "focus", "--widget", "q"], ["quick-menu"]),
-        (["run", "-"], [
-            "--widget", "--family", "--at", "--timeline", "--preview", "--format", "--store", "--lock-timeout",
-            "--plugins", "--version", "-h", "--help",
-        ]),
+        (
+            ["run", "-"],
+            [
+                "--widget", "--family", "--at", "--timeline", "--preview", "--format", "--store",
+                "--lock-timeout",
+                "--plugins", "--version", "-h", "--help",
+            ]
+        ),
         (["tap", "w"], ["work-tasks"]),
         (["tap", "focus", "1", "config/w"], ["config/widgets.yaml"]),
         (["run", "--widget", "focus", "--family", "systemS"], ["systemSmall"]),
@@ -95,13 +104,15 @@ import Testing
     static let hasZsh = FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")
     static let hasFish = FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")
 
-    @Test(.enabled(if: hasZsh, "zsh is installed by scripts/setup-tests"), arguments: [
-        ([""], subcommands),
-        (["run", "--format", ""], ["text", "json", "ndjson"]),
-        (["run", "--widget", ""], ["work-tasks", "all-tasks", "focus", "quick-menu"]),
-        (["perform", "AddTaskIntent", ""], ["taskName=", "priority=", "category="]),
-        (["perform", "AddTaskIntent", "priority=h"], ["priority=high"]),
-    ])
+    @Test(
+        .enabled(if: hasZsh, "zsh is installed by scripts/setup-tests"),
+        arguments: [
+            ([""], subcommands),
+            (["run", "--format", ""], ["text", "json", "ndjson"]),
+            (["run", "--widget", ""], ["work-tasks", "all-tasks", "focus", "quick-menu"]),
+            (["perform", "AddTaskIntent", ""], ["taskName=", "priority=", "category="]),
+            (["perform", "AddTaskIntent", "priority=h"], ["priority=high"]),
+        ])
     func zshCompletes(words: [String], expected: [String]) throws {
         #expect(try Self.reply(words, shell: "/usr/bin/zsh") == expected)
     }
@@ -123,18 +134,23 @@ import Testing
         return run.standardOutput.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted()
     }
 
-    @Test(.enabled(if: hasFish, "fish is installed by scripts/setup-tests"), arguments: [
-        ("widgethost st", ["store"]),
-        ("widgethost store ", ["export", "import"]),
-        ("widgethost run --format ", ["json", "ndjson", "text"]),
-        ("widgethost run --widget ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),
-        ("widgethost tap ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),
-        ("widgethost tap focus ", []),
-        ("widgethost perform AddTaskIntent ", ["category=", "priority=", "taskName="]),
-        ("widgethost perform AddTaskIntent priority=", ["priority=high", "priority=low", "priority=medium"]),
-        ("widgethost completions ", ["bash", "fish", "zsh"]),
-        ("widgethost run config/w", ["config/widgets.yaml"]),
-    ])
+    @Test(
+        .enabled(if: hasFish, "fish is installed by scripts/setup-tests"),
+        arguments: [
+            ("widgethost st", ["store"]),
+            ("widgethost store ", ["export", "import"]),
+            ("widgethost run --format ", ["json", "ndjson", "text"]),
+            ("widgethost run --widget ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),
+            ("widgethost tap ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),
+            ("widgethost tap focus ", []),
+            ("widgethost perform AddTaskIntent ", ["category=", "priority=", "taskName="]),
+            (
+                "widgethost perform AddTaskIntent priority=",
+                ["priority=high", "priority=low", "priority=medium"]
+            ),
+            ("widgethost completions ", ["bash", "fish", "zsh"]),
+            ("widgethost run config/w", ["config/widgets.yaml"]),
+        ])
     func fishCompletes(line: String, expected: [String]) throws {
         #expect(try Self.fish(line) == expected)
     }

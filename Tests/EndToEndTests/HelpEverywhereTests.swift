@@ -55,7 +55,8 @@ import Testing
         #expect(run.status == 64)
         #expect(run.standardOutput.isEmpty)
         #expect(
-            run.firstErrorLine == "Error: The option '\(option)' was given more than once; it takes one value.")
+            run.firstErrorLine
+                == "Error: The option '\(option)' was given more than once; it takes one value.")
     }
 
     @Test func repeatableOptionsStayRepeatable() throws {
@@ -84,7 +85,8 @@ import Testing
             #expect(line.dropFirst(library.count).prefixMatch(of: version) != nil, "\(line)")
         }
         #expect(lines.last?.contains("(Unicode ") == true)
-        #expect(try WidgetHostProcess.run(["--build-options", "--version"]).standardOutput == run.standardOutput)
+        #expect(
+            try WidgetHostProcess.run(["--build-options", "--version"]).standardOutput == run.standardOutput)
     }
 
     @Test func hiddenEntryPointIsNotListed() throws {

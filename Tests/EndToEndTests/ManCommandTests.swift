@@ -26,7 +26,8 @@ import Testing
             #expect(page.contains("\n.SH \"\(section)\"\n"), "\(section)")
         }
         for term in ["64", "65", "WIDGETHOST_STORE", "WIDGETHOST_LOCK_TIMEOUT", "XDG_DATA_HOME"] {
-            #expect(page.contains(".TP\n\\fB\(term.replacingOccurrences(of: "-", with: "\\-"))\\fR\n"), "\(term)")
+            #expect(
+                page.contains(".TP\n\\fB\(term.replacingOccurrences(of: "-", with: "\\-"))\\fR\n"), "\(term)")
         }
         #expect(!page.contains("__complete"))
     }
@@ -53,7 +54,8 @@ import Testing
             executable: URL(fileURLWithPath: "/usr/bin/man"))
         #expect(run.status == 0)
         #expect(run.standardError.isEmpty, "\(run.standardError)")
-        let text = run.standardOutput.replacingOccurrences(of: ".\u{8}", with: "", options: .regularExpression)
+        let text = run.standardOutput.replacingOccurrences(
+            of: ".\u{8}", with: "", options: .regularExpression)
         #expect(text.contains("widgethost perform intent [arguments ...]"))
         #expect(text.contains("EXIT STATUS"))
     }

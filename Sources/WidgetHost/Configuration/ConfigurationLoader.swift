@@ -274,7 +274,8 @@ public struct ConfigurationLoader: Sendable {
                     id: id, kind: kind, family: .systemSmall, configuration: [:], appGroup: appGroup,
                     file: reader.source.name, location: location
                 ),
-                PendingInstances.Detail(idLocation: idLocation, source: source, valid: keepsUnknownKinds && valid)
+                PendingInstances.Detail(
+                    idLocation: idLocation, source: source, valid: keepsUnknownKinds && valid)
             )
             return
         }
