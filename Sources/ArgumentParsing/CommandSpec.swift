@@ -93,7 +93,7 @@ public struct CommandSpec: Sendable, Equatable {
     }
 
     /// The positional arguments, in declaration order.
-    public var positionals: [PositionalSpec] {
+    var positionals: [PositionalSpec] {
         arguments.compactMap { argument in
             if case .positional(let positional) = argument { return positional }
             return nil
@@ -101,7 +101,7 @@ public struct CommandSpec: Sendable, Equatable {
     }
 
     /// The options, in declaration order.
-    public var options: [OptionSpec] {
+    var options: [OptionSpec] {
         arguments.compactMap { argument in
             if case .option(let option) = argument { return option }
             return nil
@@ -109,7 +109,7 @@ public struct CommandSpec: Sendable, Equatable {
     }
 
     /// The flags, in declaration order.
-    public var flags: [FlagSpec] {
+    var flags: [FlagSpec] {
         arguments.compactMap { argument in
             if case .flag(let flag) = argument { return flag }
             return nil

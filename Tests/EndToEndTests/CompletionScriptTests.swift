@@ -101,6 +101,16 @@ import Testing
         #expect(try Self.reply(words) == expected)
     }
 
+    @Test func bashRegistersTheFunctionForTheCommand() throws {
+        let scratch = try ScratchDirectory()
+        let script = try Self.script("bash", in: scratch)
+        let run = try WidgetHostProcess.run(
+            ["--norc", "--noprofile", "-c", "source \(Self.quoted(script.path)) && complete -p widgethost"],
+            executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "complete -F _widgethost widgethost\n")
+    }
+
     static let hasZsh = FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")
     static let hasFish = FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")
 

@@ -29,7 +29,7 @@ public struct ConfigurationLoader: Sendable {
     /// Whether a widget whose kind nothing known declares (a plugin's, before its handshake) is
     /// kept among the instances, with its id, rather than dropped as invalid: what completion
     /// wants, since it lists ids without starting a plugin.
-    public var keepsUnknownKinds = false
+    var keepsUnknownKinds = false
 
     /// The App Group of a file that names none: the seeds' `group.com.example.taskapp`.
     public static let defaultAppGroup = AppGroupContainer.defaultAppGroup
