@@ -19,8 +19,8 @@ struct ManPageGenerator {
         let paths = CommandPath.all(from: root).filter {
             $0.command.visibleSubcommands.isEmpty || $0.stack.count == 1
         }
-        for path in paths where path.stack.count > 1 {
-            lines.append(".br")
+        for (index, path) in paths.filter({ $0.stack.count > 1 }).enumerated() {
+            if index > 0 { lines.append(".br") }
             lines.append(synopsis(of: path))
         }
         lines.append(".SH DESCRIPTION")
