@@ -68,7 +68,7 @@ import Testing
         ),
         (["run", "--format", ""], ["text", "json", "ndjson"]),
         (["run", "--format", "=", "nd"], ["ndjson"]),
-        (["run", "--format", "="], ["=text", "=json", "=ndjson"]),
+        (["run", "--format", "="], ["text", "json", "ndjson"]),
         (["completions", ""], ["bash", "zsh", "fish"]),
         (["run", "--widget", ""], ["work-tasks", "all-tasks", "focus", "quick-menu"]),
         (["run", "--widget", "focus", "--widget", "q"], ["quick-menu"]),
@@ -89,7 +89,7 @@ import Testing
         (["perform", "AddTaskIntent", "taskName=x", ""], ["priority=", "category="]),
         (["perform", "AddTaskIntent", "priority", "=", "h"], ["high"]),
         (["perform", "AddTaskIntent", "priority=h"], ["priority=high"]),
-        (["perform", "AddTaskIntent", "priority", "="], ["=low", "=medium", "=high"]),
+        (["perform", "AddTaskIntent", "priority", "="], ["low", "medium", "high"]),
         (["perform", "SetTaskCompletionIntent", "isCompleted=t"], ["isCompleted=true"]),
         (["open", ""], ["widgetquickmenu://"]),
         (["run", "config/"], ["config/data", "config/widgets.yaml"]),
@@ -109,6 +109,39 @@ import Testing
             executable: URL(fileURLWithPath: "/bin/bash"))
         #expect(run.status == 0)
         #expect(run.standardOutput == "complete -F _widgethost widgethost\n")
+    }
+
+    /// The line an interactive bash holds after `line` and one Tab, typed on a pseudo-terminal
+    /// (`Fixtures/bash-tab/bash-tab.py`): what readline makes of the replies, word breaks at `=`
+    /// and `:` included.
+    static func tab(_ line: String) throws -> String {
+        let scratch = try ScratchDirectory()
+        let script = try Self.script("bash", in: scratch)
+        let driver = ScratchDirectory.repositoryURL.appendingPathComponent(
+            "Tests/EndToEndTests/Fixtures/bash-tab/bash-tab.py")
+        let directory = WidgetHostProcess.executableURL.deletingLastPathComponent().path
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let run = try WidgetHostProcess.run(
+            [driver.path, script.path, line],
+            environment: ["PATH": directory + ":" + path, "HOME": scratch.url.path],
+            directory: ScratchDirectory.repositoryURL, executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        #expect(run.status == 0, "\(run.standardError)")
+        return String(run.standardOutput.dropLast())
+    }
+
+    @Test(arguments: [
+        ("widgethost st", "widgethost store "),
+        ("widgethost run --format=nd", "widgethost run --format=ndjson "),
+        ("widgethost run --format nd", "widgethost run --format ndjson "),
+        ("widgethost run --widget qu", "widgethost run --widget quick-menu "),
+        ("widgethost perform AddTaskIntent pri", "widgethost perform AddTaskIntent priority="),
+        ("widgethost perform AddTaskIntent priority=h", "widgethost perform AddTaskIntent priority=high "),
+        ("widgethost perform ToggleF", "widgethost perform ToggleFocusModeIntent "),
+        ("widgethost open ", "widgethost open widgetquickmenu://"),
+        ("widgethost run config/wi", "widgethost run config/widgets.yaml "),
+    ])
+    func tabInAnInteractiveBash(line: String, expected: String) throws {
+        #expect(try Self.tab(line) == expected)
     }
 
     static let hasZsh = FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Types a line and one Tab into an interactive bash on a pseudo-terminal, as a person would, and
+prints the line readline then holds (between quotes, so a trailing space shows).
+
+usage: bash-tab.py SCRIPT LINE   (the completion script to source; PATH must find widgethost)
+"""
+import os
+import pty
+import select
+import sys
+import time
+
+script, line = sys.argv[1], sys.argv[2]
+pid, fd = pty.fork()
+if pid == 0:
+    os.environ["PS1"] = "$ "
+    os.environ["INPUTRC"] = "/dev/null"
+    os.execvp("bash", ["bash", "--norc", "--noprofile", "-i"])
+
+# Keys are read in order, so all of them go at once: the Tab completes before Ctrl-A moves to the
+# start, where `echo "LINE:` is typed; Ctrl-E goes to the end, a quote closes, Enter runs it.
+keys = "source '%s'\n%s\t\x01echo \"LINE:\x05\"\n" % (script.replace("'", "'\\''"), line)
+os.write(fd, keys.encode())
+output = b""
+deadline = time.time() + 20
+while time.time() < deadline:
+    ready, _, _ = select.select([fd], [], [], 0.2)
+    if ready:
+        try:
+            output += os.read(fd, 65536)
+        except OSError:
+            break
+    for text in output.decode(errors="replace").split("\r\n"):
+        text = text.split("\r")[-1]  # after the bracketed-paste switch readline writes first
+        if text.startswith("LINE:"):
+            print(text[len("LINE:"):])
+            os.write(fd, b"exit\n")
+            os.waitpid(pid, 0)
+            sys.exit(0)
+print("no completed line in: %r" % output, file=sys.stderr)
+sys.exit(1)
