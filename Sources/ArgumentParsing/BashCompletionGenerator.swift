@@ -112,14 +112,15 @@ struct BashCompletionGenerator {
             "    local _wh_lead=${_wh_current%\"$cur\"} _wh_vprefix=\"\"",
             "    # After '=' (or ':'), readline replaces only what follows it: the whole word leads.",
             "    [[ $cur =~ ^[=:]+$ ]] && _wh_lead=$_wh_current",
-            "    local path=\"\" skip=\"\" ended=\"\" positional=0",
+            "    # Not `path`: zsh ties it to PATH, and the tool would no longer be found.",
+            "    local _wh_path=\"\" skip=\"\" ended=\"\" positional=0",
             "    for ((i = 1; i < n - 1; i++)); do",
             "        word=${_wh_words[i]}",
             "        if [[ -n $skip ]]; then skip=\"\"; continue; fi",
             "        if [[ -z $ended && $word == -- ]]; then ended=1; continue; fi",
             "        if [[ -z $ended && $word == -?* ]]; then",
             "            if [[ $word != *=* ]]; then",
-            "                case \"$path $word\" in",
+            "                case \"$_wh_path $word\" in",
         ]
         let valued = paths.flatMap { path in
             path.command.options.flatMap { option in
@@ -140,9 +141,9 @@ struct BashCompletionGenerator {
         if !nested.isEmpty {
             lines += [
                 "        if [[ -z $ended ]]; then",
-                "            case \"$path/$word\" in",
+                "            case \"$_wh_path/$word\" in",
                 "            \(nested.joined(separator: " | ")))",
-                "                path=$path/$word",
+                "                _wh_path=$_wh_path/$word",
                 "                positional=0",
                 "                continue",
                 "                ;;",
@@ -154,12 +155,12 @@ struct BashCompletionGenerator {
             "        positional=$((positional + 1))",
             "    done",
             "    if [[ -n $skip ]]; then",
-            "        \(f)_value \"$path\" \"${_wh_words[n - 2]}\"",
+            "        \(f)_value \"$_wh_path\" \"${_wh_words[n - 2]}\"",
             "    elif [[ -z $ended && $_wh_current == -*=* ]]; then",
             "        _wh_vprefix=${_wh_current%%=*}=",
-            "        \(f)_value \"$path\" \"${_wh_current%%=*}\"",
+            "        \(f)_value \"$_wh_path\" \"${_wh_current%%=*}\"",
             "    elif [[ -z $ended && $_wh_current == -* ]]; then",
-            "        case \"$path\" in",
+            "        case \"$_wh_path\" in",
         ]
         for path in paths {
             lines.append("        \"\(path.key)\")")
@@ -169,7 +170,7 @@ struct BashCompletionGenerator {
             "        esac",
             "    else",
             "        if [[ -z $ended ]]; then",
-            "            case \"$path\" in",
+            "            case \"$_wh_path\" in",
         ]
         for path in paths where !path.command.visibleSubcommands.isEmpty {
             var names = path.command.visibleSubcommands.map(\.name)
@@ -180,7 +181,7 @@ struct BashCompletionGenerator {
         lines += [
             "            esac",
             "        fi",
-            "        \(f)_positional \"$path\" \"$positional\"",
+            "        \(f)_positional \"$_wh_path\" \"$positional\"",
             "    fi",
             "    # A candidate that ends in '=' wants its value next, with no space between.",
             "    [[ ${COMPREPLY[*]} == *[=/] || ${COMPREPLY[*]} == *=\\ * ]] && compopt -o nospace 2>/dev/null",

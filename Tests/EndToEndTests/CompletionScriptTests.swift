@@ -111,18 +111,18 @@ import Testing
         #expect(run.standardOutput == "complete -F _widgethost widgethost\n")
     }
 
-    /// The line an interactive bash holds after `line` and one Tab, typed on a pseudo-terminal
-    /// (`Fixtures/bash-tab/bash-tab.py`): what readline makes of the replies, word breaks at `=`
-    /// and `:` included.
-    static func tab(_ line: String) throws -> String {
+    /// The line an interactive `shell` (bash or zsh) holds after `line` and one Tab, typed on a
+    /// pseudo-terminal (`Fixtures/shell-tab/shell-tab.py`): what the line editor makes of the
+    /// replies, word breaks at `=` and `:` included.
+    static func tab(_ line: String, shell: String = "bash") throws -> String {
         let scratch = try ScratchDirectory()
-        let script = try Self.script("bash", in: scratch)
+        let script = try Self.script(shell, in: scratch)
         let driver = ScratchDirectory.repositoryURL.appendingPathComponent(
-            "Tests/EndToEndTests/Fixtures/bash-tab/bash-tab.py")
+            "Tests/EndToEndTests/Fixtures/shell-tab/shell-tab.py")
         let directory = WidgetHostProcess.executableURL.deletingLastPathComponent().path
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let run = try WidgetHostProcess.run(
-            [driver.path, script.path, line],
+            [driver.path, shell, script.path, line],
             environment: ["PATH": directory + ":" + path, "HOME": scratch.url.path],
             directory: ScratchDirectory.repositoryURL, executable: URL(fileURLWithPath: "/usr/bin/python3"))
         #expect(run.status == 0, "\(run.standardError)")
@@ -158,6 +158,23 @@ import Testing
         ])
     func zshCompletes(words: [String], expected: [String]) throws {
         #expect(try Self.reply(words, shell: "/usr/bin/zsh") == expected)
+    }
+
+    // zsh drops the space after a completed word when the next key is not a word's (here Ctrl-A),
+    // so these lines hold none. The tool is found on PATH, as a person types it.
+    @Test(
+        .enabled(if: hasZsh, "zsh is installed by scripts/setup-tests"),
+        arguments: [
+            ("widgethost st", "widgethost store"),
+            ("widgethost run --format=nd", "widgethost run --format=ndjson"),
+            ("widgethost run --widget qu", "widgethost run --widget quick-menu"),
+            ("widgethost tap fo", "widgethost tap focus"),
+            ("widgethost perform AddTaskIntent pri", "widgethost perform AddTaskIntent priority="),
+            ("widgethost perform AddTaskIntent priority=h", "widgethost perform AddTaskIntent priority=high"),
+            ("widgethost run config/wi", "widgethost run config/widgets.yaml"),
+        ])
+    func tabInAnInteractiveZsh(line: String, expected: String) throws {
+        #expect(try Self.tab(line, shell: "zsh") == expected)
     }
 
     /// What fish offers for `line` (descriptions dropped), with the binary first on `PATH`.

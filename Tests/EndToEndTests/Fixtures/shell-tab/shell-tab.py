@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Types a line and one Tab into an interactive bash on a pseudo-terminal, as a person would, and
-prints the line readline then holds (between quotes, so a trailing space shows).
+"""Types a line and one Tab into an interactive bash or zsh on a pseudo-terminal, as a person
+would, and prints the line the shell's line editor then holds (between quotes, so a trailing space
+shows).
 
-usage: bash-tab.py SCRIPT LINE   (the completion script to source; PATH must find widgethost)
+usage: shell-tab.py bash|zsh SCRIPT LINE   (the completion script to load; PATH must find widgethost)
 """
 import os
 import pty
@@ -10,16 +11,23 @@ import select
 import sys
 import time
 
-script, line = sys.argv[1], sys.argv[2]
+shell, script, line = sys.argv[1], sys.argv[2], sys.argv[3]
+quoted = "'" + script.replace("'", "'\\''") + "'"
+if shell == "zsh":
+    command = ["zsh", "-f", "-i"]
+    load = "autoload -U compinit && compinit -u -D && source %s\n" % quoted
+else:
+    command = ["bash", "--norc", "--noprofile", "-i"]
+    load = "source %s\n" % quoted
 pid, fd = pty.fork()
 if pid == 0:
     os.environ["PS1"] = "$ "
     os.environ["INPUTRC"] = "/dev/null"
-    os.execvp("bash", ["bash", "--norc", "--noprofile", "-i"])
+    os.execvp(command[0], command)
 
 # Keys are read in order, so all of them go at once: the Tab completes before Ctrl-A moves to the
 # start, where `echo "LINE:` is typed; Ctrl-E goes to the end, a quote closes, Enter runs it.
-keys = "source '%s'\n%s\t\x01echo \"LINE:\x05\"\n" % (script.replace("'", "'\\''"), line)
+keys = load + line + "\t\x01echo \"LINE:\x05\"\n"
 os.write(fd, keys.encode())
 output = b""
 deadline = time.time() + 20
@@ -31,7 +39,7 @@ while time.time() < deadline:
         except OSError:
             break
     for text in output.decode(errors="replace").split("\r\n"):
-        text = text.split("\r")[-1]  # after the bracketed-paste switch readline writes first
+        text = text.split("\r")[-1]  # after what the line editor writes to redraw
         if text.startswith("LINE:"):
             print(text[len("LINE:"):])
             os.write(fd, b"exit\n")
