@@ -189,8 +189,15 @@ struct BashCompletionGenerator {
             "}",
             "",
             "complete -F \(f) \(name)",
-            "",
         ]
+        if forZsh {
+            lines += [
+                "# Autoloaded from fpath (#compdef), this first run has only defined the functions: complete",
+                "# this time too, through bashcompinit's bridge.",
+                "[[ ${funcstack[1]-} == \(f) ]] && _bash_complete -F \(f)",
+            ]
+        }
+        lines.append("")
         return lines.joined(separator: "\n")
     }
 

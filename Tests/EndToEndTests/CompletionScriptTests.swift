@@ -116,7 +116,15 @@ import Testing
     /// replies, word breaks at `=` and `:` included.
     static func tab(_ line: String, shell: String = "bash") throws -> String {
         let scratch = try ScratchDirectory()
-        let script = try Self.script(shell, in: scratch)
+        var script = try Self.script(shell == "zsh-fpath" ? "zsh" : shell, in: scratch)
+        if shell == "zsh-fpath" {
+            // Installed as the README says: a file named _widgethost in a folder of fpath.
+            let folder = scratch.url.appendingPathComponent("zfunc")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let installed = folder.appendingPathComponent("_widgethost")
+            try FileManager.default.moveItem(at: script, to: installed)
+            script = installed
+        }
         let driver = ScratchDirectory.repositoryURL.appendingPathComponent(
             "Tests/EndToEndTests/Fixtures/shell-tab/shell-tab.py")
         let directory = WidgetHostProcess.executableURL.deletingLastPathComponent().path
@@ -175,6 +183,17 @@ import Testing
         ])
     func tabInAnInteractiveZsh(line: String, expected: String) throws {
         #expect(try Self.tab(line, shell: "zsh") == expected)
+    }
+
+    @Test(
+        .enabled(if: hasZsh, "zsh is installed by scripts/setup-tests"),
+        arguments: [
+            ("widgethost st", "widgethost store"),
+            ("widgethost run --widget qu", "widgethost run --widget quick-menu"),
+            ("widgethost perform AddTaskIntent priority=h", "widgethost perform AddTaskIntent priority=high"),
+        ])
+    func theFirstTabCompletesWhenZshAutoloadsTheScriptFromFpath(line: String, expected: String) throws {
+        #expect(try Self.tab(line, shell: "zsh-fpath") == expected)
     }
 
     /// What fish offers for `line` (descriptions dropped), with the binary first on `PATH`.

@@ -3,7 +3,7 @@
 would, and prints the line the shell's line editor then holds (between quotes, so a trailing space
 shows).
 
-usage: shell-tab.py bash|zsh SCRIPT LINE   (the completion script to load; PATH must find widgethost)
+usage: shell-tab.py bash|zsh|zsh-fpath SCRIPT LINE   (the completion script; PATH must find widgethost)
 """
 import os
 import pty
@@ -16,6 +16,11 @@ quoted = "'" + script.replace("'", "'\\''") + "'"
 if shell == "zsh":
     command = ["zsh", "-f", "-i"]
     load = "autoload -U compinit && compinit -u -D && source %s\n" % quoted
+elif shell == "zsh-fpath":
+    # Installed as the README says: the script is the file _widgethost in a folder of fpath.
+    command = ["zsh", "-f", "-i"]
+    folder = "'" + os.path.dirname(script).replace("'", "'\\''") + "'"
+    load = "fpath=(%s $fpath) && autoload -U compinit && compinit -u -D\n" % folder
 else:
     command = ["bash", "--norc", "--noprofile", "-i"]
     load = "source %s\n" % quoted
