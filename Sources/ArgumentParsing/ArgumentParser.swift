@@ -67,3 +67,28 @@ public struct ArgumentParser: Sendable {
         return HelpGenerator(stack: stack, screenWidth: screenWidth).rendered()
     }
 }
+
+extension ArgumentParser {
+    /// A completion script for `shell`, generated from the command tree: subcommands, options and
+    /// fixed values complete from the script; ``CompletionKind/dynamic(_:)`` values by running
+    /// `<tool> __complete <name> -- <words>`.
+    ///
+    /// - Parameter shell: The shell the script is for.
+    /// - Returns: The script, ending with a newline.
+    public func completionScript(for shell: CompletionShell) -> String {
+        switch shell {
+        case .bash: BashCompletionGenerator(root: root).script()
+        case .zsh: BashCompletionGenerator(root: root).script(forZsh: true)
+        case .fish: FishCompletionGenerator(root: root).script()
+        }
+    }
+
+    /// The tool's man page (roff), generated from the command tree, with `sections` after the
+    /// commands.
+    ///
+    /// - Parameter sections: Exit status, environment, files and the like.
+    /// - Returns: The page, ending with a newline.
+    public func manPage(sections: [ManPageSection]) -> String {
+        ManPageGenerator(root: root, sections: sections).page()
+    }
+}

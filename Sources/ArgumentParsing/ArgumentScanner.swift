@@ -51,7 +51,11 @@ struct ArgumentScanner {
                 isAfterTerminator = true
                 continue
             }
-            if Self.isHelpFlag(token) { return .help(help(for: stack)) }
+            if Self.isHelpFlag(token) {
+                // `widgethost bogus --help` names no command: say so rather than show the parent's help.
+                if let firstError, case .unknownSubcommand = firstError.reason { return .failure(firstError) }
+                return .help(help(for: stack))
+            }
             if token == "--version", hasVersion {
                 isVersionRequested = true
                 continue
@@ -138,6 +142,10 @@ struct ArgumentScanner {
             index += 1
         } else {
             fail(.missingValue(option: spelling, key: option.name))
+            return
+        }
+        if !option.isRepeatable, !(occurrences[occurrences.count - 1][option.name] ?? []).isEmpty {
+            fail(.repeatedOption(option: spelling, key: option.name))
             return
         }
         guard option.allowedValues.isEmpty || option.allowedValues.contains(value) else {
@@ -255,7 +263,7 @@ struct ArgumentScanner {
     }
 
     private func unknownSubcommand(_ name: String, of command: CommandSpec) -> ParseError.Reason {
-        let names = command.subcommands.map(\.name)
+        let names = command.visibleSubcommands.map(\.name)
         let suggestion = EditDistance.suggestion(forSubcommand: name, among: names)
         return .unknownSubcommand(name, suggestion: suggestion, available: names)
     }

@@ -35,13 +35,15 @@ public enum ArgumentSpec: Sendable, Equatable {
     ///   - isOptional: Whether the argument may be left out.
     ///   - isRepeating: Whether it takes every remaining value (`<name> ...`).
     ///   - defaultValue: Text shown as `(default: ...)` and returned when the argument is absent.
+    ///   - completion: What a shell completes for the value.
     /// - Returns: The declaration.
     public static func positional(
         _ name: String,
         help: String = "",
         isOptional: Bool = false,
         isRepeating: Bool = false,
-        defaultValue: String? = nil
+        defaultValue: String? = nil,
+        completion: CompletionKind = .none
     ) -> ArgumentSpec {
         .positional(
             PositionalSpec(
@@ -49,7 +51,8 @@ public enum ArgumentSpec: Sendable, Equatable {
                 help: help,
                 isOptional: isOptional,
                 isRepeating: isRepeating,
-                defaultValue: defaultValue
+                defaultValue: defaultValue,
+                completion: completion
             )
         )
     }
@@ -65,6 +68,7 @@ public enum ArgumentSpec: Sendable, Equatable {
     ///   - isRequired: Whether parsing fails when the option is absent.
     ///   - allowedValues: The only values accepted, shown as `(values: ...)`; empty for any value.
     ///   - defaultValue: Text shown as `(default: ...)` and returned when the option is absent.
+    ///   - completion: What a shell completes for the value; `nil` for the allowed values.
     /// - Returns: The declaration.
     public static func option(
         _ name: String,
@@ -74,7 +78,8 @@ public enum ArgumentSpec: Sendable, Equatable {
         isRepeatable: Bool = false,
         isRequired: Bool = false,
         allowedValues: [String] = [],
-        defaultValue: String? = nil
+        defaultValue: String? = nil,
+        completion: CompletionKind? = nil
     ) -> ArgumentSpec {
         .option(
             OptionSpec(
@@ -85,7 +90,8 @@ public enum ArgumentSpec: Sendable, Equatable {
                 isRepeatable: isRepeatable,
                 isRequired: isRequired,
                 allowedValues: allowedValues,
-                defaultValue: defaultValue
+                defaultValue: defaultValue,
+                completion: completion
             )
         )
     }

@@ -41,6 +41,10 @@ public struct CommandSpec: Sendable, Equatable {
     /// The name of the subcommand chosen when the user names none; `nil` to show help instead.
     public var defaultSubcommand: String?
 
+    /// Whether help, usage errors, completions and the man page leave the command out (an entry
+    /// point for scripts, such as the one completion scripts call).
+    public var isHidden: Bool
+
     /// Creates a command declaration.
     ///
     /// - Parameters:
@@ -52,6 +56,7 @@ public struct CommandSpec: Sendable, Equatable {
     ///   - arguments: The positional arguments, options and flags.
     ///   - subcommands: The nested commands.
     ///   - defaultSubcommand: The subcommand chosen when none is named.
+    ///   - isHidden: Whether help and the generated documents leave the command out.
     public init(
         name: String,
         abstract: String = "",
@@ -60,7 +65,8 @@ public struct CommandSpec: Sendable, Equatable {
         version: String? = nil,
         arguments: [ArgumentSpec] = [],
         subcommands: [CommandSpec] = [],
-        defaultSubcommand: String? = nil
+        defaultSubcommand: String? = nil,
+        isHidden: Bool = false
     ) {
         self.name = name
         self.abstract = abstract
@@ -70,6 +76,12 @@ public struct CommandSpec: Sendable, Equatable {
         self.arguments = arguments
         self.subcommands = subcommands
         self.defaultSubcommand = defaultSubcommand
+        self.isHidden = isHidden
+    }
+
+    /// The subcommands help and the generated documents show: all but the hidden ones.
+    public var visibleSubcommands: [CommandSpec] {
+        subcommands.filter { !$0.isHidden }
     }
 
     /// The subcommand with the given name, if there is one.

@@ -27,6 +27,12 @@ struct ErrorMessageGenerator {
                 return "Missing value for '\(v(name))'"
             }
             return "Missing value for '\(v(name)) <\(option.valueName)>'"
+        case .repeatedOption(let name, let key):
+            guard case .option(let option) = declaration(forKey: key) else {
+                return "The option '\(v(name))' was given more than once; it takes one value."
+            }
+            return
+                "The option '--\(option.name) <\(option.valueName)>' was given more than once; it takes one value."
         case .unexpectedValue(let name, let value):
             return "The option '\(v(name))' does not take any value, but '\(v(value))' was specified."
         case .invalidValue(let value, let name, let key, let detail):
@@ -75,7 +81,7 @@ struct ErrorMessageGenerator {
         let label: String
         let key: String
         switch reason {
-        case .missingValue(let name, let optionKey):
+        case .missingValue(let name, let optionKey), .repeatedOption(let name, let optionKey):
             guard case .option(let option) = declaration(forKey: optionKey) else { return "" }
             label = "\(name) <\(option.valueName)>"
             key = optionKey

@@ -42,7 +42,7 @@ struct HelpGenerator {
             }
             .joined(separator: "\n")
         var seeHelp = ""
-        if !command.subcommands.isEmpty {
+        if !command.visibleSubcommands.isEmpty {
             var names = stack.map(\.name)
             names.insert("help", at: 1)
             seeHelp = "\n  See '\(names.joined(separator: " ")) <subcommand>' for detailed help."
@@ -72,7 +72,7 @@ struct HelpGenerator {
         options.elements.append(("-h, --help", "Show help information."))
         let subcommands = Section(
             title: "SUBCOMMANDS",
-            elements: command.subcommands.map { subcommand in
+            elements: command.visibleSubcommands.map { subcommand in
                 let isDefault = subcommand.name == command.defaultSubcommand
                 return (subcommand.name + (isDefault ? " (default)" : ""), subcommand.abstract)
             }

@@ -14,7 +14,8 @@ public struct OptionSpec: Sendable, Equatable {
 
     /// Whether the option may be given several times, each value kept in order.
     ///
-    /// A non-repeatable option given twice keeps the last value, as swift-argument-parser does.
+    /// A non-repeatable option given twice is a usage error naming it: a second value would
+    /// otherwise silently replace the first.
     public var isRepeatable: Bool
 
     /// Whether parsing fails with `Missing expected argument` when the option is absent.
@@ -25,6 +26,9 @@ public struct OptionSpec: Sendable, Equatable {
 
     /// Text shown as `(default: ...)` and returned by the getters when the option is absent.
     public var defaultValue: String?
+
+    /// What a shell completes for the value: by default the allowed values, if any.
+    public var completion: CompletionKind
 
     /// Creates an option declaration.
     ///
@@ -37,6 +41,7 @@ public struct OptionSpec: Sendable, Equatable {
     ///   - isRequired: Whether the option must be given.
     ///   - allowedValues: The only values accepted; empty for any.
     ///   - defaultValue: The value used when the option is absent.
+    ///   - completion: What a shell completes for the value; `nil` for the allowed values.
     public init(
         name: String,
         short: Character? = nil,
@@ -45,7 +50,8 @@ public struct OptionSpec: Sendable, Equatable {
         isRepeatable: Bool = false,
         isRequired: Bool = false,
         allowedValues: [String] = [],
-        defaultValue: String? = nil
+        defaultValue: String? = nil,
+        completion: CompletionKind? = nil
     ) {
         self.name = name
         self.short = short
@@ -55,5 +61,6 @@ public struct OptionSpec: Sendable, Equatable {
         self.isRequired = isRequired
         self.allowedValues = allowedValues
         self.defaultValue = defaultValue
+        self.completion = completion ?? (allowedValues.isEmpty ? .none : .values(allowedValues))
     }
 }

@@ -16,6 +16,8 @@ public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         case unknownOption(String, suggestion: String?)
         /// An option given last, or followed by another option, so without its value.
         case missingValue(option: String, key: String)
+        /// An option that takes one value, given more than once.
+        case repeatedOption(option: String, key: String)
         /// A flag given a value with `--flag=value`.
         case unexpectedValue(option: String, value: String)
         /// A value outside the allowed values, or not of the expected type.

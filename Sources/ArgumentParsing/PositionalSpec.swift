@@ -15,6 +15,9 @@ public struct PositionalSpec: Sendable, Equatable {
     /// Text shown as `(default: ...)` and returned by the getters when the argument is absent.
     public var defaultValue: String?
 
+    /// What a shell completes for the value.
+    public var completion: CompletionKind
+
     /// Creates a positional argument declaration.
     ///
     /// - Parameters:
@@ -23,17 +26,20 @@ public struct PositionalSpec: Sendable, Equatable {
     ///   - isOptional: Whether the argument may be left out.
     ///   - isRepeating: Whether it takes every remaining value.
     ///   - defaultValue: The value used when the argument is absent.
+    ///   - completion: What a shell completes for the value.
     public init(
         name: String,
         help: String = "",
         isOptional: Bool = false,
         isRepeating: Bool = false,
-        defaultValue: String? = nil
+        defaultValue: String? = nil,
+        completion: CompletionKind = .none
     ) {
         self.name = name
         self.help = help
         self.isOptional = isOptional
         self.isRepeating = isRepeating
         self.defaultValue = defaultValue
+        self.completion = completion
     }
 }

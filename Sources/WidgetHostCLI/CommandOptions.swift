@@ -39,12 +39,13 @@ enum CommandOptions {
         "config",
         help: "Configuration files or directories of *.yaml files. (default: ./config)",
         isOptional: true,
-        isRepeating: true
+        isRepeating: true,
+        completion: .file(extensions: ["yaml", "yml"])
     )
 
     /// `--store <dir>`.
     static func store(help: String = "The shared container directory.") -> ArgumentSpec {
-        .option("store", valueName: "dir", help: help)
+        .option("store", valueName: "dir", help: help, completion: .directory)
     }
 
     /// `--lock-timeout <seconds>`, for commands that write the shared store.

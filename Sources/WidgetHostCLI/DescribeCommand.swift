@@ -12,8 +12,9 @@ extension WidgetHostCommand {
             abstract: "Describes the widgets, their parameters and intents.",
             arguments: [
                 .positional(
-                    "kind", help: "The widget kind or intent to describe; all when omitted.", isOptional: true
-                ),
+                    "kind", help: "The widget kind or intent to describe; all when omitted.",
+                    isOptional: true,
+                    completion: .dynamic(CompletionSource.kindsAndIntents.rawValue)),
                 CommandOptions.format(),
                 SessionOptions.plugins,
             ]

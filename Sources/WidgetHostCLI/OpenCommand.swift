@@ -16,7 +16,9 @@ extension WidgetHostCommand {
                 naming it (exit 65).
                 """,
             arguments: [
-                .positional("url", help: "The link, e.g. widgetquickmenu://Balance."),
+                .positional(
+                    "url", help: "The link, e.g. widgetquickmenu://Balance.",
+                    completion: .dynamic(CompletionSource.links.rawValue)),
                 CommandOptions.format(),
             ]
         )

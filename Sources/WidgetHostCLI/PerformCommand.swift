@@ -25,12 +25,15 @@ extension WidgetHostCommand {
                 """,
             usage: "widgethost perform <intent> [<name>=<value> ...] [<options>]",
             arguments: [
-                .positional("intent", help: "The intent, e.g. ToggleTaskIntent."),
+                .positional(
+                    "intent", help: "The intent, e.g. ToggleTaskIntent.",
+                    completion: .dynamic(CompletionSource.intents.rawValue)),
                 .positional(
                     "arguments",
                     help: "Parameter values, e.g. taskID=6F9619FF-8B86-D011-B42D-00CF4FC964FF.",
                     isOptional: true,
-                    isRepeating: true
+                    isRepeating: true,
+                    completion: .dynamic(CompletionSource.intentArguments.rawValue)
                 ),
                 CommandOptions.store(),
                 CommandOptions.appGroup,

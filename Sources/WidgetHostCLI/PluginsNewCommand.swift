@@ -20,7 +20,8 @@ extension WidgetHostCommand.PluginsCommand {
             arguments: [
                 .positional("name", help: "The plugin's name: a letter, then letters, digits, '-' and '_'."),
                 .positional(
-                    "dir", help: "The folder to write, new or empty. (default: ./<name>)", isOptional: true),
+                    "dir", help: "The folder to write, new or empty. (default: ./<name>)", isOptional: true,
+                    completion: .directory),
                 .option(
                     "language", help: "The language of the plugin.", isRequired: true,
                     allowedValues: PluginTemplate.Language.allCases.map(\.rawValue)),

@@ -22,7 +22,8 @@ extension WidgetHostCommand {
             arguments: [
                 .positional(
                     "kinds", help: "Widget kinds, e.g. TaskWidget; every kind when none is given.",
-                    isOptional: true, isRepeating: true),
+                    isOptional: true, isRepeating: true,
+                    completion: .dynamic(CompletionSource.kindsAndIntents.rawValue)),
                 CommandOptions.store(),
                 CommandOptions.appGroup,
                 CommandOptions.lockTimeout,

@@ -25,8 +25,10 @@ extension WidgetHostCommand {
                 CommandOptions.config,
                 .option(
                     "widget", valueName: "id", help: "Run only this widget; repeat for more.",
-                    isRepeatable: true),
-                .option("family", valueName: "family", help: "Draw every widget in this family."),
+                    isRepeatable: true, completion: .dynamic(CompletionSource.widgetIDs.rawValue)),
+                .option(
+                    "family", valueName: "family", help: "Draw every widget in this family.",
+                    completion: .dynamic(CompletionSource.families.rawValue)),
                 CommandOptions.at("Run"),
                 .flag("timeline", help: "Print every entry of each timeline and its reload policy."),
                 .flag("preview", help: "Print snapshots, as the widget gallery shows them."),

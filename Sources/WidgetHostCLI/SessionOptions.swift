@@ -11,7 +11,8 @@ enum SessionOptions {
         "plugins",
         valueName: "dir",
         help: "A plugin folder, or a folder of plugin folders; repeat for more.",
-        isRepeatable: true
+        isRepeatable: true,
+        completion: .directory
     )
 
     /// A session of the built-in widgets and the plugins found (the default places and each

@@ -45,7 +45,11 @@ extension WidgetHostCommand {
                 file:line:column and nothing is imported; 1 the store cannot be opened or written \
                 (nothing is imported either).
                 """,
-            arguments: [.positional("file", help: "The YAML or JSON file to import; '-' for standard input.")]
+            arguments: [
+                .positional(
+                    "file", help: "The YAML or JSON file to import; '-' for standard input.",
+                    completion: .file(extensions: ["yaml", "yml", "json"]))
+            ]
                 + storeArguments
         )
 

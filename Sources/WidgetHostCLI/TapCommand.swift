@@ -19,11 +19,14 @@ extension WidgetHostCommand {
                 """,
             usage: "widgethost tap <widget-id> <n> [<config> ...] [<options>]",
             arguments: [
-                .positional("widget-id", help: "The widget's id in the configuration."),
+                .positional(
+                    "widget-id", help: "The widget's id in the configuration.",
+                    completion: .dynamic(CompletionSource.widgetIDs.rawValue)),
                 .positional("n", help: "The control's number, as the text view shows it."),
                 CommandOptions.config,
                 .option(
-                    "store", valueName: "dir", help: "The shared container directory, for every App Group."),
+                    "store", valueName: "dir", help: "The shared container directory, for every App Group.",
+                    completion: .directory),
                 CommandOptions.lockTimeout,
                 CommandOptions.at("Tap"),
                 CommandOptions.format(),

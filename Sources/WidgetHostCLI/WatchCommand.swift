@@ -33,7 +33,7 @@ extension WidgetHostCommand {
                 CommandOptions.config,
                 .option(
                     "widget", valueName: "id", help: "Host only this widget; repeat for more.",
-                    isRepeatable: true),
+                    isRepeatable: true, completion: .dynamic(CompletionSource.widgetIDs.rawValue)),
                 .option(
                     "format", valueName: "format",
                     help: "text, ndjson or waybar (default: text on a terminal, else ndjson).",

@@ -1,4 +1,7 @@
+import AppGroup
 import ArgumentParsing
+import TerminalText
+import YAML
 
 #if canImport(Glibc)
     import Glibc
@@ -16,14 +19,33 @@ enum WidgetHostCommand {
     static let spec = CommandSpec(
         name: "widgethost",
         abstract: "Runs WidgetKit-style widgets from YAML configurations on Linux.",
+        usage: "widgethost <subcommand>",
         version: version,
+        arguments: [
+            .flag(
+                "build-options",
+                help: "With --version, also print the versions of libyaml, SQLite and utf8proc it runs on.")
+        ],
         subcommands: [
             RunCommand.spec, ValidateCommand.spec, DescribeCommand.spec, SchemaCommand.spec,
             PerformCommand.spec,
             TapCommand.spec, OpenCommand.spec,
             YAMLCommand.spec, StoreCommand.spec, PluginsCommand.spec, WatchCommand.spec, ReloadCommand.spec,
+            CompletionsCommand.spec, ManCommand.spec, CompleteCommand.spec,
         ]
     )
+
+    /// The version, then with `--build-options` the libraries it runs on, as
+    /// `git --version --build-options` does.
+    static func versionText(buildOptions: Bool) -> String {
+        guard buildOptions else { return version }
+        return """
+            \(version)
+            libyaml: \(LibYAML.version)
+            SQLite: \(LibSQLite.version)
+            utf8proc: \(LibUTF8Proc.version) (Unicode \(LibUTF8Proc.unicodeVersion))
+            """
+    }
 
     /// Parses `CommandLine.arguments`, runs the command and exits with its status.
     static func main() async -> Never {
@@ -48,6 +70,10 @@ enum WidgetHostCommand {
     /// - Returns: The exit status: 0 on success, 64 for a usage error, 65 for invalid input.
     static func run(_ arguments: [String]) async -> Int32 {
         let result = ArgumentParser(root: spec).parse(arguments)
+        if case .version = result, arguments.contains("--build-options") {
+            StandardStream.output.write(versionText(buildOptions: true) + "\n")
+            return ExitStatus.success
+        }
         guard case .run(let values) = result else {
             guard let output = result.terminalOutput else { return ExitStatus.software }
             return write(output)
@@ -80,6 +106,12 @@ enum WidgetHostCommand {
                 return try await PluginsCommand.run(values)
             case ["plugins", "new"]:
                 return try PluginsCommand.New.run(values)
+            case ["completions"]:
+                return try CompletionsCommand.run(values)
+            case ["man"]:
+                return ManCommand.run(values)
+            case ["__complete"]:
+                return try await CompleteCommand.run(values)
             default:
                 // The root has no default subcommand, so the parser answers a bare `widgethost` with
                 // help; a path reaching here is a command declared in `spec` but not dispatched.

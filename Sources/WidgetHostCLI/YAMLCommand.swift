@@ -22,7 +22,8 @@ extension WidgetHostCommand {
                 .positional(
                     "file",
                     help: "The YAML file to read; '-' or none for standard input.",
-                    isOptional: true
+                    isOptional: true,
+                    completion: .file(extensions: ["yaml", "yml"])
                 ),
                 .option(
                     "max-depth",

@@ -5,10 +5,10 @@
 #endif
 
 /// The benchmark runner:
-/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch]... [--rounds N] [--burst-size N]`.
+/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete]... [--rounds N] [--burst-size N]`.
 enum BenchmarkCommand {
     /// The benchmarks, by name.
-    static let names = ["yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch"]
+    static let names = ["yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete"]
 
     static func main(_ arguments: [String]) async {
         var rounds = 15
@@ -56,6 +56,10 @@ enum BenchmarkCommand {
         if selected.isEmpty || selected.contains("validate") { widgets.validate(registry) }
         if selected.isEmpty || selected.contains("plugins") { await PluginBenchmark(rounds: rounds).run() }
         if selected.isEmpty || selected.contains("watch") { WatchBenchmark(samples: 100).run() }
+        if selected.isEmpty || selected.contains("complete") {
+            // A run takes a few milliseconds: more rounds than the others, for a steady median.
+            CompletionBenchmark(rounds: rounds * 4).run()
+        }
         if selected.isEmpty || selected.contains("burst") {
             // A burst takes seconds: a fifth of the rounds (3 by default).
             StoreBurstBenchmark(rounds: max(rounds / 5, 1), size: burstSize).run()

@@ -32,7 +32,6 @@ import Testing
     @Test(arguments: [
         ["run", "--format", "json"],
         ["run", "--format=json"],
-        ["run", "--format=text", "--format", "json"],
     ])
     func optionValueForms(arguments: [String]) throws {
         #expect(try values(arguments).string("format") == "json")

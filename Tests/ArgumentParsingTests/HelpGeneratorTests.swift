@@ -29,7 +29,7 @@ import Testing
           See 'widgethost help <subcommand>' for detailed help.
         """
 
-    @Test(arguments: [[], ["--help"], ["-h"], ["help"], ["help", "--help"], ["yml", "--help"]])
+    @Test(arguments: [[], ["--help"], ["-h"], ["help"], ["help", "--help"], ["--help", "yml"]])
     func rootHelpListsSubcommands(arguments: [String]) {
         #expect(help(arguments) == Self.rootHelp)
     }

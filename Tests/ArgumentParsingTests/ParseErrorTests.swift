@@ -212,6 +212,42 @@ import Testing
 
             """
         ),
+        (
+            ["yml", "--help"],
+            """
+            Error: Unknown subcommand 'yml'. Did you mean 'yaml'?
+            Usage: widgethost <subcommand>
+              See 'widgethost --help' for more information.
+
+            """
+        ),
+        (
+            ["store", "exprot", "-h"],
+            """
+            Error: Unknown subcommand 'exprot'. Did you mean 'export'?
+            Usage: widgethost store <subcommand>
+              See 'widgethost store --help' for more information.
+
+            """
+        ),
+        (
+            ["run", "--family", "systemSmall", "--family=systemLarge"],
+            """
+            Error: The option '--family <family>' was given more than once; it takes one value.
+            Help:  --family <family>  The widget family to render.
+            \(runUsage)
+
+            """
+        ),
+        (
+            ["run", "-w", "a", "--format", "json", "--widget", "b", "--format", "text"],
+            """
+            Error: The option '--format <format>' was given more than once; it takes one value.
+            Help:  --format <format>  Output format.
+            \(runUsage)
+
+            """
+        ),
     ]
 
     @Test(arguments: errors)

@@ -22,8 +22,8 @@ import Testing
         }
     }
 
-    @Test func intReadsTheLastValue() throws {
-        let parsed = try values(["run", "--timeline-limit", "3", "--timeline-limit=12"])
+    @Test func intReadsTheValue() throws {
+        let parsed = try values(["run", "--timeline-limit=12"])
         #expect(try parsed.int("timeline-limit") == 12)
         #expect(try values(["run"]).int("timeline-limit") == nil)
     }

@@ -8,6 +8,8 @@ import Testing
         USAGE: widgethost <subcommand>
 
         OPTIONS:
+          --build-options         With --version, also print the versions of libyaml,
+                                  SQLite and utf8proc it runs on.
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -28,6 +30,10 @@ import Testing
                                   changes.
           reload                  Asks the widgets of some kinds, or all, to reload
                                   their timelines.
+          completions             Prints a shell completion script for bash, zsh or
+                                  fish.
+          man                     Prints the man page (roff), generated from the same
+                                  declarations as the help.
 
           See 'widgethost help <subcommand>' for detailed help.
 
@@ -107,7 +113,7 @@ import Testing
             "Error: Unknown subcommand 'frobnicate'. Please provide one of the following:\n"
                 + [
                     "run", "validate", "describe", "schema", "perform", "tap", "open", "yaml", "store",
-                    "plugins", "watch", "reload",
+                    "plugins", "watch", "reload", "completions", "man",
                 ].map {
                     "  - \($0)\n"
                 }

@@ -26,6 +26,10 @@ public struct ConfigurationLoader: Sendable {
     /// Whether ``load(_:)`` takes the plugin host's diagnostics (manifests, handshakes) into its
     /// result; a first pass that is loaded again leaves them for the second.
     public var takesPluginDiagnostics = true
+    /// Whether a widget whose kind nothing known declares (a plugin's, before its handshake) is
+    /// kept among the instances, with its id, rather than dropped as invalid: what completion
+    /// wants, since it lists ids without starting a plugin.
+    var keepsUnknownKinds = false
 
     /// The App Group of a file that names none: the seeds' `group.com.example.taskapp`.
     public static let defaultAppGroup = AppGroupContainer.defaultAppGroup
@@ -270,7 +274,8 @@ public struct ConfigurationLoader: Sendable {
                     id: id, kind: kind, family: .systemSmall, configuration: [:], appGroup: appGroup,
                     file: reader.source.name, location: location
                 ),
-                PendingInstances.Detail(idLocation: idLocation, source: source, valid: false)
+                PendingInstances.Detail(
+                    idLocation: idLocation, source: source, valid: keepsUnknownKinds && valid)
             )
             return
         }
