@@ -34,6 +34,25 @@ enum CommandOptions {
         }
     }
 
+    /// `--widget <id>`, repeatable: "<verb> only this widget; repeat for more."
+    static func widget(_ verb: String) -> ArgumentSpec {
+        .option(
+            "widget", valueName: "id", help: "\(verb) only this widget; repeat for more.",
+            isRepeatable: true, completion: .dynamic(CompletionSource.widgetIDs.rawValue))
+    }
+
+    /// `--family <family>`, every widget drawn in that family.
+    static let familyOption = ArgumentSpec.option(
+        "family", valueName: "family", help: "Draw every widget in this family.",
+        completion: .dynamic(CompletionSource.families.rawValue))
+
+    /// What every command that runs widgets ends with: where the store is, how long its writers
+    /// wait, and where plugins are.
+    static let hostOptions: [ArgumentSpec] = [
+        store(help: "The shared container directory, for every App Group."), lockTimeout,
+        SessionOptions.plugins,
+    ]
+
     /// `[<config> ...]`.
     static let config = ArgumentSpec.positional(
         "config",

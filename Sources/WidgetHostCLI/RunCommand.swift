@@ -22,21 +22,12 @@ extension WidgetHostCommand {
                 """,
             usage: "widgethost run [<config> ...] [<options>]",
             arguments: [
-                CommandOptions.config,
-                .option(
-                    "widget", valueName: "id", help: "Run only this widget; repeat for more.",
-                    isRepeatable: true, completion: .dynamic(CompletionSource.widgetIDs.rawValue)),
-                .option(
-                    "family", valueName: "family", help: "Draw every widget in this family.",
-                    completion: .dynamic(CompletionSource.families.rawValue)),
+                CommandOptions.config, CommandOptions.widget("Run"), CommandOptions.familyOption,
                 CommandOptions.at("Run"),
                 .flag("timeline", help: "Print every entry of each timeline and its reload policy."),
                 .flag("preview", help: "Print snapshots, as the widget gallery shows them."),
                 CommandOptions.format(["text", "json", "ndjson"]),
-                CommandOptions.store(help: "The shared container directory, for every App Group."),
-                CommandOptions.lockTimeout,
-                SessionOptions.plugins,
-            ]
+            ] + CommandOptions.hostOptions
         )
 
         /// Runs the command.

@@ -30,18 +30,12 @@ extension WidgetHostCommand {
                 """,
             usage: "widgethost watch [<config> ...] [<options>]",
             arguments: [
-                CommandOptions.config,
-                .option(
-                    "widget", valueName: "id", help: "Host only this widget; repeat for more.",
-                    isRepeatable: true, completion: .dynamic(CompletionSource.widgetIDs.rawValue)),
+                CommandOptions.config, CommandOptions.widget("Host"), CommandOptions.familyOption,
                 .option(
                     "format", valueName: "format",
                     help: "text, ndjson or waybar (default: text on a terminal, else ndjson).",
                     allowedValues: ["text", "ndjson", "waybar"]),
-                CommandOptions.store(help: "The shared container directory, for every App Group."),
-                CommandOptions.lockTimeout,
-                SessionOptions.plugins,
-            ]
+            ] + CommandOptions.hostOptions
         )
 
         /// How events are written.
@@ -53,6 +47,7 @@ extension WidgetHostCommand {
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let paths = try values.strings("config")
             let ids = try values.strings("widget")
+            let family = try CommandOptions.family(values)
             let output =
                 try values.string("format").flatMap(Output.init(rawValue:))
                 ?? (isatty(1) == 1 ? .text : .ndjson)
@@ -64,7 +59,8 @@ extension WidgetHostCommand {
                 let host: LiveHost
                 do throws(LiveHost.StartFailure) {
                     host = try LiveHost(
-                        session: session, options: LiveHost.Options(paths: paths, widgetIDs: ids))
+                        session: session,
+                        options: LiveHost.Options(paths: paths, widgetIDs: ids, family: family))
                 } catch {
                     return report(error, values: values)
                 }
@@ -91,6 +87,11 @@ extension WidgetHostCommand {
             case .unknownWidgets(let unknown, let known):
                 let message = CommandOptions.unknown("widget", named: unknown[0], among: known)
                 StandardStream.error.write("Error: \(TerminalText.visible(message))\n")
+                return ExitStatus.usage
+            case .unsupportedFamily(let family, let unsupported, let common):
+                let message = RunCommand.unsupportedFamilyMessage(
+                    family, unsupported: unsupported, common: common)
+                StandardStream.error.write("Error: \(message)\n")
                 return ExitStatus.usage
             case .system(let message):
                 StandardStream.error.write("error: \(TerminalText.visible(message))\n")

@@ -174,6 +174,21 @@ import Testing
         #expect(first.standardOutput.contains(#""reloadRequested":true"#))
     }
 
+    @Test func aFamilyRedrawsEveryWidgetOrIsRefusedWhenOneCannot() throws {
+        let scratch = try Self.sample()
+        let watch = try WatchProcess(["--format", "ndjson", "--family", "systemLarge"], in: scratch)
+        let started = watch.wait(for: 4, isWidgetEvent("start"))
+        #expect(started.map { $0["family"] as? String } == Array(repeating: "systemLarge", count: 4))
+        #expect(watch.stop() == 0)
+
+        let refused = try scratch.widgethost(
+            ["watch", "--family", "accessoryInline"], environment: Self.store(scratch))
+        #expect(refused.status == 64)
+        #expect(
+            refused.firstErrorLine.hasPrefix(
+                "Error: The widgets 'focus' (FocusWidget) and 'quick-menu' (Quickmenu)"))
+    }
+
     @Test func waybarWritesOneLinePerChangeOfOneWidget() throws {
         let scratch = try Self.sample()
         let watch = try WatchProcess(["--format", "waybar", "--widget", "focus"], in: scratch)

@@ -33,6 +33,8 @@ public final class LiveHost: Sendable {
         case invalidConfiguration([Diagnostic])
         /// `--widget` named ids the configuration does not have.
         case unknownWidgets([String], known: [String])
+        /// Some widgets do not support the family asked for; `common` are those every one does.
+        case unsupportedFamily(WidgetFamily, unsupported: [WidgetInstance], common: [WidgetFamily])
         /// inotify or a pipe could not be made.
         case system(String)
     }
@@ -71,6 +73,15 @@ public final class LiveHost: Sendable {
         guard !loaded.hasErrors else { throw .invalidConfiguration(loaded.diagnostics) }
         if !loaded.diagnostics.isEmpty { emit(.diagnostics(loaded.diagnostics)) }
         let instances = try select(loaded.instances)
+        if let family = options.family {
+            let unsupported = instances.filter { !session.supports(kind: $0.kind, family: family) }
+            if !unsupported.isEmpty {
+                let common = WidgetFamily.allCases.filter { candidate in
+                    instances.allSatisfy { session.supports(kind: $0.kind, family: candidate) }
+                }
+                throw .unsupportedFamily(family, unsupported: unsupported, common: common)
+            }
+        }
         state.files = Set(loaded.files.map(Self.absolute))
         await evaluate(instances, reason: .start, into: &state, emit: emit)
         state.order = instances.map(\.id)
