@@ -73,7 +73,9 @@ import Testing
         #expect(errors == "", "the watch wrote: \(errors ?? "nothing")")
         let exit = try? String(contentsOf: scratch.url.appendingPathComponent("watch-exit"), encoding: .utf8)
         #expect(exit == nil, "the watch ended: \(exit ?? "")")
-        let first = try Self.screen { $0.contains("Tab: select a widget") && $0.contains("Quick Menu") }
+        let first = try Self.screen {
+            $0.contains("Tab: select a widget · a number") && $0.contains("Quick Menu")
+        }
         #expect(first.contains("▶ work-tasks · TaskWidget · systemMedium"))
         #expect(first.contains("│ [1] ○ Finish the Q3 roadmap slides             ! │"))
 
@@ -84,7 +86,7 @@ import Testing
         let redrawn = try Self.screen { $0.contains("│ [1] ○ Review the login pull request            ! │") }
         #expect(!redrawn.contains("Finish the Q3 roadmap slides             ! │\n│ [2]"))
         // In place: one screen, not one appended after another.
-        #expect(redrawn.components(separatedBy: "Tab: select a widget").count == 2)
+        #expect(redrawn.components(separatedBy: "Tab: select a widget · a number").count == 2)
 
         // Tab twice selects the focus widget; 1 toggles its focus mode.
         try Self.tmux(["send-keys", "-t", "watch", "Tab", "Tab", "1"])

@@ -1,9 +1,10 @@
 import Diagnostics
 import TerminalText
+import WidgetHostKit
 
 /// What `watch --format text` shows on a terminal: every hosted widget's box, the selected one
 /// marked, the latest problems and what the last tap did; and what a key press asks (Tab selects the
-/// next widget, a digit taps that control of the selected one). Pure: the command reads the keys
+/// next widget, a number taps that control of the selected one). Pure: the command reads the keys
 /// and draws.
 public struct LiveScreen: Sendable {
     /// What a key asks for.
@@ -49,21 +50,43 @@ public struct LiveScreen: Sendable {
         }
     }
 
-    /// What pressing the key `byte` asks: Tab (9) selects the next widget, 1-9 tap that control of
-    /// the selected widget.
+    /// The digits typed so far of a control number that could still grow (`1` of `12`).
+    public private(set) var pendingNumber = 0
+
+    /// What pressing the key `byte` asks: Tab (9) selects the next widget; digits name a control of
+    /// the selected widget, tapped as soon as no more digits could follow (at once for a widget of
+    /// at most 9 controls), or at Enter.
     public mutating func press(_ byte: UInt8) -> Action {
         switch byte {
         case 9:
             guard !order.isEmpty else { return .none }
             let index = selected.flatMap { order.firstIndex(of: $0) } ?? -1
             selected = order[(index + 1) % order.count]
+            pendingNumber = 0
             return .redraw
-        case UInt8(ascii: "1")...UInt8(ascii: "9"):
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
             guard let selected else { return .none }
-            return .tap(id: selected, number: Int(byte - UInt8(ascii: "0")))
+            let number = pendingNumber * 10 + Int(byte - UInt8(ascii: "0"))
+            guard number > 0 else { return .none }
+            if number * 10 <= controlCount(of: selected) {
+                pendingNumber = number
+                return .redraw
+            }
+            pendingNumber = 0
+            return .tap(id: selected, number: number)
+        case 10, 13:
+            guard let selected, pendingNumber > 0 else { return .none }
+            defer { pendingNumber = 0 }
+            return .tap(id: selected, number: pendingNumber)
         default:
             return .none
         }
+    }
+
+    /// How many controls widget `id` shows now.
+    private func controlCount(of id: String) -> Int {
+        guard case .success(let evaluation)? = results[id]?.outcome else { return 0 }
+        return evaluation.current.view.controls.count
     }
 
     /// The screen's text: the boxes (the selected one's title marked with `▶`), then the notes,
@@ -77,7 +100,8 @@ public struct LiveScreen: Sendable {
         }
         for note in notes { text += TerminalText.visible(note) + "\n" }
         if let status { text += TerminalText.visible(status) + "\n" }
-        text += "Tab: select a widget · 1-9: tap its control · Ctrl-C: quit\n"
+        if pendingNumber > 0 { text += "control \(pendingNumber)… (Enter taps it)\n" }
+        text += "Tab: select a widget · a number: tap its control · Ctrl-C: quit\n"
         return text
     }
 }
