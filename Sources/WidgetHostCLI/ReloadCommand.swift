@@ -43,13 +43,7 @@ extension WidgetHostCommand {
                     StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
                     return ExitStatus.usage
                 }
-                let transaction = IntentTransaction()
-                for kind in kinds.isEmpty ? [nil] : kinds.map(Optional.some) {
-                    transaction.requestReload(ofKind: kind)
-                }
-                do throws(AppGroupError) {
-                    try transaction.commit { () throws(AppGroupError) in try container.appGroupStore() }
-                } catch {
+                if case .failure(let error) = session.requestReload(ofKinds: kinds, in: container) {
                     StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
                     return ExitStatus.failure
                 }

@@ -95,26 +95,7 @@ extension WidgetHostCommand {
             let lockTimeout = try CommandOptions.lockTimeout(values)
             do throws(AppGroupError) {
                 let store = try container.openStore(lockTimeout: lockTimeout)
-                // The app saved data: every timeline reloads (reloadAllTimelines), in the import's
-                // own transaction.
-                let transaction = IntentTransaction()
-                transaction.requestReload(ofKind: nil)
-                let summary: TaskImportSummary
-                do throws(AppGroupError) {
-                    let imported = IntentTransaction.$current.withValue(transaction) {
-                        () -> Result<TaskImportSummary, AppGroupError> in
-                        do throws(AppGroupError) {
-                            return .success(try store.importTasks(file.tasks, focus: file.focus))
-                        } catch {
-                            return .failure(error)
-                        }
-                    }
-                    summary = try imported.get()
-                    try transaction.commit { () throws(AppGroupError) in store }
-                } catch {
-                    transaction.rollBack()
-                    throw error
-                }
+                let summary = try store.importReloadingAll(file)
                 let noun = summary.total == 1 ? "task" : "tasks"
                 StandardStream.output.write(
                     "Imported \(summary.total) \(noun) (\(summary.updated) updated, \(summary.added) added) "

@@ -229,6 +229,23 @@ public final class HostSession: Sendable {
         await intent.perform(values: values, container: container, date: date)
     }
 
+    /// Asks the widgets of `kinds` (every kind when empty) to reload, in `container`, as
+    /// WidgetCenter does from the app, in one transaction: a running `watch` reloads them at once.
+    public func requestReload(ofKinds kinds: [String], in container: SharedContainer) -> Result<
+        Void, AppGroupError
+    > {
+        let transaction = IntentTransaction()
+        for kind in kinds.isEmpty ? [nil] : kinds.map(Optional.some) {
+            transaction.requestReload(ofKind: kind)
+        }
+        do throws(AppGroupError) {
+            try transaction.commit { () throws(AppGroupError) in try container.appGroupStore() }
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+
     // MARK: - Taps and links
 
     /// What tapping a control did.

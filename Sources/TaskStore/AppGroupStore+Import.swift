@@ -1,0 +1,29 @@
+public import AppGroup
+
+extension AppGroupStore {
+    /// Imports `file` (tasks, and the focus mode when it has one) and asks every timeline to reload,
+    /// as the app's `reloadAllTimelines()` after saving data, in one transaction: all of it or
+    /// nothing, and a running `watch` sees it at once.
+    ///
+    /// - Throws: ``AppGroupError`` when the store cannot be written; nothing is then kept.
+    public func importReloadingAll(_ file: StoreFile) throws(AppGroupError) -> TaskImportSummary {
+        let transaction = IntentTransaction()
+        transaction.requestReload(ofKind: nil)
+        let imported = IntentTransaction.$current.withValue(transaction) {
+            () -> Result<TaskImportSummary, AppGroupError> in
+            do throws(AppGroupError) {
+                return .success(try importTasks(file.tasks, focus: file.focus))
+            } catch {
+                return .failure(error)
+            }
+        }
+        do throws(AppGroupError) {
+            let summary = try imported.get()
+            try transaction.commit { () throws(AppGroupError) in self }
+            return summary
+        } catch {
+            transaction.rollBack()
+            throw error
+        }
+    }
+}
