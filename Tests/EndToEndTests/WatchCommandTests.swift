@@ -189,6 +189,19 @@ import Testing
                 "Error: The widgets 'focus' (FocusWidget) and 'quick-menu' (Quickmenu)"))
     }
 
+    /// A reader that stops (`| head`) ends the watch at once, not at its next write.
+    @Test func aClosedPipeEndsTheWatch() throws {
+        let scratch = try Self.sample()
+        let run = try WidgetHostProcess.runShell(
+            #""$WIDGETHOST" watch --format ndjson | head -c 10 > /dev/null"#,
+            environment: Self.store(scratch).merging(["WIDGETHOST": WidgetHostProcess.executableURL.path]) {
+                $1
+            },
+            directory: scratch.url)
+        #expect(!run.timedOut)
+        #expect(run.duration < .seconds(5))
+    }
+
     @Test func waybarWritesOneLinePerChangeOfOneWidget() throws {
         let scratch = try Self.sample()
         let watch = try WatchProcess(["--format", "waybar", "--widget", "focus"], in: scratch)

@@ -143,11 +143,20 @@ final class LiveEvents: Sendable {
                 let milliseconds = (deadline.timeIntervalSinceNow * 1000).rounded(.up)
                 timeout = Int32(max(0, min(milliseconds, 3_600_000)))
             }
+            // Standard output with no events asked: poll still says when its reader is gone (a pipe
+            // whose reader exited, a terminal hung up), which ends the host at once rather than at
+            // its next write.
             var fds = [
                 pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: 1, events: 0, revents: 0),
             ]
-            let ready = poll(&fds, 2, timeout)
+            let ready = poll(&fds, 3, timeout)
+            if fds[2].revents & Int16(POLLERR | POLLHUP) != 0 {
+                continuation.yield(.stop)
+                state.withLock { $0.ended = true }
+                continue
+            }
             if ready < 0 && errno == EINTR { continue }
             if fds[1].revents != 0 {
                 while Glibc.read(wakeRead, &buffer, buffer.count) > 0 {}
