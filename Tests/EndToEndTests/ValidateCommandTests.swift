@@ -99,6 +99,40 @@ import Testing
                 == "bad.yaml:4:11: error: unknown widget kind 'TaskWidgt'; did you mean 'TaskWidget'?")
     }
 
+    /// The README's `validate` example, with its fix-it note, as printed.
+    @Test func theReadmeExampleWithItsFixIt() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.file(
+            "broken.yaml",
+            """
+            widgets:
+              - id: work-tasks
+                kind: TaskWidget
+                configuration:
+                  priorityFilter: urgent
+                  showComplete: false
+                maxTasks: 3
+
+            """)
+        let run = try scratch.widgethost(["validate", "broken.yaml"])
+        #expect(run.status == 65)
+        #expect(
+            run.standardError == """
+                broken.yaml:5:23: error: 'urgent' is not a priority filter; expected one of all, high, medium, low
+                      priorityFilter: urgent
+                                      ^
+                broken.yaml:6:7: error: unknown key 'showComplete' in 'configuration'; did you mean 'showCompleted'?
+                      showComplete: false
+                      ^
+                broken.yaml:7:5: error: unknown key 'maxTasks' in 'widget'; expected one of id, kind, family, configuration
+                    maxTasks: 3
+                    ^
+                note: 'maxTasks' is a parameter of TaskWidget: indent it under 'configuration:', to column 7
+                3 errors
+
+                """)
+    }
+
     @Test func everyProblemAsJSON() throws {
         let scratch = try TemporaryDirectory()
         try scratch.file("bad.yaml", Self.manyProblems)
