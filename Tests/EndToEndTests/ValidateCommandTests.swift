@@ -99,6 +99,25 @@ import Testing
                 == "bad.yaml:4:11: error: unknown widget kind 'TaskWidgt'; did you mean 'TaskWidget'?")
     }
 
+    /// Many files: one line per file, then the total, never one long line of names.
+    @Test func manyFilesOneLineEach() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("many"), withIntermediateDirectories: true)
+        for index in 0..<200 {
+            try scratch.file(
+                "many/w\(1000 + index).yaml", "widgets:\n  - id: w\(index)\n    kind: FocusWidget\n")
+        }
+        let run = try scratch.widgethost(["validate", "many"])
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 202)
+        #expect(lines.first == "many/w1000.yaml: 1 widget")
+        #expect(lines[199] == "many/w1199.yaml: 1 widget")
+        #expect(lines[200] == "200 files: 200 widgets, valid")
+        #expect(lines.allSatisfy { $0.count < 80 })
+    }
+
     /// The README's `validate` example, with its fix-it note, as printed.
     @Test func theReadmeExampleWithItsFixIt() throws {
         let scratch = try TemporaryDirectory()
@@ -188,7 +207,7 @@ import Testing
         try scratch.file("d/sub/broken.yaml", "widgets: [\n")
         let valid = try scratch.widgethost(["validate", "d"])
         #expect(valid.status == 0)
-        #expect(valid.standardOutput == "d/a.yml, d/b.yaml: 3 widgets, valid\n")
+        #expect(valid.standardOutput == "d/a.yml: 1 widget\nd/b.yaml: 2 widgets\n2 files: 3 widgets, valid\n")
         #expect(valid.standardError.isEmpty)
         let json = try scratch.widgethost(["validate", "d", "--format", "json"])
         #expect(
