@@ -196,6 +196,10 @@ import Testing
         (["ToggleTaskIntent"], "error: ToggleTaskIntent needs taskID=<string> (Task ID)\n"),
         (["ToggleFocusModeIntent", "value=1"], "error: 'value' must be true or false, not an integer '1'\n"),
         (
+            ["ToggleFocusModeIntent", "value=true\n---\nfalse"],
+            "error: 'value' holds 2 YAML documents; give one value (quote a '---' that belongs to it)\n"
+        ),
+        (
             ["SetTaskCompletionIntent", "isCompleted=maybe"],
             "error: 'isCompleted' must be true or false, not a string 'maybe'\n"
                 + "error: SetTaskCompletionIntent needs taskID=<string> (Task ID)\n"
