@@ -83,6 +83,18 @@ struct ArgumentScanner {
     /// Whether an element is an option rather than a value; a lone `-` is a value (standard input).
     private static func isOptionLike(_ token: String) -> Bool { token.hasPrefix("-") && token.count > 1 }
 
+    /// Whether `token` is a negative number (`-1`, `-0.5`) that no option of the command is spelled
+    /// as: after an option, it is the option's value (refused or not by the option's own check),
+    /// not a missing value.
+    private func isNegativeNumber(_ token: String) -> Bool {
+        let body = token.dropFirst()
+        guard token.hasPrefix("-"), let first = body.first, first.isASCII,
+            first.isNumber || (first == "." && body.count > 1), Double(token) != nil
+        else { return false }
+        return !command.options.contains { $0.short == first }
+            && !command.flags.contains { $0.short == first }
+    }
+
     private mutating func handleLongOption(_ token: String) {
         let body = token.dropFirst(2)
         let name: String
@@ -137,7 +149,9 @@ struct ArgumentScanner {
         let value: String
         if let inlineValue {
             value = inlineValue
-        } else if index < arguments.count, !Self.isOptionLike(arguments[index]) {
+        } else if index < arguments.count,
+            !Self.isOptionLike(arguments[index]) || isNegativeNumber(arguments[index])
+        {
             value = arguments[index]
             index += 1
         } else {

@@ -10,6 +10,8 @@ public struct FailureCode: Hashable, Sendable, CustomStringConvertible {
         case invalidInput
         /// Something failed while running (exit 1).
         case runtime
+        /// The command line is wrong (exit 64).
+        case usage
     }
 
     /// The code as written in JSON output.

@@ -10,6 +10,8 @@ extension FailureCode {
     public static let configEmptyDirectory = FailureCode("config.empty-directory", .invalidInput)
     /// `config.empty-value`.
     public static let configEmptyValue = FailureCode("config.empty-value", .invalidInput)
+    /// `config.invalid`: the configuration has errors, listed as diagnostics beside it.
+    public static let configInvalid = FailureCode("config.invalid", .invalidInput)
     /// `config.invalid-id`.
     public static let configInvalidId = FailureCode("config.invalid-id", .invalidInput)
     /// `config.missing-parameter`.
@@ -108,12 +110,17 @@ extension FailureCode {
     /// `widget.unknown-kind`.
     public static let widgetUnknownKind = FailureCode("widget.unknown-kind", .runtime)
 
+    /// `usage.invalid`: the command line is wrong (an unknown widget id or intent, a malformed
+    /// value), as `--format json` reports it.
+    public static let usageInvalid = FailureCode("usage.invalid", .usage)
+
     /// Every code declared here, for looking one up by its text.
     public static let hostCodes: [FailureCode] = [
         .configDuplicateId,
         .configEmpty,
         .configEmptyDirectory,
         .configEmptyValue,
+        .configInvalid,
         .configInvalidId,
         .configMissingParameter,
         .configNotFound,
@@ -162,5 +169,6 @@ extension FailureCode {
         .widgetNoEntries,
         .widgetProviderFailed,
         .widgetUnknownKind,
+        .usageInvalid,
     ]
 }

@@ -58,7 +58,12 @@ extension WidgetHostCommand {
                     intent = found
                     CommandOptions.report(session.takePluginDiagnostics())
                 case .ambiguous(let diagnostic):
-                    CommandOptions.report(session.takePluginDiagnostics() + [diagnostic])
+                    let diagnostics = session.takePluginDiagnostics() + [diagnostic]
+                    CommandOptions.report(diagnostics)
+                    FailureDocument(
+                        code: diagnostic.code, message: diagnostic.message, diagnostics: diagnostics
+                    )
+                    .write(if: format)
                     return ExitStatus.dataError
                 case .unknown(let known):
                     CommandOptions.report(session.takePluginDiagnostics())
@@ -75,6 +80,10 @@ extension WidgetHostCommand {
                     }
                     StandardStream.error.write(
                         error.messages.map { "error: \(TerminalText.visible($0))\n" }.joined())
+                    FailureDocument(
+                        code: .intentInvalidValue, message: error.messages.joined(separator: "; ")
+                    )
+                    .write(if: format)
                     return ExitStatus.dataError
                 }
                 let container: SharedContainer
@@ -83,6 +92,7 @@ extension WidgetHostCommand {
                 } catch {
                     // No store for the App Group the command line named (or implied).
                     StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
+                    FailureDocument(code: error.code, message: error.message).write(if: format)
                     return ExitStatus.usage
                 }
                 return write(
@@ -113,6 +123,7 @@ extension WidgetHostCommand {
                 return ExitStatus.success
             case .failure(let failure):
                 StandardStream.error.write("error: \(TerminalText.visible(failure.message))\n")
+                FailureDocument(code: failure.code, message: failure.message).write(if: format)
                 // The values' fault (an intent's `needsValueError`, a plugin's "invalid params") or
                 // the run's: a property of the code.
                 return failure.code.isInvalidInput ? ExitStatus.dataError : ExitStatus.failure

@@ -46,7 +46,10 @@ extension WidgetHostCommand {
         ) async throws(ParseError) -> Int32 {
             let loaded = await session.load(try values.strings("config"))
             CommandOptions.report(loaded.diagnostics)
-            guard !loaded.hasErrors else { return ExitStatus.dataError }
+            guard !loaded.hasErrors else {
+                FailureDocument.invalidConfiguration(loaded.diagnostics).write(if: format)
+                return ExitStatus.dataError
+            }
             let instances = try CommandOptions.select(
                 loaded.instances, ids: try values.strings("widget"), values: values)
             if let family {

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Diagnostics
 import Foundation
 import TerminalText
 import WidgetHost
@@ -46,7 +47,10 @@ extension WidgetHostCommand {
             return try await SessionOptions.withSession(values) { session throws(ParseError) in
                 let loaded = await session.load(paths)
                 CommandOptions.report(loaded.diagnostics)
-                guard !loaded.hasErrors else { return ExitStatus.dataError }
+                guard !loaded.hasErrors else {
+                    FailureDocument.invalidConfiguration(loaded.diagnostics).write(if: format)
+                    return ExitStatus.dataError
+                }
                 guard
                     let instance = try CommandOptions.select(loaded.instances, ids: [id], values: values)
                         .first
@@ -65,6 +69,8 @@ extension WidgetHostCommand {
                 case .failure(.widgetFailed(let failure)):
                     StandardStream.error.write(
                         "error: widget '\(shownID)' failed: \(TerminalText.visible(failure.message))\n")
+                    FailureDocument(code: failure.code, message: "widget '\(id)' failed: \(failure.message)")
+                        .write(if: format)
                     return ExitStatus.failure
                 case .failure(.noSuchControl(_, let count)):
                     let what = count == 0 ? "has no controls" : "has \(count) control\(count == 1 ? "" : "s")"
@@ -72,16 +78,25 @@ extension WidgetHostCommand {
                         "Widget '\(shownID)' \(what) now; there is no control \(number).")
                 case .failure(.ambiguousIntent(let diagnostic)):
                     CommandOptions.report([diagnostic])
+                    FailureDocument(
+                        code: diagnostic.code, message: diagnostic.message, diagnostics: [diagnostic]
+                    )
+                    .write(if: format)
                     return ExitStatus.failure
                 case .failure(.unknownIntent):
                     StandardStream.error.write(
                         "error: control \(number) of '\(shownID)' runs an intent widgethost does not know\n")
+                    FailureDocument(
+                        code: .intentFailed,
+                        message: "control \(number) of '\(id)' runs an intent widgethost does not know"
+                    ).write(if: format)
                     return ExitStatus.failure
                 case .failure(.invalidValues(let intent, let messages)):
-                    StandardStream.error.write(
-                        "error: control \(number) of '\(shownID)' runs " + TerminalText.visible(intent)
-                            + " with values it does not declare: "
-                            + TerminalText.visible(messages.joined(separator: "; ")) + "\n")
+                    let message =
+                        "control \(number) of '\(id)' runs \(intent) with values it does not declare: "
+                        + messages.joined(separator: "; ")
+                    StandardStream.error.write("error: \(TerminalText.visible(message))\n")
+                    FailureDocument(code: .intentFailed, message: message).write(if: format)
                     return ExitStatus.failure
                 }
             }

@@ -50,15 +50,29 @@ extension WidgetHostCommand {
             } else {
                 CommandOptions.report(loaded.diagnostics)
                 if errors == 0 {
-                    let count = loaded.instances.count
-                    StandardStream.output.write(
-                        "\(loaded.files.map(TerminalText.visible).joined(separator: ", ")): \(count) \(count == 1 ? "widget" : "widgets"), valid\n"
-                    )
+                    StandardStream.output.write(summary(loaded))
                 } else {
                     StandardStream.error.write("\(errors) \(errors == 1 ? "error" : "errors")\n")
                 }
             }
             return errors == 0 ? ExitStatus.success : ExitStatus.dataError
+        }
+
+        /// What a valid configuration's text report says: `widgets.yaml: 4 widgets, valid` for one
+        /// file; for several, a line per file (a directory of hundreds stays readable) and a total.
+        static func summary(_ loaded: LoadedConfiguration) -> String {
+            func widgets(_ count: Int) -> String { "\(count) \(count == 1 ? "widget" : "widgets")" }
+            let total = loaded.instances.count
+            guard loaded.files.count > 1 else {
+                return "\(loaded.files.map(TerminalText.visible).joined()): \(widgets(total)), valid\n"
+            }
+            var counts: [String: Int] = [:]
+            for instance in loaded.instances { counts[instance.file, default: 0] += 1 }
+            var text = ""
+            for file in loaded.files {
+                text += "\(TerminalText.visible(file)): \(widgets(counts[file] ?? 0))\n"
+            }
+            return text + "\(loaded.files.count) files: \(widgets(total)), valid\n"
         }
 
         /// `[...]` of the diagnostics' JSON objects.

@@ -1,6 +1,7 @@
 import AppGroup
 import ArgumentParsing
 import TerminalText
+import WidgetHost
 import YAML
 
 #if canImport(Glibc)
@@ -122,6 +123,12 @@ enum WidgetHostCommand {
                 return ExitStatus.software
             }
         } catch {
+            // A script asking for JSON gets JSON on standard output even for a usage error.
+            if ["run", "perform", "tap"].contains(values.subcommandPath.first ?? ""),
+                (try? values.string("format")) == OutputFormat.json.rawValue
+            {
+                FailureDocument(code: .usageInvalid, message: error.message).write(if: .json)
+            }
             return write(error.terminalOutput)
         }
     }

@@ -339,6 +339,7 @@ struct Composer {
             if let context = parser.context {
                 notes.append(Diagnostic.Note(String(cString: context), at: location(parser.context_mark)))
             }
+            notes += SyntaxHint(source: source).notes(problem: problem, at: location(parser.problem_mark))
             return source.diagnostic(
                 at: location(parser.problem_mark),
                 code: .yamlSyntax,

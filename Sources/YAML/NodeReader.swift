@@ -44,6 +44,13 @@ public struct NodeReader: Sendable {
         )
     }
 
+    /// Adds `note` to the diagnostic at `index` of ``diagnostics``: what a loader learns about a
+    /// problem only later (a widget's kind, read after its unknown key) still goes with it.
+    public mutating func addNote(_ note: Diagnostic.Note, toDiagnosticAt index: Int) {
+        guard diagnostics.indices.contains(index) else { return }
+        diagnostics[index].notes.append(note)
+    }
+
     // MARK: - Scalars
 
     /// A string: a string scalar, or the text of a number (`category: 2024`). Booleans, null and

@@ -65,6 +65,23 @@ import Testing
         #expect(try values(["run", "--store", "-"]).string("store") == "-")
     }
 
+    /// A negative number after an option is its value (the option's own check judges it), never
+    /// an option; anything else starting with `-` still is one.
+    @Test(arguments: ["-1", "-0.5", "-.5", "-1e3"])
+    func negativeNumbersAreValues(number: String) throws {
+        #expect(try values(["run", "--store", number]).string("store") == number)
+        #expect(try values(["run", "--store", number, "--format", "json"]).string("format") == "json")
+    }
+
+    @Test(arguments: ["-x", "-1x", "--1", "-.", "-w"])
+    func otherDashedWordsAreNotValues(word: String) {
+        guard case .failure(let error) = parser.parse(["run", "--store", word]) else {
+            Issue.record("accepted '\(word)' as a value")
+            return
+        }
+        #expect(error.reason == ParseError.Reason.missingValue(option: "--store", key: "store"))
+    }
+
     @Test func defaultsApplyWhenAbsent() throws {
         let parsed = try values(["run"])
         #expect(try parsed.string("format") == "text")

@@ -196,6 +196,10 @@ import Testing
         (["ToggleTaskIntent"], "error: ToggleTaskIntent needs taskID=<string> (Task ID)\n"),
         (["ToggleFocusModeIntent", "value=1"], "error: 'value' must be true or false, not an integer '1'\n"),
         (
+            ["ToggleFocusModeIntent", "value=true\n---\nfalse"],
+            "error: 'value' holds 2 YAML documents; give one value (quote a '---' that belongs to it)\n"
+        ),
+        (
             ["SetTaskCompletionIntent", "isCompleted=maybe"],
             "error: 'isCompleted' must be true or false, not a string 'maybe'\n"
                 + "error: SetTaskCompletionIntent needs taskID=<string> (Task ID)\n"
@@ -208,8 +212,14 @@ import Testing
             let run = try scratch.widgethost(
                 ["perform"] + arguments + ["--store", "store", "--format", format])
             #expect(run.status == 65)
-            #expect(run.standardOutput.isEmpty)
             #expect(run.standardError == message)
+            if format == "json" {
+                // One error object for scripts (see JSONFailureTests).
+                let error = try JSONText.object(run.standardOutput)["error"] as? [String: Any]
+                #expect(error?["code"] as? String == "intent.invalid-value")
+            } else {
+                #expect(run.standardOutput.isEmpty)
+            }
         }
         #expect(try scratch.exportJSON() == Self.export())
         #expect(try Data(contentsOf: scratch.url.appendingPathComponent("store/widgethost.sqlite")) == before)
@@ -273,11 +283,16 @@ import Testing
             let run = try scratch.widgethost(
                 ["perform"] + arguments + ["--store", "store", "--format", format])
             #expect(run.status == 1)
-            #expect(run.standardOutput.isEmpty)
             #expect(
                 run.standardError
                     == "error: no task with id '6F9619FF-8B86-D011-B42D-00CF4FC964FF'; "
                     + "'widgethost store export' lists the stored tasks and their ids\n")
+            if format == "json" {
+                let error = try JSONText.object(run.standardOutput)["error"] as? [String: Any]
+                #expect(error?["code"] as? String == "intent.failed")
+            } else {
+                #expect(run.standardOutput.isEmpty)
+            }
         }
         #expect(try scratch.exportJSON() == Self.export())
         #expect(scratch.reloadStamp() == "1\n", "only the import's request")

@@ -704,7 +704,13 @@ import Testing
         let run = try scratch.widgethost(
             ["run", "widgets.yaml", "bad.yaml", "--store", "store", "--at", Self.at] + options)
         #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
+        if options == ["--format", "json"] {
+            // One error object for scripts (see JSONFailureTests).
+            let error = try JSONText.object(run.standardOutput)["error"] as? [String: Any]
+            #expect(error?["code"] as? String == "config.invalid")
+        } else {
+            #expect(run.standardOutput.isEmpty)
+        }
         #expect(run.standardError == Self.invalidConfigDiagnostics)
     }
 

@@ -56,7 +56,13 @@ import Testing
         for arguments in performs + [["perform", "ToggleFocusModeIntent", "value=true", "--format", "json"]] {
             let exit = try launch(arguments + ["--store", store]).wait()
             #expect(exit.status == 1, "\(arguments): \(exit.summary)")
-            #expect(exit.standardOutput.isEmpty)
+            if arguments.contains("json") {
+                // One error object for scripts, with the same message.
+                let error = try JSONText.object(exit.standardOutput)["error"] as? [String: Any]
+                #expect(error?["message"] as? String == message)
+            } else {
+                #expect(exit.standardOutput.isEmpty)
+            }
             #expect(exit.standardError == "error: \(message)\n", "\(arguments)")
         }
 

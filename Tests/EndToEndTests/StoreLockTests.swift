@@ -149,6 +149,14 @@ import Testing
                 + "seconds from 0 to 86400, such as 30 or 2.5.")
         #expect(option.standardError.contains(usage), "\(option.standardError)")
 
+        // A negative number is the option's value, refused as out of range, not a missing value.
+        let negative = try scratch.widgethost(command + ["--store", "store", "--lock-timeout", "-1"])
+        #expect(negative.status == 64)
+        #expect(
+            negative.firstErrorLine
+                == "Error: The value '-1' is invalid for '--lock-timeout <seconds>': expected a number of "
+                + "seconds from 0 to 86400, such as 30 or 2.5.")
+
         let variable = try scratch.widgethost(
             command + ["--store", "store"], environment: ["WIDGETHOST_LOCK_TIMEOUT": "-1"])
         #expect(variable.status == 64)

@@ -99,6 +99,59 @@ import Testing
                 == "bad.yaml:4:11: error: unknown widget kind 'TaskWidgt'; did you mean 'TaskWidget'?")
     }
 
+    /// Many files: one line per file, then the total, never one long line of names.
+    @Test func manyFilesOneLineEach() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("many"), withIntermediateDirectories: true)
+        for index in 0..<200 {
+            try scratch.file(
+                "many/w\(1000 + index).yaml", "widgets:\n  - id: w\(index)\n    kind: FocusWidget\n")
+        }
+        let run = try scratch.widgethost(["validate", "many"])
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 202)
+        #expect(lines.first == "many/w1000.yaml: 1 widget")
+        #expect(lines[199] == "many/w1199.yaml: 1 widget")
+        #expect(lines[200] == "200 files: 200 widgets, valid")
+        #expect(lines.allSatisfy { $0.count < 80 })
+    }
+
+    /// The README's `validate` example, with its fix-it note, as printed.
+    @Test func theReadmeExampleWithItsFixIt() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.file(
+            "broken.yaml",
+            """
+            widgets:
+              - id: work-tasks
+                kind: TaskWidget
+                configuration:
+                  priorityFilter: urgent
+                  showComplete: false
+                maxTasks: 3
+
+            """)
+        let run = try scratch.widgethost(["validate", "broken.yaml"])
+        #expect(run.status == 65)
+        #expect(
+            run.standardError == """
+                broken.yaml:5:23: error: 'urgent' is not a priority filter; expected one of all, high, medium, low
+                      priorityFilter: urgent
+                                      ^
+                broken.yaml:6:7: error: unknown key 'showComplete' in 'configuration'; did you mean 'showCompleted'?
+                      showComplete: false
+                      ^
+                broken.yaml:7:5: error: unknown key 'maxTasks' in 'widget'; expected one of id, kind, family, configuration
+                    maxTasks: 3
+                    ^
+                note: 'maxTasks' is a parameter of TaskWidget: indent it under 'configuration:', to column 7
+                3 errors
+
+                """)
+    }
+
     @Test func everyProblemAsJSON() throws {
         let scratch = try TemporaryDirectory()
         try scratch.file("bad.yaml", Self.manyProblems)
@@ -154,7 +207,7 @@ import Testing
         try scratch.file("d/sub/broken.yaml", "widgets: [\n")
         let valid = try scratch.widgethost(["validate", "d"])
         #expect(valid.status == 0)
-        #expect(valid.standardOutput == "d/a.yml, d/b.yaml: 3 widgets, valid\n")
+        #expect(valid.standardOutput == "d/a.yml: 1 widget\nd/b.yaml: 2 widgets\n2 files: 3 widgets, valid\n")
         #expect(valid.standardError.isEmpty)
         let json = try scratch.widgethost(["validate", "d", "--format", "json"])
         #expect(

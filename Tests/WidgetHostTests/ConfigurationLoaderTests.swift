@@ -378,3 +378,48 @@ private struct SignBundle: WidgetBundle {
         )
     }
 }
+
+/// An unknown widget key that is a parameter of the widget's kind gets a fix-it note.
+@Suite struct MisplacedParameterTests {
+    @Test(arguments: [
+        // `configuration:` with the parameter at its own indentation.
+        (
+            "widgets:\n  - kind: TaskWidget\n    configuration:\n    maxTasks: 3\n",
+            "widgets.yaml:4:5: error: unknown key 'maxTasks' in 'widget'; expected one of id, kind, family, "
+                + "configuration\nnote: 'maxTasks' is a parameter of TaskWidget: indent it under "
+                + "'configuration:', to column 7"
+        ),
+        // Beside a `configuration:` that has parameters: indent to theirs.
+        (
+            "widgets:\n  - kind: TaskWidget\n    configuration:\n        category: work\n    maxTasks: 3\n",
+            "widgets.yaml:5:5: error: unknown key 'maxTasks' in 'widget'; expected one of id, kind, family, "
+                + "configuration\nnote: 'maxTasks' is a parameter of TaskWidget: indent it under "
+                + "'configuration:', to column 9"
+        ),
+        // No `configuration:` at all, the parameter before the kind.
+        (
+            "widgets:\n  - maxTasks: 3\n    kind: TaskWidget\n",
+            "widgets.yaml:2:5: error: unknown key 'maxTasks' in 'widget'; expected one of id, kind, family, "
+                + "configuration\nnote: 'maxTasks' is a parameter of TaskWidget: add 'configuration:' to the "
+                + "widget and indent it under that, to column 7"
+        ),
+        // A flow `configuration: {...}`.
+        (
+            "widgets:\n  - {kind: TaskWidget, configuration: {category: work}, maxTasks: 2}\n",
+            "widgets.yaml:2:57: error: unknown key 'maxTasks' in 'widget'; expected one of id, kind, family, "
+                + "configuration\nnote: 'maxTasks' is a parameter of TaskWidget: move it into the mapping of "
+                + "'configuration:'"
+        ),
+        // Not a parameter of this kind: no note.
+        (
+            "widgets:\n  - kind: FocusWidget\n    maxTasks: 3\n",
+            "widgets.yaml:3:5: error: unknown key 'maxTasks' in 'widget'; expected one of id, kind, family, "
+                + "configuration"
+        ),
+    ])
+    func aParameterBesideConfigurationGetsAFixIt(text: String, expected: String) throws {
+        let (loaded, diagnostics) = try Fixture.load(text)
+        #expect(loaded.hasErrors)
+        #expect(diagnostics == [expected])
+    }
+}

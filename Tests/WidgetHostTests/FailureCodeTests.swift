@@ -25,7 +25,12 @@ import YAML
             .appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         for code in Self.all {
-            let exit = code.isInvalidInput ? "65" : "1"
+            let exit: String
+            switch code.category {
+            case .invalidInput: exit = "65"
+            case .runtime: exit = "1"
+            case .usage: exit = "64"
+            }
             #expect(text.contains("| `\(code.rawValue)` | \(exit) | "), "README: no row for \(code.rawValue)")
         }
     }

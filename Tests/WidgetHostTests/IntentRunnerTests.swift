@@ -33,6 +33,15 @@ import WidgetHostKit
         (["isCompleted=maybe", "taskID=x"], "'isCompleted' must be true or false, not a string 'maybe'"),
         (["taskID=x", "isCompleted="], "'isCompleted' needs a value (boolean)"),
         (["taskID=x"], "SetTaskCompletionIntent needs isCompleted=<boolean> (Completed)"),
+        // Not the first document kept and the rest dropped.
+        (
+            ["taskID=x", "isCompleted=true\n---\nfalse"],
+            "'isCompleted' holds 2 YAML documents; give one value (quote a '---' that belongs to it)"
+        ),
+        (
+            ["taskID=x", "isCompleted=true\n...\n---\n"],
+            "'isCompleted' holds 2 YAML documents; give one value (quote a '---' that belongs to it)"
+        ),
     ])
     func badValuesAreDataErrors(arguments: [String], message: String) {
         guard case .failure(let error) = values(arguments, SetTaskCompletionIntent.self) else {

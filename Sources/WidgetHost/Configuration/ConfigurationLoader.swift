@@ -207,9 +207,13 @@ public struct ConfigurationLoader: Sendable {
         var idNode: Node?
         var familyNode: Node?
         var configurationPair: Node.Pair?
+        // Unknown keys, with their diagnostics: a parameter of the kind gets a fix-it note.
+        var unknownKeys: [(key: Node, diagnostic: Int)] = []
         for position in 0..<node.count {
             let pair = node.pair(position)
+            let reported = reader.diagnostics.count
             guard let index = reader.keyIndex(pair, in: "widget", among: WidgetKey.vocabulary) else {
+                if reader.diagnostics.count > reported { unknownKeys.append((pair.key, reported)) }
                 continue
             }
             switch WidgetKey(rawValue: index) {
@@ -279,6 +283,11 @@ public struct ConfigurationLoader: Sendable {
             )
             return
         }
+        if let parameters = plan.parameters, !unknownKeys.isEmpty {
+            Self.noteMisplacedParameters(
+                unknownKeys, of: kind, parameters: parameters, widgetNode: node,
+                configurationPair: configurationPair, reader: &reader)
+        }
         var family = plan.defaultFamily
         if let familyNode {
             if let chosen = self.family(familyNode, of: plan, reader: &reader) {
@@ -318,6 +327,44 @@ public struct ConfigurationLoader: Sendable {
             ),
             PendingInstances.Detail(idLocation: idLocation, source: source, valid: valid)
         )
+    }
+
+    /// Adds a fix-it note to each unknown widget key that is a parameter of the widget's kind,
+    /// written beside `configuration:` (or without one) rather than indented under it.
+    private static func noteMisplacedParameters(
+        _ unknownKeys: [(key: Node, diagnostic: Int)],
+        of kind: String,
+        parameters: ParameterPlan,
+        widgetNode: Node,
+        configurationPair: Node.Pair?,
+        reader: inout NodeReader
+    ) {
+        // The column the parameters of a block `configuration:` start at, or should.
+        let column: Int
+        if let configurationPair {
+            let value = configurationPair.value
+            column =
+                value.isMapping && value.count > 0
+                    && value.start.location.line > configurationPair.key.start.location.line
+                ? value.start.location.column : configurationPair.key.start.location.column + 2
+        } else {
+            column = widgetNode.start.location.column + 2
+        }
+        // `configuration: {...}` on the key's line: the fix is to move the key into the braces.
+        let isInline = configurationPair.map {
+            $0.value.isMapping && $0.value.start.location.line == $0.key.start.location.line
+        }
+        for (key, diagnostic) in unknownKeys {
+            guard let name = key.scalar, parameters.names.words.contains(name) else { continue }
+            let fix: String
+            switch isInline {
+            case nil: fix = "add 'configuration:' to the widget and indent it under that, to column \(column)"
+            case true?: fix = "move it into the mapping of 'configuration:'"
+            case false?: fix = "indent it under 'configuration:', to column \(column)"
+            }
+            reader.addNote(
+                Diagnostic.Note("'\(name)' is a parameter of \(kind): \(fix)"), toDiagnosticAt: diagnostic)
+        }
     }
 
     /// Whether `text` holds white space; ASCII is checked byte by byte, the rest by its properties.

@@ -126,8 +126,16 @@ public enum IntentRunner {
         let source = SourceText(name: parameter.name, bytes: Array(text.utf8))
         let node: Node
         do throws(Diagnostic) {
-            guard let document = try YAMLLoader().load(source).first else {
+            let documents = try YAMLLoader().load(source)
+            guard let document = documents.first else {
                 return .failure(ErrorMessage("'\(parameter.name)' needs a value (\(parameter.typeSummary))"))
+            }
+            // `count=1\n---\n2` would keep the first and drop the rest without a word.
+            guard documents.count == 1 else {
+                return .failure(
+                    ErrorMessage(
+                        "'\(parameter.name)' holds \(documents.count) YAML documents; give one value "
+                            + "(quote a '---' that belongs to it)"))
             }
             node = document
         } catch {
