@@ -70,7 +70,7 @@ final class WatchProcess: Sendable {
     /// seconds; returns the matching events (fewer when it timed out).
     @discardableResult
     func wait(
-        for count: Int = 1, after start: Int = 0, timeout: Double = 10,
+        for count: Int = 1, after start: Int = 0, timeout: Double = 30,
         _ predicate: ([String: Any]) -> Bool
     ) -> [[String: Any]] {
         let deadline = Date().addingTimeInterval(timeout)

@@ -47,7 +47,7 @@ import Testing
     }
 
     /// The pane's text once `predicate` holds (at most `timeout` seconds), or the last capture.
-    static func screen(until predicate: (String) -> Bool, timeout: Double = 10) throws -> String {
+    static func screen(until predicate: (String) -> Bool, timeout: Double = 30) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var text = ""
         while Date() < deadline {
