@@ -287,3 +287,21 @@ import Testing
         )
     }
 }
+
+/// An unknown kind that is no typo of a known one says where plugins were looked for.
+@Suite struct UnknownKindPlacesTests {
+    @Test func theNoteNamesEveryPlaceLookedIn() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.file("w.yaml", "widgets:\n  - kind: WeatherWidget\n")
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("mine"), withIntermediateDirectories: true)
+        let run = try scratch.widgethost(["validate", "w.yaml", "--plugins", "mine"])
+        #expect(run.status == 65)
+        let lines = run.standardError.split(separator: "\n").map(String.init)
+        let note = try #require(lines.first { $0.hasPrefix("note: ") })
+        #expect(
+            note.hasPrefix(
+                "note: no built-in widget or plugin declares 'WeatherWidget'; plugins were looked for in: "))
+        #expect(note.hasSuffix("/Plugins, \(scratch.url.path)/data/widgethost/plugins, mine"))
+    }
+}

@@ -245,12 +245,23 @@ public struct ConfigurationLoader: Sendable {
                     pending.unknownKinds.insert(name)
                     let kinds = registry.kinds + (plugins?.kinds ?? [])
                     var message = "unknown widget kind '\(name)'"
-                    if let nearest = EditDistance.suggestion(for: name, among: kinds) {
+                    let nearest = EditDistance.suggestion(for: name, among: kinds)
+                    if let nearest {
                         message += "; did you mean '\(nearest)'?"
                     } else {
                         message += "; known kinds are " + kinds.joined(separator: ", ")
                     }
-                    reader.report(kindNode, code: .configUnknownKind, message: message)
+                    // Not a typo of a known kind: where plugins were looked for, so a missing
+                    // `--plugins` shows at once.
+                    let notes =
+                        plugins.flatMap { host in nearest == nil ? host : nil }.map { host in
+                            [
+                                Diagnostic.Note(
+                                    "no built-in widget or plugin declares '\(name)'; plugins were looked for in: "
+                                        + host.searchedPlaces.joined(separator: ", "))
+                            ]
+                        } ?? []
+                    reader.report(kindNode, code: .configUnknownKind, message: message, notes: notes)
                 }
             }
         }

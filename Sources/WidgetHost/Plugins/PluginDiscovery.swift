@@ -36,6 +36,21 @@ public enum PluginDiscovery {
     }
 
     /// The folders under `./Plugins` and the data home that hold a manifest.
+    /// The places looked in by default, found or not: `./Plugins` and the data home's
+    /// `widgethost/plugins`.
+    public static func defaultPlaces(currentDirectory: String, environment: [String: String]) -> [String] {
+        var places = [(currentDirectory as NSString).appendingPathComponent("Plugins")]
+        if let dataHome = dataHome(environment) {
+            places.append((dataHome as NSString).appendingPathComponent("widgethost/plugins"))
+        }
+        return places
+    }
+
+    private static func dataHome(_ environment: [String: String]) -> String? {
+        if let value = environment["XDG_DATA_HOME"], !value.isEmpty { return value }
+        return environment["HOME"].map { ($0 as NSString).appendingPathComponent(".local/share") }
+    }
+
     public static func defaultFolders(
         currentDirectory: String,
         environment: [String: String]

@@ -38,6 +38,8 @@ public final class PluginHost: Sendable {
         /// appears once for each).
         var intents: [PluginIntent] = []
         var unavailable: [String: UnavailablePluginWidget] = [:]
+        /// Every place plugins were looked for, found or not, in order.
+        var places: [String] = []
         /// What each configuration entry (`plugins:` path and file) added, so a configuration
         /// loaded again reports the same problems at the same entry.
         var entries: [String: Result<[Diagnostic], Diagnostic>] = [:]
@@ -60,6 +62,10 @@ public final class PluginHost: Sendable {
     ) {
         self.builtIns = builtIns
         self.hostVersion = hostVersion
+        let places =
+            PluginDiscovery.defaultPlaces(currentDirectory: currentDirectory, environment: environment)
+            + options
+        state.withLock { $0.places = places }
         for (folder, origin) in PluginDiscovery.defaultFolders(
             currentDirectory: currentDirectory, environment: environment)
         {
@@ -72,6 +78,10 @@ public final class PluginHost: Sendable {
             }
         }
     }
+
+    /// Every place plugins were looked for so far, found or not: the default places, each
+    /// `--plugins DIR`, and the configurations' `plugins:` entries.
+    public var searchedPlaces: [String] { state.withLock { $0.places } }
 
     /// The plugins found so far, in the order found.
     public var plugins: [Plugin] { state.withLock { $0.plugins } }
@@ -118,6 +128,7 @@ public final class PluginHost: Sendable {
     }
 
     private func addEntry(_ path: String, file: String) -> Result<[Diagnostic], Diagnostic> {
+        state.withLock { $0.places.append(path) }
         let base = file == "-" ? "." : (file as NSString).deletingLastPathComponent
         let folder =
             path.hasPrefix("/")
