@@ -1,3 +1,4 @@
+import Diagnostics
 public import Foundation
 
 #if canImport(Glibc)
@@ -153,6 +154,16 @@ public struct AppGroupContainer: Sendable, Hashable {
     }
 
     private static func notADirectory(_ path: String, blockedBy blocker: String) -> AppGroupError {
+        var info = stat()
+        if lstat(blocker, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            // A dangling link or a loop of links: say which, not "a file".
+            let link = blocker == path ? "it" : "'\(blocker)'"
+            return AppGroupError(
+                code: .storeUnwritable,
+                message:
+                    "cannot create the store directory '\(path)': \(link) \(MissingFile.reason(blocker))",
+                path: path)
+        }
         let reason = blocker == path ? "it is a file" : "'\(blocker)' is a file"
         return AppGroupError(
             code: .storeUnwritable,

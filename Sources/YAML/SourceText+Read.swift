@@ -55,7 +55,10 @@ extension SourceText {
         let reason = String(cString: strerror(code))
         let what: String
         switch code {
-        case ENOENT: what = "no such file"
+        case ENOENT:
+            let missing = MissingFile.reason(name)
+            what = missing == "no such file or directory" ? "no such file" : missing
+        case ELOOP: what = MissingFile.reason(name)
         case EACCES: what = "permission denied"
         default: what = "cannot read: \(reason)"
         }

@@ -24,7 +24,7 @@ public enum ConfigurationFiles {
             guard path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             else {
                 diagnostics.append(
-                    Diagnostic(file: path, code: .configNotFound, message: "no such file or directory")
+                    Diagnostic(file: path, code: .configNotFound, message: MissingFile.reason(path))
                 )
                 continue
             }

@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A dangling symbolic link or a loop of links, as a configuration file or as `--store`, is named
+/// for what it is, not "no such file" or "a file".
+@Suite struct SymbolicLinkTests {
+    static func links(in scratch: TemporaryDirectory) throws {
+        let manager = FileManager.default
+        try manager.createSymbolicLink(
+            atPath: scratch.path("dangling.yaml"), withDestinationPath: "/nowhere/x.yaml")
+        try manager.createSymbolicLink(atPath: scratch.path("loop-a"), withDestinationPath: "loop-b")
+        try manager.createSymbolicLink(atPath: scratch.path("loop-b"), withDestinationPath: "loop-a")
+    }
+
+    @Test func configurationLinks() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.links(in: scratch)
+        let run = try scratch.widgethost(["validate", "dangling.yaml", "loop-a"])
+        #expect(run.status == 65)
+        #expect(
+            run.standardError == """
+                dangling.yaml: error: is a symbolic link to '/nowhere/x.yaml', which does not exist
+                loop-a: error: is a symbolic link that leads back to itself (a loop of links)
+                2 errors
+
+                """)
+        let yaml = try scratch.widgethost(["yaml", "dangling.yaml"])
+        #expect(yaml.status == 65)
+        #expect(
+            yaml.firstErrorLine
+                == "dangling.yaml: error: is a symbolic link to '/nowhere/x.yaml', which does not exist")
+    }
+
+    @Test func storeLinks() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.links(in: scratch)
+        let dangling = try scratch.widgethost([
+            "perform", "ToggleFocusModeIntent", "value=true", "--store", "dangling.yaml",
+        ])
+        #expect(dangling.status == 1)
+        #expect(
+            dangling.firstErrorLine
+                == "error: cannot create the store directory '\(scratch.path("dangling.yaml"))': it is a symbolic link to "
+                + "'/nowhere/x.yaml', which does not exist")
+        let loop = try scratch.widgethost([
+            "perform", "ToggleFocusModeIntent", "value=true", "--store", "loop-a",
+        ])
+        #expect(loop.status == 1)
+        #expect(
+            loop.firstErrorLine
+                == "error: cannot create the store directory '\(scratch.path("loop-a"))': it is a symbolic link that leads back to "
+                + "itself (a loop of links)")
+    }
+}
