@@ -44,19 +44,36 @@ struct WatchBenchmark {
 
     private func idleAndLatency(_ widgethost: String, directory: URL) {
         let output = directory.appendingPathComponent("events.ndjson").path
+        Self.withWatch(widgethost, StoreBurstBenchmark.sampleConfiguration, output: output, widgets: 4) {
+            watch in
+            idleAndLatency(widgethost, watch: watch, output: output)
+        }
+    }
+
+    /// Starts `widgethost watch config` writing to `output`, waits for its `widgets` start events,
+    /// runs `body`, and ends the watch.
+    static func withWatch(
+        _ widgethost: String, _ config: String, output: String, widgets: Int, _ body: (SpawnedProcess) -> Void
+    ) {
         guard
             let watch = try? SpawnedProcess.spawn(
-                widgethost, ["watch", StoreBurstBenchmark.sampleConfiguration, "--format", "ndjson"],
-                standardOutput: output)
-        else { return }
+                widgethost, ["watch", config, "--format", "ndjson"], standardOutput: output)
+        else {
+            print("  the watch could not be started")
+            return
+        }
         defer {
             kill(watch.pid, SIGTERM)
             _ = watch.wait()
         }
-        guard Self.waitForLines(output, count: 4, timeout: 10) else {
-            print("  the watch did not start")
+        guard waitForLines(output, count: widgets, timeout: 20) else {
+            print("  the watch of \(config) did not start")
             return
         }
+        body(watch)
+    }
+
+    private func idleAndLatency(_ widgethost: String, watch: SpawnedProcess, output: String) {
         usleep(200_000)
         let before = Self.cpuNanoseconds(watch.pid)
         usleep(10_000_000)
@@ -105,18 +122,13 @@ struct WatchBenchmark {
         let widgets = (0..<100).map { "  - id: focus-\($0)\n    kind: FocusWidget\n" }.joined()
         try? ("widgets:\n" + widgets).write(to: config, atomically: true, encoding: .utf8)
         let output = directory.appendingPathComponent("hundred.ndjson").path
-        guard
-            let watch = try? SpawnedProcess.spawn(
-                widgethost, ["watch", config.path, "--format", "ndjson"], standardOutput: output)
-        else { return }
-        defer {
-            kill(watch.pid, SIGTERM)
-            _ = watch.wait()
+        Self.withWatch(widgethost, config.path, output: output, widgets: 100) { watch in
+            reload(watch, output: output)
         }
-        guard Self.waitForLines(output, count: 100, timeout: 20) else {
-            print("  the 100-widget watch did not start")
-            return
-        }
+    }
+
+    /// 100 rounds of SIGUSR1 over the 100 widgets `watch` hosts: memory and descriptors.
+    private func reload(_ watch: SpawnedProcess, output: String) {
         var expected = 100
         var firstRound: (rss: Int, fds: Int)?
         let start = Clock.now()

@@ -229,9 +229,7 @@ public final class LiveHost: Sendable {
     private func pluginFolders(_ state: HostState) -> [String: String] {
         var folders: [String: String] = [:]
         for hosted in state.widgets.values {
-            if let connection = (session.registry.widget(kind: hosted.instance.kind) as? PluginWidget)?
-                .connection
-            {
+            if let connection = session.pluginConnection(forKind: hosted.instance.kind) {
                 folders[Self.absolute(connection.manifest.folder)] = connection.manifest.name
             }
         }
@@ -323,8 +321,7 @@ public final class LiveHost: Sendable {
         of result: WidgetResult, in state: inout HostState, emit: @Sendable (WatchEvent) -> Void
     ) {
         guard
-            let connection = (session.registry.widget(kind: result.instance.kind) as? PluginWidget)?
-                .connection
+            let connection = session.pluginConnection(forKind: result.instance.kind)
         else { return }
         let name = connection.manifest.name
         guard case .failure(let failure) = result.outcome, failure.code.rawValue.hasPrefix("plugin.") else {
@@ -347,8 +344,7 @@ public final class LiveHost: Sendable {
     private func observePluginExits(_ state: HostState) {
         for hosted in state.widgets.values {
             guard
-                let connection = (session.registry.widget(kind: hosted.instance.kind) as? PluginWidget)?
-                    .connection
+                let connection = session.pluginConnection(forKind: hosted.instance.kind)
             else { continue }
             connection.observeExits { [events] failure in events.pluginExited(failure) }
         }
@@ -361,7 +357,7 @@ public final class LiveHost: Sendable {
         let name = failure.plugin
         for id in state.order {
             guard var hosted = state.widgets[id],
-                (session.registry.widget(kind: hosted.instance.kind) as? PluginWidget)?.connection.manifest
+                session.pluginConnection(forKind: hosted.instance.kind)?.manifest
                     .name == name
             else { continue }
             hosted.result.outcome = .failure(failure.widgetFailure)
@@ -381,10 +377,10 @@ public final class LiveHost: Sendable {
     {
         let ids = state.order.filter { id in
             guard let kind = state.widgets[id]?.instance.kind else { return false }
-            return (session.registry.widget(kind: kind) as? PluginWidget)?.connection.manifest.name == name
+            return session.pluginConnection(forKind: kind)?.manifest.name == name
         }
         guard let first = ids.first, let kind = state.widgets[first]?.instance.kind,
-            let connection = (session.registry.widget(kind: kind) as? PluginWidget)?.connection
+            let connection = session.pluginConnection(forKind: kind)
         else {
             state.pluginRetries[name] = nil
             return

@@ -169,7 +169,18 @@ public final class HostSession: Sendable {
 
     /// Whether the widget of `kind` supports `family`.
     public func supports(kind: String, family: WidgetFamily) -> Bool {
-        registry.widget(kind: kind)?.metadata.supportedFamilies.contains(family) ?? false
+        widget(kind: kind)?.metadata.supportedFamilies.contains(family) ?? false
+    }
+
+    /// The widget of `kind`, built in or a plugin's known so far, found without building a
+    /// registry (the live host asks per widget and per event).
+    public func widget(kind: String) -> (any WidgetConfiguration)? {
+        builtIns.widget(kind: kind) ?? plugins.widget(kind: kind)
+    }
+
+    /// The plugin serving widgets of `kind`, when a plugin does.
+    public func pluginConnection(forKind kind: String) -> PluginConnection? {
+        (widget(kind: kind) as? PluginWidget)?.connection
     }
 
     // MARK: - Intents
@@ -197,7 +208,7 @@ public final class HostSession: Sendable {
         if let builtIn = bundles.lazy.flatMap(\.intents).first(where: { $0.intentType == name }) {
             return .found(BuiltInIntent(builtIn))
         }
-        let connection = kind.flatMap { (registry.widget(kind: $0) as? PluginWidget)?.connection }
+        let connection = kind.flatMap(pluginConnection(forKind:))
         switch await plugins.intent(named: name, drawnBy: connection) {
         case .success(let intent)?: return .found(intent)
         case .failure(let diagnostic)?: return .ambiguous(diagnostic)
