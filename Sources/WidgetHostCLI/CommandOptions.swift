@@ -164,17 +164,21 @@ enum CommandOptions {
         guard !ids.isEmpty else { return instances }
         let known = instances.map(\.id)
         for id in ids where !known.contains(id) {
-            var message = "No widget has the id '\(TerminalText.visible(id))'."
-            if let nearest = EditDistance.suggestion(for: id, among: known) {
-                message += " Did you mean '\(nearest)'?"
-            } else if !known.isEmpty {
-                message +=
-                    " The ids are " + known.map { "'\(TerminalText.visible($0))'" }.joined(separator: ", ")
-                    + "."
-            }
-            throw values.validationError(message)
+            throw values.validationError(unknownWidget(id, among: known))
         }
         return instances.filter { ids.contains($0.id) }
+    }
+
+    /// `No widget has the id 'x'.` with the nearest id, or the ids there are.
+    static func unknownWidget(_ id: String, among known: [String]) -> String {
+        var message = "No widget has the id '\(TerminalText.visible(id))'."
+        if let nearest = EditDistance.suggestion(for: id, among: known) {
+            message += " Did you mean '\(nearest)'?"
+        } else if !known.isEmpty {
+            message +=
+                " The ids are " + known.map { "'\(TerminalText.visible($0))'" }.joined(separator: ", ") + "."
+        }
+        return message
     }
 
     /// Writes diagnostics to standard error, compiler-style.

@@ -62,7 +62,7 @@ extension WidgetHostCommand {
                         session: session,
                         options: LiveHost.Options(paths: paths, widgetIDs: ids, family: family))
                 } catch {
-                    return report(error, values: values)
+                    return try report(error, values: values)
                 }
                 let writer = EventWriter(output: output, symbols: session.symbolFallbacks, host: host)
                 // Keys are read only from a terminal, which is put in a mode that hands each key
@@ -73,26 +73,26 @@ extension WidgetHostCommand {
                 do throws(LiveHost.StartFailure) {
                     try await host.run { event in writer.write(event) }
                 } catch {
-                    return report(error, values: values)
+                    return try report(error, values: values)
                 }
                 return ExitStatus.success
             }
         }
 
-        private static func report(_ failure: LiveHost.StartFailure, values: ParsedValues) -> Int32 {
+        /// Reports why the host could not start: an invalid configuration (65), or a `--widget`
+        /// or `--family` the configuration cannot take, worded and shown as `run` shows it (64).
+        private static func report(_ failure: LiveHost.StartFailure, values: ParsedValues) throws(ParseError)
+            -> Int32
+        {
             switch failure {
             case .invalidConfiguration(let diagnostics):
                 CommandOptions.report(diagnostics)
                 return ExitStatus.dataError
             case .unknownWidgets(let unknown, let known):
-                let message = CommandOptions.unknown("widget", named: unknown[0], among: known)
-                StandardStream.error.write("Error: \(TerminalText.visible(message))\n")
-                return ExitStatus.usage
+                throw values.validationError(CommandOptions.unknownWidget(unknown[0], among: known))
             case .unsupportedFamily(let family, let unsupported, let common):
-                let message = RunCommand.unsupportedFamilyMessage(
-                    family, unsupported: unsupported, common: common)
-                StandardStream.error.write("Error: \(message)\n")
-                return ExitStatus.usage
+                throw values.validationError(
+                    RunCommand.unsupportedFamilyMessage(family, unsupported: unsupported, common: common))
             case .system(let message):
                 StandardStream.error.write("error: \(TerminalText.visible(message))\n")
                 return ExitStatus.failure

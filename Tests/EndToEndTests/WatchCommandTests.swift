@@ -190,6 +190,17 @@ import Testing
                 "Error: The widgets 'focus' (FocusWidget) and 'quick-menu' (Quickmenu)"))
     }
 
+    /// An unknown `--widget` is the usage error `run` gives, worded the same.
+    @Test func anUnknownWidgetIsAUsageErrorAsForRun() throws {
+        let scratch = try Self.sample()
+        let watch = try scratch.widgethost(["watch", "--widget", "focs"], environment: Self.store(scratch))
+        let run = try scratch.widgethost(["run", "--widget", "focs"], environment: Self.store(scratch))
+        #expect(watch.status == 64 && run.status == 64)
+        #expect(watch.firstErrorLine == "Error: No widget has the id 'focs'. Did you mean 'focus'?")
+        #expect(watch.firstErrorLine == run.firstErrorLine)
+        #expect(watch.standardError.contains("Usage: widgethost watch"))
+    }
+
     /// A reader that stops (`| head`) ends the watch at once, not at its next write.
     @Test func aClosedPipeEndsTheWatch() throws {
         let scratch = try Self.sample()
