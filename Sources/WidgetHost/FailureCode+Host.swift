@@ -103,6 +103,8 @@ extension FailureCode {
     public static let pluginUnknownId = FailureCode("plugin.unknown-id", .runtime)
     /// `widget.missing`.
     public static let widgetMissing = FailureCode("widget.missing", .runtime)
+    /// `widget.date-out-of-range`: an entry or reload date past 9999 (RFC 3339 has four-digit years).
+    public static let widgetDateOutOfRange = FailureCode("widget.date-out-of-range", .runtime)
     /// `widget.no-entries`.
     public static let widgetNoEntries = FailureCode("widget.no-entries", .runtime)
     /// `widget.provider-failed`.
@@ -166,6 +168,7 @@ extension FailureCode {
         .pluginUnavailable,
         .pluginUnknownId,
         .widgetMissing,
+        .widgetDateOutOfRange,
         .widgetNoEntries,
         .widgetProviderFailed,
         .widgetUnknownKind,
