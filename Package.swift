@@ -115,7 +115,7 @@ let package = Package(
         ),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"],
+            name: "DiagnosticsTests", dependencies: ["Diagnostics", "TerminalText", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "YAMLTests",

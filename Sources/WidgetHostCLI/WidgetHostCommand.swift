@@ -1,5 +1,6 @@
 import AppGroup
 import ArgumentParsing
+import Diagnostics
 import TerminalText
 import WidgetHost
 import YAML
@@ -51,7 +52,7 @@ enum WidgetHostCommand {
     /// Parses `CommandLine.arguments`, runs the command and exits with its status.
     static func main() async -> Never {
         StandardStream.prepare()
-        let status = await run(Array(CommandLine.arguments.dropFirst()))
+        let status = await run(FileSystemName.arguments())
         exit(outputStatus(commandStatus: status))
     }
 

@@ -16,7 +16,7 @@ extension SourceText {
     /// - Throws: a ``Diagnostic`` naming the file: missing, unreadable, a directory, too large.
     public static func read(path: String, limit: Int = 64 << 20) throws(Diagnostic) -> SourceText {
         let name = path == "-" ? "<stdin>" : path
-        let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = path == "-" ? 0 : FileSystemName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else {
             throw fileError(name, errno: errno)
         }
