@@ -93,7 +93,16 @@ let package = Package(
                 "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup", "CSpawn",
                 "TerminalText",
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedPythonSDK"]
+        ),
+        // Writes a text file as a Swift string at build time (the Python SDK, for `plugins new`).
+        .executableTarget(name: "embed-text", swiftSettings: swiftSettings),
+        .plugin(
+            name: "EmbedPythonSDK",
+            capability: .buildTool(),
+            dependencies: ["embed-text"],
+            path: "BuildPlugins/EmbedPythonSDK"
         ),
         // The executable: argument parsing and commands over the engine's session, nothing else.
         .executableTarget(
