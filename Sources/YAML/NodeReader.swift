@@ -124,7 +124,7 @@ public struct NodeReader: Sendable {
             return nil
         }
         guard cases.contains(text) else {
-            var message = "'\(text)' is not \(what()); expected one of \(cases.joined(separator: ", "))"
+            var message = "'\(MappingKeys.excerpt(text))' is not \(what()); expected one of \(cases.joined(separator: ", "))"
             if let nearest = EditDistance.suggestion(for: text, among: cases) {
                 message += "; did you mean '\(nearest)'?"
             }
@@ -228,7 +228,7 @@ public struct NodeReader: Sendable {
         }
         guard isKnown(key) else {
             let known = knownKeys()
-            var message = "unknown key '\(key)' in '\(name)'"
+            var message = "unknown key '\(MappingKeys.excerpt(key))' in '\(name)'"
             if let nearest = EditDistance.suggestion(for: key, among: known) {
                 message += "; did you mean '\(nearest)'?"
             } else {
