@@ -23,6 +23,12 @@ let package = Package(
         .library(name: "YAML", targets: ["YAML"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "ArgumentParsing", targets: ["ArgumentParsing"]),
+        // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
+        .library(name: "WidgetHost", targets: ["WidgetHost"]),
+        .library(name: "TaskStore", targets: ["TaskStore"]),
+        .library(name: "PluginProtocol", targets: ["PluginProtocol"]),
+        .library(name: "TerminalText", targets: ["TerminalText"]),
+        .library(name: "BuiltInWidgets", targets: ["BuiltInWidgets"]),
     ],
     targets: [
         .systemLibrary(

@@ -36,13 +36,13 @@ extension FailureCode {
     public static let yamlSyntax = FailureCode("yaml.syntax", .invalidInput)
     /// `yaml.undefined-alias`.
     public static let yamlUndefinedAlias = FailureCode("yaml.undefined-alias", .invalidInput)
-
-    /// `yaml.no-document`.
-    public static let yamlNoDocument = FailureCode("yaml.no-document", .invalidInput)
+    /// `yaml.json-key-clash`.
+    public static let yamlJSONKeyClash = FailureCode("yaml.json-key-clash", .invalidInput)
+    /// `yaml.number-out-of-range`.
+    public static let yamlNumberOutOfRange = FailureCode("yaml.number-out-of-range", .invalidInput)
 
     /// Every code declared here, for looking one up by its text.
     public static let yamlCodes: [FailureCode] = [
-        .yamlNoDocument,
         .configMissingKey,
         .configOutOfRange,
         .configTypeMismatch,
@@ -57,7 +57,9 @@ extension FailureCode {
         .yamlInputTooLarge,
         .yamlInvalidMerge,
         .yamlInvalidTaggedValue,
+        .yamlJSONKeyClash,
         .yamlMemory,
+        .yamlNumberOutOfRange,
         .yamlSyntax,
         .yamlUndefinedAlias,
     ]

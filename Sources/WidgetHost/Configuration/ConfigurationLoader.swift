@@ -175,8 +175,11 @@ public struct ConfigurationLoader: Sendable {
             pending.instances.reserveCapacity(pending.instances.count + widgets.count)
             pending.details.reserveCapacity(pending.details.count + widgets.count)
             for position in 0..<widgets.count {
+                let widget = widgets.item(position)
+                // Names the widget in the notes of a problem it shares with others through an alias.
+                reader.context = ("widget", widget)
                 self.widget(
-                    widgets.item(position),
+                    widget,
                     appGroup: appGroup,
                     source: source,
                     plans: &plans,
@@ -184,7 +187,9 @@ public struct ConfigurationLoader: Sendable {
                     into: &pending
                 )
             }
+            reader.context = nil
         }
+        reader.combineRepeatsThroughAliases()
         // Report in reading order: a mapping's unknown keys are found before its values are read.
         diagnostics += reader.diagnostics.enumerated().sorted {
             ($0.element.location ?? SourceLocation(line: 0, column: 0), $0.offset)
