@@ -25,7 +25,12 @@ public struct NodeReader: Sendable {
     /// Whether any error was recorded.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// Records a diagnostic at `node`.
+    /// The variables substituted in the nodes read (see ``VariableSubstitution``): a problem with
+    /// a substituted value is reported at its variable, with a note giving the value.
+    public var substitutions = Substitutions()
+
+    /// Records a diagnostic at `node`: at its variable when its value was substituted, not at all
+    /// when its substitution failed (that is reported already).
     public mutating func report(
         _ node: Node,
         severity: Diagnostic.Severity = .error,
@@ -33,9 +38,16 @@ public struct NodeReader: Sendable {
         message: String,
         notes: [Diagnostic.Note] = []
     ) {
+        if substitutions.failed(node) { return }
+        var location = node.start.location
+        var notes = notes
+        if let substitution = substitutions.substitution(of: node) {
+            location = substitution.location
+            notes.append(substitution.note)
+        }
         diagnostics.append(
             source.diagnostic(
-                at: node.start.location,
+                at: location,
                 severity: severity,
                 code: code,
                 message: message,

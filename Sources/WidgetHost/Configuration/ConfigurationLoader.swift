@@ -30,6 +30,8 @@ public struct ConfigurationLoader: Sendable {
     /// kept among the instances, with its id, rather than dropped as invalid: what completion
     /// wants, since it lists ids without starting a plugin.
     var keepsUnknownKinds = false
+    /// Where `${NAME}` in a value is looked up (see ``VariableSubstitution``).
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
 
     /// The App Group of a file that names none: the seeds' `group.com.example.taskapp`.
     public static let defaultAppGroup = AppGroupContainer.defaultAppGroup
@@ -144,7 +146,7 @@ public struct ConfigurationLoader: Sendable {
             diagnostics.append(error.addingNotes(inclusion.notes))
             return nil
         }
-        guard let root = documents.first else {
+        guard !documents.isEmpty else {
             diagnostics.append(
                 Diagnostic(
                     file: source.name, code: .configEmpty, message: "contains no YAML document",
@@ -152,7 +154,11 @@ public struct ConfigurationLoader: Sendable {
             )
             return nil
         }
+        let (root, substitutions, variableProblems) = VariableSubstitution.apply(
+            to: documents[0], source: source, environment: environment)
+        diagnostics += variableProblems.map { $0.addingNotes(inclusion.notes) }
         var reader = NodeReader(source: source)
+        reader.substitutions = substitutions
         if documents.count > 1 {
             reader.report(
                 documents[1],

@@ -131,6 +131,7 @@ public final class HostSession: Sendable {
     public func load(_ paths: [String]) async -> LoadedConfiguration {
         var loader = ConfigurationLoader(registry: plugins.builtIns)
         loader.plugins = plugins
+        loader.environment = settings.environment
         loader.takesPluginDiagnostics = false
         let first = loader.load(paths)
         guard !first.unknownKinds.isEmpty else {
