@@ -49,11 +49,11 @@ extension ConfigurationLoader {
     /// Reads the files an `include:` value names (a path or glob, or a list of them, relative to
     /// the including file), in order, each with its own includes first.
     ///
-    /// - Returns: the last App Group one of them declares, or `nil`.
+    /// - Returns: the last App Group one of them declares (with where), or `nil`.
     func include(
         _ node: Node, from source: SourceText, inclusion: inout Inclusion, reader: inout NodeReader,
         into pending: inout PendingInstances, diagnostics: inout [Diagnostic]
-    ) -> String? {
+    ) -> Declared? {
         let entries: [Node]
         if node.isScalar && !node.isNull {
             entries = [node]
@@ -68,7 +68,7 @@ extension ConfigurationLoader {
             source.name == "-" || source.name == "<stdin>"
             ? FileManager.default.currentDirectoryPath
             : (source.name as NSString).deletingLastPathComponent
-        var appGroup: String?
+        var appGroup: Declared?
         for entry in entries {
             guard let text = reader.string(entry, named: "include") else { continue }
             guard !text.isEmpty else {

@@ -30,6 +30,11 @@ public struct ConfigurationLoader: Sendable {
     /// kept among the instances, with its id, rather than dropped as invalid: what completion
     /// wants, since it lists ids without starting a plugin.
     var keepsUnknownKinds = false
+    /// Whether each instance records where its values come from (``WidgetInstance/origins``), as
+    /// `widgethost config` shows them.
+    public var recordsOrigins = false
+    /// The `--set KEY=VALUE` overrides, applied after every file (see ``ConfigurationOverride``).
+    public var overrides: [String] = []
     /// Where `${NAME}` in a value is looked up (see ``VariableSubstitution``).
     public var environment: [String: String] = ProcessInfo.processInfo.environment
 
@@ -73,6 +78,7 @@ public struct ConfigurationLoader: Sendable {
         assignIDs(&pending, into: &result)
         result.unknownKinds = pending.unknownKinds
         result.diagnostics = Self.inReadingOrder(result.diagnostics, files: result.files)
+        if !overrides.isEmpty { applyOverrides(to: &result) }
         if takesPluginDiagnostics { result.diagnostics += plugins?.takeDiagnostics() ?? [] }
         return result
     }
@@ -117,18 +123,21 @@ public struct ConfigurationLoader: Sendable {
     /// Reads `file`, its includes first, appending its widgets to `pending`.
     ///
     /// - Returns: the App Group the file declares, itself or through what it includes (its own
-    ///   wins), or `nil` when neither declares one.
+    ///   wins), with where it is written, or `nil` when neither declares one.
     @discardableResult
     func load(
         file: String, inclusion: inout Inclusion, into pending: inout PendingInstances,
         diagnostics: inout [Diagnostic]
-    ) -> String? {
+    ) -> Declared? {
         let first = pending.instances.count
         let declared = readFile(file, inclusion: &inclusion, into: &pending, diagnostics: &diagnostics)
         if inclusion.chain.isEmpty {
             // A top-level file: every widget it reached gets the App Group it settled on.
-            let appGroup = declared ?? Self.defaultAppGroup
-            for position in first..<pending.instances.count { pending.instances[position].appGroup = appGroup }
+            let appGroup = declared?.value ?? Self.defaultAppGroup
+            for position in first..<pending.instances.count {
+                pending.instances[position].appGroup = appGroup
+                pending.instances[position].origins?["appGroup"] = declared?.origin ?? Self.defaultOrigin
+            }
         }
         return declared
     }
@@ -136,7 +145,7 @@ public struct ConfigurationLoader: Sendable {
     private func readFile(
         _ file: String, inclusion: inout Inclusion, into pending: inout PendingInstances,
         diagnostics: inout [Diagnostic]
-    ) -> String? {
+    ) -> Declared? {
         inclusion.read.append(file)
         let source: SourceText
         let documents: [Node]
@@ -173,7 +182,7 @@ public struct ConfigurationLoader: Sendable {
             diagnostics += reader.diagnostics
             return nil
         }
-        var ownAppGroup: String?
+        var ownAppGroup: Declared?
         if let node = entries.first(where: { $0.key == "appGroup" })?.value,
             let value = reader.string(node, named: "appGroup")
         {
@@ -182,7 +191,7 @@ public struct ConfigurationLoader: Sendable {
             } else if let problem = AppGroupContainer.problem(appGroup: value) {
                 reader.report(node, code: .storeInvalidAppGroup, message: problem)
             } else {
-                ownAppGroup = value
+                ownAppGroup = (value, Self.origin(of: node, reader: reader))
             }
         }
         if let node = entries.first(where: { $0.key == "plugins" })?.value,
@@ -208,7 +217,7 @@ public struct ConfigurationLoader: Sendable {
                 }
             }
         }
-        var includedAppGroup: String?
+        var includedAppGroup: Declared?
         var includesWidgets = false
         if let node = entries.first(where: { $0.key == "include" })?.value {
             includedAppGroup = include(
@@ -216,7 +225,7 @@ public struct ConfigurationLoader: Sendable {
                 diagnostics: &diagnostics)
             includesWidgets = true
         }
-        let appGroup = ownAppGroup ?? includedAppGroup ?? Self.defaultAppGroup
+        let appGroup = ownAppGroup?.value ?? includedAppGroup?.value ?? Self.defaultAppGroup
         // A file that includes others may leave `widgets:` out: its widgets are theirs.
         let widgetsNode =
             includesWidgets
@@ -385,18 +394,21 @@ public struct ConfigurationLoader: Sendable {
             )
             valid = false
         }
-        pending.append(
-            WidgetInstance(
-                id: id,
-                kind: kind,
-                family: family,
-                configuration: configuration,
-                appGroup: appGroup,
-                file: reader.source.name,
-                location: location
-            ),
-            PendingInstances.Detail(idLocation: idLocation, source: source, valid: valid)
+        var instance = WidgetInstance(
+            id: id,
+            kind: kind,
+            family: family,
+            configuration: configuration,
+            appGroup: appGroup,
+            file: reader.source.name,
+            location: location
         )
+        if recordsOrigins {
+            instance.origins = Self.origins(
+                id: idNode, kind: kindNode, family: familyNode, configuration: configurationPair?.value,
+                parameters: plan.parameters, reader: reader)
+        }
+        pending.append(instance, PendingInstances.Detail(idLocation: idLocation, source: source, valid: valid))
     }
 
     /// Adds a fix-it note to each unknown widget key that is a parameter of the widget's kind,
@@ -451,7 +463,7 @@ public struct ConfigurationLoader: Sendable {
         return ascii ?? text.unicodeScalars.contains { $0.properties.isWhitespace }
     }
 
-    private func family(_ node: Node, of plan: KindPlan, reader: inout NodeReader) -> WidgetFamily? {
+    func family(_ node: Node, of plan: KindPlan, reader: inout NodeReader) -> WidgetFamily? {
         let supported = plan.supportedFamilies
         // A supported family, found by its bytes.
         if let index = Self.familyNames.index(ofString: node), supported.contains(Self.families[index]) {
