@@ -10,6 +10,10 @@ extension FailureCode {
     public static let configEmptyDirectory = FailureCode("config.empty-directory", .invalidInput)
     /// `config.empty-value`.
     public static let configEmptyValue = FailureCode("config.empty-value", .invalidInput)
+    /// `config.include-cycle`: a file includes itself, directly or through others.
+    public static let configIncludeCycle = FailureCode("config.include-cycle", .invalidInput)
+    /// `config.include-no-match`: an `include:` glob matches no file (a warning).
+    public static let configIncludeNoMatch = FailureCode("config.include-no-match", .invalidInput)
     /// `config.invalid`: the configuration has errors, listed as diagnostics beside it.
     public static let configInvalid = FailureCode("config.invalid", .invalidInput)
     /// `config.invalid-id`.
@@ -122,6 +126,8 @@ extension FailureCode {
         .configEmpty,
         .configEmptyDirectory,
         .configEmptyValue,
+        .configIncludeCycle,
+        .configIncludeNoMatch,
         .configInvalid,
         .configInvalidId,
         .configMissingParameter,

@@ -50,7 +50,7 @@ enum CommandOptions {
     /// wait, and where plugins are.
     static let hostOptions: [ArgumentSpec] = [
         store(help: "The shared container directory, for every App Group."), lockTimeout,
-        SessionOptions.plugins,
+        SessionOptions.plugins, SessionOptions.set,
     ]
 
     /// `[<config> ...]`.

@@ -15,6 +15,16 @@ enum SessionOptions {
         completion: .directory
     )
 
+    /// `--set <key=value>`, repeatable: an override of the configuration, applied after every file.
+    /// Every command that loads a configuration declares it; ``session(_:store:plugins:)`` reads it.
+    static let set = ArgumentSpec.option(
+        "set",
+        valueName: "key=value",
+        help: "Override a configuration value after every file: appGroup=ID, WIDGET-ID.family=F or "
+            + "WIDGET-ID.configuration.PARAMETER=VALUE (VALUE read as YAML); repeat for more.",
+        isRepeatable: true
+    )
+
     /// A session of the built-in widgets and the plugins found (the default places and each
     /// `--plugins DIR`, when the command declares it), with `--store DIR` and `--lock-timeout` (or
     /// `WIDGETHOST_LOCK_TIMEOUT`) when it uses the store. The caller ends it with
@@ -26,7 +36,8 @@ enum SessionOptions {
             storeOption: store ? try values.string("store") : nil,
             lockTimeout: store ? try CommandOptions.lockTimeout(values) : .default,
             pluginFolders: plugins ? try values.strings("plugins") : [],
-            hostVersion: WidgetHostCommand.version)
+            hostVersion: WidgetHostCommand.version,
+            overrides: values.declares("set") ? try values.strings("set") : [])
         do throws(RegistryError) {
             return try HostSession(bundles: BuiltInWidgets.bundles, settings: settings)
         } catch {

@@ -32,6 +32,7 @@ extension WidgetHostCommand {
                 CommandOptions.at("Tap"),
                 CommandOptions.format(),
                 SessionOptions.plugins,
+                SessionOptions.set,
             ]
         )
 

@@ -21,6 +21,7 @@ extension WidgetHostCommand {
                 CommandOptions.format(
                     help: "How to report: text on standard error, or one JSON object on standard output."),
                 SessionOptions.plugins,
+                SessionOptions.set,
             ]
         )
 

@@ -29,7 +29,7 @@ enum WidgetHostCommand {
                 help: "With --version, also print the versions of libyaml, SQLite and utf8proc it runs on.")
         ],
         subcommands: [
-            RunCommand.spec, ValidateCommand.spec, DescribeCommand.spec, SchemaCommand.spec,
+            RunCommand.spec, ValidateCommand.spec, ConfigCommand.spec, DescribeCommand.spec, SchemaCommand.spec,
             PerformCommand.spec,
             TapCommand.spec, OpenCommand.spec,
             YAMLCommand.spec, StoreCommand.spec, PluginsCommand.spec, WatchCommand.spec, ReloadCommand.spec,
@@ -86,6 +86,8 @@ enum WidgetHostCommand {
                 return try await RunCommand.run(values)
             case ["validate"]:
                 return try await ValidateCommand.run(values)
+            case ["config"]:
+                return try await ConfigCommand.run(values)
             case ["describe"]:
                 return try await DescribeCommand.run(values)
             case ["schema"]:

@@ -24,6 +24,8 @@ extension FailureCode {
     public static let yamlDuplicateKey = FailureCode("yaml.duplicate-key", .invalidInput)
     /// `yaml.encoding`.
     public static let yamlEncoding = FailureCode("yaml.encoding", .invalidInput)
+    /// `yaml.invalid-variable`: a `${NAME}` that is unset (without a default) or malformed.
+    public static let yamlInvalidVariable = FailureCode("yaml.invalid-variable", .invalidInput)
     /// `yaml.input-too-large`.
     public static let yamlInputTooLarge = FailureCode("yaml.input-too-large", .invalidInput)
     /// `yaml.invalid-merge`.
@@ -55,6 +57,7 @@ extension FailureCode {
         .yamlDuplicateKey,
         .yamlEncoding,
         .yamlInputTooLarge,
+        .yamlInvalidVariable,
         .yamlInvalidMerge,
         .yamlInvalidTaggedValue,
         .yamlJSONKeyClash,

@@ -43,7 +43,12 @@ public struct NodeReader: Sendable {
     /// Whether any error was recorded.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// Records a diagnostic at `node`.
+    /// The variables substituted in the nodes read (see ``VariableSubstitution``): a problem with
+    /// a substituted value is reported at its variable, with a note giving the value.
+    public var substitutions = Substitutions()
+
+    /// Records a diagnostic at `node`: at its variable when its value was substituted, not at all
+    /// when its substitution failed (that is reported already).
     ///
     /// A node reached through an alias is the anchored node itself: the problem is shown where the
     /// alias used it, with a note at the anchored value (see ``combineRepeatsThroughAliases()``).
@@ -54,9 +59,14 @@ public struct NodeReader: Sendable {
         message: String,
         notes: [Diagnostic.Note] = []
     ) {
-        let location = node.start.location
+        if substitutions.failed(node) { return }
+        var location = node.start.location
         let alias = node.alias
         var notes = notes
+        if let substitution = substitutions.substitution(of: node) {
+            location = substitution.location
+            notes.append(substitution.note)
+        }
         if let alias { notes.append(Diagnostic.Note("\(Self.throughAliasNote) '*\(alias.name)'", at: location)) }
         diagnostics.append(
             source.diagnostic(

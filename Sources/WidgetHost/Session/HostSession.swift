@@ -26,6 +26,8 @@ public final class HostSession: Sendable {
         public var environment: [String: String]
         /// The directory `./Plugins` is looked for in.
         public var currentDirectory: String
+        /// Each `--set KEY=VALUE`, applied to every configuration loaded after its files.
+        public var overrides: [String]
 
         /// Settings from the process's environment and directory.
         public init(
@@ -34,8 +36,10 @@ public final class HostSession: Sendable {
             pluginFolders: [String] = [],
             hostVersion: String,
             environment: [String: String] = ProcessInfo.processInfo.environment,
-            currentDirectory: String = FileManager.default.currentDirectoryPath
+            currentDirectory: String = FileManager.default.currentDirectoryPath,
+            overrides: [String] = []
         ) {
+            self.overrides = overrides
             self.storeOption = storeOption
             self.lockTimeout = lockTimeout
             self.pluginFolders = pluginFolders
@@ -128,9 +132,15 @@ public final class HostSession: Sendable {
     /// The widgets of the configuration files `paths` name, checked against every widget the
     /// session knows. A kind nothing built in declares is looked for in the plugins, which are
     /// handshaken first (only those that may serve it): loading itself never starts a process.
-    public func load(_ paths: [String]) async -> LoadedConfiguration {
+    ///
+    /// - Parameter recordsOrigins: whether each instance records where its values come from
+    ///   (``WidgetInstance/origins``), as `widgethost config` shows them.
+    public func load(_ paths: [String], recordsOrigins: Bool = false) async -> LoadedConfiguration {
         var loader = ConfigurationLoader(registry: plugins.builtIns)
         loader.plugins = plugins
+        loader.environment = settings.environment
+        loader.overrides = settings.overrides
+        loader.recordsOrigins = recordsOrigins
         loader.takesPluginDiagnostics = false
         let first = loader.load(paths)
         guard !first.unknownKinds.isEmpty else {
