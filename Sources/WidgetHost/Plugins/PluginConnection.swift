@@ -157,6 +157,16 @@ public final class PluginConnection: Sendable {
             await OffPool.run { process.stop(failure) }
             return .failure(failure)
         case .success(let result):
+            let problems = HandshakeCheck.problems(in: result)
+            if !problems.isEmpty {
+                var invalid = process.failure(
+                    code: .pluginInvalidHandshake,
+                    what: "answered 'initialize' wrongly (\(problems.count) problem\(problems.count == 1 ? "" : "s"))")
+                invalid.details = problems
+                let failure = invalid
+                await OffPool.run { process.stop(failure) }
+                return .failure(failure)
+            }
             do throws(ProtocolValueError) {
                 let handshake = try InitializeResult(json: result)
                 if let mismatch = manifest.mismatch(with: handshake) {

@@ -24,8 +24,6 @@ public final class HostSession: Sendable {
         public var hostVersion: String
         /// The environment (`WIDGETHOST_STORE`, `XDG_DATA_HOME`, ...).
         public var environment: [String: String]
-        /// The directory `./Plugins` is looked for in.
-        public var currentDirectory: String
 
         /// Settings from the process's environment and directory.
         public init(
@@ -33,15 +31,13 @@ public final class HostSession: Sendable {
             lockTimeout: StoreLockTimeout = .default,
             pluginFolders: [String] = [],
             hostVersion: String,
-            environment: [String: String] = ProcessInfo.processInfo.environment,
-            currentDirectory: String = FileManager.default.currentDirectoryPath
+            environment: [String: String] = ProcessInfo.processInfo.environment
         ) {
             self.storeOption = storeOption
             self.lockTimeout = lockTimeout
             self.pluginFolders = pluginFolders
             self.hostVersion = hostVersion
             self.environment = environment
-            self.currentDirectory = currentDirectory
         }
     }
 
@@ -95,7 +91,6 @@ public final class HostSession: Sendable {
             let host = PluginHost(
                 builtIns: builtIns,
                 hostVersion: settings.hostVersion,
-                currentDirectory: settings.currentDirectory,
                 environment: settings.environment,
                 options: settings.pluginFolders)
             plugins = host
