@@ -99,6 +99,9 @@ extension FailureCode {
     public static let pluginTimeout = FailureCode("plugin.timeout", .runtime)
     /// `plugin.unavailable`.
     public static let pluginUnavailable = FailureCode("plugin.unavailable", .runtime)
+    /// `plugin.unknown-view`: a plugin's view uses a type, attribute or modifier the view
+    /// vocabulary does not have (a warning; the view still renders what it can).
+    public static let pluginUnknownView = FailureCode("plugin.unknown-view", .runtime)
     /// `plugin.unknown-id`.
     public static let pluginUnknownId = FailureCode("plugin.unknown-id", .runtime)
     /// `widget.missing`.
@@ -165,6 +168,7 @@ extension FailureCode {
         .pluginTimeout,
         .pluginUnavailable,
         .pluginUnknownId,
+        .pluginUnknownView,
         .widgetMissing,
         .widgetNoEntries,
         .widgetProviderFailed,

@@ -28,7 +28,7 @@ import Testing
             check.standardOutput == """
                 sloppy  \(folder)  (found in --plugins)
                   executable: \(folder)/plugin.py
-                  failed: plugin 'sloppy' answered 'initialize' wrongly (8 problems):
+                  failed: plugin 'sloppy' answered 'initialize' wrongly (9 problems):
                     - widget 'Sloppy': unknown key 'families'; did you mean 'supportedFamilies'?
                     - widget 'Sloppy', 'supportedFamilies': "systemSmal" is not a widget family; did you mean 'systemSmall'?
                     - widget 'Sloppy', parameter 'units', 'default': 'units' must be one of metric, imperial, not "kelvin"
@@ -37,6 +37,7 @@ import Testing
                     - widget 'Sloppy', parameter 'hours': the minimum 5 is above the maximum 2
                     - widget 'Sloppy' declares the parameter 'days' twice
                     - widget 'Sloppy', parameter 'two words': the name 'two words' is not an identifier (a letter or _, then letters, digits or _)
+                    - widget 'Sloppy', parameter 'two words', 'type': 'strin' is not a parameter type; did you mean 'string'?
 
                 """,
             "\(check.standardOutput)")

@@ -213,9 +213,14 @@ public enum HandshakeCheck {
         problems.append("\(subject), '\(key)': \(value) is not a string")
     }
 
-    /// `; did you mean 'X'?`, or with `orList` `; expected one of ...` when nothing is close.
+    /// `; did you mean 'X'?`, or with `orList` `; expected one of ...` when nothing is close. A
+    /// name that is close by spelling, or part of a longer one (`families`, `max`), is close.
     private static func suggestion(for name: String, among candidates: [String], orList: Bool = false) -> String {
-        if let nearest = EditDistance.suggestion(for: name, among: candidates) {
+        let lowered = name.lowercased()
+        if let nearest = EditDistance.suggestion(for: name, among: candidates)
+            ?? (lowered.count < 3
+                ? nil : candidates.first { $0.lowercased().hasPrefix(lowered) || $0.lowercased().hasSuffix(lowered) })
+        {
             return "; did you mean '\(nearest)'?"
         }
         return orList ? "; expected one of \(candidates.joined(separator: ", "))" : ""

@@ -28,6 +28,8 @@ public final class PluginConnection: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The view warnings not yet reported, and every one seen (each is reported once a run).
+    private let viewWarnings = Mutex<(seen: Set<String>, pending: [String])>(([], []))
     private let exitObserver = Mutex<(@Sendable (PluginFailure) -> Void)?>(nil)
 
     /// Tells `observer` whenever the plugin exits on its own from now on (a live host restarts it).
@@ -64,6 +66,25 @@ public final class PluginConnection: Sendable {
         state.withLock { state in
             state.starts = 0
             if state.process?.hasFailed ?? true { state.process = nil }
+        }
+    }
+
+    /// Records the warnings a view of the widget `kind` got (``ViewVocabulary``), each once.
+    func noteViewWarnings(_ warnings: [String], kind: String) {
+        guard !warnings.isEmpty else { return }
+        viewWarnings.withLock { state in
+            for warning in warnings {
+                let message = "plugin '\(manifest.name)', widget '\(kind)': \(warning)"
+                if state.seen.insert(message).inserted { state.pending.append(message) }
+            }
+        }
+    }
+
+    /// The view warnings recorded since the last call.
+    func takeViewWarnings() -> [String] {
+        viewWarnings.withLock { state in
+            defer { state.pending = [] }
+            return state.pending
         }
     }
 
@@ -118,11 +139,9 @@ public final class PluginConnection: Sendable {
                     lastFailure
                     ?? PluginFailure(
                         code: .pluginNotRunning, plugin: manifest.name, what: "is not running")
-                return .failure(
-                    PluginFailure(
-                        code: failure.code, plugin: failure.plugin,
-                        what: failure.what + (starts > 1 ? " (after one restart)" : ""),
-                        stderrTail: failure.stderrTail))
+                var refused = failure
+                refused.what += starts == Self.maximumStarts ? " (after one restart)" : ""
+                return .failure(refused)
             }
             state.withLock { $0.starts += 1 }
             switch await start() {
@@ -133,10 +152,14 @@ public final class PluginConnection: Sendable {
                 }
                 return .success(started)
             case .failure(let failure):
+                // A handshake that is wrong is wrong again on a restart: no second start.
+                let final = failure.code == .pluginInvalidHandshake || failure.code == .pluginManifestMismatch
                 state.withLock {
                     $0.lastFailure = failure
                     $0.process = nil
+                    if final { $0.starts = Self.maximumStarts + 1 }
                 }
+                if final { return .failure(failure) }
             }
         }
     }

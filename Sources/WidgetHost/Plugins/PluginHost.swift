@@ -155,13 +155,21 @@ public final class PluginHost: Sendable {
         }
     }
 
-    /// Problems found since the last call (manifests, failed handshakes, clashing kinds).
+    /// Problems found since the last call (manifests, failed handshakes, clashing kinds, views
+    /// outside the vocabulary).
     public func takeDiagnostics() -> [Diagnostic] {
-        state.withLock { state in
+        let (diagnostics, connections) = state.withLock { state in
             let diagnostics = state.diagnostics
             state.diagnostics = []
-            return diagnostics
+            return (diagnostics, state.plugins.compactMap(\.connection))
         }
+        return diagnostics
+            + connections.flatMap { connection in
+                connection.takeViewWarnings().map {
+                    Diagnostic(
+                        file: connection.manifest.path, severity: .warning, code: .pluginUnknownView, message: $0)
+                }
+            }
     }
 
     // MARK: - Kinds

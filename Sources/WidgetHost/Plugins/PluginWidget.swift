@@ -38,6 +38,12 @@ public struct PluginWidget: WidgetConfiguration {
         case .failure(let failure):
             throw failure.widgetFailure
         case .success(let result):
+            if case .array(let entries)? = result["entries"] {
+                for entry in entries {
+                    guard let view = entry["view"] else { continue }
+                    connection.noteViewWarnings(ViewVocabulary.warnings(in: view), kind: metadata.kind)
+                }
+            }
             do throws(ProtocolValueError) {
                 return try RenderedTimeline(json: result)
             } catch {
