@@ -21,6 +21,7 @@ struct ScratchPlugin {
     /// - Parameters:
     ///   - prelude: Python run once at start, before the first message is read (`stderr` writes,
     ///     a crash, a grandchild).
+    ///   - onRender: Python run before each `timeline`/`snapshot`/`placeholder` is answered.
     @discardableResult
     static func write(
         _ name: String,
@@ -30,8 +31,10 @@ struct ScratchPlugin {
         handshake: String,
         view: String = #"{"type": "text", "text": "ok"}"#,
         perform: String = #"{"value": "done"}"#,
-        prelude: String = ""
+        prelude: String = "",
+        onRender: String = "pass"
     ) throws -> ScratchPlugin {
+        let hook = onRender.replacingOccurrences(of: "\n", with: "\n        ")
         let folder = scratch.url.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = """
@@ -53,6 +56,7 @@ struct ScratchPlugin {
                 elif r["method"] == "perform":
                     res = PERFORM
                 else:
+                    \(hook)
                     res = {"entries": [{"date": r["params"]["date"], "data": {}, "view": VIEW}],
                            "policy": {"policy": "never"}}
                 print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)

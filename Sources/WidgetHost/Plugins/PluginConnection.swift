@@ -69,6 +69,18 @@ public final class PluginConnection: Sendable {
         }
     }
 
+    /// Whether the plugin's handshake declares the intent `type`.
+    public func declares(intent type: String) -> Bool {
+        knownHandshake?.intents.contains { $0.type == type } ?? false
+    }
+
+    /// Why a control drawn by `plugin` cannot run `intent`, and the fix.
+    public static func undeclaredIntent(_ intent: String, plugin: String) -> String {
+        "a control runs the intent '\(intent)', which the plugin '\(plugin)' does not declare, so tapping "
+            + "it fails; declare it in the plugin's initialize reply ('intents') and its manifest "
+            + "('intents: [\(intent)]'; a Swift bundle lists \(intent).self in its `intents`)"
+    }
+
     /// Records the warnings a view of the widget `kind` got (``ViewVocabulary``), each once.
     func noteViewWarnings(_ warnings: [String], kind: String) {
         guard !warnings.isEmpty else { return }

@@ -394,6 +394,13 @@ public final class PluginHost: Sendable {
                 + "the plugin's \(thing) is ignored")
     }
 
+    /// Makes this process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`): a plugin's
+    /// descendant that calls `setsid()` and outlives its parent is still this process's, and is
+    /// killed and reaped when a plugin is ended. The executable calls it once at start.
+    public static func adoptOrphanedDescendants() {
+        ChildProcess.becomeSubreaper()
+    }
+
     /// Ends every plugin process of the run and waits until each is reaped.
     public func shutdown() {
         let connections = state.withLock { $0.plugins.compactMap(\.connection) }

@@ -270,6 +270,10 @@ public final class HostSession: Sendable {
         case noSuchControl(number: Int, count: Int)
         /// The control runs an intent nothing declares.
         case unknownIntent(String)
+        /// The control, drawn by a plugin's widget, runs an intent that plugin does not declare
+        /// (a control runs only its own plugin's intents, built-in ones included); the message
+        /// names the plugin, the intent and the fix.
+        case undeclaredIntent(intent: String, message: String)
         /// Several plugins declare the control's intent.
         case ambiguousIntent(Diagnostic)
         /// The control's values do not fit its intent's parameters.
@@ -300,6 +304,14 @@ public final class HostSession: Sendable {
             return .success(.opened(url: url, destination: try? resolveLink(url).get()))
         }
         guard let reference = control.intent else { return .failure(.unknownIntent("")) }
+        if let connection = pluginConnection(forKind: instance.kind),
+            !connection.declares(intent: reference.type)
+        {
+            return .failure(
+                .undeclaredIntent(
+                    intent: reference.type,
+                    message: PluginConnection.undeclaredIntent(reference.type, plugin: connection.manifest.name)))
+        }
         let intent: any HostIntent
         switch await self.intent(named: reference.type, drawnBy: instance.kind) {
         case .found(let found): intent = found

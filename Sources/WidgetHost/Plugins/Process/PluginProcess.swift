@@ -40,6 +40,8 @@ package final class PluginProcess: Sendable {
         var failure: PluginFailure?
         var stderrTail: [UInt8] = []
         var stderrClosed = false
+        /// Whether its exit was taken in hand (by the end of stdout or by the exit itself).
+        var exitHandled = false
     }
 
     private let child: ChildProcess
@@ -95,6 +97,18 @@ package final class PluginProcess: Sendable {
                 }
             },
             end: { process.state.withLock { $0.stderrClosed = true } })
+        // Its exit is noticed as an exit even while a descendant still holds its stdout open.
+        let watcher = Thread {
+            guard child.waitForExit() else { return }
+            // Its last replies may still be in the pipe: the end of stdout, when it comes at once,
+            // says the exit after them; only a descendant holding stdout open makes this say it.
+            for _ in 0..<100 where !process.state.withLock({ $0.exitHandled || $0.failure != nil }) {
+                usleep(5000)
+            }
+            process.exited(endOfOutput: false)
+        }
+        watcher.name = "widgethost.plugin.\(manifest.name).exit"
+        watcher.start()
         return process
     }
 
@@ -298,10 +312,19 @@ package final class PluginProcess: Sendable {
             stop(failure(code: .pluginLineTooLong, what: "wrote a line over 16 MiB and was stopped"))
             return
         case .endOfFile:
-            break
+            exited(endOfOutput: true)
         }
-        guard state.withLock({ $0.failure == nil }) else { return }
-        let status = child.reap(waiting: Self.gracePeriod)
+    }
+
+    /// The plugin exited, or closed its stdout: said once, with its status once it is reaped.
+    private func exited(endOfOutput: Bool) {
+        let first = state.withLock { state -> Bool in
+            guard state.failure == nil, !state.exitHandled else { return false }
+            state.exitHandled = true
+            return true
+        }
+        guard first else { return }
+        let status = child.reap(waiting: endOfOutput ? Self.gracePeriod : nil)
         // Give the stderr reader a moment to take the last words.
         for _ in 0..<40 where !state.withLock({ $0.stderrClosed }) { usleep(5000) }
         let what: String
