@@ -104,14 +104,20 @@ final class ChildProcess: Sendable {
         var status: Int32 = 0
         // ETXTBSY: another thread of this process forked while the executable was still open for
         // writing (a plugin installed a moment ago); it clears as soon as that child execs.
-        for attempt in 0..<20 {
-            if attempt > 0 { usleep(10_000) }
-            status = withCStrings(argv) { argvPointers in
-                withCStrings(envp) { envPointers in
-                    posix_spawn(&pid, executable, &actions, &attributes, argvPointers, envPointers)
+        // The child is entered in `started` under the same lock it is spawned in, so that
+        // ``endAdoptedOrphans()`` (which lists this process's children before it reads `started`)
+        // never takes a child being started for an orphan.
+        started.withLock { started in
+            for attempt in 0..<20 {
+                if attempt > 0 { usleep(10_000) }
+                status = withCStrings(argv) { argvPointers in
+                    withCStrings(envp) { envPointers in
+                        posix_spawn(&pid, executable, &actions, &attributes, argvPointers, envPointers)
+                    }
                 }
+                if status != ETXTBSY { break }
             }
-            if status != ETXTBSY { break }
+            if status == 0 { started.insert(pid) }
         }
         closeDescriptor(input[0])
         closeDescriptor(output[1])
@@ -122,7 +128,6 @@ final class ChildProcess: Sendable {
             closeDescriptor(errors[0])
             throw SpawnError(code: status)
         }
-        started.withLock { _ = $0.insert(pid) }
         // The host's end of stdin never blocks: a child that stops reading cannot hold the host.
         _ = fcntl(input[1], F_SETFL, fcntl(input[1], F_GETFL) | O_NONBLOCK)
         return ChildProcess(
@@ -196,8 +201,10 @@ final class ChildProcess: Sendable {
         guard subreaper.withLock({ $0 }) else { return }
         let me = getpid()
         for _ in 0..<8 {
+            // Children first, then the table: a child listed was entered before the table is read.
+            let children = children(of: me)
             let ours = started.withLock { $0 }
-            let orphans = children(of: me).filter { !ours.contains($0) }
+            let orphans = children.filter { !ours.contains($0) }
             guard !orphans.isEmpty else { return }
             for orphan in orphans {
                 kill(-orphan, SIGKILL)
