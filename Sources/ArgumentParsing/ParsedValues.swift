@@ -111,6 +111,11 @@ public struct ParsedValues: Sendable, Equatable {
         ParseError(reason, stack: stack)
     }
 
+    /// Whether a command of the path declares `key` (an option shared by some commands only).
+    public func declares(_ key: String) -> Bool {
+        stack.contains { $0.argument(forKey: key) != nil }
+    }
+
     /// The nearest command of the path declaring `key`, as an index into `stack`, and the declaration.
     private func locate(_ key: String) throws(ParseError) -> (Int, ArgumentSpec) {
         for level in stack.indices.reversed() {

@@ -19,7 +19,8 @@ extension WidgetHostCommand {
             """
 
         /// The options both subcommands take.
-        static let arguments: [ArgumentSpec] = [SessionOptions.plugins, CommandOptions.format()]
+        static let arguments: [ArgumentSpec] =
+            [SessionOptions.plugins, CommandOptions.format()] + SessionOptions.pluginLogging
 
         /// The command's declaration.
         static let spec = CommandSpec(

@@ -32,7 +32,7 @@ extension WidgetHostCommand {
                 CommandOptions.at("Tap"),
                 CommandOptions.format(),
                 SessionOptions.plugins,
-            ]
+            ] + SessionOptions.pluginLogging
         )
 
         /// Runs the command.

@@ -14,6 +14,8 @@ public final class PluginConnection: Sendable {
     public let manifest: PluginManifest
     /// The version widgethost reports in `initialize`.
     let hostVersion: String
+    /// Where its stderr and messages are shown, when asked.
+    let log: PluginLog?
 
     private typealias Running = (process: PluginProcess, handshake: InitializeResult)
 
@@ -38,9 +40,10 @@ public final class PluginConnection: Sendable {
     }
 
     /// Creates a connection; nothing starts until the first request.
-    public init(manifest: PluginManifest, hostVersion: String) {
+    public init(manifest: PluginManifest, hostVersion: String, log: PluginLog? = nil) {
         self.manifest = manifest
         self.hostVersion = hostVersion
+        self.log = log
     }
 
     /// The handshake, starting the plugin when it is not running (at most the `initialize`
@@ -180,7 +183,7 @@ public final class PluginConnection: Sendable {
         let process: PluginProcess
         do throws(PluginFailure) {
             // The observer is read when the plugin exits: a live host may ask after the start.
-            process = try PluginProcess.start(manifest) { [weak self] failure in
+            process = try PluginProcess.start(manifest, log: log) { [weak self] failure in
                 self?.exitObserver.withLock { $0 }?(failure)
             }
         } catch {

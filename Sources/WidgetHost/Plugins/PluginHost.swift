@@ -49,6 +49,8 @@ public final class PluginHost: Sendable {
     public let builtIns: WidgetRegistry
     /// The version sent in `initialize`.
     public let hostVersion: String
+    /// Where plugins' stderr and messages are shown (`--verbose`, `--trace-plugins`).
+    public let log: PluginLog?
     private let state = Mutex(State())
 
     /// A host with the folders of the default place (the data home's `widgethost/plugins`) and
@@ -57,10 +59,12 @@ public final class PluginHost: Sendable {
         builtIns: WidgetRegistry,
         hostVersion: String,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        options: [String] = []
+        options: [String] = [],
+        log: PluginLog? = nil
     ) {
         self.builtIns = builtIns
         self.hostVersion = hostVersion
+        self.log = log
         state.withLock { $0.places = PluginDiscovery.defaultPlaces(environment: environment) + options }
         for (folder, origin) in PluginDiscovery.defaultFolders(environment: environment) {
             add(folder: folder, origin: origin)
@@ -123,7 +127,7 @@ public final class PluginHost: Sendable {
         }
         let plugin = Plugin(
             folder: key, origin: origin, manifest: manifest, diagnostics: diagnostics,
-            connection: manifest.map { PluginConnection(manifest: $0, hostVersion: hostVersion) })
+            connection: manifest.map { PluginConnection(manifest: $0, hostVersion: hostVersion, log: log) })
         state.withLock {
             $0.plugins.append(plugin)
             $0.diagnostics += diagnostics

@@ -24,6 +24,8 @@ public final class HostSession: Sendable {
         public var hostVersion: String
         /// The environment (`WIDGETHOST_STORE`, `XDG_DATA_HOME`, ...).
         public var environment: [String: String]
+        /// Where plugins' stderr and messages are shown (`--verbose`, `--trace-plugins`).
+        public var pluginLog: PluginLog?
 
         /// Settings from the process's environment and directory.
         public init(
@@ -31,8 +33,10 @@ public final class HostSession: Sendable {
             lockTimeout: StoreLockTimeout = .default,
             pluginFolders: [String] = [],
             hostVersion: String,
-            environment: [String: String] = ProcessInfo.processInfo.environment
+            environment: [String: String] = ProcessInfo.processInfo.environment,
+            pluginLog: PluginLog? = nil
         ) {
+            self.pluginLog = pluginLog
             self.storeOption = storeOption
             self.lockTimeout = lockTimeout
             self.pluginFolders = pluginFolders
@@ -92,7 +96,8 @@ public final class HostSession: Sendable {
                 builtIns: builtIns,
                 hostVersion: settings.hostVersion,
                 environment: settings.environment,
-                options: settings.pluginFolders)
+                options: settings.pluginFolders,
+                log: settings.pluginLog)
             plugins = host
             return host
         }
