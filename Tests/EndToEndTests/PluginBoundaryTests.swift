@@ -93,4 +93,25 @@ import Testing
         // The double-forked, setsid() grandchild is gone with widgethost.
         #expect(kill(pid, 0) != 0)
     }
+
+    @Test func aSwiftBundleThatForgetsAnIntentItsButtonRunsIsToldTheFix() throws {
+        let scratch = try TemporaryDirectory()
+        let binary = WidgetHostProcess.executableURL.deletingLastPathComponent()
+            .appendingPathComponent("forgetful-swift")
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("plugins/forgetful"), withIntermediateDirectories: true)
+        try scratch.file(
+            "plugins/forgetful/plugin.yaml", "name: forgetful\nexecutable: \(binary.path)\nkinds: [Forgetful]\n")
+        try scratch.file("widgets.yaml", "widgets:\n  - {id: f, kind: Forgetful}\n")
+        let result = try scratch.widgethost([
+            "run", "widgets.yaml", "--plugins", "plugins", "--store", "store", "--format", "json",
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput.contains(
+                "plugin 'forgetful' failed 'timeline': the view of 'Forgetful' has a button running 'NudgeIntent', "
+                    + "which the bundle does not list in its intents, so tapping it could not run; add "
+                    + "NudgeIntent.self to the bundle's `intents` (and 'NudgeIntent' to the manifest's `intents:`)"),
+            "\(result.standardOutput)")
+    }
 }
