@@ -196,6 +196,14 @@ let package = Package(
             dependencies: ["WidgetHostPlugin", "TaskWidget"],
             swiftSettings: swiftSettings
         ),
+        // A Swift plugin whose bundle forgets to list an intent its button runs, for the
+        // end-to-end test of what the SDK's server says.
+        .executableTarget(
+            name: "forgetful-swift",
+            dependencies: ["WidgetHostPlugin"],
+            path: "Tests/EndToEndTests/Fixtures/forgetful-swift",
+            swiftSettings: swiftSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

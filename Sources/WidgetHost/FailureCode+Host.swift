@@ -103,6 +103,11 @@ extension FailureCode {
     public static let pluginTimeout = FailureCode("plugin.timeout", .runtime)
     /// `plugin.unavailable`.
     public static let pluginUnavailable = FailureCode("plugin.unavailable", .runtime)
+    /// `plugin.undeclared-intent`: a plugin's control runs an intent the plugin does not declare.
+    public static let pluginUndeclaredIntent = FailureCode("plugin.undeclared-intent", .runtime)
+    /// `plugin.unknown-view`: a plugin's view uses a type, attribute or modifier the view
+    /// vocabulary does not have (a warning; the view still renders what it can).
+    public static let pluginUnknownView = FailureCode("plugin.unknown-view", .runtime)
     /// `plugin.unknown-id`.
     public static let pluginUnknownId = FailureCode("plugin.unknown-id", .runtime)
     /// `widget.missing`.
@@ -173,6 +178,8 @@ extension FailureCode {
         .pluginTimeout,
         .pluginUnavailable,
         .pluginUnknownId,
+        .pluginUnknownView,
+        .pluginUndeclaredIntent,
         .widgetMissing,
         .widgetDateOutOfRange,
         .widgetNoEntries,

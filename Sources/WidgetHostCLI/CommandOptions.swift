@@ -51,7 +51,7 @@ enum CommandOptions {
     static let hostOptions: [ArgumentSpec] = [
         store(help: "The shared container directory, for every App Group."), lockTimeout,
         SessionOptions.plugins, SessionOptions.set,
-    ]
+    ] + SessionOptions.pluginLogging
 
     /// `[<config> ...]`.
     static let config = ArgumentSpec.positional(

@@ -25,6 +25,28 @@ enum SessionOptions {
         isRepeatable: true
     )
 
+    /// `--verbose` and `--trace-plugins <file>`: seeing what plugins do.
+    static let pluginLogging: [ArgumentSpec] = [
+        .flag("verbose", help: "Pass each plugin's stderr through, each line prefixed with its name."),
+        .option(
+            "trace-plugins", valueName: "file",
+            help: "Write every message to and from plugins to this file, with timestamps.",
+            completion: .file(extensions: [])),
+    ]
+
+    /// The plugin log `--verbose` and `--trace-plugins` ask for, when the command declares them.
+    static func pluginLog(_ values: ParsedValues) throws(ParseError) -> PluginLog? {
+        guard values.declares("verbose") else { return nil }
+        let verbose = try values.flag("verbose")
+        let trace = try values.string("trace-plugins")
+        guard verbose || trace != nil else { return nil }
+        do throws(PluginLog.OpenError) {
+            return try PluginLog(verbose: verbose, traceFile: trace)
+        } catch {
+            throw values.validationError(error.message)
+        }
+    }
+
     /// A session of the built-in widgets and the plugins found (the default places and each
     /// `--plugins DIR`, when the command declares it), with `--store DIR` and `--lock-timeout` (or
     /// `WIDGETHOST_LOCK_TIMEOUT`) when it uses the store. The caller ends it with
@@ -37,7 +59,8 @@ enum SessionOptions {
             lockTimeout: store ? try CommandOptions.lockTimeout(values) : .default,
             pluginFolders: plugins ? try values.strings("plugins") : [],
             hostVersion: WidgetHostCommand.version,
-            overrides: values.declares("set") ? try values.strings("set") : [])
+            overrides: values.declares("set") ? try values.strings("set") : [],
+            pluginLog: plugins ? try pluginLog(values) : nil)
         do throws(RegistryError) {
             return try HostSession(bundles: BuiltInWidgets.bundles, settings: settings)
         } catch {

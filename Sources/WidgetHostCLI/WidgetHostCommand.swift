@@ -52,6 +52,8 @@ enum WidgetHostCommand {
     /// Parses `CommandLine.arguments`, runs the command and exits with its status.
     static func main() async -> Never {
         StandardStream.prepare()
+        // A plugin's setsid() grandchildren stay descendants of this process, ended with it.
+        PluginHost.adoptOrphanedDescendants()
         let status = await run(FileSystemName.arguments())
         exit(outputStatus(commandStatus: status))
     }

@@ -14,6 +14,8 @@ extension FailureCode {
     public static let configUnknownKey = FailureCode("config.unknown-key", .invalidInput)
     /// `file.is-directory`.
     public static let fileIsDirectory = FailureCode("file.is-directory", .invalidInput)
+    /// `file.not-regular`: a FIFO, device or socket where a file was expected.
+    public static let fileNotRegular = FailureCode("file.not-regular", .invalidInput)
     /// `file.unreadable`.
     public static let fileUnreadable = FailureCode("file.unreadable", .invalidInput)
     /// `yaml.alias-budget`.
@@ -51,6 +53,7 @@ extension FailureCode {
         .configUnknownCase,
         .configUnknownKey,
         .fileIsDirectory,
+        .fileNotRegular,
         .fileUnreadable,
         .yamlAliasBudget,
         .yamlDepthLimit,

@@ -150,11 +150,13 @@ public struct ConfigurationLoader: Sendable {
         let source: SourceText
         let documents: [Node]
         do throws(Diagnostic) {
-            (source, documents) = try YAMLLoader(limits: limits).load(path: file)
+            (source, documents) = try YAMLLoader(limits: limits).load(path: file, regularOnly: true)
         } catch {
             diagnostics.append(error.addingNotes(inclusion.notes))
             return nil
         }
+        // The plugins beside a configuration come with it (its `Plugins/` folder).
+        plugins?.add(besideConfiguration: source.name)
         guard !documents.isEmpty else {
             diagnostics.append(
                 Diagnostic(
@@ -316,7 +318,11 @@ public struct ConfigurationLoader: Sendable {
                     plan = plans.plan(for: widget, named: name)
                 } else {
                     pending.unknownKinds.insert(name)
-                    let kinds = registry.kinds + (plugins?.kinds ?? [])
+                    // Every kind a manifest lists counts, started or not: a typo is a typo
+                    // whatever state any plugin is in.
+                    var seen: Set<String> = []
+                    let kinds = (registry.kinds + (plugins?.kinds ?? []) + (plugins?.declaredKinds ?? []))
+                        .filter { seen.insert($0).inserted }
                     var message = "unknown widget kind '\(name)'"
                     let nearest = EditDistance.suggestion(for: name, among: kinds)
                     if let nearest {
