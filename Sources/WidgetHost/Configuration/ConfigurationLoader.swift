@@ -76,6 +76,7 @@ public struct ConfigurationLoader: Sendable {
             result.files += inclusion.read
         }
         assignIDs(&pending, into: &result)
+        result.appGroups = pending.appGroups
         result.unknownKinds = pending.unknownKinds
         result.diagnostics = Self.inReadingOrder(result.diagnostics, files: result.files)
         if !overrides.isEmpty { applyOverrides(to: &result) }
@@ -100,6 +101,8 @@ public struct ConfigurationLoader: Sendable {
         var topLevel: [Int] = []
         /// The top-level file being read.
         var currentTopLevel = 0
+        /// The App Group each top-level file settled on, and where it is declared.
+        var appGroups: [AppGroupDeclaration] = []
         /// Kinds named that neither the registry nor a plugin handshaken so far declares.
         var unknownKinds: Set<String> = []
 
@@ -134,6 +137,8 @@ public struct ConfigurationLoader: Sendable {
         if inclusion.chain.isEmpty {
             // A top-level file: every widget it reached gets the App Group it settled on.
             let appGroup = declared?.value ?? Self.defaultAppGroup
+            pending.appGroups.append(
+                declared?.declaration ?? AppGroupDeclaration(value: Self.defaultAppGroup, file: file))
             for position in first..<pending.instances.count {
                 pending.instances[position].appGroup = appGroup
                 pending.instances[position].origins?["appGroup"] = declared?.origin ?? Self.defaultOrigin
@@ -191,7 +196,7 @@ public struct ConfigurationLoader: Sendable {
             } else if let problem = AppGroupContainer.problem(appGroup: value) {
                 reader.report(node, code: .storeInvalidAppGroup, message: problem)
             } else {
-                ownAppGroup = (value, Self.origin(of: node, reader: reader))
+                ownAppGroup = (value, Self.origin(of: node, reader: reader), Self.declaration(value, node, reader))
             }
         }
         if let node = entries.first(where: { $0.key == "plugins" })?.value,
@@ -656,6 +661,30 @@ public struct LoadedConfiguration: Sendable {
     /// ``HostSession/load(_:)``).
     public var unknownKinds: Set<String> = []
 
+    /// The App Group each top-level file settled on, with where it is declared (nowhere for the
+    /// default), in the order of the files.
+    public var appGroups: [AppGroupDeclaration] = []
+
     /// Whether any diagnostic is an error (then nothing should run).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// An App Group a configuration settled on, and where it says so.
+public struct AppGroupDeclaration: Sendable {
+    /// The App Group identifier.
+    public var value: String
+    /// The file declaring it, or the top-level file that takes the default.
+    public var file: String?
+    /// Where its value is written; `nil` for the default or an override.
+    public var location: SourceLocation?
+    /// The line it is written on, for diagnostics.
+    public var sourceLine: String?
+
+    /// Creates a declaration.
+    public init(value: String, file: String?, location: SourceLocation? = nil, sourceLine: String? = nil) {
+        self.value = value
+        self.file = file
+        self.location = location
+        self.sourceLine = sourceLine
+    }
 }

@@ -1,0 +1,66 @@
+public import AppGroup
+public import Diagnostics
+import Foundation
+
+extension HostSession {
+    /// Why a command that uses the store of `appGroup` cannot: the container holds no store yet.
+    /// The store appears only on purpose (`store init` or `store import`), so a misspelt App Group
+    /// or `--store` is an error naming the path rather than a new, empty store.
+    ///
+    /// - Returns: a `store.missing` diagnostic naming the path and the command that creates it, or
+    ///   `nil` when the store exists (or no place can be worked out: opening reports that).
+    public func missingStore(forAppGroup appGroup: String) -> Diagnostic? {
+        guard
+            let container = try? AppGroupContainer.resolve(
+                appGroup: appGroup, storeOption: settings.storeOption, environment: settings.environment,
+                currentDirectory: settings.currentDirectory),
+            !container.hasStore
+        else { return nil }
+        let arguments: String
+        switch container.source {
+        case .option: arguments = " --store '\(settings.storeOption ?? container.directory.path)'"
+        case .storeVariable, .explicit: arguments = ""
+        case .dataHome, .home:
+            arguments = appGroup == AppGroupContainer.defaultAppGroup ? "" : " --app-group '\(appGroup)'"
+        }
+        var message =
+            "no store for the app group '\(appGroup)' at '\(container.directory.path)': create it with "
+            + "'widgethost store init\(arguments)', or import tasks into it with 'widgethost store import FILE\(arguments)'"
+        if let nearest = EditDistance.suggestion(for: appGroup, among: container.appGroupsWithStores) {
+            message += "; did you mean the app group '\(nearest)'?"
+        }
+        return Diagnostic(file: nil, code: .storeMissing, message: message)
+    }
+
+    /// ``missingStore(forAppGroup:)`` for each distinct App Group of `appGroups`, in order.
+    public func missingStores(forAppGroups appGroups: some Sequence<String>) -> [Diagnostic] {
+        var seen: Set<String> = []
+        return appGroups.filter { seen.insert($0).inserted }.compactMap(missingStore(forAppGroup:))
+    }
+
+    /// Warnings for `validate`: each App Group a configuration names (where it names it) for which
+    /// no store exists yet, with the nearest App Group that has one.
+    public func storeWarnings(for loaded: LoadedConfiguration) -> [Diagnostic] {
+        var seen: Set<String> = []
+        var warnings: [Diagnostic] = []
+        for declared in loaded.appGroups where seen.insert(declared.value).inserted {
+            guard
+                let container = try? AppGroupContainer.resolve(
+                    appGroup: declared.value, environment: settings.environment,
+                    currentDirectory: settings.currentDirectory),
+                !container.hasStore
+            else { continue }
+            var message =
+                "no store exists yet for the app group '\(declared.value)' (at '\(container.directory.path)'); "
+                + "run, tap and watch will refuse it until 'widgethost store init' or 'store import' creates it"
+            if let nearest = EditDistance.suggestion(for: declared.value, among: container.appGroupsWithStores) {
+                message += "; did you mean '\(nearest)'?"
+            }
+            warnings.append(
+                Diagnostic(
+                    file: declared.file, location: declared.location, severity: .warning,
+                    code: .storeNoAppGroupStore, message: message, sourceLine: declared.sourceLine))
+        }
+        return warnings
+    }
+}
