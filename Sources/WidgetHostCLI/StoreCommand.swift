@@ -148,7 +148,7 @@ extension WidgetHostCommand {
             let container = try container(values)
             let lockTimeout = try CommandOptions.lockTimeout(values)
             guard container.hasStore else {
-                let arguments = try values.string("store").map { " --store '\($0)'" } ?? ""
+                let arguments = try values.string("store").map { " --store " + HostSession.shellWord($0) } ?? ""
                 StandardStream.error.write(
                     "error: no store at '\(TerminalText.visible(container.directory.path))': create it with "
                         + "'widgethost store init\(TerminalText.visible(arguments))', or import tasks into it with "

@@ -18,10 +18,10 @@ extension HostSession {
         else { return nil }
         let arguments: String
         switch container.source {
-        case .option: arguments = " --store '\(settings.storeOption ?? container.directory.path)'"
+        case .option: arguments = " --store " + Self.shellWord(settings.storeOption ?? container.directory.path)
         case .storeVariable, .explicit: arguments = ""
         case .dataHome, .home:
-            arguments = appGroup == AppGroupContainer.defaultAppGroup ? "" : " --app-group '\(appGroup)'"
+            arguments = appGroup == AppGroupContainer.defaultAppGroup ? "" : " --app-group " + Self.shellWord(appGroup)
         }
         var message =
             "no store for the app group '\(appGroup)' at '\(container.directory.path)': create it with "
@@ -62,5 +62,20 @@ extension HostSession {
                     code: .storeNoAppGroupStore, message: message, sourceLine: declared.sourceLine))
         }
         return warnings
+    }
+
+    /// `text` as one word of a shell command: as it is when that is safe, else in double quotes
+    /// (the messages that show it quote the whole command in single quotes).
+    public static func shellWord(_ text: String) -> String {
+        let safe = text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_./-+=:,@%~".unicodeScalars.contains($0))
+        }
+        if safe && !text.isEmpty { return text }
+        var quoted = "\""
+        for character in text {
+            if "\"\\$`".contains(character) { quoted.append("\\") }
+            quoted.append(character)
+        }
+        return quoted + "\""
     }
 }
