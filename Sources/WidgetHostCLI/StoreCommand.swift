@@ -4,6 +4,7 @@ import Diagnostics
 import Foundation
 import TaskStore
 import TerminalText
+import WidgetHost
 
 extension WidgetHostCommand {
     /// `widgethost store import <file>` and `widgethost store export`: moves tasks and the focus mode
