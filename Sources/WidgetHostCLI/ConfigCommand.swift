@@ -11,7 +11,7 @@ extension WidgetHostCommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "config",
-            abstract: "Prints the resolved configuration and where each value comes from.",
+            abstract: "Shows the configuration as resolved, with origins.",
             discussion: """
                 The configuration as the other commands see it: includes read, ${NAME} variables \
                 substituted, --set overrides applied and defaults filled in. In JSON (the default) \

@@ -25,7 +25,7 @@ extension WidgetHostCommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "store",
-            abstract: "Creates the shared store, imports tasks into it, or exports them.",
+            abstract: "Creates, imports into or exports the shared store.",
             discussion: storeDiscussion,
             subcommands: [initSpec, importSpec, exportSpec]
         )

@@ -171,6 +171,7 @@ import Testing
 
     @Test func runRunsIncludedWidgets() throws {
         let scratch = try Self.composed()
+        try scratch.initStore(["--app-group", "group.test.main"])
         let run = try scratch.widgethost(["run", "main.yaml", "--widget", "extra", "--format", "json"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(try JSONPath(run.standardOutput)["widgets"]?[0]?["id"]?.string == "extra")
@@ -203,6 +204,7 @@ import Testing
                 family: systemSmall
 
             """)
+        try scratch.initStore([])
         let after = try scratch.widgethost(["run", "config", "--format", "json"])
         let ids = (0..<4).compactMap { try? JSONPath(after.standardOutput)["widgets"]?[$0]?["id"]?.string }
         // b.yaml's widgets keep their ids; a.yaml's default Quickmenu clashes with b's and is

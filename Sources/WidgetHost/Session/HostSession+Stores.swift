@@ -2,6 +2,10 @@ public import AppGroup
 public import Diagnostics
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension HostSession {
     /// Why a command that uses the store of `appGroup` cannot: the container holds no store yet.
     /// The store appears only on purpose (`store init` or `store import`), so a misspelt App Group
@@ -23,8 +27,13 @@ extension HostSession {
         case .dataHome, .home:
             arguments = appGroup == AppGroupContainer.defaultAppGroup ? "" : " --app-group " + Self.shellWord(appGroup)
         }
+        let path = container.directory.path
+        var info = stat()
+        // A dangling link or a loop of links as the container: said, as for a configuration.
+        let isBrokenLink = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && stat(path, &info) != 0
+        let why = isBrokenLink ? " (it \(MissingFile.reason(path)))" : ""
         var message =
-            "no store for the app group '\(appGroup)' at '\(container.directory.path)': create it with "
+            "no store for the app group '\(appGroup)' at '\(path)'\(why): create it with "
             + "'widgethost store init\(arguments)', or import tasks into it with 'widgethost store import FILE\(arguments)'"
         if let nearest = EditDistance.suggestion(for: appGroup, among: container.appGroupsWithStores) {
             message += "; did you mean the app group '\(nearest)'?"
