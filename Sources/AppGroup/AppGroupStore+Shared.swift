@@ -6,7 +6,9 @@ extension AppGroupStore {
     /// widgets still render; an intent's first write then fails, saying the store is read-only.
     ///
     /// - Throws: ``AppGroupError`` as ``init(directory:readOnly:lockTimeout:)``.
-    public static func openShared(directory: URL, lockTimeout: Duration) throws(AppGroupError) -> AppGroupStore {
+    public static func openShared(directory: URL, lockTimeout: Duration) throws(AppGroupError)
+        -> AppGroupStore
+    {
         let store: AppGroupStore
         do {
             store = try AppGroupStore(directory: directory, lockTimeout: lockTimeout)

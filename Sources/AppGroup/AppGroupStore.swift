@@ -119,7 +119,8 @@ public final class AppGroupStore: @unchecked Sendable {
                 path: path
             )
         }
-        if readOnly && version == 0, case .integer(let tables)? = try? database.scalar("SELECT count(*) FROM sqlite_schema"),
+        if readOnly && version == 0,
+            case .integer(let tables)? = try? database.scalar("SELECT count(*) FROM sqlite_schema"),
             tables > 0
         {
             // Another program's database: not an empty store to show as empty.

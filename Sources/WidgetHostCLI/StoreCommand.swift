@@ -136,7 +136,8 @@ extension WidgetHostCommand {
                 let store = try container.openStore(lockTimeout: lockTimeout)
                 let path = TerminalText.visible(store.databaseURL.path)
                 StandardStream.output.write(
-                    existed ? "The store \(path) exists already; left as it is\n" : "Created the store \(path)\n")
+                    existed
+                        ? "The store \(path) exists already; left as it is\n" : "Created the store \(path)\n")
                 return ExitStatus.success
             } catch {
                 StandardStream.error.write("Error: \(TerminalText.visible(error.message))\n")
@@ -149,7 +150,8 @@ extension WidgetHostCommand {
             let container = try container(values)
             let lockTimeout = try CommandOptions.lockTimeout(values)
             guard container.hasStore else {
-                let arguments = try values.string("store").map { " --store " + HostSession.shellWord($0) } ?? ""
+                let arguments =
+                    try values.string("store").map { " --store " + HostSession.shellWord($0) } ?? ""
                 StandardStream.error.write(
                     "error: no store at '\(TerminalText.visible(container.directory.path))': create it with "
                         + "'widgethost store init\(TerminalText.visible(arguments))', or import tasks into it with "

@@ -99,7 +99,9 @@ public struct NodeReader: Sendable {
         // Plain decimal within range is the common case: read it from the bytes.
         if let value = node.decimalIntValue, range?.contains(value) ?? true { return value }
         // A float with no fraction is that integer, as JSON Schema's "integer" takes `1e3` or `3.0`.
-        if node.tag == .float, case .float(let float)? = node.scalarValue, float.isFinite, float.rounded() == float {
+        if node.tag == .float, case .float(let float)? = node.scalarValue, float.isFinite,
+            float.rounded() == float
+        {
             guard float >= -9.223372036854775808e18, float < 9.223372036854775808e18,
                 range?.contains(Int(float)) ?? true
             else {

@@ -216,7 +216,9 @@ struct WidgetBenchmark {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(main.utf8).write(to: mainPath)
-            for part in parts { try Data(part.text.utf8).write(to: directory.appendingPathComponent(part.name)) }
+            for part in parts {
+                try Data(part.text.utf8).write(to: directory.appendingPathComponent(part.name))
+            }
         } catch {
             print("validate: cannot write the included config: \(error)")
             return

@@ -48,7 +48,8 @@ import Testing
     }
 
     static let subcommands = [
-        "run", "validate", "config", "describe", "schema", "perform", "tap", "open", "yaml", "store", "plugins",
+        "run", "validate", "config", "describe", "schema", "perform", "tap", "open", "yaml", "store",
+        "plugins",
         "watch", "reload", "completions", "man", "help",
     ]
     static let intents = [

@@ -13,23 +13,45 @@ import Testing
 
     /// (what is tried, the YAML, whether both must accept it).
     static let cases: [(String, String, Bool)] = [
-        ("the sample", "widgets:\n  - {kind: TaskWidget, configuration: {maxTasks: 3, category: work}}\n", true),
-        ("a number as a string parameter", "widgets:\n  - {kind: TaskWidget, configuration: {category: 7}}\n", true),
+        (
+            "the sample", "widgets:\n  - {kind: TaskWidget, configuration: {maxTasks: 3, category: work}}\n",
+            true
+        ),
+        (
+            "a number as a string parameter",
+            "widgets:\n  - {kind: TaskWidget, configuration: {category: 7}}\n", true
+        ),
         ("a number as the app group", "appGroup: 12\nwidgets:\n  - kind: Quickmenu\n", true),
         ("an app group with a slash", "appGroup: a/b\nwidgets:\n  - kind: Quickmenu\n", false),
         ("the app group '..'", "appGroup: '..'\nwidgets:\n  - kind: Quickmenu\n", false),
         ("an app group with a tab", "appGroup: \"a\\tb\"\nwidgets:\n  - kind: Quickmenu\n", false),
         ("an empty app group", "appGroup: ''\nwidgets:\n  - kind: Quickmenu\n", false),
-        ("a boolean as a string", "widgets:\n  - {kind: TaskWidget, configuration: {category: true}}\n", false),
-        ("an integer written 1e3", "widgets:\n  - {kind: EveryType, configuration: {anyCount: 1e3}}\n", true),
-        ("an integer written 3.0", "widgets:\n  - {kind: TaskWidget, configuration: {maxTasks: 3.0}}\n", true),
-        ("a fraction as an integer", "widgets:\n  - {kind: TaskWidget, configuration: {maxTasks: 1.5}}\n", false),
         (
-            "a 23-digit integer", "widgets:\n  - {kind: EveryType, configuration: {anyCount: 12345678901234567890123}}\n",
+            "a boolean as a string", "widgets:\n  - {kind: TaskWidget, configuration: {category: true}}\n",
             false
         ),
-        ("an integer below its minimum", "widgets:\n  - {kind: TaskWidget, configuration: {maxTasks: 0}}\n", false),
-        ("an integer above its maximum", "widgets:\n  - {kind: EveryType, configuration: {count: 11}}\n", false),
+        ("an integer written 1e3", "widgets:\n  - {kind: EveryType, configuration: {anyCount: 1e3}}\n", true),
+        (
+            "an integer written 3.0", "widgets:\n  - {kind: TaskWidget, configuration: {maxTasks: 3.0}}\n",
+            true
+        ),
+        (
+            "a fraction as an integer", "widgets:\n  - {kind: TaskWidget, configuration: {maxTasks: 1.5}}\n",
+            false
+        ),
+        (
+            "a 23-digit integer",
+            "widgets:\n  - {kind: EveryType, configuration: {anyCount: 12345678901234567890123}}\n",
+            false
+        ),
+        (
+            "an integer below its minimum",
+            "widgets:\n  - {kind: TaskWidget, configuration: {maxTasks: 0}}\n", false
+        ),
+        (
+            "an integer above its maximum", "widgets:\n  - {kind: EveryType, configuration: {count: 11}}\n",
+            false
+        ),
         ("an integer in hexadecimal", "widgets:\n  - {kind: EveryType, configuration: {count: 0xA}}\n", true),
         ("a string as an integer", "widgets:\n  - {kind: EveryType, configuration: {count: '3'}}\n", false),
         ("a boolean", "widgets:\n  - {kind: EveryType, configuration: {flag: true}}\n", true),
@@ -41,16 +63,32 @@ import Testing
         ("an unknown enum case", "widgets:\n  - {kind: EveryType, configuration: {mode: medium}}\n", false),
         ("a date", "widgets:\n  - {kind: EveryType, configuration: {day: 2028-02-29}}\n", true),
         (
-            "a date-time with a zone", "widgets:\n  - {kind: EveryType, configuration: {day: '2027-03-01T09:30:00.25+02:00'}}\n",
+            "a date-time with a zone",
+            "widgets:\n  - {kind: EveryType, configuration: {day: '2027-03-01T09:30:00.25+02:00'}}\n",
             true
         ),
-        ("a date-time without a zone", "widgets:\n  - {kind: EveryType, configuration: {day: '2027-03-01T09:30:00'}}\n", false),
-        ("a day that does not exist", "widgets:\n  - {kind: EveryType, configuration: {day: 2027-02-29}}\n", false),
-        ("a month that does not exist", "widgets:\n  - {kind: EveryType, configuration: {day: 2027-13-01}}\n", false),
+        (
+            "a date-time without a zone",
+            "widgets:\n  - {kind: EveryType, configuration: {day: '2027-03-01T09:30:00'}}\n", false
+        ),
+        (
+            "a day that does not exist",
+            "widgets:\n  - {kind: EveryType, configuration: {day: 2027-02-29}}\n", false
+        ),
+        (
+            "a month that does not exist",
+            "widgets:\n  - {kind: EveryType, configuration: {day: 2027-13-01}}\n", false
+        ),
         ("a list of strings", "widgets:\n  - {kind: EveryType, configuration: {tags: [a, 2]}}\n", true),
-        ("a list holding a list", "widgets:\n  - {kind: EveryType, configuration: {tags: [a, [b]]}}\n", false),
+        (
+            "a list holding a list", "widgets:\n  - {kind: EveryType, configuration: {tags: [a, [b]]}}\n",
+            false
+        ),
         ("a string as a list", "widgets:\n  - {kind: EveryType, configuration: {tags: a}}\n", false),
-        ("null for an optional parameter", "widgets:\n  - {kind: EveryType, configuration: {note: null}}\n", true),
+        (
+            "null for an optional parameter",
+            "widgets:\n  - {kind: EveryType, configuration: {note: null}}\n", true
+        ),
         ("null for a required one", "widgets:\n  - {kind: EveryType, configuration: {text: null}}\n", false),
         ("an unknown parameter", "widgets:\n  - {kind: TaskWidget, configuration: {colour: red}}\n", false),
         ("configuration of a static widget", "widgets:\n  - {kind: FocusWidget, configuration: {}}\n", false),

@@ -22,7 +22,8 @@ import Testing
         #expect(schema["$schema"] as? String == "http://json-schema.org/draft-07/schema#")
         #expect(schema["type"] as? String == "object")
         // `widgets`, or an `include` that brings them.
-        #expect(JSONText.canonical(schema["anyOf"]) == #"[{"required":["widgets"]},{"required":["include"]}]"#)
+        #expect(
+            JSONText.canonical(schema["anyOf"]) == #"[{"required":["widgets"]},{"required":["include"]}]"#)
         #expect(schema["additionalProperties"] as? Bool == false)
         let properties = try #require(schema["properties"] as? [String: Any])
         #expect(Set(properties.keys) == ["appGroup", "include", "widgets", "plugins"])
@@ -161,8 +162,10 @@ import Testing
         }
         // A number is also a string's value, as `validate` reads `category: 7`.
         if parameter["type"] as? [String] == ["string", "number"] {
-            return value is String || (value is NSNumber && !(JSONText.canonical(value) == "true"
-                || JSONText.canonical(value) == "false"))
+            return value is String
+                || (value is NSNumber
+                    && !(JSONText.canonical(value) == "true"
+                        || JSONText.canonical(value) == "false"))
                 ? [] : ["\(name): \(value) is not a string or a number"]
         }
         switch parameter["type"] as? String {

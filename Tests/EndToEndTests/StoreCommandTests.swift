@@ -257,7 +257,9 @@ import Testing
             ["store", "export", "--format", "json", "--store", "nothing-here"], in: scratch)
         #expect(run.status == 65)
         #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError.hasPrefix("error: no store at '\(scratch.path("nothing-here"))': create it with"))
+        #expect(
+            run.standardError.hasPrefix(
+                "error: no store at '\(scratch.path("nothing-here"))': create it with"))
         #expect(
             !FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("nothing-here").path))
     }

@@ -93,7 +93,8 @@ import Testing
     static func expectEveryCommandRefusesAMissingStore(
         store: String, path: String, launch: ([String]) throws -> LaunchedProcess
     ) throws {
-        let message = "error: no store for the app group 'group.com.example.taskapp' at '\(path)': create it with"
+        let message =
+            "error: no store for the app group 'group.com.example.taskapp' at '\(path)': create it with"
         for arguments in performs + [["tap", "focus", "1"], ["tap", "quick-menu", "1"], ["run"]] {
             let exit = try launch(arguments + ["--store", store]).wait()
             #expect(exit.status == 65, "\(arguments): \(exit.summary)")
@@ -113,7 +114,8 @@ import Testing
         #expect(created.status == 1)
         #expect(
             created.standardError
-                == "Error: cannot create the store directory '\(plain)/store': '\(plain)' is a file, not a directory\n")
+                == "Error: cannot create the store directory '\(plain)/store': '\(plain)' is a file, not a directory\n"
+        )
         #expect(try String(contentsOfFile: plain, encoding: .utf8) == "not a directory\n")
     }
 
@@ -186,7 +188,8 @@ import Testing
                 "\(arguments): \(exit.standardError)")
         }
         // A read-only directory without a store: refused, and `store init` says why it cannot.
-        try Self.expectEveryCommandRefusesAMissingStore(store: "empty", path: scratch.path("empty"), launch: launch)
+        try Self.expectEveryCommandRefusesAMissingStore(
+            store: "empty", path: scratch.path("empty"), launch: launch)
         let created = try launch(["store", "init", "--store", "empty"]).wait()
         #expect(created.status == 1)
         #expect(

@@ -73,7 +73,9 @@ import Testing
         let run = try scratch.widgethost(["run", "widgets.yaml", "--format", "json"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(try JSONPath(run.standardOutput)["widgets"]?[0]?["entry"]?["tasks"]?.count == 0)
-        let export = try scratch.widgethost(["store", "export", "--format", "json", "--app-group", "group.test.purpose"])
+        let export = try scratch.widgethost([
+            "store", "export", "--format", "json", "--app-group", "group.test.purpose",
+        ])
         #expect(export.status == 0)
         #expect(export.standardOutput == "{\"tasks\":[],\"focus\":{\"isOn\":false}}\n")
     }

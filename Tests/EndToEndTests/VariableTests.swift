@@ -60,11 +60,13 @@ import Testing
     @Test func unsetVariablesAreErrorsAtTheirOwnColumn() throws {
         let scratch = try TemporaryDirectory()
         try scratch.file("vars.yaml", Self.config)
-        let run = try scratch.widgethost(["validate", "vars.yaml", "--format", "json"], environment: ["N": "2"])
+        let run = try scratch.widgethost(
+            ["validate", "vars.yaml", "--format", "json"], environment: ["N": "2"])
         #expect(run.status == 65)
         let diagnostics = try #require(JSONPath(run.standardOutput)["diagnostics"])
         let found = (0..<(diagnostics.count ?? 0)).compactMap { index -> String? in
-            guard let item = diagnostics[index], let line = item["line"]?.int, let column = item["column"]?.int,
+            guard let item = diagnostics[index], let line = item["line"]?.int,
+                let column = item["column"]?.int,
                 let code = item["code"]?.string, let message = item["message"]?.string
             else { return nil }
             return "\(line):\(column) \(code) \(message)"
@@ -90,7 +92,8 @@ import Testing
                   ${KEY}: 1
 
             """)
-        let run = try scratch.widgethost(["validate", "vars.yaml"], environment: ["KEY": "maxTasks", "B": "b"])
+        let run = try scratch.widgethost(
+            ["validate", "vars.yaml"], environment: ["KEY": "maxTasks", "B": "b"])
         #expect(run.status == 65)
         #expect(run.standardError.hasPrefix("vars.yaml:6:7: error: unknown key '${KEY}' in 'configuration'"))
         try scratch.file(
@@ -117,6 +120,7 @@ import Testing
         #expect(run.status == 65)
         #expect(
             run.standardError.hasPrefix(
-                "vars.yaml:3:10: error: '${' starts a variable that has no closing '}'; write '$$' for a literal '$'"))
+                "vars.yaml:3:10: error: '${' starts a variable that has no closing '}'; write '$$' for a literal '$'"
+            ))
     }
 }

@@ -113,7 +113,8 @@ import Testing
             ["frobnicate"],
             "Error: Unknown subcommand 'frobnicate'. Please provide one of the following:\n"
                 + [
-                    "run", "validate", "config", "describe", "schema", "perform", "tap", "open", "yaml", "store",
+                    "run", "validate", "config", "describe", "schema", "perform", "tap", "open", "yaml",
+                    "store",
                     "plugins", "watch", "reload", "completions", "man",
                 ].map {
                     "  - \($0)\n"

@@ -22,15 +22,19 @@ extension HostSession {
         else { return nil }
         let arguments: String
         switch container.source {
-        case .option: arguments = " --store " + Self.shellWord(settings.storeOption ?? container.directory.path)
+        case .option:
+            arguments = " --store " + Self.shellWord(settings.storeOption ?? container.directory.path)
         case .storeVariable, .explicit: arguments = ""
         case .dataHome, .home:
-            arguments = appGroup == AppGroupContainer.defaultAppGroup ? "" : " --app-group " + Self.shellWord(appGroup)
+            arguments =
+                appGroup == AppGroupContainer.defaultAppGroup
+                ? "" : " --app-group " + Self.shellWord(appGroup)
         }
         let path = container.directory.path
         var info = stat()
         // A dangling link or a loop of links as the container: said, as for a configuration.
-        let isBrokenLink = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && stat(path, &info) != 0
+        let isBrokenLink =
+            lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && stat(path, &info) != 0
         let why = isBrokenLink ? " (it \(MissingFile.reason(path)))" : ""
         var message =
             "no store for the app group '\(appGroup)' at '\(path)'\(why): create it with "
@@ -62,7 +66,9 @@ extension HostSession {
             var message =
                 "no store exists yet for the app group '\(declared.value)' (at '\(container.directory.path)'); "
                 + "run, tap and watch will refuse it until 'widgethost store init' or 'store import' creates it"
-            if let nearest = EditDistance.suggestion(for: declared.value, among: container.appGroupsWithStores) {
+            if let nearest = EditDistance.suggestion(
+                for: declared.value, among: container.appGroupsWithStores)
+            {
                 message += "; did you mean '\(nearest)'?"
             }
             warnings.append(
@@ -77,7 +83,9 @@ extension HostSession {
     /// (the messages that show it quote the whole command in single quotes).
     public static func shellWord(_ text: String) -> String {
         let safe = text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_./-+=:,@%~".unicodeScalars.contains($0))
+            $0.isASCII
+                && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+                    || "_./-+=:,@%~".unicodeScalars.contains($0))
         }
         if safe && !text.isEmpty { return text }
         var quoted = "\""
