@@ -246,8 +246,13 @@ public struct ConfigurationLoader: Sendable {
             pending.sources.append(reader.source)
             pending.includedFrom.append(inclusion.notes)
             pending.topLevel.append(pending.currentTopLevel)
-            pending.instances.reserveCapacity(pending.instances.count + widgets.count)
-            pending.details.reserveCapacity(pending.details.count + widgets.count)
+            // Grown geometrically: reserving the exact count file after file (a config split into
+            // included files) would copy every instance read so far for each file.
+            let needed = pending.instances.count + widgets.count
+            if pending.instances.capacity < needed {
+                pending.instances.reserveCapacity(max(needed, 2 * pending.instances.capacity))
+                pending.details.reserveCapacity(max(needed, 2 * pending.details.capacity))
+            }
             for position in 0..<widgets.count {
                 self.widget(
                     widgets.item(position),
