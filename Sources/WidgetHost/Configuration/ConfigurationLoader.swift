@@ -218,7 +218,7 @@ public struct ConfigurationLoader: Sendable {
                 }
                 switch plugins.add(configurationEntry: text, file: source.name) {
                 case .success(let problems):
-                    diagnostics += problems
+                    diagnostics += problems.map { $0.addingNotes(inclusion.notes) }
                 case .failure(let problem):
                     reader.report(path, code: problem.code, message: "'\(text)' \(problem.message)")
                 }
