@@ -79,8 +79,17 @@ public final class AppGroupStore: @unchecked Sendable {
             // Reading a writable store over a connection that refuses writes leaves no -wal and
             // -shm files behind, as a read-only connection would.
             let writable = access(directory.path, W_OK) == 0 && access(path, W_OK) == 0
-            let mode: SQLiteDatabase.Mode =
-                !readOnly ? .readWriteCreate : writable ? .readExisting : .readOnly
+            let mode: SQLiteDatabase.Mode
+            if !readOnly {
+                mode = .readWriteCreate
+            } else if writable {
+                mode = .readExisting
+            } else if access(directory.path, W_OK) != 0 && access(path + "-shm", F_OK) != 0 {
+                // A shared, read-only App Group directory: SQLite could not make the `-shm` file.
+                mode = .readImmutable
+            } else {
+                mode = .readOnly
+            }
             let database = try SQLiteDatabase(path: path, mode: mode, busyTimeout: lockTimeout)
             opened = database
             if !readOnly {
@@ -107,6 +116,20 @@ public final class AppGroupStore: @unchecked Sendable {
                 code: .storeNewerVersion,
                 message: "cannot open the store at '\(path)': it was written by a newer widgethost "
                     + "(schema version \(version); this one reads up to \(Self.schemaVersion))",
+                path: path
+            )
+        }
+        if readOnly && version == 0,
+            case .integer(let tables)? = try? database.scalar("SELECT count(*) FROM sqlite_schema"),
+            tables > 0
+        {
+            // Another program's database: not an empty store to show as empty.
+            throw AppGroupError(
+                code: .storeCorrupt,
+                message: "cannot open the store at '\(path)': the file is not a widgethost store "
+                    + "(an SQLite database of \(tables) \(tables == 1 ? "table or index" : "tables and indexes") "
+                    + "without widgethost's schema); "
+                    + "name another store with --store",
                 path: path
             )
         }

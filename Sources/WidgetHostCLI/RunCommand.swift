@@ -62,6 +62,11 @@ extension WidgetHostCommand {
                         unsupportedFamilyMessage(family, unsupported: unsupported, common: common))
                 }
             }
+            if let status = MissingStore.refuse(
+                session.missingStores(forAppGroups: instances.map(\.appGroup)), format: format)
+            {
+                return status
+            }
             let options = RunOptions(date: date, preview: try values.flag("preview"), family: family)
             let run = await session.evaluate(instances, options: options)
             // Warnings about plugins' views (outside the view vocabulary), once each.

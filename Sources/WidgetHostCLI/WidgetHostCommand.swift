@@ -29,7 +29,8 @@ enum WidgetHostCommand {
                 help: "With --version, also print the versions of libyaml, SQLite and utf8proc it runs on.")
         ],
         subcommands: [
-            RunCommand.spec, ValidateCommand.spec, ConfigCommand.spec, DescribeCommand.spec, SchemaCommand.spec,
+            RunCommand.spec, ValidateCommand.spec, ConfigCommand.spec, DescribeCommand.spec,
+            SchemaCommand.spec,
             PerformCommand.spec,
             TapCommand.spec, OpenCommand.spec,
             YAMLCommand.spec, StoreCommand.spec, PluginsCommand.spec, WatchCommand.spec, ReloadCommand.spec,
@@ -100,7 +101,7 @@ enum WidgetHostCommand {
                 return try await TapCommand.run(values)
             case ["open"]:
                 return try await OpenCommand.run(values)
-            case ["store", "import"], ["store", "export"]:
+            case ["store", "init"], ["store", "import"], ["store", "export"]:
                 return try StoreCommand.run(values)
             case ["watch"]:
                 return try await WatchCommand.run(values)

@@ -48,7 +48,8 @@ import Testing
     }
 
     static let subcommands = [
-        "run", "validate", "describe", "schema", "perform", "tap", "open", "yaml", "store", "plugins",
+        "run", "validate", "config", "describe", "schema", "perform", "tap", "open", "yaml", "store",
+        "plugins",
         "watch", "reload", "completions", "man", "help",
     ]
     static let intents = [
@@ -60,7 +61,7 @@ import Testing
     static let cases: [([String], [String])] = [
         ([""], subcommands),
         (["st"], ["store"]),
-        (["store", ""], ["import", "export"]),
+        (["store", ""], ["init", "import", "export"]),
         (["plugins", "n"], ["new"]),
         (["run", "--f"], ["--family", "--format"]),
         (
@@ -78,7 +79,7 @@ import Testing
             [
                 "--widget", "--family", "--at", "--timeline", "--preview", "--format", "--store",
                 "--lock-timeout",
-                "--plugins", "--verbose", "--trace-plugins", "--version", "-h", "--help",
+                "--plugins", "--set", "--verbose", "--trace-plugins", "--version", "-h", "--help",
             ]
         ),
         (["tap", "w"], ["work-tasks"]),
@@ -211,7 +212,7 @@ import Testing
     @Test(
         arguments: [
             ("widgethost st", ["store"]),
-            ("widgethost store ", ["export", "import"]),
+            ("widgethost store ", ["export", "import", "init"]),
             ("widgethost run --format ", ["json", "ndjson", "text"]),
             ("widgethost run --widget ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),
             ("widgethost tap ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),

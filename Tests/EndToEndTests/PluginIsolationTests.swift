@@ -110,6 +110,7 @@ import Testing
     ])
     func misbehavingPluginFailsOnlyItsOwnWidgets(_ test: Case) throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try Self.writePlugin("bad", kind: "BadWidget", behaviour: test.behaviour, in: scratch)
         try Self.writePlugin("good", kind: "GoodWidget", behaviour: "good", in: scratch)
         try scratch.file("widgets.yaml", Self.config)
@@ -156,6 +157,7 @@ import Testing
         ] as [(String, [String?])])
     func aDeadPluginIsRestartedAtMostOnce(_ behaviour: String, _ errors: [String?]) throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try Self.writePlugin("bad", kind: "BadWidget", behaviour: behaviour, in: scratch)
         try Self.writePlugin("good", kind: "GoodWidget", behaviour: "good", in: scratch)
         try scratch.file(
@@ -190,6 +192,7 @@ import Testing
 
     @Test func stderrFloodNeverBlocksTheHost() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try Self.writePlugin("bad", kind: "BadWidget", behaviour: "flood", in: scratch)
         try Self.writePlugin("good", kind: "GoodWidget", behaviour: "good", in: scratch)
         try scratch.file("widgets.yaml", Self.config)

@@ -249,12 +249,17 @@ import Testing
                 + "pass --store DIR, or set WIDGETHOST_STORE, XDG_DATA_HOME or HOME.")
     }
 
-    @Test func exportingAStoreThatDoesNotExistPrintsAnEmptyStore() throws {
+    /// A store is made only on purpose: exporting one that does not exist is an error, not an
+    /// empty store (a misspelt --store would otherwise look like one without tasks).
+    @Test func exportingAStoreThatDoesNotExistIsAnError() throws {
         let scratch = try TemporaryDirectory()
         let run = try Self.run(
             ["store", "export", "--format", "json", "--store", "nothing-here"], in: scratch)
-        #expect(run.status == 0)
-        #expect(run.standardOutput == "{\"tasks\":[],\"focus\":{\"isOn\":false}}\n")
+        #expect(run.status == 65)
+        #expect(run.standardOutput.isEmpty)
+        #expect(
+            run.standardError.hasPrefix(
+                "error: no store at '\(scratch.path("nothing-here"))': create it with"))
         #expect(
             !FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("nothing-here").path))
     }

@@ -52,13 +52,16 @@ import Testing
         #expect(try scratch.integrityCheck() == "ok")
     }
 
-    /// 40 adds at once into a store that does not exist yet: one creates it, none is refused.
+    /// 40 imports and inits at once into a store that does not exist yet: one creates it, none is
+    /// refused.
     @Test func aBurstIntoAStoreNotCreatedYetCreatesItOnce() throws {
         let scratch = try TemporaryDirectory()
-        let processes = try (0..<40).map { index in
-            try scratch.launchWidgetHost([
-                "perform", "AddTaskIntent", "taskName=New \(index)", "--store", "store",
-            ])
+        for index in 0..<40 { try scratch.file("new-\(index).yaml", "tasks:\n  - title: New \(index)\n") }
+        let processes = try (0..<40).flatMap { index in
+            [
+                try scratch.launchWidgetHost(["store", "import", "new-\(index).yaml", "--store", "store"]),
+                try scratch.launchWidgetHost(["store", "init", "--store", "store"]),
+            ]
         }
         for process in processes {
             let exit = try process.wait(timeout: .seconds(60))

@@ -7,13 +7,17 @@ extension SharedContainer {
     /// intents use too (the same attachment), opened on first use with the ``StoreLockTimeout``
     /// the ``ContainerSet`` attached.
     ///
+    /// A store the process may not write (its directory or file read-only) is opened read-only, so
+    /// its widgets still render; intents then fail on their first write.
+    ///
     /// - Throws: ``AppGroupError`` when the store cannot be opened; the next call tries again.
     public func appGroupStore() throws(AppGroupError) -> AppGroupStore {
         do {
             // Read before, not inside, the store's `make`: attachments are made under one lock.
             let timeout = try attachment(StoreLockTimeout.self) { StoreLockTimeout.default }
+            let directory = url
             return try attachment(AppGroupStore.self) {
-                try AppGroupStore(directory: url, lockTimeout: timeout.duration)
+                try AppGroupStore.openShared(directory: directory, lockTimeout: timeout.duration)
             }
         } catch let error as AppGroupError {
             throw error

@@ -52,7 +52,7 @@ public final class HostSession: Sendable {
     /// The shared containers, one per App Group.
     public let containers: ContainerSet
     let bundles: [any WidgetBundle]
-    private let settings: Settings
+    let settings: Settings
     /// The built-in widgets and intents, built on first use (building the widgets is most of what
     /// a `perform` of a built-in intent would otherwise cost beyond starting the executable).
     private let lazyBuiltIns = Mutex<WidgetRegistry?>(nil)
