@@ -16,8 +16,7 @@ extension HostSession {
     public func missingStore(forAppGroup appGroup: String) -> Diagnostic? {
         guard
             let container = try? AppGroupContainer.resolve(
-                appGroup: appGroup, storeOption: settings.storeOption, environment: settings.environment,
-                currentDirectory: settings.currentDirectory),
+                appGroup: appGroup, storeOption: settings.storeOption, environment: settings.environment),
             !container.hasStore
         else { return nil }
         let arguments: String
@@ -59,8 +58,7 @@ extension HostSession {
         for declared in loaded.appGroups where seen.insert(declared.value).inserted {
             guard
                 let container = try? AppGroupContainer.resolve(
-                    appGroup: declared.value, environment: settings.environment,
-                    currentDirectory: settings.currentDirectory),
+                    appGroup: declared.value, environment: settings.environment),
                 !container.hasStore
             else { continue }
             var message =
