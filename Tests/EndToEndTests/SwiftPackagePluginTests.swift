@@ -55,7 +55,10 @@ import Testing
                 .filter { $0.hasSuffix(".o") }.map { folder.appendingPathComponent($0).path }
         }
         let compile = try WidgetHostProcess.run(
-            ["swiftc", "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path, source.path]
+            [
+                "swiftc", "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path,
+                source.path,
+            ]
                 + objects + ["-o", scratch.path("hello/.build/debug/hello")],
             timeout: .seconds(300), executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(compile.status == 0, "\(compile.standardError)")
@@ -66,6 +69,8 @@ import Testing
         try scratch.file("widgets.yaml", "plugins: [hello]\nwidgets:\n  - {id: h, kind: Hello}\n")
         let run = try scratch.widgethost(["run", "widgets.yaml", "--store", "store", "--format", "json"])
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput.contains(#""entry":{"greeting":"Hello"},"view":{"type":"text","text":"Hello"}"#))
+        #expect(
+            run.standardOutput.contains(
+                #""entry":{"greeting":"Hello"},"view":{"type":"text","text":"Hello"}"#))
     }
 }
