@@ -18,7 +18,10 @@ import Testing
             try scratch.initStore(["--store", "store-\(folder)"])
             try FileManager.default.createDirectory(
                 at: scratch.url.appendingPathComponent(folder), withIntermediateDirectories: true)
-            try scratch.file("\(folder)/plugin.yaml", "name: countdown\nexecutable: \(executable.path)\nkinds: [Countdown]\nintents: [RemindIntent]\n")
+            try scratch.file(
+                "\(folder)/plugin.yaml",
+                "name: countdown\nexecutable: \(executable.path)\nkinds: [Countdown]\nintents: [RemindIntent]\n"
+            )
         }
         try scratch.file(
             "widgets.yaml",
