@@ -1,0 +1,50 @@
+import Foundation
+
+extension WidgetEvaluator {
+    /// How many widgets a run evaluates at once by default: four per core. The providers' own work
+    /// runs on Swift's cooperative pool, one thread per core, so the cores bound the CPU used; the
+    /// widgets beyond them are those waiting on a plugin's reply, which take no core.
+    public static var defaultWidth: Int {
+        max(4, ProcessInfo.processInfo.activeProcessorCount * 4)
+    }
+
+    /// Evaluates `instances`, up to `width` at once, and hands each result to `deliver` in
+    /// configuration order as soon as it and every one before it are done, saying whether the
+    /// result after it is done already (a writer sends its output on when it is not, rather than
+    /// keep a finished widget waiting for a slow one).
+    ///
+    /// At most `width` results exist at any time (being evaluated, or done and waiting for an
+    /// earlier one), so what a run holds does not grow with its number of widgets. A plugin's
+    /// widgets keep its rules: requests reach one plugin process over its connection, which
+    /// answers them in its own order.
+    ///
+    /// - Complexity: O(n) calls of `deliver` for n instances; memory O(`width`).
+    public func evaluate(
+        _ instances: [WidgetInstance], options: RunOptions, width: Int = Self.defaultWidth,
+        deliver: (_ result: WidgetResult, _ nextIsReady: Bool) async -> Void
+    ) async {
+        let width = max(1, width)
+        await withTaskGroup(of: (Int, WidgetResult).self) { group in
+            var started = 0
+            var delivered = 0
+            var done: [Int: WidgetResult] = [:]
+            func startMore() {
+                while started < instances.count, started - delivered < width {
+                    let index = started
+                    let instance = instances[index]
+                    group.addTask { (index, await self.evaluate(instance, options: options)) }
+                    started += 1
+                }
+            }
+            startMore()
+            while let (index, result) = await group.next() {
+                done[index] = result
+                while let next = done.removeValue(forKey: delivered) {
+                    delivered += 1
+                    await deliver(next, done[delivered] != nil)
+                }
+                startMore()
+            }
+        }
+    }
+}
