@@ -15,8 +15,8 @@ extension WidgetEvaluator {
     ///
     /// At most `width` results exist at any time (being evaluated, or done and waiting for an
     /// earlier one), so what a run holds does not grow with its number of widgets. A plugin's
-    /// widgets keep its rules: requests reach one plugin process over its connection, which
-    /// answers them in its own order.
+    /// widgets keep its rules: they are sent to it one at a time, in configuration order, while
+    /// the built-in widgets and other plugins' go on beside them.
     ///
     /// - Complexity: O(n) calls of `deliver` for n instances; memory O(`width`).
     public func evaluate(
@@ -28,11 +28,25 @@ extension WidgetEvaluator {
             var started = 0
             var delivered = 0
             var done: [Int: WidgetResult] = [:]
+            var lastOfPlugin: [String: Task<WidgetResult, Never>] = [:]
             func startMore() {
                 while started < instances.count, started - delivered < width {
                     let index = started
                     let instance = instances[index]
-                    group.addTask { (index, await self.evaluate(instance, options: options)) }
+                    if let plugin = pluginName(of: instance) {
+                        // One plugin's widgets go to it one at a time, in configuration order, as
+                        // they did before widgets were evaluated at once: each waits for the one
+                        // before it (a restart after a crash, say, happens between two requests).
+                        let previous = lastOfPlugin[plugin]
+                        let evaluation = Task {
+                            _ = await previous?.value
+                            return await self.evaluate(instance, options: options)
+                        }
+                        lastOfPlugin[plugin] = evaluation
+                        group.addTask { (index, await evaluation.value) }
+                    } else {
+                        group.addTask { (index, await self.evaluate(instance, options: options)) }
+                    }
                     started += 1
                 }
             }
@@ -46,5 +60,10 @@ extension WidgetEvaluator {
                 startMore()
             }
         }
+    }
+
+    /// The name of the plugin serving `instance`'s kind, or `nil` for a built-in widget.
+    private func pluginName(of instance: WidgetInstance) -> String? {
+        (registry.widget(kind: instance.kind) as? PluginWidget)?.connection.manifest.name
     }
 }
