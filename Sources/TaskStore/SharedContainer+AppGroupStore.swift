@@ -1,5 +1,6 @@
 package import AppGroup
 package import WidgetHostKit
+import Foundation
 
 extension SharedContainer {
     /// The container's shared store as TaskWidget and FocusWidget open it: on first use, then kept
@@ -7,12 +8,17 @@ extension SharedContainer {
     /// waits for another process's write lock as long as the ``StoreLockTimeout`` the host attached
     /// says (the default without).
     ///
-    /// - Throws: ``AppGroupError`` when the store cannot be opened; the next call tries again.
+    /// - Throws: ``AppGroupError`` when the store cannot be opened; the next call tries again,
+    ///   but in a run of widgets a busy store is waited for once (``BusyStores``).
     package func appGroupStore() throws -> AppGroupStore {
         // Read before, not inside, the store's `make`: attachments are made under one lock.
         let timeout = try attachment(StoreLockTimeout.self) { StoreLockTimeout.default }
         return try attachment(AppGroupStore.self) {
-            try AppGroupStore(directory: url, lockTimeout: timeout.duration)
+            // Inside `make`, which holds the container's lock: a widget waiting for it while the
+                // first waits for the store finds that one's failure, and waits no more.
+                try BusyStores.open(directory: url.path) {
+                    try AppGroupStore(directory: url, lockTimeout: timeout.duration)
+                }
         }
     }
 }

@@ -1,3 +1,4 @@
+import AppGroup
 import Foundation
 
 extension WidgetEvaluator {
@@ -24,6 +25,16 @@ extension WidgetEvaluator {
         deliver: (_ result: WidgetResult, _ nextIsReady: Bool) async -> Void
     ) async {
         let width = max(1, width)
+        // A store another process holds locked is waited for once in the run, not once a widget.
+        await BusyStores.$current.withValue(BusyStores()) {
+            await evaluateInOrder(instances, options: options, width: width, deliver: deliver)
+        }
+    }
+
+    private func evaluateInOrder(
+        _ instances: [WidgetInstance], options: RunOptions, width: Int,
+        deliver: (_ result: WidgetResult, _ nextIsReady: Bool) async -> Void
+    ) async {
         await withTaskGroup(of: (Int, WidgetResult).self) { group in
             var started = 0
             var delivered = 0
