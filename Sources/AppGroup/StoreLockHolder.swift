@@ -54,7 +54,8 @@ enum StoreLockHolder {
     /// The command name of `pid` (`/proc/PID/comm`), printable characters only.
     private static func name(of pid: Int32) -> String? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8) else { return nil }
-        let name = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.map(Character.init))
+        let name = String(
+            text.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.map(Character.init))
         return name.isEmpty ? nil : name
     }
 }

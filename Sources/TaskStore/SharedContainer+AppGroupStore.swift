@@ -1,6 +1,6 @@
 package import AppGroup
-package import WidgetHostKit
 import Foundation
+package import WidgetHostKit
 
 extension SharedContainer {
     /// The container's shared store as TaskWidget and FocusWidget open it: on first use, then kept
@@ -15,10 +15,10 @@ extension SharedContainer {
         let timeout = try attachment(StoreLockTimeout.self) { StoreLockTimeout.default }
         return try attachment(AppGroupStore.self) {
             // Inside `make`, which holds the container's lock: a widget waiting for it while the
-                // first waits for the store finds that one's failure, and waits no more.
-                try BusyStores.open(directory: url.path) {
-                    try AppGroupStore(directory: url, lockTimeout: timeout.duration)
-                }
+            // first waits for the store finds that one's failure, and waits no more.
+            try BusyStores.open(directory: url.path) {
+                try AppGroupStore(directory: url, lockTimeout: timeout.duration)
+            }
         }
     }
 }

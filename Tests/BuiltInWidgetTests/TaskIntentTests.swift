@@ -160,7 +160,8 @@ import WidgetHostKit
             error
                 == IntentParameterError(
                     title: "Task Name",
-                    message: "'taskName' is 4098 bytes long; a task's name holds at most 4096 bytes (4 KiB) of UTF-8"
+                    message:
+                        "'taskName' is 4098 bytes long; a task's name holds at most 4096 bytes (4 KiB) of UTF-8"
                 ))
         #expect(try temporary.store().allTasks() == Fixtures.tasks)
         #expect(temporary.reloads.kinds.isEmpty)
