@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Synchronization
 import TestSupport
@@ -17,6 +18,11 @@ private final class Gauge: Sendable {
     }
     func leave() { counts.withLock { $0.now -= 1 } }
     var most: Int { counts.withLock { $0.most } }
+
+    /// Whether a widget configured to wait for it (milliseconds -1) may finish.
+    private let gate = Mutex(false)
+    var isOpen: Bool { gate.withLock { $0 } }
+    func open() { gate.withLock { $0 = true } }
 }
 
 private struct PauseIntent: WidgetConfigurationIntent {
@@ -43,13 +49,21 @@ private struct PauseProvider: AppIntentTimelineProvider {
     func timeline(for configuration: PauseIntent, in context: Context) async throws -> Timeline<PauseEntry> {
         gauge.enter()
         defer { gauge.leave() }
-        try await Task.sleep(for: .milliseconds(configuration.milliseconds))
+        if configuration.milliseconds < 0 {
+            // Waits for the test to open the gate (10 s at most, so a wrong evaluator fails, not hangs).
+            for _ in 0..<1000 where !gauge.isOpen { try await Task.sleep(for: .milliseconds(10)) }
+        } else {
+            try await Task.sleep(for: .milliseconds(configuration.milliseconds))
+        }
         return Timeline(entries: [PauseEntry(date: context.date, label: configuration.label)], policy: .never)
     }
 }
 
 private struct PauseBundle: WidgetBundle {
     let gauge: Gauge
+
+    init() { gauge = Gauge() }
+    init(gauge: Gauge) { self.gauge = gauge }
 
     var widgets: [any WidgetConfiguration] {
         [
@@ -98,30 +112,30 @@ private struct PauseBundle: WidgetBundle {
     }
 
     /// A slow widget holds back the ones after it (they wait, done, within the width) but not the
-    /// ones before it: they are handed on before it finishes, told that the next is not ready.
+    /// ones before it: they are handed on while it still runs, told that the next is not ready.
     @Test func aWidgetIsHandedOnBeforeASlowOneAfterItIsDone() async throws {
         let gauge = Gauge()
         let scratch = try TemporaryDirectory()
         let evaluator = WidgetEvaluator(
             registry: try WidgetRegistry(bundles: [PauseBundle(gauge: gauge)]),
             containers: ContainerSet(storeOption: scratch.path("store"), environment: [:]))
-        let pauses = [0, 400, 0, 0]
+        // w1 finishes only once the test opens the gate, which it does when w0 is handed on.
+        let pauses = [0, -1, 0, 0]
         let instances = pauses.enumerated().map { index, pause in
             WidgetInstance(
                 id: "w\(index)", kind: "Pause", family: .systemSmall,
                 configuration: ["milliseconds": .int(pause)],
                 appGroup: "group.test", file: "widgets.yaml", location: .init(line: index + 1, column: 1))
         }
-        let start = ContinuousClock.now
-        var handed: [(id: String, after: Duration, nextIsReady: Bool)] = []
+        var handed: [(id: String, whileSlowRan: Bool, nextIsReady: Bool)] = []
         await evaluator.evaluate(instances, options: RunOptions(date: Date()), width: 4) {
             result, nextIsReady in
-            handed.append((result.instance.id, ContinuousClock.now - start, nextIsReady))
+            handed.append((result.instance.id, !gauge.isOpen, nextIsReady))
+            gauge.open()
         }
         #expect(handed.map(\.id) == ["w0", "w1", "w2", "w3"])
-        #expect(handed[0].after < .milliseconds(300), "w0 waited for w1: \(handed[0].after)")
+        #expect(handed[0].whileSlowRan, "w0 waited for w1")
         #expect(!handed[0].nextIsReady)
-        #expect(handed[1].after >= .milliseconds(400))
-        #expect(handed[1].nextIsReady, "w2 was done while w1 ran")
+        #expect(!handed[1].whileSlowRan)
     }
 }
