@@ -78,7 +78,7 @@ extension AppGroupStore {
     /// Whether a reload of `kind` was requested since widget `id` was last evaluated by a live
     /// host, or ever, for a widget no live host has evaluated (DESIGN.md, "The live host").
     public func isReloadRequested(forWidget id: String, kind: String) throws(AppGroupError) -> Bool {
-        try withConnection { database throws(SQLiteError) -> Bool in
+        try read { database throws(SQLiteError) -> Bool in
             var evaluated = 0
             if case .integer(let generation)? = try database.scalar(
                 "SELECT generation FROM evaluations WHERE widget = ?", [.text(id)])

@@ -69,10 +69,11 @@ extension WidgetHostCommand {
                 format: format, renderer: format.runRenderer(symbols: session.symbolFallbacks),
                 includeTimeline: try values.flag("timeline"))
             var failures: [(id: String, message: String)] = []
-            let warnings = await session.evaluate(instances, options: options) { result, nextIsReady in
-                output.write(result, nextIsReady: nextIsReady)
-                if case .failure(let error) = result.outcome {
-                    failures.append((result.instance.id, error.message))
+            let warnings = await session.evaluate(instances, options: options, prepare: output.prepare) {
+                drawn, nextIsReady in
+                output.write(drawn.result, piece: drawn.piece, nextIsReady: nextIsReady)
+                if case .failure(let error) = drawn.result.outcome {
+                    failures.append((drawn.result.instance.id, error.message))
                 }
             }
             output.finish()

@@ -24,21 +24,35 @@ extension WidgetEvaluator {
         _ instances: [WidgetInstance], options: RunOptions, width: Int = Self.defaultWidth,
         deliver: (_ result: WidgetResult, _ nextIsReady: Bool) async -> Void
     ) async {
+        await evaluate(
+            instances, options: options, width: width, prepare: { result, _ in result },
+            deliver: { result, nextIsReady in await deliver(result, nextIsReady) })
+    }
+
+    /// Evaluates `instances` as ``evaluate(_:options:width:deliver:)`` does, and turns each result
+    /// into what `deliver` is handed with `prepare`, in the task that evaluated it (so preparing,
+    /// drawing the output say, runs on every core too), given the result's position.
+    public func evaluate<Prepared: Sendable>(
+        _ instances: [WidgetInstance], options: RunOptions, width: Int = Self.defaultWidth,
+        prepare: @escaping @Sendable (_ result: WidgetResult, _ index: Int) -> Prepared,
+        deliver: (_ prepared: Prepared, _ nextIsReady: Bool) async -> Void
+    ) async {
         let width = max(1, width)
         // A store another process holds locked is waited for once in the run, not once a widget.
         await BusyStores.$current.withValue(BusyStores()) {
-            await evaluateInOrder(instances, options: options, width: width, deliver: deliver)
+            await evaluateInOrder(instances, options: options, width: width, prepare: prepare, deliver: deliver)
         }
     }
 
-    private func evaluateInOrder(
+    private func evaluateInOrder<Prepared: Sendable>(
         _ instances: [WidgetInstance], options: RunOptions, width: Int,
-        deliver: (_ result: WidgetResult, _ nextIsReady: Bool) async -> Void
+        prepare: @escaping @Sendable (_ result: WidgetResult, _ index: Int) -> Prepared,
+        deliver: (_ prepared: Prepared, _ nextIsReady: Bool) async -> Void
     ) async {
-        await withTaskGroup(of: (Int, WidgetResult).self) { group in
+        await withTaskGroup(of: (Int, Prepared).self) { group in
             var started = 0
             var delivered = 0
-            var done: [Int: WidgetResult] = [:]
+            var done: [Int: Prepared] = [:]
             var lastOfPlugin: [String: Task<WidgetResult, Never>] = [:]
             func startMore() {
                 while started < instances.count, started - delivered < width {
@@ -54,16 +68,16 @@ extension WidgetEvaluator {
                             return await self.evaluate(instance, options: options)
                         }
                         lastOfPlugin[plugin] = evaluation
-                        group.addTask { (index, await evaluation.value) }
+                        group.addTask { (index, prepare(await evaluation.value, index)) }
                     } else {
-                        group.addTask { (index, await self.evaluate(instance, options: options)) }
+                        group.addTask { (index, prepare(await self.evaluate(instance, options: options), index)) }
                     }
                     started += 1
                 }
             }
             startMore()
-            while let (index, result) = await group.next() {
-                done[index] = result
+            while let (index, prepared) = await group.next() {
+                done[index] = prepared
                 while let next = done.removeValue(forKey: delivered) {
                     delivered += 1
                     await deliver(next, done[delivered] != nil)

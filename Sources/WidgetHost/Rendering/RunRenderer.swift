@@ -3,24 +3,22 @@ import WidgetHostKit
 /// Turns the results of a run into output: the text boxes, the JSON document, NDJSON lines (and,
 /// next, HTML and a live screen).
 ///
-/// A renderer draws a whole run (``render(_:includeTimeline:)``) and may also draw it as the
-/// results arrive (``streamWriter(includeTimeline:)``), so a batch run writes each widget when it
-/// is done and keeps none: text, JSON and NDJSON do. A renderer that needs every result first (a
-/// page laid out as a whole) keeps the default, which collects them and draws them at the end.
+/// A renderer draws a whole run (``render(_:includeTimeline:)``) and may also draw it a result at
+/// a time (``streamWriter(includeTimeline:)``), so a batch run writes each widget when it is done
+/// and keeps none: text, JSON and NDJSON do. A renderer that needs every result first (a page laid
+/// out as a whole) keeps the default, `nil`: the run then collects the results and draws them at
+/// the end.
 public protocol RunRenderer: Sendable {
     /// The output for `results`, every entry of each timeline included when `includeTimeline`.
     func render(_ results: [WidgetResult], includeTimeline: Bool) -> String
 
-    /// A writer drawing a run's results one at a time, in configuration order: its output, put
-    /// together, is byte for byte what ``render(_:includeTimeline:)`` returns for them all.
-    func streamWriter(includeTimeline: Bool) -> any RunStreamWriter
+    /// The renderer's output drawn a result at a time, or `nil` when it draws only whole runs.
+    func streamWriter(includeTimeline: Bool) -> (any RunStreamWriter)?
 }
 
 extension RunRenderer {
-    /// A writer that keeps every result and renders them all at the end.
-    public func streamWriter(includeTimeline: Bool) -> any RunStreamWriter {
-        CollectingRunWriter(renderer: self, includeTimeline: includeTimeline)
-    }
+    /// `nil`: the renderer draws only whole runs.
+    public func streamWriter(includeTimeline: Bool) -> (any RunStreamWriter)? { nil }
 }
 
 /// `run --format json`: `{"widgets": [...]}` and a newline.
@@ -33,7 +31,7 @@ public struct RunJSONRenderer: RunRenderer {
     }
 
     /// Writes `{"widgets":[`, then each object as it comes, then `]}`.
-    public func streamWriter(includeTimeline: Bool) -> any RunStreamWriter {
+    public func streamWriter(includeTimeline: Bool) -> (any RunStreamWriter)? {
         RunJSONStreamWriter(includeTimeline: includeTimeline, lines: false)
     }
 }
@@ -48,7 +46,7 @@ public struct RunNDJSONRenderer: RunRenderer {
     }
 
     /// Writes each object's line as it comes.
-    public func streamWriter(includeTimeline: Bool) -> any RunStreamWriter {
+    public func streamWriter(includeTimeline: Bool) -> (any RunStreamWriter)? {
         RunJSONStreamWriter(includeTimeline: includeTimeline, lines: true)
     }
 }

@@ -101,7 +101,7 @@ public struct WidgetBoxRenderer: RunRenderer {
     }
 
     /// Writes each box as it comes, a blank line between two.
-    public func streamWriter(includeTimeline: Bool) -> any RunStreamWriter {
+    public func streamWriter(includeTimeline: Bool) -> (any RunStreamWriter)? {
         WidgetBoxStreamWriter(renderer: self, includeTimeline: includeTimeline)
     }
 
