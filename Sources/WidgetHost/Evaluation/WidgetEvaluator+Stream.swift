@@ -40,7 +40,8 @@ extension WidgetEvaluator {
         let width = max(1, width)
         // A store another process holds locked is waited for once in the run, not once a widget.
         await BusyStores.$current.withValue(BusyStores()) {
-            await evaluateInOrder(instances, options: options, width: width, prepare: prepare, deliver: deliver)
+            await evaluateInOrder(
+                instances, options: options, width: width, prepare: prepare, deliver: deliver)
         }
     }
 
@@ -70,7 +71,9 @@ extension WidgetEvaluator {
                         lastOfPlugin[plugin] = evaluation
                         group.addTask { (index, prepare(await evaluation.value, index)) }
                     } else {
-                        group.addTask { (index, prepare(await self.evaluate(instance, options: options), index)) }
+                        group.addTask {
+                            (index, prepare(await self.evaluate(instance, options: options), index))
+                        }
                     }
                     started += 1
                 }
