@@ -61,9 +61,6 @@ enum StandardStream: Int32, Sendable {
         bytes.withUnsafeBufferPointer { write($0) }
     }
 
-    /// Whether a write to this stream has failed (then nothing more is written to it).
-    var hasFailed: Bool { failure != 0 }
-
     private func write(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard failure == 0 else { return }
         var offset = 0
