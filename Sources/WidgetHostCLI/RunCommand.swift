@@ -77,6 +77,8 @@ extension WidgetHostCommand {
                 }
             }
             output.finish()
+            // Warnings about plugins' views (outside the view vocabulary), once each.
+            CommandOptions.report(session.takePluginDiagnostics())
             for problem in warnings {
                 StandardStream.error.write(
                     "warning: reload requests were not checked: \(TerminalText.visible(problem))\n")
