@@ -43,6 +43,10 @@ import Testing
                     print(json.dumps({"jsonrpc": "2.0", "id": r["id"]}), flush=True); continue
                 if B == "unknown-id":
                     r["id"] = 999
+                if B == "big-entry":
+                    res = {"entries": [{"date": r["params"]["date"], "data": {"blob": "x" * (1 << 20)},
+                                        "view": {"type": "text", "text": "big"}}], "policy": {"policy": "never"}}
+                    print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True); continue
                 if B == "flood":
                     sys.stderr.write("e" * (6 << 20)); sys.stderr.flush()
                 res = {"entries": [{"date": r["params"]["date"], "data": {"ok": True},
@@ -104,6 +108,9 @@ import Testing
         Case(behaviour: "garbage", code: "plugin.invalid-json", fragments: ["not JSON", "this is not json"]),
         Case(behaviour: "huge", code: "plugin.line-too-long", fragments: ["over 16 MiB"]),
         Case(behaviour: "unknown-id", code: "plugin.unknown-id", fragments: ["unknown id 999"]),
+        Case(
+            behaviour: "big-entry", code: "plugin.entry-too-large",
+            fragments: ["with an entry (number 1) over 1048576 bytes (1 MiB) of JSON"]),
         Case(
             behaviour: "no-result", code: "plugin.invalid-reply",
             fragments: ["answered without 'result' or 'error'"]),

@@ -90,6 +90,26 @@ import Testing
                 .standardOutput == Self.tasksJSON)
     }
 
+    /// A title over 4 KiB is refused at its line (exit 65, `store.title-too-long` in JSON) and
+    /// nothing of the file is imported.
+    @Test func aTitleOverFourKiBIsRefusedAtItsLine() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.file("tasks.yaml", Self.tasksYAML)
+        _ = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
+        let before = try Self.run(["store", "export", "--format", "json", "--store", "store"], in: scratch)
+        try scratch.file(
+            "long.yaml", "tasks:\n  - title: fine\n  - title: " + String(repeating: "t", count: 5000) + "\n")
+        let refused = try Self.run(["store", "import", "long.yaml", "--store", "store"], in: scratch)
+        #expect(refused.status == 65)
+        #expect(refused.standardOutput.isEmpty)
+        #expect(
+            refused.standardError.hasPrefix(
+                "long.yaml:3:12: error: 'title' is 5000 bytes long; a title holds at most 4096 bytes (4 KiB) of UTF-8\n"
+            ), "\(refused.standardError.prefix(300))")
+        let after = try Self.run(["store", "export", "--format", "json", "--store", "store"], in: scratch)
+        #expect(after.standardOutput == before.standardOutput, "nothing imported")
+    }
+
     @Test func aBadFileIsRefusedAndTheStoreIsUnchanged() throws {
         let scratch = try TemporaryDirectory()
         try scratch.file("tasks.yaml", Self.tasksYAML)
