@@ -12,9 +12,11 @@ public struct TaskWidgetConfigurationIntent: WidgetConfigurationIntent {
     @Parameter(title: "Priority", default: .all)
     public var priorityFilter: PriorityFilter
 
-    /// Whether completed tasks are shown.
-    @Parameter(title: "Show Completed", default: true)
-    public var showCompleted: Bool
+    /// Whether completed tasks are shown; when not set, the App Group's shared default
+    /// `showCompletedTasks` decides (the seed's `@AppStorage`, which its settings view and the
+    /// app share), and without that, they are shown.
+    @Parameter(title: "Show Completed")
+    public var showCompleted: Bool?
 
     /// The most tasks the entry carries (the view shows at most as many rows as its family fits).
     @Parameter(title: "Number of Tasks", default: 3, minimum: 1)
@@ -27,7 +29,7 @@ public struct TaskWidgetConfigurationIntent: WidgetConfigurationIntent {
     /// The `category` value that shows every category.
     public static let allCategories = "all"
 
-    /// A configuration with the defaults: every priority, completed tasks shown, 3 tasks, every
-    /// category.
+    /// A configuration with the defaults: every priority, completed tasks as the shared defaults
+    /// say, 3 tasks, every category.
     public init() {}
 }

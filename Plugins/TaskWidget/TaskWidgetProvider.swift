@@ -37,6 +37,22 @@ struct TaskWidgetProvider: AppIntentTimelineProvider {
         for configuration: TaskWidgetConfigurationIntent,
         in context: Context
     ) throws -> [TaskItem] {
-        try context.container.appGroupStore().tasks(matching: configuration.taskQuery).map(TaskItem.init)
+        let store = try context.container.appGroupStore()
+        let showCompleted = try configuration.showCompleted ?? showCompletedTasks(in: store)
+        return try store.tasks(matching: configuration.taskQuery(showCompleted: showCompleted)).map(
+            TaskItem.init)
+    }
+
+    /// The seed's shared setting, which its QuickSettings view reads as
+    /// `@AppStorage("showCompletedTasks", store: UserDefaults(suiteName: ...))`: shown unless the
+    /// app set it to `false`.
+    @AppStorage(SharedDefaultKey.showCompletedTasks) private var showCompletedByDefault = true
+
+    /// ``showCompletedByDefault`` as `store`'s defaults hold it.
+    ///
+    /// - Throws: ``AppStorageError`` when the stored text is not `true` or `false`, or
+    ///   ``AppGroupError`` when the store cannot be read.
+    private func showCompletedTasks(in store: AppGroupStore) throws -> Bool {
+        try SharedDefaultsScope.$current.withValue(store) { try $showCompletedByDefault.read() }
     }
 }

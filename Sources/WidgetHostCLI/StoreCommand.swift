@@ -24,9 +24,9 @@ extension WidgetHostCommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "store",
-            abstract: "Imports tasks into the shared store, or exports them.",
+            abstract: "Imports, exports, deletes and moves tasks; reads and writes shared defaults.",
             discussion: storeDiscussion,
-            subcommands: [importSpec, exportSpec]
+            subcommands: [importSpec, exportSpec, deleteSpec, moveSpec, defaultsSpec]
         )
 
         /// `store import`.
@@ -78,6 +78,10 @@ extension WidgetHostCommand {
         static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
             switch values.subcommandPath {
             case ["store", "import"]: return try runImport(values)
+            case ["store", "delete"]: return try runDelete(values)
+            case ["store", "move"]: return try runMove(values)
+            case ["store", "defaults", "get"]: return try runDefaultsGet(values)
+            case ["store", "defaults", "set"]: return try runDefaultsSet(values)
             default: return try runExport(values)
             }
         }
@@ -133,7 +137,7 @@ extension WidgetHostCommand {
         ///
         /// - Throws: ``ParseError`` when `--app-group` cannot name a directory, or no directory can be
         ///   worked out (no `--store`, `WIDGETHOST_STORE`, `XDG_DATA_HOME` or `HOME`).
-        private static func container(_ values: ParsedValues) throws(ParseError) -> AppGroupContainer {
+        static func container(_ values: ParsedValues) throws(ParseError) -> AppGroupContainer {
             let appGroup = try values.requiredString("app-group")
             let storeOption = try values.string("store")
             do throws(AppGroupError) {

@@ -195,7 +195,7 @@ struct FilterCase: Sendable, CustomTestStringConvertible {
                     defaultValue: .string("all")
                 ),
                 ParameterDescription(
-                    name: "showCompleted", title: "Show Completed", type: .boolean, defaultValue: .bool(true)
+                    name: "showCompleted", title: "Show Completed", type: .boolean, isOptional: true
                 ),
                 ParameterDescription(
                     name: "maxTasks", title: "Number of Tasks", type: .integer, defaultValue: .int(3),

@@ -60,7 +60,7 @@ import Testing
     static let cases: [([String], [String])] = [
         ([""], subcommands),
         (["st"], ["store"]),
-        (["store", ""], ["import", "export"]),
+        (["store", ""], ["import", "export", "delete", "move", "defaults"]),
         (["plugins", "n"], ["new"]),
         (["run", "--f"], ["--family", "--format"]),
         (
@@ -76,7 +76,8 @@ import Testing
         (
             ["run", "-"],
             [
-                "--widget", "--family", "--at", "--timeline", "--preview", "--format", "--store",
+                "--widget", "--family", "--at", "--timeline", "--preview", "--placeholder", "--format",
+                "--store",
                 "--lock-timeout",
                 "--plugins", "--version", "-h", "--help",
             ]
@@ -211,7 +212,7 @@ import Testing
     @Test(
         arguments: [
             ("widgethost st", ["store"]),
-            ("widgethost store ", ["export", "import"]),
+            ("widgethost store ", ["defaults", "delete", "export", "import", "move"]),
             ("widgethost run --format ", ["json", "ndjson", "text"]),
             ("widgethost run --widget ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),
             ("widgethost tap ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),

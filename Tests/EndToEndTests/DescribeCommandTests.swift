@@ -11,7 +11,7 @@ import Testing
           families: systemMedium (default), systemSmall, systemLarge, systemExtraLarge, accessoryCircular, accessoryRectangular, accessoryInline
           configuration:
             priorityFilter  one of all, high, medium, low  default "all"     "Priority"
-            showCompleted   boolean                        default true      "Show Completed"
+            showCompleted   boolean, optional                                "Show Completed"
             maxTasks        integer, at least 1            default 3         "Number of Tasks"
             category        string                         default "all"     "Category"
 
@@ -93,7 +93,7 @@ import Testing
         #expect(
             parameters[0].map { $0.map(JSONText.canonical) } == [
                 #"{"cases":["all","high","medium","low"],"default":"all","name":"priorityFilter","title":"Priority","type":"enum"}"#,
-                #"{"default":true,"name":"showCompleted","title":"Show Completed","type":"boolean"}"#,
+                #"{"name":"showCompleted","optional":true,"title":"Show Completed","type":"boolean"}"#,
                 #"{"default":3,"minimum":1,"name":"maxTasks","title":"Number of Tasks","type":"integer"}"#,
                 #"{"default":"all","name":"category","title":"Category","type":"string"}"#,
             ])

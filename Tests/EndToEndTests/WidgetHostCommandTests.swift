@@ -23,7 +23,8 @@ import Testing
           open                    Resolves a widget's deep link to the app tab it opens.
           yaml                    Prints each YAML document as one line of JSON, after
                                   anchors, merge keys and tags.
-          store                   Imports tasks into the shared store, or exports them.
+          store                   Imports, exports, deletes and moves tasks; reads and
+                                  writes shared defaults.
           plugins                 Lists the plugins found, checks that they answer, or
                                   writes a new one.
           watch                   Hosts the widgets live, writing what they show as it

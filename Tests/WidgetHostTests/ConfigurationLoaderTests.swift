@@ -126,7 +126,7 @@ private struct SignBundle: WidgetBundle {
         #expect(defaults.family == .systemMedium)
         #expect(
             defaults.configuration == [
-                "priorityFilter": .string("all"), "showCompleted": .bool(true), "maxTasks": .int(3),
+                "priorityFilter": .string("all"), "showCompleted": .null, "maxTasks": .int(3),
                 "category": .string("all"),
             ]
         )
@@ -230,7 +230,7 @@ private struct SignBundle: WidgetBundle {
         )
         #expect(
             loaded.instances[1].configuration == [
-                "priorityFilter": .string("low"), "showCompleted": .bool(true), "maxTasks": .int(5),
+                "priorityFilter": .string("low"), "showCompleted": .null, "maxTasks": .int(5),
                 "category": .string("all"),
             ]
         )
