@@ -26,6 +26,11 @@ public struct TaskWidgetConfigurationIntent: WidgetConfigurationIntent {
     @Parameter(title: "Category", default: TaskWidgetConfigurationIntent.allCategories)
     public var category: String
 
+    /// How each task is drawn: a button toggling it (the seeds' `TaskRowView`), or a switch
+    /// setting its completion (their `TaskToggleRowView`, `SetTaskCompletionIntent`).
+    @Parameter(title: "Row Style", default: .button)
+    public var rowStyle: TaskRowStyle
+
     /// The `category` value that shows every category.
     public static let allCategories = "all"
 
