@@ -203,16 +203,31 @@ struct FilterCase: Sendable, CustomTestStringConvertible {
                 ),
                 ParameterDescription(
                     name: "category", title: "Category", type: .string, defaultValue: .string("all")),
+                ParameterDescription(
+                    name: "rowStyle",
+                    title: "Row Style",
+                    type: .enumeration(
+                        name: "Row Style",
+                        cases: [
+                            EnumCase(value: "button", title: "Button"),
+                            EnumCase(value: "toggle", title: "Toggle"),
+                        ]
+                    ),
+                    defaultValue: .string("button")
+                ),
             ]
         )
     }
 
-    @Test func bundleListsTheWidgetAndItsFourIntents() {
+    @Test func bundleListsTheWidgetAndItsFiveIntents() {
         let bundle = TaskWidgetBundle()
         #expect(bundle.widgets.map(\.metadata.kind) == ["TaskWidget"])
         #expect(
             bundle.intents.map { $0.intentType }
-                == ["ToggleTaskIntent", "SetTaskCompletionIntent", "CompleteTaskIntent", "AddTaskIntent"]
+                == [
+                    "ToggleTaskIntent", "SetTaskCompletionIntent", "CompleteTaskIntent", "AddTaskIntent",
+                    "ToggleTaskWithFeedbackIntent",
+                ]
         )
     }
 }

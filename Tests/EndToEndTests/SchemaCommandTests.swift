@@ -69,7 +69,8 @@ import Testing
         #expect(configuration["additionalProperties"] as? Bool == false)
         #expect(JSONText.canonical(configuration["type"]) == #"["object","null"]"#)
         let parameters = try #require(configuration["properties"] as? [String: Any])
-        #expect(Set(parameters.keys) == ["priorityFilter", "showCompleted", "maxTasks", "category"])
+        #expect(
+            Set(parameters.keys) == ["priorityFilter", "showCompleted", "maxTasks", "category", "rowStyle"])
         #expect(
             JSONText.canonical(parameters["priorityFilter"])
                 == #"{"default":"all","enum":["all","high","medium","low"],"#
