@@ -31,12 +31,16 @@ where Provider.Intent == Intent {
     /// Makes the intent from the configuration, asks the provider and draws its entries.
     public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
         let intent = Intent()
-        for (name, parameter) in ParameterReflection.parameters(of: intent) {
-            if let value = request.configuration[name], !parameter.set(json: value) {
-                throw WidgetError.invalidConfiguration(parameter: name, value: value)
+        let context = request.context
+        // Entities are looked up by id with their query, which reads the store: in an environment.
+        let environment = IntentEnvironment(container: context.container, date: context.date)
+        try await IntentEnvironment.$current.withValue(environment) {
+            for (name, parameter) in ParameterReflection.parameters(of: intent) {
+                if let value = request.configuration[name], try await !parameter.resolve(json: value) {
+                    throw WidgetError.invalidConfiguration(parameter: name, value: value)
+                }
             }
         }
-        let context = request.context
         return try await EntryRenderer.render(
             request,
             content: content,

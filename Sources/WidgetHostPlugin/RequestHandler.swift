@@ -64,7 +64,7 @@ struct RequestHandler {
             },
             intents: intents.map { intent in
                 InitializeResult.Intent(
-                    type: intent.intentType, title: intent.title, description: intent.description.text,
+                    type: intent.intentType, title: intent.titleText, description: intent.description.text,
                     parameters: ParameterReflection.descriptions(of: intent.init()))
             })
     }
@@ -104,12 +104,15 @@ struct RequestHandler {
     ) async throws -> any IntentResult {
         let intent = Intent()
         let values = JSONValue.object(parameters)
-        for (name, parameter) in ParameterReflection.parameters(of: intent) {
-            if let value = values[name], !parameter.set(json: value) {
-                throw PluginError(code: .invalidParams, message: "the value \(value) does not fit '\(name)'")
-            }
-        }
         let environment = IntentEnvironment(container: container, date: Date())
-        return try await IntentEnvironment.$current.withValue(environment) { try await intent.perform() }
+        return try await IntentEnvironment.$current.withValue(environment) {
+            for (name, parameter) in ParameterReflection.parameters(of: intent) {
+                if let value = values[name], try await !parameter.resolve(json: value) {
+                    throw PluginError(
+                        code: .invalidParams, message: "the value \(value) does not fit '\(name)'")
+                }
+            }
+            return try await intent.perform()
+        }
     }
 }

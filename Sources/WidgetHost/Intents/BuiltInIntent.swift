@@ -14,7 +14,7 @@ public struct BuiltInIntent: HostIntent {
     }
 
     public var type: String { intent.intentType }
-    public var title: String { intent.title }
+    public var title: String { intent.titleText }
     public var description: String { intent.description.text }
     public var pluginName: String? { nil }
 
