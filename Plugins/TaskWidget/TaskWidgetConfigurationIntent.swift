@@ -20,8 +20,11 @@ public struct TaskWidgetConfigurationIntent: WidgetConfigurationIntent {
     @Parameter(title: "Number of Tasks", default: 3, minimum: 1)
     public var maxTasks: Int
 
-    /// The only category shown, compared exactly; `all` shows every category.
-    @Parameter(title: "Category", default: TaskWidgetConfigurationIntent.allCategories)
+    /// The only category shown, compared exactly; `all` shows every category. Its choices are the
+    /// store's categories.
+    @Parameter(
+        title: "Category", default: TaskWidgetConfigurationIntent.allCategories,
+        optionsProvider: TaskCategoryOptionsProvider())
     public var category: String
 
     /// The `category` value that shows every category.

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A widget a person configures, as WidgetKit's `AppIntentConfiguration`: YAML `configuration:`
 /// keys are the intent's `@Parameter`s.
 public struct AppIntentConfiguration<
@@ -27,6 +29,14 @@ where Provider.Intent == Intent {
     public let parameters: [ParameterDescription]
     /// `true`.
     public var isConfigurable: Bool { true }
+
+    /// The choices of `parameter` from the app's data: its options provider's or entity query's.
+    public func options(for parameter: String, container: SharedContainer, date: Date) async throws
+        -> [JSONValue]?
+    {
+        try await ParameterReflection.options(
+            of: Intent(), parameter: parameter, container: container, date: date)
+    }
 
     /// Makes the intent from the configuration, asks the provider and draws its entries.
     public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {

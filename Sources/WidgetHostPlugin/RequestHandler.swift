@@ -52,7 +52,35 @@ struct RequestHandler {
         case .initialize: initialize().json
         case .render(let mode, let params): try await render(mode, params).json
         case .perform(let params): try await perform(params).json
+        case .options(let params): try await options(params)
         }
+    }
+
+    /// The choices of a widget's or an intent's parameter from the app's data in the container.
+    func options(_ params: OptionsParams) async throws -> JSONValue {
+        let container = SharedContainer(url: URL(fileURLWithPath: params.container))
+        let options: [JSONValue]?
+        switch params.owner {
+        case .kind(let kind):
+            guard let widget = widgets.first(where: { $0.metadata.kind == kind }) else {
+                throw PluginError(
+                    code: .invalidParams, message: "no widget of kind \(JSONValue.string(kind))")
+            }
+            options = try await widget.options(for: params.parameter, container: container, date: Date())
+        case .intent(let type):
+            guard let intent = intents.first(where: { $0.intentType == type }) else {
+                throw PluginError(code: .invalidParams, message: "no intent \(JSONValue.string(type))")
+            }
+            options = try await ParameterReflection.options(
+                of: intent.init(), parameter: params.parameter, container: container, date: Date())
+        }
+        guard let options else {
+            throw PluginError(
+                code: .invalidParams,
+                message:
+                    "the parameter \(JSONValue.string(params.parameter)) has no choices from the app's data")
+        }
+        return OptionsParams.result(options)
     }
 
     func initialize() -> InitializeResult {
