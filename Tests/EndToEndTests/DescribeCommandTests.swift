@@ -14,11 +14,12 @@ import Testing
             showCompleted   boolean                        default true      "Show Completed"
             maxTasks        integer, at least 1            default 3         "Number of Tasks"
             category        string                         default "all"     "Category"
+              choices from the app's data (--store DIR lists them)
 
         """
 
     static let usageLines = """
-        Usage: widgethost describe [<kind>] [--format <format>] [--plugins <dir> ...]
+        Usage: widgethost describe [<kind>] [--format <format>] [--plugins <dir> ...] [--store <dir>] [--lock-timeout <seconds>]
           See 'widgethost describe --help' for more information.
 
         """
@@ -95,7 +96,7 @@ import Testing
                 #"{"cases":["all","high","medium","low"],"default":"all","name":"priorityFilter","title":"Priority","type":"enum"}"#,
                 #"{"default":true,"name":"showCompleted","title":"Show Completed","type":"boolean"}"#,
                 #"{"default":3,"minimum":1,"name":"maxTasks","title":"Number of Tasks","type":"integer"}"#,
-                #"{"default":"all","name":"category","title":"Category","type":"string"}"#,
+                #"{"default":"all","dynamicOptions":true,"name":"category","title":"Category","type":"string"}"#,
             ])
         #expect(parameters[1]?.isEmpty == true && parameters[2]?.isEmpty == true)
 
