@@ -71,7 +71,22 @@ import WidgetHostKit
             view.controls.map { $0.intent?.type } == [
                 "ToggleTodoWithFeedbackIntent", "ToggleTodoWithFeedbackIntent",
             ])
-        #expect(view.controls.allSatisfy { $0.modifiers.map(\.type) == [.invalidatableContent] })
+        #expect(
+            view.controls.allSatisfy { $0.modifiers.map(\.type) == [.buttonStyle, .invalidatableContent] })
+    }
+
+    @Test func theToggleRowRunsTheSetValueIntentWithTheOppositeState() throws {
+        let task = try #require(TodoDataManager.shared.fetchTasks().first)
+        let row = ViewRenderer.root(of: TodoToggleRowView(task: task))
+        let toggle = try #require(row.controls.first)
+        #expect(toggle.type == .toggle)
+        #expect(toggle.isOn == true)
+        #expect(toggle.intent?.type == "SetTodoCompletionIntent")
+        #expect(toggle.intent?.parameters["isCompleted"] == .bool(false))
+        #expect(
+            toggle.modifiers.map(\.json.description) == [
+                #"{"type":"toggleStyle","style":"switch"}"#, #"{"type":"labelsHidden"}"#,
+            ])
     }
 
     @Test func thePlaceholderShowsTheLoadingRow() async throws {

@@ -281,7 +281,9 @@ struct TodoRowView: View {
                 RoundedRectangle(cornerRadius: 8)
                     .fill(task.isCompleted ? Color.green.opacity(0.1) : Color.clear)
             )
+            .animation(.easeInOut(duration: 0.3), value: task.isCompleted)
         }
+        .buttonStyle(.plain)
         .invalidatableContent()
     }
 
@@ -297,6 +299,56 @@ struct TodoRowView: View {
         case .low:
             EmptyView()
         }
+    }
+}
+
+struct SetTodoCompletionIntent: AppIntent {
+    static let title: LocalizedStringResource = "Set Task Completion"
+
+    @Parameter(title: "Task ID")
+    var taskID: String
+
+    @Parameter(title: "Completed")
+    var isCompleted: Bool
+
+    init() {}
+
+    init(taskID: UUID, isCompleted: Bool) {
+        self.taskID = taskID.uuidString
+        self.isCompleted = isCompleted
+    }
+
+    func perform() async throws -> some IntentResult {
+        guard let uuid = UUID(uuidString: taskID) else { return .result() }
+        var tasks = TodoDataManager.shared.fetchTasks()
+        if let index = tasks.firstIndex(where: { $0.id == uuid }) {
+            tasks[index].isCompleted = isCompleted
+            TodoDataManager.shared.saveTasks(tasks)
+        }
+        WidgetCenter.shared.reloadTimelines(ofKind: "TodoWidget")
+        return .result()
+    }
+}
+
+struct TodoToggleRowView: View {
+    let task: TodoItem
+
+    var body: some View {
+        HStack {
+            Text(task.title)
+                .font(.subheadline)
+                .strikethrough(task.isCompleted)
+
+            Spacer()
+
+            Toggle(
+                isOn: task.isCompleted,
+                intent: SetTodoCompletionIntent(taskID: task.id, isCompleted: !task.isCompleted)
+            )
+            .toggleStyle(.switch)
+            .labelsHidden()
+        }
+        .padding(.vertical, 4)
     }
 }
 
