@@ -22,14 +22,17 @@ public struct TaskWidgetConfigurationIntent: WidgetConfigurationIntent {
     @Parameter(title: "Number of Tasks", default: 3, minimum: 1)
     public var maxTasks: Int
 
-    /// The only category shown, compared exactly; `all` shows every category.
-    @Parameter(title: "Category", default: TaskWidgetConfigurationIntent.allCategories)
-    public var category: String
-
     /// How each task is drawn: a button toggling it (the seeds' `TaskRowView`), or a switch
     /// setting its completion (their `TaskToggleRowView`, `SetTaskCompletionIntent`).
     @Parameter(title: "Row Style", default: .button)
     public var rowStyle: TaskRowStyle
+
+    /// The only category shown, compared exactly; `all` shows every category. Its choices are the
+    /// store's categories.
+    @Parameter(
+        title: "Category", default: TaskWidgetConfigurationIntent.allCategories,
+        optionsProvider: TaskCategoryOptionsProvider())
+    public var category: String
 
     /// The `category` value that shows every category.
     public static let allCategories = "all"

@@ -30,7 +30,7 @@ public struct ToggleTaskWithFeedbackIntent: AppIntent {
     /// - Returns: `true` when a task was toggled, `false` (nothing changed, no reload) when
     ///   `taskID` is not a UUID or no task has it.
     /// - Throws: ``AppGroupError`` when the store cannot be used.
-    public func perform() async throws -> some IntentResult {
+    public func perform() async throws -> some IntentResult & ReturnsValue<Bool> {
         guard UUID(uuidString: taskID) != nil else { return .result(value: false) }
         let store = try IntentEnvironment.appGroupStore(for: Self.intentType)
         guard try store.toggleTask(id: taskID) != nil else { return .result(value: false) }

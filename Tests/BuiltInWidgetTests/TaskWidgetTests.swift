@@ -202,8 +202,6 @@ struct FilterCase: Sendable, CustomTestStringConvertible {
                     minimum: 1
                 ),
                 ParameterDescription(
-                    name: "category", title: "Category", type: .string, defaultValue: .string("all")),
-                ParameterDescription(
                     name: "rowStyle",
                     title: "Row Style",
                     type: .enumeration(
@@ -215,6 +213,9 @@ struct FilterCase: Sendable, CustomTestStringConvertible {
                     ),
                     defaultValue: .string("button")
                 ),
+                ParameterDescription(
+                    name: "category", title: "Category", type: .string, defaultValue: .string("all"),
+                    hasDynamicOptions: true),
             ]
         )
     }

@@ -85,8 +85,14 @@ import Testing
         (["tap", "w"], ["work-tasks"]),
         (["tap", "focus", "1", "config/w"], ["config/widgets.yaml"]),
         (["run", "--widget", "focus", "--family", "systemS"], ["systemSmall"]),
-        (["describe", "Toggle"], ["ToggleTaskIntent", "ToggleFocusModeIntent"]),
-        (["perform", "Toggle"], ["ToggleTaskIntent", "ToggleFocusModeIntent"]),
+        (
+            ["describe", "Toggle"],
+            ["ToggleTaskIntent", "ToggleTaskWithFeedbackIntent", "ToggleFocusModeIntent"]
+        ),
+        (
+            ["perform", "Toggle"],
+            ["ToggleTaskIntent", "ToggleTaskWithFeedbackIntent", "ToggleFocusModeIntent"]
+        ),
         (["perform", "AddTaskIntent", ""], ["taskName=", "priority=", "category="]),
         (["perform", "AddTaskIntent", "taskName=x", ""], ["priority=", "category="]),
         (["perform", "AddTaskIntent", "priority", "=", "h"], ["high"]),

@@ -13,13 +13,14 @@ import Testing
             priorityFilter  one of all, high, medium, low  default "all"     "Priority"
             showCompleted   boolean, optional                                "Show Completed"
             maxTasks        integer, at least 1            default 3         "Number of Tasks"
-            category        string                         default "all"     "Category"
             rowStyle        one of button, toggle          default "button"  "Row Style"
+            category        string                         default "all"     "Category"
+              choices from the app's data (--store DIR lists them)
 
         """
 
     static let usageLines = """
-        Usage: widgethost describe [<kind>] [--format <format>] [--plugins <dir> ...]
+        Usage: widgethost describe [<kind>] [--format <format>] [--plugins <dir> ...] [--store <dir>] [--lock-timeout <seconds>]
           See 'widgethost describe --help' for more information.
 
         """
@@ -101,8 +102,8 @@ import Testing
                 #"{"cases":["all","high","medium","low"],"default":"all","name":"priorityFilter","title":"Priority","type":"enum"}"#,
                 #"{"name":"showCompleted","optional":true,"title":"Show Completed","type":"boolean"}"#,
                 #"{"default":3,"minimum":1,"name":"maxTasks","title":"Number of Tasks","type":"integer"}"#,
-                #"{"default":"all","name":"category","title":"Category","type":"string"}"#,
                 #"{"cases":["button","toggle"],"default":"button","name":"rowStyle","title":"Row Style","type":"enum"}"#,
+                #"{"default":"all","dynamicOptions":true,"name":"category","title":"Category","type":"string"}"#,
             ])
         #expect(parameters[1]?.isEmpty == true && parameters[2]?.isEmpty == true)
 
