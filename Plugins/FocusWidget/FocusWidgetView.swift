@@ -12,6 +12,7 @@ struct FocusWidgetView: View {
                 .contentTransition(.symbolEffect(.replace))
             Text(entry.isFocusModeOn ? "Focus On" : "Focus Off")
             Toggle(isOn: entry.isFocusModeOn, intent: ToggleFocusModeIntent(value: !entry.isFocusModeOn))
+                .toggleStyle(.switch)
         }
         .containerBackground(Color.fill.tertiary, for: .widget)
     }

@@ -24,6 +24,7 @@ struct TaskRowView: View {
             .background(Color(.systemBackground).opacity(0.5))
             .cornerRadius(8)
         }
+        .buttonStyle(.plain)
     }
 }
 
@@ -80,7 +81,10 @@ struct TaskToggleRowView: View {
             TaskPriorityBadge(priority: task.priority)
             Toggle(
                 isOn: task.isCompleted,
-                intent: SetTaskCompletionIntent(taskID: task.id, isCompleted: !task.isCompleted))
+                intent: SetTaskCompletionIntent(taskID: task.id, isCompleted: !task.isCompleted)
+            )
+            .toggleStyle(.switch)
+            .labelsHidden()
         }
         .padding(.vertical, 4)
     }
@@ -95,6 +99,7 @@ struct TaskLoadingRowView: View {
     var body: some View {
         HStack(spacing: 12) {
             ProgressView()
+                .scaleEffect(0.8)
                 .frame(width: 24, height: 24)
             Text(task.title)
                 .font(.subheadline)

@@ -31,7 +31,8 @@ import WidgetHostKit
                 + #""children":[{"type":"image","systemName":"moon","modifiers":[{"type":"font","size":40},"#
                 + #"{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},"#
                 + #"{"type":"text","text":"Focus Off"},{"type":"toggle","isOn":false,"#
-                + #""intent":{"type":"ToggleFocusModeIntent","parameters":{"value":true}},"children":[]}]}"#
+                + #""intent":{"type":"ToggleFocusModeIntent","parameters":{"value":true}},"#
+                + #""modifiers":[{"type":"toggleStyle","style":"switch"}],"children":[]}]}"#
         )
         let on = try await TemporaryContainer(focus: true).render(FocusWidget().body, family: .systemSmall)
         #expect(
@@ -40,7 +41,8 @@ import WidgetHostKit
                 + #""children":[{"type":"image","systemName":"moon.fill","modifiers":[{"type":"font","size":40},"#
                 + #"{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},"#
                 + #"{"type":"text","text":"Focus On"},{"type":"toggle","isOn":true,"#
-                + #""intent":{"type":"ToggleFocusModeIntent","parameters":{"value":false}},"children":[]}]}"#
+                + #""intent":{"type":"ToggleFocusModeIntent","parameters":{"value":false}},"#
+                + #""modifiers":[{"type":"toggleStyle","style":"switch"}],"children":[]}]}"#
         )
     }
 

@@ -52,21 +52,21 @@ import WidgetHostKit
                 {"type":"spacer"},\
                 {"type":"text","text":"1/3","modifiers":[{"type":"font","style":"caption","weight":"bold"},{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"numericText"}]},\
                 {"type":"text","text":"2","modifiers":[{"type":"font","style":"caption","weight":"bold"},{"type":"foregroundStyle","style":"white"},{"type":"padding","edges":"horizontal","length":8},{"type":"padding","edges":"vertical","length":4},{"type":"background","style":"orange"},{"type":"clipShape","shape":"capsule"}]}]},\
-                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000001"}},"children":[\
+                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000001"}},"modifiers":[{"type":"buttonStyle","style":"plain"}],"children":[\
                 {"type":"hstack","modifiers":[{"type":"padding","edges":"vertical","length":6},{"type":"padding","edges":"horizontal","length":10},{"type":"background","style":"systemBackground","opacity":0.5},{"type":"cornerRadius","radius":8}],"children":[\
                 {"type":"image","systemName":"circle","modifiers":[{"type":"font","style":"title3"},{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},\
                 {"type":"vstack","children":[\
                 {"type":"text","text":"Ship release notes","modifiers":[{"type":"font","style":"subheadline"},{"type":"strikethrough","isActive":false},{"type":"foregroundStyle","style":"primary"},{"type":"lineLimit","limit":1},{"type":"contentTransition","transition":"opacity"}]}]},\
                 {"type":"spacer"},\
                 {"type":"image","systemName":"exclamationmark.circle.fill","modifiers":[{"type":"foregroundStyle","style":"red"}]}]}]},\
-                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000002"}},"children":[\
+                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000002"}},"modifiers":[{"type":"buttonStyle","style":"plain"}],"children":[\
                 {"type":"hstack","modifiers":[{"type":"padding","edges":"vertical","length":6},{"type":"padding","edges":"horizontal","length":10},{"type":"background","style":"systemBackground","opacity":0.5},{"type":"cornerRadius","radius":8}],"children":[\
                 {"type":"image","systemName":"checkmark.circle.fill","modifiers":[{"type":"font","style":"title3"},{"type":"foregroundStyle","style":"green"},{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},\
                 {"type":"vstack","children":[\
                 {"type":"text","text":"Book flights","modifiers":[{"type":"font","style":"subheadline"},{"type":"strikethrough","isActive":true},{"type":"foregroundStyle","style":"secondary"},{"type":"lineLimit","limit":1},{"type":"contentTransition","transition":"opacity"}]}]},\
                 {"type":"spacer"},\
                 {"type":"image","systemName":"minus.circle.fill","modifiers":[{"type":"foregroundStyle","style":"orange"}]}]}]},\
-                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000003"}},"children":[\
+                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000003"}},"modifiers":[{"type":"buttonStyle","style":"plain"}],"children":[\
                 {"type":"hstack","modifiers":[{"type":"padding","edges":"vertical","length":6},{"type":"padding","edges":"horizontal","length":10},{"type":"background","style":"systemBackground","opacity":0.5},{"type":"cornerRadius","radius":8}],"children":[\
                 {"type":"image","systemName":"circle","modifiers":[{"type":"font","style":"title3"},{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},\
                 {"type":"vstack","children":[\
