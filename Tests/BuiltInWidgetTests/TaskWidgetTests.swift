@@ -202,7 +202,8 @@ struct FilterCase: Sendable, CustomTestStringConvertible {
                     minimum: 1
                 ),
                 ParameterDescription(
-                    name: "category", title: "Category", type: .string, defaultValue: .string("all")),
+                    name: "category", title: "Category", type: .string, defaultValue: .string("all"),
+                    hasDynamicOptions: true),
             ]
         )
     }
