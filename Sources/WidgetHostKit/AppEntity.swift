@@ -57,6 +57,9 @@ extension AppEntity {
                 + (suggested.isEmpty ? "" : "; expected one of " + suggested.joined(separator: ", ")))
     }
 
+    /// The query suggests entities.
+    public static var suggestsValues: Bool { true }
+
     /// The ids of the query's suggested entities.
     public static func suggestedValues() async throws -> [JSONValue]? {
         try await defaultQuery.suggestedEntities().map(\.id.json)

@@ -56,7 +56,8 @@ public final class Parameter<Value: ParameterValue>: AnyParameter, @unchecked Se
     private let optionsProvider: (@Sendable () async throws -> [JSONValue])?
     private let storage: Mutex<Value?>
 
-    /// Creates a parameter.
+    /// Creates a parameter; `description` is accepted for source compatibility (describe shows the
+    /// title).
     public init(
         title: String, description: String? = nil, default defaultValue: Value? = nil, minimum: Int? = nil,
         maximum: Int? = nil, requestValueDialog: IntentDialog? = nil
@@ -71,7 +72,8 @@ public final class Parameter<Value: ParameterValue>: AnyParameter, @unchecked Se
         super.init()
     }
 
-    /// Creates a parameter whose choices come from the app's data: `optionsProvider`'s results.
+    /// Creates a parameter whose choices come from the app's data: `optionsProvider`'s results
+    /// (`description` as above).
     public init<Provider: DynamicOptionsProvider>(
         title: String, description: String? = nil, default defaultValue: Value? = nil,
         requestValueDialog: IntentDialog? = nil, optionsProvider: Provider
@@ -111,7 +113,7 @@ public final class Parameter<Value: ParameterValue>: AnyParameter, @unchecked Se
             maximum: maximum,
             isOptional: Value.isOptional,
             requestValueDialog: requestValueDialog?.text,
-            hasDynamicOptions: optionsProvider != nil || Value.self is any AppEntity.Type
+            hasDynamicOptions: optionsProvider != nil || Value.suggestsValues
         )
     }
 

@@ -17,6 +17,8 @@ public protocol ParameterValue: Sendable {
     static func resolve(json: JSONValue, title: String) async throws -> Self?
     /// The values the app's data suggests, as JSON; `nil` when the type has no such source.
     static func suggestedValues() async throws -> [JSONValue]?
+    /// Whether ``suggestedValues()`` has a source (an ``AppEntity``'s query).
+    static var suggestsValues: Bool { get }
 }
 
 extension ParameterValue {
@@ -31,6 +33,9 @@ extension ParameterValue {
 
     /// The values the app's data suggests: none, except an ``AppEntity``'s suggested entities.
     public static func suggestedValues() async throws -> [JSONValue]? { nil }
+
+    /// No source of suggestions, except an ``AppEntity``'s query.
+    public static var suggestsValues: Bool { false }
 }
 
 extension String: ParameterValue {
@@ -132,6 +137,8 @@ extension Optional: ParameterValue where Wrapped: ParameterValue {
     }
     /// The wrapped type's suggestions.
     public static func suggestedValues() async throws -> [JSONValue]? { try await Wrapped.suggestedValues() }
+    /// Whether the wrapped type suggests values.
+    public static var suggestsValues: Bool { Wrapped.suggestsValues }
 }
 
 extension Array: ParameterValue where Element: ParameterValue {

@@ -114,3 +114,56 @@ import Testing
         #expect(!plain.standardOutput.contains("\"examples\""))
     }
 }
+
+/// A plugin's parameter choices over the protocol's `options` method: a Python plugin on the SDK,
+/// started by the host, offers the cities written in its shared container.
+@Suite struct PluginOptionsCommandTests {
+    @Test func describeAsksAPythonPluginForItsChoices() throws {
+        let scratch = try TemporaryDirectory()
+        let folder = scratch.url.appendingPathComponent("plugins/cities")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let sdk = TemporaryDirectory.repositoryURL.appendingPathComponent(
+            "Plugins/SDK/python/widgethost_plugin.py")
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("widgethost_plugin.py"), withDestinationURL: sdk)
+        try scratch.file(
+            "plugins/cities/plugin.yaml", "name: cities\nexecutable: cities.py\nkinds: [CityWidget]\n")
+        let script = try scratch.file(
+            "plugins/cities/cities.py",
+            """
+            #!/usr/bin/env python3
+            import os
+            import widgethost_plugin as wh
+
+            def cities(context):
+                with open(os.path.join(context.container, "cities.txt"), encoding="utf-8") as file:
+                    return [line.strip() for line in file if line.strip()]
+
+            @wh.widget("CityWidget", city=wh.string("Oslo", title="City", options=cities))
+            def show(config, context):
+                return wh.entry(context.date, wh.text(config.city))
+
+            wh.serve("cities")
+
+            """)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try scratch.importTasks("tasks: []\n")
+        try scratch.file("store/cities.txt", "Oslo\nBergen\nTromsø\n")
+        let run = try scratch.widgethost(
+            ["describe", "CityWidget", "--plugins", "plugins", "--store", "store", "--format", "json"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.standardOutput.contains(
+                #"{"name":"city","title":"City","type":"string","default":"Oslo","dynamicOptions":true,"#
+                    + #""options":["Oslo","Bergen","Tromsø"]}"#), "\(run.standardOutput)")
+        try FileManager.default.removeItem(at: scratch.url.appendingPathComponent("store/cities.txt"))
+        let failing = try scratch.widgethost([
+            "describe", "CityWidget", "--plugins", "plugins", "--store", "store",
+        ])
+        #expect(failing.status == 0)
+        #expect(
+            failing.standardError.contains(
+                "widgethost: warning: the choices of CityWidget.city could not be read: "))
+        #expect(failing.standardOutput.contains("choices from the app's data (--store DIR lists them)"))
+    }
+}

@@ -158,6 +158,9 @@ import WidgetHostKit
         #expect(options["priority"] == nil)
         let described = ParameterReflection.descriptions(of: AddTodoIntent())
         #expect(described.map(\.hasDynamicOptions) == [false, false, true])
+        let configuration = ParameterReflection.descriptions(of: TodoConfigurationIntent())
+        #expect(configuration.map(\.hasDynamicOptions) == [false, true])
+        #expect(configuration.last?.isOptional == true)
     }
 
     private func resolve(_ intent: some AppIntent, _ values: [String: String]) async throws -> Bool {
