@@ -82,7 +82,7 @@ import Testing
         """
 
     /// The sample's TaskWidget and Quickmenu drawn with `--family systemSmall`: two task rows, and
-    /// the menu items as labels (a small widget is one tap target: `tap` opens the first tab).
+    /// the menu items as labels (a small widget is one tap target: `tap ID 1` opens the first tab).
     static let smallText = """
         work-tasks · TaskWidget · systemSmall
         ╭──────────────────────────╮
@@ -108,7 +108,7 @@ import Testing
         │                          │
         │                          │
         ╰──────────────────────────╯
-        entry 2026-11-29T12:00:00Z · never reloads · reload requested
+        entry 2026-11-29T12:00:00Z · never reloads · reload requested · [1] opens widgetquickmenu://Home
 
         """
 

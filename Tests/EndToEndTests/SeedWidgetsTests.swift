@@ -150,6 +150,16 @@ import Testing
                 "widgetquickmenu://Home", "widgetquickmenu://Balance", "widgetquickmenu://Transfer",
                 "widgetquickmenu://Scan",
             ])
+        // The text box says what the one tap does; the medium one numbers its links instead.
+        let text = try scratch.widgethost([
+            "run", "seeds.yaml", "--store", "store", "--at", RunCommandTests.at,
+        ])
+        let footers = text.standardOutput.split(separator: "\n").filter { $0.hasPrefix("entry ") }
+        #expect(
+            footers == [
+                "entry 2026-11-29T12:00:00Z · never reloads · reload requested · [1] opens widgetquickmenu://Home",
+                "entry 2026-11-29T12:00:00Z · never reloads · reload requested",
+            ])
         let tap = try scratch.widgethost(["tap", "small", "1", "seeds.yaml", "--store", "store"])
         #expect(tap.status == 0, "\(tap.standardError)")
         #expect(tap.standardOutput == "opens widgetquickmenu://Home -> Home (tab 0)\n")
