@@ -63,6 +63,8 @@ public struct WidgetBoxRenderer: RunRenderer {
             footer =
                 "entry " + ISO8601.string(from: evaluation.current.date) + " · " + Self.reloadText(evaluation)
             if result.reloadRequested { footer += " · reload requested" }
+            // A view with no control but a `widgetURL` is one tap target: `tap ID 1` opens it.
+            if counter == 0, let url = view.url { footer += " · [1] opens " + TerminalText.visible(url) }
         case .failure(let failure):
             lines = Self.wrap("error: " + TerminalText.visible(failure.message), width: width)
             footer = "failed: " + TerminalText.visible(failure.code.rawValue)
@@ -139,7 +141,7 @@ public struct WidgetBoxRenderer: RunRenderer {
             return []
         case .button, .toggle, .link:
             return control(node, width: width, counter: &counter)
-        case .text, .image:
+        case .text, .image, .progress:
             return [inline(node, counter: &counter)]
         }
     }
@@ -210,6 +212,10 @@ public struct WidgetBoxRenderer: RunRenderer {
         switch node.type {
         case .text: return TerminalText.visible(node.text ?? "")
         case .image: return glyph(node.systemName ?? "")
+        case .progress:
+            let label = label(node.children, counter: &counter)
+            let state = node.value.map { "\(Int(($0 * 100).rounded()))%" } ?? "…"
+            return label.isEmpty ? state : label + " " + state
         case .spacer: return ""
         case .vstack, .hstack: return label(node.children, counter: &counter)
         case .button:
