@@ -16,6 +16,7 @@ import Testing
 
     @Test func unknownTypesAndAttributesAreWarningsAndTheViewStillRenders() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try ScratchPlugin.write(
             "sketchy", at: "plugins/sketchy", in: scratch, manifest: "kinds: [Sketchy]\n",
             handshake: ScratchPlugin.handshake(
@@ -45,6 +46,7 @@ import Testing
 
     @Test func schemaViewsPrintsTheVocabularyWithoutStartingAPlugin() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let result = try scratch.widgethost(["schema", "--views"])
         #expect(result.status == 0, "\(result.standardError)")
         let schema = try JSONText.object(result.standardOutput)
