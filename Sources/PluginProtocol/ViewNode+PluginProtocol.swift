@@ -4,7 +4,10 @@ public import WidgetHostKit
 /// Reading the view trees a plugin draws (``ViewNode/json``, in the SDK, writes them).
 extension ViewNode {
     /// Reads a view tree as ``json`` writes it.
-    /// - Throws: ``ProtocolValueError`` for an unknown `type` or a malformed member.
+    /// A node of a type the vocabulary does not have is drawn as a vstack of its children (a
+    /// text when it has only `text`): the host warns about it (``ViewVocabulary`` in the engine)
+    /// and still renders what it can.
+    /// - Throws: ``ProtocolValueError`` for a node that is not an object or a malformed member.
     public init(json: JSONValue) throws(ProtocolValueError) {
         try self.init(json: json, depth: 0)
     }
@@ -12,11 +15,10 @@ extension ViewNode {
     private init(json: JSONValue, depth: Int) throws(ProtocolValueError) {
         guard depth < 256 else { throw ProtocolValueError("the view is nested too deeply") }
         guard case .object = json else { throw ProtocolValueError("a view node is not an object") }
-        guard let name = json["type"]?.stringValue, let kind = Kind(rawValue: name) else {
-            throw ProtocolValueError(
-                "a view node has the type \(json["type"]?.description ?? "(none)"); expected one of "
-                    + Kind.allCases.map(\.rawValue).joined(separator: ", "))
-        }
+        let name = json["type"]?.stringValue ?? "node"
+        let kind =
+            Kind(rawValue: name)
+            ?? (json["children"] == nil && json["text"]?.stringValue != nil ? .text : .vstack)
         var children: [ViewNode] = []
         if let value = json["children"] {
             guard case .array(let items) = value else {
@@ -60,7 +62,10 @@ extension ViewNode {
         )
     }
 
-    /// Reads a node's `modifiers`: an array of `{"type": NAME, ...values}` of known names, kept in order.
+    /// Reads a node's `modifiers`: an array of `{"type": NAME, ...values}`, kept in order. A modifier
+    /// that is not an object or has a type the vocabulary does not know is left out, and so is a
+    /// value it does not take (the host warns about both, ``ViewVocabulary`` in the engine).
+    /// - Throws: ``ProtocolValueError`` when `modifiers` is not an array.
     private static func modifiers(_ json: JSONValue?, node: String) throws(ProtocolValueError)
         -> [ViewModifierNode]
     {
@@ -68,20 +73,11 @@ extension ViewNode {
         guard case .array(let items) = json else {
             throw ProtocolValueError("the 'modifiers' of a \(node) node is not an array")
         }
-        var modifiers: [ViewModifierNode] = []
-        for item in items {
-            guard case .object(let members) = item else {
-                throw ProtocolValueError("a modifier of a \(node) node is not an object")
-            }
-            guard let name = item["type"]?.stringValue, let kind = ViewModifierNode.Kind(rawValue: name)
-            else {
-                throw ProtocolValueError(
-                    "a modifier of a \(node) node has the type \(item["type"]?.description ?? "(none)"); "
-                        + "expected one of "
-                        + ViewModifierNode.Kind.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            modifiers.append(ViewModifierNode(kind, members.filter { $0.key != "type" }))
+        return items.compactMap { item in
+            guard case .object(let members) = item, let name = item["type"]?.stringValue,
+                let kind = ViewModifierNode.Kind(rawValue: name)
+            else { return nil }
+            return ViewModifierNode(kind, members.filter { kind.valueNames.contains($0.key) })
         }
-        return modifiers
     }
 }

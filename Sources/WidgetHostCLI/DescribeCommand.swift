@@ -76,10 +76,13 @@ extension WidgetHostCommand {
             abstract: "Prints the JSON Schema of configuration files.",
             discussion: """
                 Save it and point yaml-language-server at it from the first line of a configuration: \
-                '# yaml-language-server: $schema=./widgethost.schema.json'.
+                '# yaml-language-server: $schema=./widgethost.schema.json'. With --views, the JSON \
+                Schema of the view trees plugins draw (node types, attributes, modifiers); it starts \
+                no plugin.
                 """,
             arguments: [
                 SessionOptions.plugins,
+                .flag("views", help: "Print the JSON Schema of plugin views instead."),
                 CommandOptions.store(
                     help:
                         "A shared container whose data gives the choices of parameters that take them from the app."
@@ -90,6 +93,10 @@ extension WidgetHostCommand {
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
+            if try values.flag("views") {
+                StandardStream.output.writeData(ViewVocabulary.schema.prettyDescription + "\n")
+                return ExitStatus.success
+            }
             let store = try values.string("store")
             return try await SessionOptions.withSession(values, store: store != nil) { session in
                 await session.handshakeAllPlugins()

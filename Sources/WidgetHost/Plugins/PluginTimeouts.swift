@@ -4,6 +4,10 @@ import PluginProtocol
 /// timeline and snapshot 10 s, placeholder 2 s, perform 30 s; options 5 s), each configurable in the
 /// manifest.
 public struct PluginTimeouts: Sendable, Hashable {
+    /// The longest timeout a manifest may give, in seconds: ten minutes. A longer one would let a
+    /// stuck plugin hold a command (and its widget's slot in a watch) for what looks like ever.
+    public static let maximum: Double = 600
+
     /// The methods a manifest may give a timeout for.
     public static let methods = PluginRequest.Method.allCases.map(\.rawValue)
 
