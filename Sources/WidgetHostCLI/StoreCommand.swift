@@ -25,7 +25,8 @@ extension WidgetHostCommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "store",
-            abstract: "Creates the shared store; imports, exports, deletes and moves tasks; reads and writes shared defaults.",
+            abstract:
+                "Creates the shared store; imports, exports, deletes and moves tasks; reads and writes shared defaults.",
             discussion: storeDiscussion,
             subcommands: [initSpec, importSpec, exportSpec, deleteSpec, moveSpec, defaultsSpec]
         )

@@ -70,3 +70,35 @@ public struct ViewModifierNode: Sendable, Hashable {
         .object([JSONValue.Member("type", .string(type.rawValue))] + values)
     }
 }
+
+extension ViewModifierNode.Kind {
+    /// The values a modifier of this kind takes, by name: what a reader of a plugin's view keeps
+    /// (the engine's view vocabulary warns about the others).
+    public var valueNames: [String] {
+        switch self {
+        case .font: return ["style", "size", "weight"]
+        case .fontWeight: return ["weight"]
+        case .foregroundStyle, .containerBackground: return ["style", "opacity"]
+        case .strikethrough: return ["isActive", "color"]
+        case .lineLimit: return ["limit"]
+        case .padding: return ["edges", "length"]
+        case .background: return ["style", "opacity", "shape", "cornerRadius"]
+        case .frame:
+            return [
+                "width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight",
+                "maxHeight",
+                "alignment",
+            ]
+        case .opacity: return ["value"]
+        case .contentTransition: return ["transition", "effect", "countsDown", "value"]
+        case .invalidatableContent, .widgetAccentable: return ["isActive"]
+        case .cornerRadius: return ["radius"]
+        case .clipShape: return ["shape", "cornerRadius"]
+        case .buttonStyle, .toggleStyle: return ["style"]
+        case .labelsHidden: return []
+        case .scaleEffect: return ["scale"]
+        case .shadow: return ["color", "opacity", "radius", "x", "y"]
+        case .animation: return ["curve", "duration"]
+        }
+    }
+}

@@ -41,7 +41,10 @@ import Testing
         #expect(
             result.standardOutput.contains(#"{"type":"text","text":"typo'd text"}"#),
             "\(result.standardOutput)")
-        #expect(result.standardOutput.contains(#"{"type":"text","text":"styled"}"#))
+        // The known modifier is kept without the value it does not take (issue 15 keeps modifiers).
+        #expect(
+            result.standardOutput.contains(
+                #"{"type":"text","text":"styled","modifiers":[{"type":"padding"}]}"#))
     }
 
     @Test func schemaViewsPrintsTheVocabularyWithoutStartingAPlugin() throws {
@@ -56,7 +59,8 @@ import Testing
         let types = nodes.compactMap {
             (($0["properties"] as? [String: Any])?["type"] as? [String: Any])?["const"] as? String
         }
-        #expect(types == ["vstack", "hstack", "text", "image", "button", "toggle", "link", "spacer"])
+        #expect(
+            types == ["vstack", "hstack", "text", "image", "button", "toggle", "link", "spacer", "progress"])
         let image = try #require(nodes.first { ($0["properties"] as? [String: Any])?["systemName"] != nil })
         #expect(image["additionalProperties"] as? Bool == false)
         let modifiers = try #require((defs["modifier"] as? [String: Any])?["oneOf"] as? [[String: Any]])
@@ -68,7 +72,9 @@ import Testing
                 "font", "fontWeight", "foregroundStyle", "strikethrough", "lineLimit", "padding",
                 "background",
                 "frame", "opacity", "contentTransition", "invalidatableContent", "widgetAccentable",
-                "containerBackground",
+                "containerBackground", "cornerRadius", "clipShape", "buttonStyle", "toggleStyle",
+                "labelsHidden",
+                "scaleEffect", "shadow", "animation",
             ])
     }
 }
