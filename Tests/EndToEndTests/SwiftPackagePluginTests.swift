@@ -40,6 +40,8 @@ import Testing
         let manifest = try #require(blocks.first { $0.hasPrefix("# plugin.yaml\n") })
 
         let scratch = try TemporaryDirectory()
+
+        try scratch.initStore()
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("hello/Sources/hello"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(

@@ -17,7 +17,7 @@ import WidgetHostKit
         let folder = directory.url
         let manifest =
             "name: taskwidget\nexecutable: \(BuiltProduct.url("taskwidget-plugin").path)\n"
-            + "kinds: [TaskWidget]\nintents: [ToggleTaskIntent, SetTaskCompletionIntent, CompleteTaskIntent, AddTaskIntent]\n"
+            + "kinds: [TaskWidget]\nintents: [ToggleTaskIntent, ToggleTaskWithFeedbackIntent, SetTaskCompletionIntent, CompleteTaskIntent, AddTaskIntent]\n"
         try manifest.write(
             to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
         return PluginHost(
