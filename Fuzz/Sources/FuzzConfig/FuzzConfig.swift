@@ -18,8 +18,7 @@ let path: String = {
     return directory.appendingPathComponent("widgets.yaml").path
 }()
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Property.bytes(data, size)
     guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
         Property.check(false, "could not write \(path)")

@@ -9,8 +9,7 @@ import WidgetHostKit
 /// same arguments always give the same answer.
 let registry = (try? WidgetRegistry(bundles: BuiltInWidgets.bundles)) ?? WidgetRegistry()
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPerform(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func fuzzPerform(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Property.bytes(data, size)
     guard let selector = bytes.first, !registry.intents.isEmpty else { return 0 }
     let intent = registry.intents[Int(selector) % registry.intents.count]

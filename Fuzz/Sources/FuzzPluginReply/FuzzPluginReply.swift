@@ -6,8 +6,7 @@ import WidgetHostKit
 /// timeline, perform). Whatever is accepted writes back as JSON that reads the same: the line the
 /// host would write parses to the same value, and reading a reply again from what it writes gives
 /// the same reply.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPluginReply(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func fuzzPluginReply(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Property.bytes(data, size)
     let json: JSONValue
     do throws(JSONParseError) {

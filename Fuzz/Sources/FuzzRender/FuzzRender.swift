@@ -9,8 +9,7 @@ import WidgetHostKit
 /// in every family. No line of a box ever differs from its family's width, a box has its family's
 /// height, and nothing reaches the terminal that could act on it (C0 and C1 controls, DEL, bidi
 /// overrides and isolates, line and paragraph separators).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Property.bytes(data, size)
     guard let shape = bytes.first else { return 0 }
     let pieces = bytes.dropFirst().split(separator: 0xFF, omittingEmptySubsequences: false)

@@ -6,8 +6,7 @@ import YAML
 
 /// `store import`'s reading of a file: refused with every problem located inside the file, or read
 /// the same way twice.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzStoreImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func fuzzStoreImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let source = SourceText(name: "tasks.yaml", bytes: Property.bytes(data, size))
     let limits = YAMLLimits(maxDepth: 64, maxAliasExpansion: 10_000)
     // Ids are made in order, so both reads make the same ones.

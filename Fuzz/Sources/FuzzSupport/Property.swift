@@ -1,3 +1,4 @@
+import CFuzzer
 public import Diagnostics
 
 #if canImport(Glibc)
@@ -41,5 +42,14 @@ public enum Property {
     public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
         guard let data, size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
+    /// Runs libFuzzer over `body`, with the process's command line (corpus directories, `-dict=`,
+    /// `-max_total_time=`, or a file to replay); exits with libFuzzer's status.
+    public static func fuzz(_ body: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        let status = LLVMFuzzerRunDriver(&argc, &argv, body)
+        exit(status)
     }
 }
