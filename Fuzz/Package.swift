@@ -36,7 +36,8 @@ let package = Package(
         + targets.map { target in
             .executableTarget(
                 name: target.name,
-                dependencies: ["FuzzSupport"] + target.products.map { .product(name: $0, package: "widgethost") },
+                dependencies: ["FuzzSupport"]
+                    + target.products.map { .product(name: $0, package: "widgethost") },
                 swiftSettings: swiftSettings
             )
         }

@@ -5,14 +5,16 @@ import Testing
 /// `widgethost yaml` on the edges of YAML (issue 17): empty streams, keys JSON cannot hold apart,
 /// numbers without an exact value, and the cap on `--max-depth`.
 @Suite struct YAMLCommandEdgeTests {
-    static let suite = TemporaryDirectory.repositoryURL.appendingPathComponent("Tests/YAMLTests/Fixtures/yaml-test-suite")
+    static let suite = TemporaryDirectory.repositoryURL.appendingPathComponent(
+        "Tests/YAMLTests/Fixtures/yaml-test-suite")
 
     /// The YAML test suite's empty streams (no document, only comments: 8G76, 98YD, AVM7; only
     /// `...`: HWV9, QT73) print nothing and succeed, as their empty `in.json` says.
     @Test(arguments: ["8G76", "98YD", "AVM7", "HWV9", "QT73"])
     func anEmptyStreamPrintsNothing(testCase: String) throws {
         let file = Self.suite.appendingPathComponent("\(testCase)/in.yaml")
-        let expected = try String(contentsOf: Self.suite.appendingPathComponent("\(testCase)/in.json"), encoding: .utf8)
+        let expected = try String(
+            contentsOf: Self.suite.appendingPathComponent("\(testCase)/in.json"), encoding: .utf8)
         #expect(expected.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
         let run = try WidgetHostProcess.run(["yaml", file.path])
         #expect(run.status == 0)
@@ -47,7 +49,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("x: 1e400\n", "<stdin>:1:4: error: the number '1e400' is beyond the range of a floating-point number (about ±1.8e308); write .inf for infinity"),
+        (
+            "x: 1e400\n",
+            "<stdin>:1:4: error: the number '1e400' is beyond the range of a floating-point number (about ±1.8e308); write .inf for infinity"
+        ),
         ("x: !!str {a: 1}\n", "<stdin>:1:4: error: '!!str' tags a scalar, not a mapping"),
     ])
     func valuesWithoutAnExactMeaningAreRefused(text: String, firstLine: String) throws {
@@ -68,7 +73,8 @@ import Testing
         let value = options.count == 2 ? options[1] : "-5"
         #expect(
             run.firstErrorLine
-                == "Error: The value '\(value)' is invalid for '--max-depth <levels>': expected an integer from 1 to 6000")
+                == "Error: The value '\(value)' is invalid for '--max-depth <levels>': expected an integer from 1 to 6000"
+        )
     }
 
     @Test func theDeepestNestingAllowedLoads() throws {
@@ -76,7 +82,8 @@ import Testing
         let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         let scratch = try TemporaryDirectory()
         let file = try scratch.file("deep.yaml", nested + "\n")
-        let run = try WidgetHostProcess.run(["yaml", "--max-depth", "\(depth)", file.path], timeout: .seconds(60))
+        let run = try WidgetHostProcess.run(
+            ["yaml", "--max-depth", "\(depth)", file.path], timeout: .seconds(60))
         #expect(run.status == 0)
         #expect(run.standardOutput == nested + "\n")
     }

@@ -10,7 +10,8 @@ public import Diagnostics
 public enum Property {
     /// Aborts with `message` unless `condition` holds.
     public static func check(
-        _ condition: Bool, _ message: @autoclosure () -> String, line: UInt = #line, file: StaticString = #fileID
+        _ condition: Bool, _ message: @autoclosure () -> String, line: UInt = #line,
+        file: StaticString = #fileID
     ) {
         guard !condition else { return }
         let text = Array("property failed at \(file):\(line): \(message())\n".utf8)
@@ -25,7 +26,9 @@ public enum Property {
         check(!diagnostic.message.isEmpty, "a diagnostic without a message: \(diagnostic)")
         let locations = [diagnostic.location] + diagnostic.notes.map(\.location)
         for case let location? in locations {
-            check(location.line >= 1 && location.column >= 1, "location \(location) before the input: \(diagnostic)")
+            check(
+                location.line >= 1 && location.column >= 1,
+                "location \(location) before the input: \(diagnostic)")
             guard let text = source.line(location.line) else {
                 check(false, "line \(location.line) is past the end of the input: \(diagnostic)")
                 return
