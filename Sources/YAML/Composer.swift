@@ -20,6 +20,8 @@ struct Composer {
         var firstChild: Int
         /// Nodes in the expanded subtree so far, for the alias budget.
         var size = 1
+        /// Whether a child was reached through an alias: only then are its children's aliases noted.
+        var hasAliasedChild = false
     }
 
     private var records: [NodeRecord] = []
@@ -361,12 +363,12 @@ struct Composer {
                 children.append(contentsOf: merged)
                 records[index].count = Int32(truncatingIfNeeded: merged.count / 2)
             } else {
-                notePendingAliases(from: frame.firstChild)
+                if frame.hasAliasedChild { notePendingAliases(from: frame.firstChild) }
                 children.append(contentsOf: pairs)
                 records[index].count = Int32(truncatingIfNeeded: pairs.count / 2)
             }
         } else {
-            notePendingAliases(from: frame.firstChild)
+            if frame.hasAliasedChild { notePendingAliases(from: frame.firstChild) }
             children.append(contentsOf: pending[frame.firstChild...])
             records[index].count = Int32(truncatingIfNeeded: pending.count - frame.firstChild)
         }
@@ -385,6 +387,7 @@ struct Composer {
             return
         }
         frames[top].size += size
+        if alias >= 0 { frames[top].hasAliasedChild = true }
         pending.append(index)
         pendingAliases.append(alias)
     }
