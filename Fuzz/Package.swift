@@ -2,8 +2,9 @@
 import PackageDescription
 
 /// libFuzzer targets for widgethost, a package of its own so that `swift build` and `swift test` of
-/// widgethost never see them. `scripts/fuzz` builds them with
-/// `-sanitize=fuzzer,address -parse-as-library` (libFuzzer supplies `main`) and runs them.
+/// widgethost never see them. `scripts/fuzz` builds them with AddressSanitizer and libFuzzer's
+/// coverage instrumentation, links libFuzzer's driver without its `main` (each target's `main.swift`
+/// calls the driver: SwiftPM names an executable's entry point itself), and runs them.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -12,12 +13,12 @@ let swiftSettings: [SwiftSetting] = [
 
 /// Each target: its name (`FuzzYAML` runs as `scripts/fuzz yaml`) and the products it reads.
 let targets: [(name: String, products: [String])] = [
-    ("FuzzYAML", ["YAML", "Diagnostics"]),
+    ("FuzzYAML", ["YAML", "Diagnostics", "WidgetHostKit"]),
     ("FuzzConfig", ["WidgetHost", "BuiltInWidgets", "Diagnostics", "YAML"]),
     ("FuzzStoreImport", ["TaskStore", "Diagnostics", "YAML"]),
     ("FuzzPluginReply", ["PluginProtocol", "WidgetHostKit"]),
     ("FuzzPerform", ["WidgetHost", "BuiltInWidgets", "WidgetHostKit"]),
-    ("FuzzRender", ["WidgetHost", "WidgetHostKit", "TerminalText"]),
+    ("FuzzRender", ["WidgetHost", "WidgetHostKit", "TerminalText", "Diagnostics"]),
 ]
 
 let package = Package(
@@ -25,16 +26,18 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [.package(name: "widgethost", path: "..")],
     targets: [
+        .target(name: "CFuzzer"),
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "Diagnostics", package: "widgethost")],
+            dependencies: ["CFuzzer", .product(name: "Diagnostics", package: "widgethost")],
             swiftSettings: swiftSettings
-        )
+        ),
     ]
         + targets.map { target in
             .executableTarget(
                 name: target.name,
-                dependencies: ["FuzzSupport"] + target.products.map { .product(name: $0, package: "widgethost") },
+                dependencies: ["FuzzSupport"]
+                    + target.products.map { .product(name: $0, package: "widgethost") },
                 swiftSettings: swiftSettings
             )
         }

@@ -18,16 +18,31 @@ public struct SourceText: Sendable {
 
     /// The text of the 1-based `line`, without its line break; `nil` past the end.
     ///
-    /// Line breaks are LF, CRLF and CR, as YAML counts them. The first call indexes the lines, so a
-    /// file with many diagnostics is scanned once, not once per diagnostic.
+    /// Line breaks are LF, CRLF and CR, and NEL, LS and PS (U+0085, U+2028, U+2029), as libyaml
+    /// counts them in the lines of its marks (YAML 1.1's breaks; fuzzing found a diagnostic on a
+    /// line the source did not have). The first call indexes the lines, so a file with many
+    /// diagnostics is scanned once, not once per diagnostic.
     /// - Complexity: O(n) in the size of the input on the first call, O(length of the line) after.
     public func line(_ line: Int) -> String? {
         let starts = lineIndex.starts(of: bytes)
         guard line >= 1, line <= starts.count else { return nil }
         let start = starts[line - 1]
         var end = start
-        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+        while end < bytes.count, Self.breakLength(bytes, at: end) == 0 { end += 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The length in bytes of the line break at `index` of `bytes` (CRLF is one break), or 0.
+    public static func breakLength(_ bytes: [UInt8], at index: Int) -> Int {
+        switch bytes[index] {
+        case 0x0A: return 1
+        case 0x0D: return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+        case 0xC2: return index + 1 < bytes.count && bytes[index + 1] == 0x85 ? 2 : 0
+        case 0xE2:
+            guard index + 2 < bytes.count, bytes[index + 1] == 0x80 else { return 0 }
+            return bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 ? 3 : 0
+        default: return 0
+        }
     }
 
     /// A diagnostic in this source at `location`, quoting its line.
@@ -62,11 +77,18 @@ private final class LineIndex: Sendable {
             let count = bytes.count
             while index < count {
                 let byte = bytes[index]
-                if byte == 0x0A || byte == 0x0D {
-                    if byte == 0x0D, index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
-                    starts.append(index + 1)
+                // Plain ASCII is most bytes: only these begin a break.
+                guard byte == 0x0A || byte == 0x0D || byte == 0xC2 || byte == 0xE2 else {
+                    index += 1
+                    continue
                 }
-                index += 1
+                let length = SourceText.breakLength(bytes, at: index)
+                guard length > 0 else {
+                    index += 1
+                    continue
+                }
+                index += length
+                starts.append(index)
             }
             cache = starts
             return starts

@@ -20,6 +20,8 @@ struct Composer {
         var firstChild: Int
         /// Nodes in the expanded subtree so far, for the alias budget.
         var size = 1
+        /// Whether a child was reached through an alias: only then are its children's aliases noted.
+        var hasAliasedChild = false
     }
 
     private var records: [NodeRecord] = []
@@ -361,12 +363,12 @@ struct Composer {
                 children.append(contentsOf: merged)
                 records[index].count = Int32(truncatingIfNeeded: merged.count / 2)
             } else {
-                notePendingAliases(from: frame.firstChild)
+                if frame.hasAliasedChild { notePendingAliases(from: frame.firstChild) }
                 children.append(contentsOf: pairs)
                 records[index].count = Int32(truncatingIfNeeded: pairs.count / 2)
             }
         } else {
-            notePendingAliases(from: frame.firstChild)
+            if frame.hasAliasedChild { notePendingAliases(from: frame.firstChild) }
             children.append(contentsOf: pending[frame.firstChild...])
             records[index].count = Int32(truncatingIfNeeded: pending.count - frame.firstChild)
         }
@@ -385,6 +387,7 @@ struct Composer {
             return
         }
         frames[top].size += size
+        if alias >= 0 { frames[top].hasAliasedChild = true }
         pending.append(index)
         pendingAliases.append(alias)
     }
@@ -436,6 +439,16 @@ struct Composer {
         SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
+    /// `location`, or the end of the last line when it is past it: at the end of an input without a
+    /// final line break, libyaml counts one more line (fuzzing found `- a: b\nc` reported at 3:1 of a
+    /// two-line input, a line no one can see).
+    private func inside(_ location: SourceLocation) -> SourceLocation {
+        var line = location.line
+        while line > 1, source.line(line) == nil { line -= 1 }
+        guard line != location.line, let text = source.line(line) else { return location }
+        return SourceLocation(line: line, column: text.unicodeScalars.count + 1)
+    }
+
     private func parserError(_ parser: yaml_parser_t) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         switch parser.error {
@@ -457,11 +470,13 @@ struct Composer {
         default:
             var notes: [Diagnostic.Note] = []
             if let context = parser.context {
-                notes.append(Diagnostic.Note(String(cString: context), at: location(parser.context_mark)))
+                notes.append(
+                    Diagnostic.Note(String(cString: context), at: inside(location(parser.context_mark))))
             }
-            notes += SyntaxHint(source: source).notes(problem: problem, at: location(parser.problem_mark))
+            let at = inside(location(parser.problem_mark))
+            notes += SyntaxHint(source: source).notes(problem: problem, at: at)
             return source.diagnostic(
-                at: location(parser.problem_mark),
+                at: at,
                 code: .yamlSyntax,
                 message: problem,
                 notes: notes

@@ -84,11 +84,18 @@ enum CoreSchema {
         var index = 0
         let count = bytes.count
         if count > 2, bytes[0] == UInt8(ascii: "0") {
+            // Index loops: a megabyte of digits is scanned in milliseconds even unoptimised.
             if bytes[1] == UInt8(ascii: "o") {
-                return bytes[2...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7") }
+                index = 2
+                while index < count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "7") {
+                    index += 1
+                }
+                return index == count
             }
             if bytes[1] == UInt8(ascii: "x") {
-                return bytes[2...].allSatisfy(isHexDigit)
+                index = 2
+                while index < count, isHexDigit(bytes[index]) { index += 1 }
+                return index == count
             }
         }
         if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") { index = 1 }

@@ -10,13 +10,17 @@ extension SourceText {
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let end = min(offset, bytes.count)
         while index < end {
-            let byte = bytes[index]
-            if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 && byte != 0x0D {
-                column += 1
+            // The breaks ``line(_:)`` counts, NEL, LS and PS included, as libyaml counts them.
+            let length = SourceText.breakLength(bytes, at: index)
+            if length > 0 {
+                index += length
+                if index <= end {
+                    line += 1
+                    column = 1
+                }
+                continue
             }
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
         return SourceLocation(line: line, column: column)

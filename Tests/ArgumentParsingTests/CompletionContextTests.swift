@@ -33,4 +33,14 @@ import Testing
         #expect(read.values["config"] == ["y"])
         #expect(context([]).current == "")
     }
+
+    /// A negative number after an option that takes a value is its value, as the parser reads it
+    /// (issues 17 and 20): what follows is completed as the next argument, not as that value.
+    @Test func aNegativeNumberAfterAnOptionIsItsValue() {
+        let read = context(["run", "--at", "-1", "a.yaml", "--family", "-0.5", ""])
+        #expect(read.values["at"] == ["-1"])
+        #expect(read.values["family"] == ["-0.5"])
+        #expect(read.values["config"] == ["a.yaml"])
+        #expect(read.current == "")
+    }
 }

@@ -103,6 +103,9 @@ import Testing
         (["open", ""], ["widgetquickmenu://"]),
         (["run", "config/"], ["config/data", "config/widgets.yaml"]),
         (["store", "--", "x", ""], []),
+        // A negative number after an option is its value (issues 17 and 20), typed or given.
+        (["run", "--lock-timeout", "-1", "--widget", "f"], ["focus"]),
+        (["run", "--lock-timeout", "-"], []),
     ]
 
     @Test(arguments: cases)

@@ -57,7 +57,9 @@ import Testing
 
         OPTIONS:
           --max-depth <levels>    The deepest nesting of sequences and mappings
-                                  accepted. (default: 512)
+                                  accepted; at most 6000, as libyaml's time grows with
+                                  the square of the depth of [ and { nesting (6000
+                                  levels take about a second). (default: 512)
           --max-alias-nodes <count>
                                   The most nodes aliases may expand to in one document.
                                   (default: 1000000)
@@ -134,7 +136,7 @@ import Testing
             ["yaml", "--max-depth", "abc"],
             """
             Error: The value 'abc' is invalid for '--max-depth <levels>'
-            Help:  --max-depth <levels>  The deepest nesting of sequences and mappings accepted.
+            Help:  --max-depth <levels>  The deepest nesting of sequences and mappings accepted; at most 6000, as libyaml's time grows with the square of the depth of [ and { nesting (6000 levels take about a second).
 
             """ + yamlUsage
         ),
@@ -142,7 +144,7 @@ import Testing
             ["yaml", "--max-depth"],
             """
             Error: Missing value for '--max-depth <levels>'
-            Help:  --max-depth <levels>  The deepest nesting of sequences and mappings accepted.
+            Help:  --max-depth <levels>  The deepest nesting of sequences and mappings accepted; at most 6000, as libyaml's time grows with the square of the depth of [ and { nesting (6000 levels take about a second).
 
             """ + yamlUsage
         ),

@@ -19,7 +19,7 @@ import WidgetHost
         #expect(
             diagnostics.last == """
                 widgets.yaml:6:17: error: 'maxTasks' must be an integer of at least 1, not 0
-                widgets.yaml:1:16: note: the value is here, used through the alias '*few'
+                widgets.yaml:1:11: note: the value is here, used through the alias '*few'
                 """
         )
     }
@@ -76,7 +76,7 @@ import WidgetHost
                 widgets.yaml:2:19: error: 'urgent' is not a priority filter; expected one of all, high, medium, low
                 widgets.yaml:8:11: note: used by widget 'work' through the alias '*defaults'
                 widgets.yaml:13:11: note: used by widget 'home' through the alias '*defaults'
-                widgets.yaml:15:27: note: used by the widget at line 14 through the alias '*defaults'
+                widgets.yaml:15:25: note: used by the widget at line 14 through the alias '*defaults'
                 """,
             ]
         )
@@ -96,7 +96,7 @@ import WidgetHost
         #expect(
             diagnostics.last == """
                 widgets.yaml:6:11: error: 'maxTasks' must be an integer, not a string 'many'
-                widgets.yaml:1:35: note: the value is here, used through the alias '*defaults'
+                widgets.yaml:1:34: note: the value is here, used through the alias '*defaults'
                 """
         )
     }

@@ -139,13 +139,11 @@ import Testing
         #expect(JSONWriter.json(node) == json)
     }
 
-    /// Octal and hexadecimal integers are bounded: writing them in decimal costs quadratic time.
-    @Test func radixIntegersHaveAtMost64Digits() throws {
-        #expect(CoreSchema.maxRadixDigits == 64)
-        #expect(resolve("0x" + String(repeating: "F", count: 64)) == .int)
-        #expect(resolve("0x" + String(repeating: "F", count: 65)) == .str)
-        #expect(resolve("0o" + String(repeating: "7", count: 64)) == .int)
-        #expect(resolve("0o" + String(repeating: "7", count: 65)) == .str)
+    /// Octal and hexadecimal integers resolve to integers whatever their length (the composer
+    /// refuses those over ``CoreSchema/maxRadixDigits`` digits: see RoughEdgeTests).
+    @Test func radixIntegersOfAnyLengthAreIntegers() throws {
+        #expect(resolve("0x" + String(repeating: "F", count: 65)) == .int)
+        #expect(resolve("0o" + String(repeating: "7", count: 5000)) == .int)
         #expect(
             try Loading.json("0x" + String(repeating: "F", count: 64))
                 == "115792089237316195423570985008687907853269984665640564039457584007913129639935"
@@ -154,16 +152,12 @@ import Testing
             try Loading.json("0o" + String(repeating: "7", count: 64))
                 == "6277101735386680763835789423207666416102355444464034512895"
         )
-        let long = "0x" + String(repeating: "F", count: 65)
-        #expect(try Loading.json(long) == "\"\(long)\"")
     }
 
     /// Hostile scalars (a megabyte of digits) load and write in linear time.
     @Test(arguments: [
         String(repeating: "9", count: 1_000_000),
         "-" + String(repeating: "0", count: 1_000) + String(repeating: "9", count: 1_000_000),
-        "0x" + String(repeating: "F", count: 1_000_000),
-        "0o" + String(repeating: "7", count: 1_000_000),
         "1." + String(repeating: "1", count: 1_000_000),
     ])
     func megabyteNumbersAreFast(text: String) throws {

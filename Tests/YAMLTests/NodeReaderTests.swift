@@ -288,7 +288,8 @@ import YAML
     }
 
     @Test func isNullIsTheNullTag() throws {
-        let root = try Loading.document("a: null\nb: ~\nc:\nd: 'null'\ne: !!null {}\nf: [null]\n")
+        // `!!null {}` is refused: a core tag names one kind of node (RoughEdgeTests).
+        let root = try Loading.document("a: null\nb: ~\nc:\nd: 'null'\ne: !!null ''\nf: [null]\n")
         let isNull = ["a", "b", "c", "d", "e", "f"].map { root[$0]?.isNull }
         #expect(isNull == [true, true, true, false, true, false])
     }

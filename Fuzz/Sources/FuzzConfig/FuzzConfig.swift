@@ -18,14 +18,14 @@ let path: String = {
     return directory.appendingPathComponent("widgets.yaml").path
 }()
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Property.bytes(data, size)
     guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
         Property.check(false, "could not write \(path)")
         return 0
     }
-    let loader = ConfigurationLoader(registry: registry, limits: YAMLLimits(maxDepth: 64, maxAliasExpansion: 10_000))
+    let loader = ConfigurationLoader(
+        registry: registry, limits: YAMLLimits(maxDepth: 64, maxAliasExpansion: 10_000))
     let first = loader.load([path])
     let second = loader.load([path])
     Property.check(first.diagnostics == second.diagnostics, "loading twice gave different diagnostics")
@@ -40,6 +40,7 @@ public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         Property.checkLocated(diagnostic, in: source)
     }
     let json = DiagnosticRenderer.json(first.diagnostics)
-    Property.check((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, "diagnostics JSON: \(json)")
+    Property.check(
+        (try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, "diagnostics JSON: \(json)")
     return 0
 }

@@ -9,8 +9,7 @@ import WidgetHostKit
 /// same arguments always give the same answer.
 let registry = (try? WidgetRegistry(bundles: BuiltInWidgets.bundles)) ?? WidgetRegistry()
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPerform(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func fuzzPerform(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Property.bytes(data, size)
     guard let selector = bytes.first, !registry.intents.isEmpty else { return 0 }
     let intent = registry.intents[Int(selector) % registry.intents.count]
@@ -26,11 +25,13 @@ public func fuzzPerform(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             Set(values.keys) == Set(parameters.map(\.name)),
             "values \(values.keys.sorted()) are not the parameters \(parameters.map(\.name))")
         for (name, value) in values {
-            Property.check((try? JSONValue(parsing: value.description)) == value, "\(name)'s value \(value) as JSON")
+            Property.check(
+                (try? JSONValue(parsing: value.description)) == value, "\(name)'s value \(value) as JSON")
         }
         // What a control's intent reference carries (`tap`) is read as JSON: the same values read
         // that way give the same answer.
-        let object = JSONValue.object(values.sorted { $0.key < $1.key }.map { JSONValue.Member($0.key, $0.value) })
+        let object = JSONValue.object(
+            values.sorted { $0.key < $1.key }.map { JSONValue.Member($0.key, $0.value) })
         let asJSON = IntentRunner.values(json: object, for: parameters, intent: intent.intentType)
         Property.check(asJSON == .success(values), "\(values) read again as JSON gives \(asJSON)")
     case .failure(let error):

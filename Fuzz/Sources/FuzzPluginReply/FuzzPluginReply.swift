@@ -6,14 +6,14 @@ import WidgetHostKit
 /// timeline, perform). Whatever is accepted writes back as JSON that reads the same: the line the
 /// host would write parses to the same value, and reading a reply again from what it writes gives
 /// the same reply.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPluginReply(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func fuzzPluginReply(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Property.bytes(data, size)
     let json: JSONValue
     do throws(JSONParseError) {
         json = try JSONValue(parsing: bytes)
     } catch {
-        Property.check(error.offset >= 0 && error.offset <= bytes.count, "error offset \(error.offset) outside the line")
+        Property.check(
+            error.offset >= 0 && error.offset <= bytes.count, "error offset \(error.offset) outside the line")
         return 0
     }
     roundTrip(json, "the value")
@@ -25,15 +25,18 @@ public func fuzzPluginReply(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     let result = json["result"] ?? json
     if let handshake = try? InitializeResult(json: result) {
         Property.check(
-            (try? InitializeResult(json: handshake.json))?.json == handshake.json, "a handshake read back differs")
+            (try? InitializeResult(json: handshake.json))?.json == handshake.json,
+            "a handshake read back differs")
     }
     if let timeline = try? RenderedTimeline(json: result) {
         Property.check(
-            (try? RenderedTimeline(json: timeline.json))?.json == timeline.json, "a timeline read back differs")
+            (try? RenderedTimeline(json: timeline.json))?.json == timeline.json,
+            "a timeline read back differs")
         for entry in timeline.entries { roundTrip(entry.view.json, "a view") }
     }
     let performed = PerformResult(json: result)
-    Property.check(PerformResult(json: performed.json).json == performed.json, "a perform result read back differs")
+    Property.check(
+        PerformResult(json: performed.json).json == performed.json, "a perform result read back differs")
     return 0
 }
 
@@ -41,5 +44,6 @@ public func fuzzPluginReply(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
 func roundTrip(_ value: JSONValue, _ what: String) {
     let text = value.description
     Property.check(!text.contains("\n"), "\(what) written on more than one line")
-    Property.check((try? JSONValue(parsing: text)) == value, "\(what) written as \(text) reads back differently")
+    Property.check(
+        (try? JSONValue(parsing: text)) == value, "\(what) written as \(text) reads back differently")
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import FuzzSupport
 import TerminalText
@@ -9,8 +10,7 @@ import WidgetHostKit
 /// in every family. No line of a box ever differs from its family's width, a box has its family's
 /// height, and nothing reaches the terminal that could act on it (C0 and C1 controls, DEL, bidi
 /// overrides and isolates, line and paragraph separators).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Property.bytes(data, size)
     guard let shape = bytes.first else { return 0 }
     let pieces = bytes.dropFirst().split(separator: 0xFF, omittingEmptySubsequences: false)
@@ -35,7 +35,8 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     default: view = ViewNode(type: .vstack, children: rows + rows.reversed())
     }
     let date = Date(timeIntervalSince1970: 1_795_954_800)
-    let entry = RenderedEntry(date: date, data: .object([JSONValue.Member(piece(1), .string(piece(0)))]), view: view)
+    let entry = RenderedEntry(
+        date: date, data: .object([JSONValue.Member(piece(1), .string(piece(0)))]), view: view)
     let evaluation = WidgetEvaluation(
         timeline: RenderedTimeline(entries: [entry], policy: .never), current: entry, nextReload: nil)
     for family in WidgetFamily.allCases {
@@ -46,7 +47,8 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let drawn = WidgetBoxRenderer().render(result, includeTimeline: shape & 2 == 0)
         let lines = drawn.split(separator: "\n", omittingEmptySubsequences: false)
         let (width, height) = WidgetBoxRenderer.size(of: family)
-        Property.check(lines.count >= height + 4, "\(family): \(lines.count) lines for a box of \(height) rows")
+        Property.check(
+            lines.count >= height + 4, "\(family): \(lines.count) lines for a box of \(height) rows")
         for line in lines[1..<(height + 3)] {
             Property.check(
                 TerminalText.width(of: line) == width + 4,

@@ -1,3 +1,4 @@
+import CFuzzer
 public import Diagnostics
 
 #if canImport(Glibc)
@@ -9,7 +10,8 @@ public import Diagnostics
 public enum Property {
     /// Aborts with `message` unless `condition` holds.
     public static func check(
-        _ condition: Bool, _ message: @autoclosure () -> String, line: UInt = #line, file: StaticString = #fileID
+        _ condition: Bool, _ message: @autoclosure () -> String, line: UInt = #line,
+        file: StaticString = #fileID
     ) {
         guard !condition else { return }
         let text = Array("property failed at \(file):\(line): \(message())\n".utf8)
@@ -24,7 +26,9 @@ public enum Property {
         check(!diagnostic.message.isEmpty, "a diagnostic without a message: \(diagnostic)")
         let locations = [diagnostic.location] + diagnostic.notes.map(\.location)
         for case let location? in locations {
-            check(location.line >= 1 && location.column >= 1, "location \(location) before the input: \(diagnostic)")
+            check(
+                location.line >= 1 && location.column >= 1,
+                "location \(location) before the input: \(diagnostic)")
             guard let text = source.line(location.line) else {
                 check(false, "line \(location.line) is past the end of the input: \(diagnostic)")
                 return
@@ -41,5 +45,14 @@ public enum Property {
     public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
         guard let data, size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
+    /// Runs libFuzzer over `body`, with the process's command line (corpus directories, `-dict=`,
+    /// `-max_total_time=`, or a file to replay); exits with libFuzzer's status.
+    public static func fuzz(_ body: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        let status = LLVMFuzzerRunDriver(&argc, &argv, body)
+        exit(status)
     }
 }

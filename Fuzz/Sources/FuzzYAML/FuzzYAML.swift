@@ -5,8 +5,7 @@ import YAML
 
 /// YAML compose, as `widgethost yaml` does it: any input is composed or refused at a location inside
 /// it; composing twice gives the same documents; every document that `yaml` would print is JSON.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+func fuzzYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let source = SourceText(name: "fuzz.yaml", bytes: Property.bytes(data, size))
     // Small limits keep each run short: the quadratic corners are guarded by the limits themselves.
     let loader = YAMLLoader(limits: YAMLLimits(maxDepth: 64, maxAliasExpansion: 10_000))
