@@ -71,7 +71,7 @@ import WidgetHost
         #expect(loaded.instances.isEmpty)
         #expect(
             diagnostics == [
-                "widgets.yaml:1:1: error: unknown key 'defaults' in 'widgets.yaml'; expected one of appGroup, widgets, plugins",
+                "widgets.yaml:1:1: error: unknown key 'defaults' in 'widgets.yaml'; expected one of appGroup, include, widgets, plugins",
                 """
                 widgets.yaml:2:19: error: 'urgent' is not a priority filter; expected one of all, high, medium, low
                 widgets.yaml:8:11: note: used by widget 'work' through the alias '*defaults'
