@@ -15,6 +15,8 @@ extension ParameterDescription {
         if let defaultValue { members.append(.init("default", defaultValue)) }
         if let minimum { members.append(.init("minimum", .int(minimum))) }
         if let maximum { members.append(.init("maximum", .int(maximum))) }
+        if let numberMinimum { members.append(.init("minimum", Self.numberJSON(numberMinimum))) }
+        if let numberMaximum { members.append(.init("maximum", Self.numberJSON(numberMaximum))) }
         if isOptional { members.append(.init("optional", .bool(true))) }
         if let requestValueDialog { members.append(.init("requestValueDialog", .string(requestValueDialog))) }
         if hasDynamicOptions { members.append(.init("dynamicOptions", .bool(true))) }
@@ -45,17 +47,30 @@ extension ParameterDescription {
         let defaultValue = json["default"].flatMap { $0 == .null ? nil : $0 }
         var minimum: Int?
         var maximum: Int?
-        if let value = json["minimum"], value != .null {
-            guard let bound = value.intValue else {
-                throw ProtocolValueError("the 'minimum' of parameter '\(name)' is not an integer")
+        var numberMinimum: Double?
+        var numberMaximum: Double?
+        if case .number = type {
+            // A number's bounds are any numbers, fractions included.
+            for key in ["minimum", "maximum"] {
+                guard let value = json[key], value != .null else { continue }
+                guard let bound = value.doubleValue, bound.isFinite else {
+                    throw ProtocolValueError("the '\(key)' of parameter '\(name)' is not a number")
+                }
+                if key == "minimum" { numberMinimum = bound } else { numberMaximum = bound }
             }
-            minimum = bound
-        }
-        if let value = json["maximum"], value != .null {
-            guard let bound = value.intValue else {
-                throw ProtocolValueError("the 'maximum' of parameter '\(name)' is not an integer")
+        } else {
+            if let value = json["minimum"], value != .null {
+                guard let bound = value.intValue else {
+                    throw ProtocolValueError("the 'minimum' of parameter '\(name)' is not an integer")
+                }
+                minimum = bound
             }
-            maximum = bound
+            if let value = json["maximum"], value != .null {
+                guard let bound = value.intValue else {
+                    throw ProtocolValueError("the 'maximum' of parameter '\(name)' is not an integer")
+                }
+                maximum = bound
+            }
         }
         self.init(
             name: name,
@@ -66,7 +81,9 @@ extension ParameterDescription {
             maximum: maximum,
             isOptional: json["optional"]?.boolValue ?? false,
             requestValueDialog: json["requestValueDialog"]?.stringValue,
-            hasDynamicOptions: json["dynamicOptions"]?.boolValue ?? false
+            hasDynamicOptions: json["dynamicOptions"]?.boolValue ?? false,
+            numberMinimum: numberMinimum,
+            numberMaximum: numberMaximum
         )
     }
 

@@ -157,6 +157,10 @@ public struct ParameterDescription: Sendable, Hashable {
     public var minimum: Int?
     /// The largest integer accepted, if bounded.
     public var maximum: Int?
+    /// The smallest value a `number` parameter accepts, if bounded (any number, fractions included).
+    public var numberMinimum: Double?
+    /// The largest value a `number` parameter accepts, if bounded.
+    public var numberMaximum: Double?
     /// Whether the value may be absent.
     public var isOptional: Bool
     /// What Siri or Shortcuts would ask when the value is missing, if the parameter says.
@@ -175,8 +179,12 @@ public struct ParameterDescription: Sendable, Hashable {
         maximum: Int? = nil,
         isOptional: Bool = false,
         requestValueDialog: String? = nil,
-        hasDynamicOptions: Bool = false
+        hasDynamicOptions: Bool = false,
+        numberMinimum: Double? = nil,
+        numberMaximum: Double? = nil
     ) {
+        self.numberMinimum = numberMinimum
+        self.numberMaximum = numberMaximum
         self.requestValueDialog = requestValueDialog
         self.hasDynamicOptions = hasDynamicOptions
         self.name = name
@@ -190,6 +198,29 @@ public struct ParameterDescription: Sendable, Hashable {
 
     /// Whether configuration must give a value: no default and not optional.
     public var isRequired: Bool { defaultValue == nil && !isOptional }
+
+    /// Why `value` is outside this `number` parameter's bounds (named `name`), or `nil` when it is
+    /// within them; bounds are compared exactly, as the doubles they are.
+    public func numberBoundProblem(_ value: Double, name: String) -> String? {
+        if let low = numberMinimum, value < low {
+            return "'\(name)' must be at least \(Self.numberText(low)), not \(Self.numberText(value))"
+        }
+        if let high = numberMaximum, value > high {
+            return "'\(name)' must be at most \(Self.numberText(high)), not \(Self.numberText(value))"
+        }
+        return nil
+    }
+
+    /// A number as JSON would write it: `7`, `7.5`, `1e+22`.
+    public static func numberText(_ value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+        return "\(value)"
+    }
+
+    /// A bound as JSON: an integer when it is one, so `"maximum": 7` stays `7`.
+    public static func numberJSON(_ value: Double) -> JSONValue {
+        value.rounded() == value && abs(value) < 1e15 ? .int(Int(value)) : .double(value)
+    }
 }
 
 /// Finds the `@Parameter`s of an intent by reflection, in declaration order.

@@ -203,6 +203,12 @@ public enum ConfigurationSchema {
         } else {
             if let minimum = parameter.minimum { members.append(.init("minimum", .int(minimum))) }
             if let maximum = parameter.maximum { members.append(.init("maximum", .int(maximum))) }
+            if let low = parameter.numberMinimum {
+                members.append(.init("minimum", ParameterDescription.numberJSON(low)))
+            }
+            if let high = parameter.numberMaximum {
+                members.append(.init("maximum", ParameterDescription.numberJSON(high)))
+            }
         }
         if let defaultValue = parameter.defaultValue { members.append(.init("default", defaultValue)) }
         if parameter.isOptional {

@@ -41,10 +41,16 @@ struct ParameterValidator {
                 ? nil : (parameter.minimum ?? Int.min)...(parameter.maximum ?? Int.max)
             return reader.int(node, named: name, in: range).map(JSONValue.int)
         case .number:
+            let read: Double?
             switch node.scalarValue {
-            case .int(let value)? where node.tag == .int: return .double(Double(value))
-            case .float(let value)? where node.tag == .float && value.isFinite: return .double(value)
-            default:
+            case .int(let value)? where node.tag == .int: read = Double(value)
+            // An integer longer than 64 bits is a number too: the nearest double, as JSON readers take it.
+            case .bigInt(let digits)? where node.tag == .int:
+                read = Double(digits).flatMap { $0.isFinite ? $0 : nil }
+            case .float(let value)? where node.tag == .float && value.isFinite: read = value
+            default: read = nil
+            }
+            guard let number = read else {
                 reader.report(
                     node,
                     code: .configTypeMismatch,
@@ -52,6 +58,11 @@ struct ParameterValidator {
                 )
                 return nil
             }
+            if let problem = parameter.numberBoundProblem(number, name: name) {
+                reader.report(node, code: .configOutOfRange, message: problem)
+                return nil
+            }
+            return .double(number)
         case .date:
             guard let text = reader.string(node, named: name) else { return nil }
             guard (try? StrictISO8601.date(from: text)) != nil else {

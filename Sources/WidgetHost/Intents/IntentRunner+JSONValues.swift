@@ -63,11 +63,16 @@ extension IntentRunner {
             }
             return .success(.int(number))
         case .number:
+            let number: Double
             switch value {
-            case .int(let number): return .success(.double(Double(number)))
-            case .double(let number) where number.isFinite: return .success(value)
+            case .int(let integer): number = Double(integer)
+            case .double(let double) where double.isFinite: number = double
             default: return .failure(wrong)
             }
+            if let problem = parameter.numberBoundProblem(number, name: name) {
+                return .failure(ErrorMessage(problem))
+            }
+            return .success(.double(number))
         case .date:
             guard let text = value.stringValue, (try? StrictISO8601.date(from: text)) != nil else {
                 return .failure(

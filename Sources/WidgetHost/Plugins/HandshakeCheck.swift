@@ -123,26 +123,44 @@ public enum HandshakeCheck {
             guard let type = type(item, in: place, into: &problems) else { continue }
             var minimum: Int?
             var maximum: Int?
+            var numberMinimum: Double?
+            var numberMaximum: Double?
             for key in ["minimum", "maximum"] {
                 guard let value = item[key], value != .null else { continue }
-                guard case .integer = type else {
+                switch type {
+                case .integer:
+                    guard let bound = value.intValue else {
+                        problems.append("\(place), '\(key)': \(value) is not an integer")
+                        continue
+                    }
+                    if key == "minimum" { minimum = bound } else { maximum = bound }
+                case .number:
+                    // Any number bounds a number, fractions included.
+                    guard let bound = value.doubleValue, bound.isFinite else {
+                        problems.append("\(place), '\(key)': \(value) is not a number")
+                        continue
+                    }
+                    if key == "minimum" { numberMinimum = bound } else { numberMaximum = bound }
+                default:
                     problems.append(
-                        "\(place), '\(key)': only an integer parameter has a range, not a \(type.name)")
-                    continue
+                        "\(place), '\(key)': only an integer or number parameter has a range, not a \(type.name)"
+                    )
                 }
-                guard let bound = value.intValue else {
-                    problems.append("\(place), '\(key)': \(value) is not an integer")
-                    continue
-                }
-                if key == "minimum" { minimum = bound } else { maximum = bound }
             }
             if let minimum, let maximum, minimum > maximum {
                 problems.append("\(place): the minimum \(minimum) is above the maximum \(maximum)")
                 continue
             }
+            if let low = numberMinimum, let high = numberMaximum, low > high {
+                problems.append(
+                    "\(place): the minimum \(ParameterDescription.numberText(low)) is above the maximum "
+                        + ParameterDescription.numberText(high))
+                continue
+            }
             guard let value = item["default"], value != .null else { continue }
             let description = ParameterDescription(
-                name: name, title: name, type: type, defaultValue: nil, minimum: minimum, maximum: maximum)
+                name: name, title: name, type: type, defaultValue: nil, minimum: minimum, maximum: maximum,
+                numberMinimum: numberMinimum, numberMaximum: numberMaximum)
             if case .failure(let message) = IntentRunner.check(
                 value, type: type, parameter: description, name: name)
             {

@@ -10,6 +10,12 @@ extension ParameterDescription {
         case (nil, let high?): text += ", at most \(high)"
         case (nil, nil): break
         }
+        switch (numberMinimum.map(Self.numberText), numberMaximum.map(Self.numberText)) {
+        case (let low?, let high?): text += " from \(low) to \(high)"
+        case (let low?, nil): text += ", at least \(low)"
+        case (nil, let high?): text += ", at most \(high)"
+        case (nil, nil): break
+        }
         if isOptional { text += ", optional" }
         return text
     }
