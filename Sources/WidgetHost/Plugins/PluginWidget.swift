@@ -31,18 +31,7 @@ public struct PluginWidget: WidgetConfiguration {
         guard parameters.contains(where: { $0.name == parameter && $0.hasDynamicOptions }) else { return nil }
         let params = OptionsParams(
             owner: .kind(metadata.kind), parameter: parameter, container: container.url.path)
-        switch await connection.request(.options(params)) {
-        case .failure(let failure):
-            throw failure.widgetFailure
-        case .success(let result):
-            do throws(ProtocolValueError) {
-                return try OptionsParams.options(in: result)
-            } catch {
-                throw WidgetFailure(
-                    code: .pluginInvalidReply,
-                    message: "the plugin '\(connection.manifest.name)' answered options with \(error)")
-            }
-        }
+        return try await connection.options(params)
     }
 
     /// Sends `timeline`, `snapshot` or `placeholder` and reads the entries of the reply.
