@@ -68,7 +68,10 @@ public struct HTMLPageRenderer: RunRenderer {
         output += "<title>widgethost</title><style>" + Self.stylesheet + "</style></head>\n<body>"
         output += "<main class=\"gallery\">" + cards + "</main>"
         if token != nil {
-            output += "<p class=\"status\" role=\"status\"></p><script>" + Self.liveScript + "</script>"
+            output +=
+                "<p class=\"status\" role=\"status\"></p><script nonce=\"" + HTMLText.escaped(token ?? "")
+                + "\">"
+            output += Self.liveScript + "</script>"
         }
         return output + "</body></html>\n"
     }
