@@ -24,18 +24,30 @@ public struct HTMLPageRenderer: RunRenderer {
 
     /// The figure of one widget: its card and, under it, its id, kind and family.
     public func card(_ result: WidgetResult) -> String {
-        let (width, height) = HTMLVocabulary.size(of: result.family)
-        let id = HTMLText.escaped(result.instance.id)
-        let kind = HTMLText.escaped(result.instance.kind)
-        let family = result.family.rawValue
+        let outcome: Result<JSONValue, WidgetFailure> = result.outcome.map { $0.current.view.json }
+        return card(
+            id: result.instance.id, kind: result.instance.kind, family: result.family, outcome: outcome,
+            reloadRequested: result.reloadRequested)
+    }
+
+    /// The figure of a widget showing `outcome`: a view tree as `run --format json` prints it
+    /// (`modifiers` included), or the failure shown as the widget's error.
+    public func card(
+        id: String, kind: String, family: WidgetFamily, outcome: Result<JSONValue, WidgetFailure>,
+        reloadRequested: Bool = false
+    ) -> String {
+        let (width, height) = HTMLVocabulary.size(of: family)
+        let id = HTMLText.escaped(id)
+        let kind = HTMLText.escaped(kind)
+        let family = family.rawValue
         var output = "<figure class=\"widget\">"
         var body: String
         var cardStyle = "width:\(width)px;height:\(height)px"
         var classes = "card"
-        switch result.outcome {
-        case .success(let evaluation):
+        switch outcome {
+        case .success(let view):
             var writer = HTMLViewWriter(symbols: symbols)
-            let root = writer.root(evaluation.current.view.json)
+            let root = writer.root(view)
             body = root.html
             if !root.cardStyle.isEmpty { cardStyle += ";" + root.cardStyle }
         case .failure(let failure):
@@ -51,7 +63,7 @@ public struct HTMLPageRenderer: RunRenderer {
         output += "\" data-family=\"" + family + "\" style=\"" + cardStyle + "\">" + body + "</div>"
         output += "<figcaption><span class=\"id\">" + id + "</span> · <span class=\"kind\">" + kind
         output += "</span> · <span class=\"family\">" + family + "</span>"
-        if result.reloadRequested { output += " · reload requested" }
+        if reloadRequested { output += " · reload requested" }
         output += "</figcaption></figure>"
         return output
     }
