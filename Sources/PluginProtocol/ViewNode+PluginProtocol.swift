@@ -1,3 +1,4 @@
+import Foundation
 public import WidgetHostKit
 
 /// Reading the view trees a plugin draws (``ViewNode/json``, in the SDK, writes them).
@@ -30,6 +31,20 @@ extension ViewNode {
             }
             intent = IntentReference(type: type, parameters: value["parameters"] ?? .object([]))
         }
+        var date: Date?
+        if let value = json["date"], value != .null {
+            guard let text = value.stringValue, let parsed = ISO8601.date(from: text) else {
+                throw ProtocolValueError("the 'date' of a \(name) node is not an ISO 8601 date")
+            }
+            date = parsed
+        }
+        var fraction: Double?
+        if let value = json["value"], value != .null {
+            guard let number = value.doubleValue, (0...1).contains(number) else {
+                throw ProtocolValueError("the 'value' of a \(name) node is not a number from 0 to 1")
+            }
+            fraction = number
+        }
         self.init(
             type: kind,
             text: json["text"]?.stringValue,
@@ -37,7 +52,36 @@ extension ViewNode {
             url: json["url"]?.stringValue,
             isOn: json["isOn"]?.boolValue,
             intent: intent,
-            children: children
+            children: children,
+            date: date,
+            dateStyle: json["dateStyle"]?.stringValue,
+            value: fraction,
+            modifiers: try Self.modifiers(json["modifiers"], node: name)
         )
+    }
+
+    /// Reads a node's `modifiers`: an array of `{"type": NAME, ...values}` of known names, kept in order.
+    private static func modifiers(_ json: JSONValue?, node: String) throws(ProtocolValueError)
+        -> [ViewModifierNode]
+    {
+        guard let json, json != .null else { return [] }
+        guard case .array(let items) = json else {
+            throw ProtocolValueError("the 'modifiers' of a \(node) node is not an array")
+        }
+        var modifiers: [ViewModifierNode] = []
+        for item in items {
+            guard case .object(let members) = item else {
+                throw ProtocolValueError("a modifier of a \(node) node is not an object")
+            }
+            guard let name = item["type"]?.stringValue, let kind = ViewModifierNode.Kind(rawValue: name)
+            else {
+                throw ProtocolValueError(
+                    "a modifier of a \(node) node has the type \(item["type"]?.description ?? "(none)"); "
+                        + "expected one of "
+                        + ViewModifierNode.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            modifiers.append(ViewModifierNode(kind, members.filter { $0.key != "type" }))
+        }
+        return modifiers
     }
 }

@@ -70,3 +70,14 @@ public protocol JSONRepresentable {
     /// The value as JSON.
     var json: JSONValue { get }
 }
+
+extension JSONValue {
+    /// The number, when this is one (an integer read as a double).
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let value): return Double(value)
+        case .double(let value): return value
+        default: return nil
+        }
+    }
+}

@@ -1,4 +1,6 @@
-/// A piece of a widget's view, written as in SwiftUI (minus styling):
+public import Foundation
+
+/// A piece of a widget's view, written as in SwiftUI, modifiers included:
 ///
 /// ```swift
 /// struct TaskRowView: View {
@@ -43,10 +45,13 @@ public enum ViewRenderer {
         return nodes(of: view.body)
     }
 
-    /// The single root node of `view`: its node, or a vertical stack of several.
+    /// The single root node of `view`: its node, or a vertical stack of several; a `widgetURL` set
+    /// anywhere in the tree becomes the root's `url`, as WidgetKit gives the whole widget one URL.
     public static func root(of view: some View) -> ViewNode {
         let nodes = nodes(of: view)
-        return nodes.count == 1 ? nodes[0] : ViewNode(type: .vstack, children: nodes)
+        var root = nodes.count == 1 ? nodes[0] : ViewNode(type: .vstack, children: nodes)
+        root.hoistWidgetURL()
+        return root
     }
 
     /// `root(of:)` with `environment` as what `@Environment` reads.
@@ -109,17 +114,37 @@ public enum ViewBuilder {
     public static func buildLimitedAvailability(_ part: ViewGroup) -> ViewGroup { part }
 }
 
+/// An optional view draws its view, or nothing, as in SwiftUI.
+extension Optional: View where Wrapped: View {
+    /// Never read: an optional is primitive.
+    public typealias Body = Never
+}
+
+extension Optional: PrimitiveView where Wrapped: View {
+    /// The wrapped view's nodes, or none.
+    public func makeNodes() -> [ViewNode] {
+        map { ViewRenderer.nodes(of: $0) } ?? []
+    }
+}
+
 /// Values a view reads with `@Environment`: the widget's family, as in WidgetKit.
 public struct EnvironmentValues: Sendable {
     /// The family the widget is drawn in.
     public var widgetFamily: WidgetFamily
     /// Whether the widget is drawn as a preview.
     public var isPreview: Bool
+    /// The time the view is drawn for (the entry's date): what `Text(date, style: .relative)` counts
+    /// from.
+    public var drawingDate: Date
 
     /// Creates values.
-    public init(widgetFamily: WidgetFamily = .systemSmall, isPreview: Bool = false) {
+    public init(
+        widgetFamily: WidgetFamily = .systemSmall, isPreview: Bool = false,
+        drawingDate: Date = Date(timeIntervalSince1970: 0)
+    ) {
         self.widgetFamily = widgetFamily
         self.isPreview = isPreview
+        self.drawingDate = drawingDate
     }
 
     /// The values of the view being drawn now.

@@ -1,6 +1,9 @@
+public import Foundation
+
 /// A drawn view: the plain tree renderers draw and JSON carries.
 ///
-/// Every node has a `type`; buttons and toggles carry the intent they run, links their URL.
+/// Every node has a `type`; buttons and toggles carry the intent they run, links their URL; any node
+/// may carry the ordered ``modifiers`` SwiftUI's view modifiers recorded on it.
 public struct ViewNode: Sendable, Hashable {
     /// What kind of view a node is.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -20,6 +23,8 @@ public struct ViewNode: Sendable, Hashable {
         case link
         /// Flexible space.
         case spacer
+        /// A progress indicator (`ProgressView`): indeterminate, or with a `value` from 0 to 1.
+        case progress
     }
 
     /// The kind.
@@ -36,6 +41,15 @@ public struct ViewNode: Sendable, Hashable {
     public var intent: IntentReference?
     /// The nested views (a stack's items, a button's label).
     public var children: [ViewNode]
+    /// The date a text node shows (`Text(date, style:)`), which renderers that know the time now
+    /// may redraw; `text` holds it as formatted when the entry was drawn.
+    public var date: Date?
+    /// How a text node shows its `date`: `relative`, `time`, `date`, `timer` or `offset`.
+    public var dateStyle: String?
+    /// A progress node's completed fraction, from 0 to 1; `nil` for an indeterminate one.
+    public var value: Double?
+    /// The view modifiers applied to the node, in the order they were written.
+    public var modifiers: [ViewModifierNode]
 
     /// Creates a node.
     public init(
@@ -45,7 +59,11 @@ public struct ViewNode: Sendable, Hashable {
         url: String? = nil,
         isOn: Bool? = nil,
         intent: IntentReference? = nil,
-        children: [ViewNode] = []
+        children: [ViewNode] = [],
+        date: Date? = nil,
+        dateStyle: String? = nil,
+        value: Double? = nil,
+        modifiers: [ViewModifierNode] = []
     ) {
         self.type = type
         self.text = text
@@ -54,9 +72,14 @@ public struct ViewNode: Sendable, Hashable {
         self.isOn = isOn
         self.intent = intent
         self.children = children
+        self.date = date
+        self.dateStyle = dateStyle
+        self.value = value
+        self.modifiers = modifiers
     }
 
-    /// The node as JSON: `type`, then the fields it has, then `children` for containers.
+    /// The node as JSON: `type`, then the fields it has, then `modifiers` when there are any, then
+    /// `children` for containers and controls.
     public var json: JSONValue {
         var members = [JSONValue.Member("type", .string(type.rawValue))]
         if let text { members.append(.init("text", .string(text))) }
@@ -64,10 +87,16 @@ public struct ViewNode: Sendable, Hashable {
         if let url { members.append(.init("url", .string(url))) }
         if let isOn { members.append(.init("isOn", .bool(isOn))) }
         if let intent { members.append(.init("intent", intent.json)) }
+        if let date { members.append(.init("date", .string(ISO8601.string(from: date)))) }
+        if let dateStyle { members.append(.init("dateStyle", .string(dateStyle))) }
+        if let value { members.append(.init("value", .double(value))) }
+        if !modifiers.isEmpty { members.append(.init("modifiers", .array(modifiers.map(\.json)))) }
         switch type {
         case .vstack, .hstack, .button, .toggle, .link:
             members.append(.init("children", .array(children.map(\.json))))
-        case .text, .image, .spacer:
+        case .progress where !children.isEmpty:
+            members.append(.init("children", .array(children.map(\.json))))
+        case .text, .image, .spacer, .progress:
             break
         }
         return .object(members)

@@ -64,18 +64,41 @@ public enum VerticalAlignment: Sendable {
     case bottom
 }
 
-/// A line of text.
+/// A line of text, or a date shown in a style (`Text(dueDate, style: .relative)`).
 public struct Text: PrimitiveView {
-    /// The text.
+    /// The text (for a date, empty: it is formatted when drawn).
     public let content: String
+    private let date: (Date, DateStyle)?
 
     /// Creates a text.
     public init(_ content: String) {
         self.content = content
+        self.date = nil
     }
 
-    /// A `text` node.
-    public func makeNodes() -> [ViewNode] { [ViewNode(type: .text, text: content)] }
+    /// Creates a text of a localized string resource (its default value).
+    public init(_ resource: LocalizedStringResource) {
+        self.init(resource.defaultValue)
+    }
+
+    /// Creates a text shown exactly as given.
+    public init(verbatim content: String) {
+        self.init(content)
+    }
+
+    /// Shows `date` in `style`, counted from the time the view is drawn for (the entry's date).
+    public init(_ date: Date, style: DateStyle) {
+        self.content = ""
+        self.date = (date, style)
+    }
+
+    /// A `text` node; a date's node also carries `date` and `dateStyle`, so a renderer that knows the
+    /// time now can redraw it.
+    public func makeNodes() -> [ViewNode] {
+        guard let (date, style) = self.date else { return [ViewNode(type: .text, text: content)] }
+        let text = style.format(date, now: EnvironmentValues.current.drawingDate)
+        return [ViewNode(type: .text, text: text, date: date, dateStyle: style.name)]
+    }
 }
 
 /// A symbol, named as SF Symbols name it.
@@ -190,6 +213,14 @@ public struct ForEach: PrimitiveView {
     /// One view per element.
     public init<Data: Sequence>(_ data: Data, @ViewBuilder content: (Data.Element) -> ViewGroup) {
         self.content = ViewGroup(data.flatMap { content($0).nodes })
+    }
+
+    /// One view per element, identified by `id` (identity is SwiftUI's animation concern; the
+    /// elements are drawn in order).
+    public init<Data: Sequence, ID: Hashable>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: (Data.Element) -> ViewGroup
+    ) {
+        self.init(data, content: content)
     }
 
     /// The views' nodes, in order.

@@ -156,7 +156,8 @@ enum EntryRenderer {
     ) throws -> RenderedEntry {
         let encoded = try (entry as? any JSONRepresentable)?.json ?? JSONValueEncoder().encode(entry)
         let data = encoded.removing("date")
-        let environment = EnvironmentValues(widgetFamily: context.family, isPreview: context.isPreview)
+        let environment = EnvironmentValues(
+            widgetFamily: context.family, isPreview: context.isPreview, drawingDate: entry.date)
         let view = EnvironmentValues.$current.withValue(environment) { ViewRenderer.root(of: content(entry)) }
         return RenderedEntry(date: entry.date, data: data, view: view)
     }

@@ -130,3 +130,44 @@ import WidgetHostKit
         #expect(error == ProtocolValueError("the view is nested too deeply"))
     }
 }
+
+@Suite struct ViewNodeCodingTests {
+    static let styled = ViewNode(
+        type: .vstack, url: "widgetquickmenu://Home",
+        children: [
+            ViewNode(
+                type: .text, text: "2 hours", date: RenderedTimelineTests.noon, dateStyle: "relative",
+                modifiers: [
+                    ViewModifierNode(
+                        .font, [.init("style", .string("caption")), .init("weight", .string("bold"))]),
+                    ViewModifierNode(.strikethrough, [.init("isActive", .bool(true))]),
+                ]),
+            ViewNode(type: .progress, value: 0.25),
+        ],
+        modifiers: [
+            ViewModifierNode(.padding, [.init("edges", .string("all"))]),
+            ViewModifierNode(.containerBackground, [.init("style", .string("fill.tertiary"))]),
+        ])
+
+    @Test func modifiersDatesAndProgressRoundTripThroughThePluginProtocol() throws {
+        #expect(try ViewNode(json: Self.styled.json) == Self.styled)
+        #expect(try ViewNode(json: JSONValue(parsing: Self.styled.json.description)) == Self.styled)
+    }
+
+    @Test(arguments: [
+        (
+            #"{"type":"text","text":"a","modifiers":[{"type":"blink"}]}"#,
+            "a modifier of a text node has the type \"blink\"; expected one of font, fontWeight"
+        ),
+        (#"{"type":"text","modifiers":{"type":"font"}}"#, "the 'modifiers' of a text node is not an array"),
+        (#"{"type":"text","modifiers":["font"]}"#, "a modifier of a text node is not an object"),
+        (#"{"type":"text","date":"tomorrow"}"#, "the 'date' of a text node is not an ISO 8601 date"),
+        (#"{"type":"progress","value":2}"#, "the 'value' of a progress node is not a number from 0 to 1"),
+    ])
+    func malformedModifiersAndValuesAreNamed(_ text: String, _ message: String) throws {
+        let error = JSONText.error(try JSONValue(parsing: text)) { json throws(ProtocolValueError) in
+            try ViewNode(json: json)
+        }
+        #expect(error?.description.hasPrefix(message) == true, "\(String(describing: error))")
+    }
+}

@@ -57,7 +57,7 @@ private struct OpenIntent: AppIntent {
     @Test func kindsAreNamedAsTheJSONContractSays() {
         #expect(
             ViewNode.Kind.allCases.map(\.rawValue) == [
-                "vstack", "hstack", "text", "image", "button", "toggle", "link", "spacer",
+                "vstack", "hstack", "text", "image", "button", "toggle", "link", "spacer", "progress",
             ]
         )
     }

@@ -35,6 +35,31 @@ import WidgetHostKit
         #expect(text.contains("│ ‹cloud.sun␛›"))
     }
 
+    /// Modifiers change nothing in a box; a progress view shows its fraction, or an ellipsis while
+    /// it spins.
+    @Test func progressIsDrawnAndModifiersAreIgnored() {
+        let bold = ViewModifierNode(.fontWeight, [.init("weight", .string("bold"))])
+        let view = ViewNode(
+            type: .vstack, url: "x://whole",
+            children: [
+                ViewNode(type: .text, text: "Syncing", modifiers: [bold]),
+                ViewNode(type: .progress),
+                ViewNode(type: .progress, children: [ViewNode(type: .text, text: "Done")], value: 0.5),
+            ],
+            modifiers: [ViewModifierNode(.padding, [.init("edges", .string("all"))])])
+        let plain = ViewNode(
+            type: .vstack,
+            children: [
+                ViewNode(type: .text, text: "Syncing"), ViewNode(type: .progress),
+                ViewNode(type: .progress, children: [ViewNode(type: .text, text: "Done")], value: 0.5),
+            ])
+        let renderer = WidgetBoxRenderer(symbols: Self.symbols)
+        let text = renderer.render(result(view, family: .systemMedium), includeTimeline: false)
+        #expect(text == renderer.render(result(plain, family: .systemMedium), includeTimeline: false))
+        #expect(text.contains("│ …"))
+        #expect(text.contains("│ Done 50%"))
+    }
+
     @Test func aSmallBoxWithABadgeAndNumberedControls() {
         let view = ViewNode(
             type: .vstack,

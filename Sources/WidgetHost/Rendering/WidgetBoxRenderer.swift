@@ -134,7 +134,7 @@ public struct WidgetBoxRenderer: RunRenderer {
             return []
         case .button, .toggle, .link:
             return control(node, width: width, counter: &counter)
-        case .text, .image:
+        case .text, .image, .progress:
             return [inline(node, counter: &counter)]
         }
     }
@@ -205,6 +205,10 @@ public struct WidgetBoxRenderer: RunRenderer {
         switch node.type {
         case .text: return TerminalText.visible(node.text ?? "")
         case .image: return glyph(node.systemName ?? "")
+        case .progress:
+            let label = label(node.children, counter: &counter)
+            let state = node.value.map { "\(Int(($0 * 100).rounded()))%" } ?? "…"
+            return label.isEmpty ? state : label + " " + state
         case .spacer: return ""
         case .vstack, .hstack: return label(node.children, counter: &counter)
         case .button:

@@ -1,0 +1,71 @@
+/// A view with one modifier applied: what `.font(...)`, `.padding(...)`, `.widgetURL(...)` ... return.
+/// Each node the content draws gets the modifier (a modified `Group` modifies each child, as in
+/// SwiftUI).
+public struct ModifiedContent<Content: View>: PrimitiveView {
+    /// What a modifier changes on a node.
+    enum Change: Sendable {
+        /// A modifier appended to the node's list.
+        case modifier(ViewModifierNode)
+        /// The URL the whole widget opens; ``ViewRenderer/root(of:)`` moves it to the root.
+        case widgetURL(String)
+        /// Nothing (`font(nil)`, `widgetURL(nil)`).
+        case nothing
+    }
+
+    private let content: Content
+    private let change: Change
+
+    init(content: Content, change: Change) {
+        self.content = content
+        self.change = change
+    }
+
+    /// The content's nodes, modified.
+    public func makeNodes() -> [ViewNode] {
+        var nodes = ViewRenderer.nodes(of: content)
+        for index in nodes.indices {
+            switch change {
+            case .modifier(let modifier): nodes[index].modifiers.append(modifier)
+            case .widgetURL(let url): nodes[index].widgetURL = url
+            case .nothing: break
+            }
+        }
+        return nodes
+    }
+}
+
+extension ViewNode {
+    /// The URL `widgetURL` set on this node (its `url`, unless it is a link, whose `url` is its own).
+    var widgetURL: String? {
+        get { type == .link ? nil : url }
+        set { if type != .link { url = newValue } }
+    }
+
+    /// Moves the first `widgetURL` found in the tree (depth first) to this node, as WidgetKit hands
+    /// the whole widget one URL; later ones are dropped (WidgetKit leaves several undefined).
+    mutating func hoistWidgetURL() {
+        guard type != .link else { return }
+        if url != nil {
+            children = children.map { $0.removingWidgetURLs() }
+            return
+        }
+        var found: String?
+        children = children.map { $0.removingWidgetURLs(found: &found) }
+        url = found
+    }
+
+    private func removingWidgetURLs() -> ViewNode {
+        var found: String?
+        return removingWidgetURLs(found: &found)
+    }
+
+    private func removingWidgetURLs(found: inout String?) -> ViewNode {
+        var node = self
+        if let url = node.widgetURL {
+            if found == nil { found = url }
+            node.url = nil
+        }
+        node.children = node.children.map { $0.removingWidgetURLs(found: &found) }
+        return node
+    }
+}

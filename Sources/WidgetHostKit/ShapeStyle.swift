@@ -1,0 +1,161 @@
+/// What fills a shape or colours text: SwiftUI's `ShapeStyle`. ``Color`` is the one the SDK draws
+/// (hierarchical levels, named colours, `#RRGGBB`, `.fill.tertiary`).
+public protocol ShapeStyle: Sendable {
+    /// The style's members in a modifier: `style`, then `opacity` when not opaque.
+    var styleMembers: [JSONValue.Member] { get }
+}
+
+/// A colour or a hierarchical style, recorded by name: `primary`, `secondary`, `tertiary`,
+/// `quaternary`, a colour name (`red`, `orange` ...), a system colour (`systemBackground`), a fill
+/// (`fill`, `fill.tertiary`), or `#RRGGBB`; with an opacity below 1 when one is set.
+public struct Color: ShapeStyle, Hashable {
+    /// The style's name, as the JSON view writes it.
+    public var name: String
+    /// The opacity, from 0 to 1.
+    public var opacity: Double
+
+    /// A colour named `name`.
+    public init(name: String, opacity: Double = 1) {
+        self.name = name
+        self.opacity = opacity
+    }
+
+    /// A colour from components from 0 to 1, written `#RRGGBB`.
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        func hex(_ component: Double) -> String {
+            let byte = Int((min(max(component, 0), 1) * 255).rounded())
+            let digits = String(byte, radix: 16, uppercase: true)
+            return digits.count == 1 ? "0" + digits : digits
+        }
+        self.init(name: "#" + hex(red) + hex(green) + hex(blue), opacity: opacity)
+    }
+
+    /// A system colour, as `Color(.systemBackground)` writes it.
+    public init(_ color: UIColor) {
+        self.init(name: color.name)
+    }
+
+    /// This colour at `opacity` (multiplied with any opacity it has).
+    public func opacity(_ opacity: Double) -> Color {
+        Color(name: name, opacity: self.opacity * min(max(opacity, 0), 1))
+    }
+
+    /// This style one level down (`.fill.secondary`).
+    public var secondary: Color { Color(name: name + ".secondary", opacity: opacity) }
+    /// This style two levels down (`.fill.tertiary`).
+    public var tertiary: Color { Color(name: name + ".tertiary", opacity: opacity) }
+    /// This style three levels down.
+    public var quaternary: Color { Color(name: name + ".quaternary", opacity: opacity) }
+
+    /// `style`, then `opacity` when below 1.
+    public var styleMembers: [JSONValue.Member] {
+        var members = [JSONValue.Member("style", .string(name))]
+        if opacity < 1 { members.append(.init("opacity", .double(opacity))) }
+        return members
+    }
+
+    /// The foreground's first level.
+    public static let primary = Color(name: "primary")
+    /// The foreground's second level.
+    public static let secondary = Color(name: "secondary")
+    /// The foreground's third level.
+    public static let tertiary = Color(name: "tertiary")
+    /// The foreground's fourth level.
+    public static let quaternary = Color(name: "quaternary")
+    /// The default fill of shapes (`.fill.tertiary` is the seeds' container background).
+    public static let fill = Color(name: "fill")
+    /// The accent colour (SwiftUI's name, kept).
+    // swift-format-ignore: DontRepeatTypeInStaticProperties
+    public static let accentColor = Color(name: "accentColor")
+    /// Red.
+    public static let red = Color(name: "red")
+    /// Orange.
+    public static let orange = Color(name: "orange")
+    /// Yellow.
+    public static let yellow = Color(name: "yellow")
+    /// Green.
+    public static let green = Color(name: "green")
+    /// Mint.
+    public static let mint = Color(name: "mint")
+    /// Teal.
+    public static let teal = Color(name: "teal")
+    /// Cyan.
+    public static let cyan = Color(name: "cyan")
+    /// Blue.
+    public static let blue = Color(name: "blue")
+    /// Indigo.
+    public static let indigo = Color(name: "indigo")
+    /// Purple.
+    public static let purple = Color(name: "purple")
+    /// Pink.
+    public static let pink = Color(name: "pink")
+    /// Brown.
+    public static let brown = Color(name: "brown")
+    /// White.
+    public static let white = Color(name: "white")
+    /// Gray.
+    public static let gray = Color(name: "gray")
+    /// Black.
+    public static let black = Color(name: "black")
+    /// No colour.
+    public static let clear = Color(name: "clear")
+}
+
+extension ShapeStyle where Self == Color {
+    /// The foreground's first level.
+    public static var primary: Color { Color.primary }
+    /// The foreground's second level.
+    public static var secondary: Color { Color.secondary }
+    /// The foreground's third level.
+    public static var tertiary: Color { Color.tertiary }
+    /// The foreground's fourth level.
+    public static var quaternary: Color { Color.quaternary }
+    /// The default fill of shapes.
+    public static var fill: Color { Color.fill }
+    /// Red.
+    public static var red: Color { Color.red }
+    /// Orange.
+    public static var orange: Color { Color.orange }
+    /// Yellow.
+    public static var yellow: Color { Color.yellow }
+    /// Green.
+    public static var green: Color { Color.green }
+    /// Blue.
+    public static var blue: Color { Color.blue }
+    /// Purple.
+    public static var purple: Color { Color.purple }
+    /// Pink.
+    public static var pink: Color { Color.pink }
+    /// White.
+    public static var white: Color { Color.white }
+    /// Gray.
+    public static var gray: Color { Color.gray }
+    /// Black.
+    public static var black: Color { Color.black }
+    /// No colour.
+    public static var clear: Color { Color.clear }
+}
+
+/// The system colours iOS code passes to `Color(_:)` (`Color(.systemBackground)`).
+public struct UIColor: Sendable, Hashable {
+    /// The colour's name.
+    public var name: String
+
+    /// A system colour named `name`.
+    public init(name: String) {
+        self.name = name
+    }
+
+    /// The background of the system's views.
+    public static let systemBackground = UIColor(name: "systemBackground")
+    /// A background one level up.
+    public static let secondarySystemBackground = UIColor(name: "secondarySystemBackground")
+    /// A background two levels up.
+    public static let tertiarySystemBackground = UIColor(name: "tertiarySystemBackground")
+    /// The colour of text.
+    public static let label = UIColor(name: "label")
+    /// The colour of secondary text.
+    public static let secondaryLabel = UIColor(name: "secondaryLabel")
+    /// The system's gray.
+    public static let systemGray = UIColor(name: "systemGray")
+}

@@ -1,0 +1,59 @@
+/// One view modifier as a ``ViewNode`` records it: `{"type": NAME, ...values}`, in the order the
+/// modifiers were written (padding then background differs from background then padding).
+public struct ViewModifierNode: Sendable, Hashable {
+    /// The modifiers widgethost records: DESIGN.md's vocabulary, plus the corner shapes the seeds use.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// `style` (largeTitle ... caption2) or `size`, and an optional `weight`.
+        case font
+        /// `weight` (ultraLight ... black).
+        case fontWeight
+        /// `style`: primary, secondary, tertiary, quaternary, a colour name, or `#RRGGBB`; `opacity`.
+        case foregroundStyle
+        /// `isActive`, and an optional `color`.
+        case strikethrough
+        /// `limit` (lines), or no limit when absent.
+        case lineLimit
+        /// `edges` and an optional `length` (points; the system's default when absent).
+        case padding
+        /// `style` (as foregroundStyle), and for a shape `shape` and its `cornerRadius`.
+        case background
+        /// `width`, `height`, `minWidth`, `maxWidth`, `minHeight`, `maxHeight` (points or
+        /// `"infinity"`), `alignment`.
+        case frame
+        /// `value` from 0 to 1.
+        case opacity
+        /// `transition`: identity, opacity, interpolate, numericText or symbolEffect (`effect`).
+        case contentTransition
+        /// Content that goes stale while an intent runs.
+        case invalidatableContent
+        /// Tinted in the accented rendering mode.
+        case widgetAccentable
+        /// The widget's background (`style`), on the root view.
+        case containerBackground
+        /// Rounded corners of `radius` points.
+        case cornerRadius
+        /// Clipped to `shape` (capsule, circle, rectangle, roundedRectangle with `cornerRadius`).
+        case clipShape
+    }
+
+    /// The modifier.
+    public var type: Kind
+    /// Its values, in a fixed order, without `type`.
+    public var values: [JSONValue.Member]
+
+    /// Creates a modifier.
+    public init(_ type: Kind, _ values: [JSONValue.Member] = []) {
+        self.type = type
+        self.values = values
+    }
+
+    /// The value named `key`, if the modifier has one.
+    public subscript(key: String) -> JSONValue? {
+        values.first { $0.key == key }?.value
+    }
+
+    /// `{"type": NAME, ...values}`.
+    public var json: JSONValue {
+        .object([JSONValue.Member("type", .string(type.rawValue))] + values)
+    }
+}
