@@ -48,7 +48,9 @@ import WidgetHostKit
         let html = try card(view)
         let numbers = html.matches(of: /data-control="(\d+)"/).map { String($0.output.1) }
         #expect(numbers == ["1", "2", "3"])
-        #expect(html.contains("data-control=\"2\" data-intent=\"B\" type=\"button\" role=\"switch\" aria-checked=\"true\""))
+        #expect(
+            html.contains(
+                "data-control=\"2\" data-intent=\"B\" type=\"button\" role=\"switch\" aria-checked=\"true\""))
         #expect(html.contains("<a class=\"control link\" data-control=\"3\" href=\"app://x\">"))
         let parsed = try JSONValue(parsing: view)
         #expect(try ViewNode(json: parsed).controls.count == 3)
@@ -71,11 +73,14 @@ import WidgetHostKit
         #expect(html.contains("<div class=\"s\" style=\"flex:1 1 0;align-self:stretch\"></div>"))
         // The column holds nothing that grows vertically, so it does not fill the card's height.
         #expect(html.hasPrefix("<figure class=\"widget\"><div class=\"card\""))
-        #expect(html.contains("style=\"width:364px;height:170px\"><div class=\"v\" style=\"align-self:stretch\">"))
+        #expect(
+            html.contains("style=\"width:364px;height:170px\"><div class=\"v\" style=\"align-self:stretch\">")
+        )
     }
 
     @Test func stackSpacingAndAlignmentAreKept() throws {
-        let html = try card(#"{"type":"vstack","spacing":4,"alignment":"leading","children":[{"type":"text","text":"a"}]}"#)
+        let html = try card(
+            #"{"type":"vstack","spacing":4,"alignment":"leading","children":[{"type":"text","text":"a"}]}"#)
         #expect(html.contains("<div class=\"v\" style=\"gap:4px;align-items:flex-start\">"))
     }
 
@@ -116,9 +121,31 @@ import WidgetHostKit
             ))
         // fontWeight after font: the first weight (the font's) wins, as the innermost does in SwiftUI.
         #expect(!html.contains("font-weight:900"))
-        #expect(html.contains("display:flex;justify-content:flex-start;align-items:center;width:100px;flex-shrink:0"))
+        #expect(
+            html.contains(
+                "display:flex;justify-content:flex-start;align-items:center;width:100px;flex-shrink:0"))
         #expect(html.contains("style=\"opacity:0.5"))
         #expect(html.contains("<span class=\"t\" style=\"font-size:12.5px\">u</span>"))
+    }
+
+    @Test func theSDKsShapesLevelsAndEdgeSetsAreDrawn() throws {
+        let html = try card(
+            #"{"type":"text","text":"x","modifiers":[{"type":"padding","edges":["top","leading"],"length":4},{"type":"background","style":"blue.secondary","shape":"capsule"},{"type":"foregroundStyle","style":"white","opacity":0.5},{"type":"cornerRadius","radius":6}]}"#
+        )
+        #expect(
+            html.contains(
+                "padding-top:4px;padding-left:4px;background:color-mix(in srgb,var(--blue) 60.0%,transparent);border-radius:9999px;color:color-mix(in srgb,#FFFFFF 50.0%,transparent)"
+            ))
+        #expect(html.contains("<div class=\"m\" style=\"border-radius:6px;overflow:hidden\">"))
+    }
+
+    @Test func aProgressViewIsABarOfItsValue() throws {
+        let html = try card(
+            #"{"type":"progress","value":0.25,"children":[{"type":"text","text":"Upload"}]}"#)
+        #expect(
+            html.contains(
+                "<div class=\"progress\" role=\"progressbar\" aria-valuenow=\"25.0\" style=\"align-self:stretch\"><span class=\"t\">Upload</span><div class=\"bar\"><div style=\"width:25.0%\"></div></div></div>"
+            ))
     }
 
     @Test func aStyleThatIsNoColourAddsNoCSS() throws {
@@ -137,7 +164,9 @@ import WidgetHostKit
         )
         #expect(html.contains("<span class=\"i\" role=\"img\" aria-label=\"checkmark.circle.fill\"><svg"))
         #expect(html.contains("<span class=\"i\" role=\"img\" aria-label=\"star\">★</span>"))
-        #expect(html.contains("<span class=\"i unknown\" role=\"img\" aria-label=\"gauge\" title=\"gauge\"></span>"))
+        #expect(
+            html.contains(
+                "<span class=\"i unknown\" role=\"img\" aria-label=\"gauge\" title=\"gauge\"></span>"))
     }
 
     @Test func aFailedWidgetShowsItsError() {

@@ -94,12 +94,12 @@ public struct HTMLPageRenderer: RunRenderer {
         --secondary:rgba(60,60,67,.6);--tertiary:rgba(60,60,67,.3);--quaternary:rgba(60,60,67,.18);\
         --red:#FF3B30;--orange:#FF9500;--yellow:#FFCC00;--green:#34C759;--mint:#00C7BE;--teal:#30B0C7;\
         --cyan:#32ADE6;--blue:#007AFF;--indigo:#5856D6;--purple:#AF52DE;--pink:#FF2D55;--brown:#A2845E;\
-        --gray:#8E8E93}\
+        --gray:#8E8E93;--fill:rgba(120,120,128,.2)}\
         @media (prefers-color-scheme:dark){:root{--page:#000000;--card:#1C1C1E;--accessory:#2C2C2E;\
         --primary:#FFFFFF;--secondary:rgba(235,235,245,.6);--tertiary:rgba(235,235,245,.3);\
         --quaternary:rgba(235,235,245,.18);--red:#FF453A;--orange:#FF9F0A;--yellow:#FFD60A;\
         --green:#30D158;--mint:#63E6E2;--teal:#40C8E0;--cyan:#64D2FF;--blue:#0A84FF;--indigo:#5E5CE6;\
-        --purple:#BF5AF2;--pink:#FF375F;--brown:#AC8E68;--gray:#8E8E93}}\
+        --purple:#BF5AF2;--pink:#FF375F;--brown:#AC8E68;--gray:#8E8E93;--fill:rgba(120,120,128,.36)}}\
         body{margin:0;padding:24px;background:var(--page);color:var(--primary);\
         font:17px/1.2 -apple-system,system-ui,"SF Pro Text","Helvetica Neue",Arial,sans-serif}\
         .gallery{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}\
@@ -138,6 +138,10 @@ public struct HTMLPageRenderer: RunRenderer {
         .error .code{font-size:11px;color:var(--secondary)}\
         [data-content-transition=numericText]{font-variant-numeric:tabular-nums}\
         .pending [data-invalidatable]{opacity:.35}\
+        .progress{display:flex;flex-direction:column;gap:4px;align-self:stretch}\
+        .progress .bar{height:4px;border-radius:2px;background:var(--quaternary);overflow:hidden}\
+        .progress .bar>div{height:100%;background:var(--blue)}\
+        .progress.indeterminate .bar>div{width:30%;margin-left:35%}\
         figcaption{font:12px/1.3 ui-monospace,"DejaVu Sans Mono",monospace;color:var(--secondary)}\
         .status{font:13px/1.3 ui-monospace,monospace;color:var(--secondary);min-height:1.3em}
         """

@@ -50,9 +50,7 @@ struct HTMLViewWriter {
         var cardStyle = ""
         if case .array(let modifiers)? = view["modifiers"] {
             for modifier in modifiers where modifier["type"]?.stringValue == "containerBackground" {
-                if let style = modifier["style"]?.stringValue.flatMap(HTMLVocabulary.css(style:)) {
-                    cardStyle = "background:" + style
-                }
+                if let style = Self.style(of: modifier) { cardStyle = "background:" + style }
             }
         }
         let (html, _) = write(view) { flexibility in Self.placement(flexibility, inRow: false) }
@@ -114,6 +112,22 @@ struct HTMLViewWriter {
                 box.classes.append("unknown")
                 box.attributes += " title=\"" + HTMLText.escaped(name) + "\""
             }
+        case "progress":
+            box.classes = ["progress"]
+            box.attributes = " role=\"progressbar\""
+            for child in children {
+                let (html, _) = write(child)
+                box.content += html
+            }
+            if let value = node["value"]?.doubleNumber {
+                let percent = (min(max(value, 0), 1) * 1000).rounded() / 10
+                box.attributes += " aria-valuenow=\"\(percent)\""
+                box.content += "<div class=\"bar\"><div style=\"width:\(percent)%\"></div></div>"
+            } else {
+                box.classes.append("indeterminate")
+                box.content += "<div class=\"bar\"><div></div></div>"
+            }
+            flexibility.horizontal = true
         case "spacer":
             box.classes = ["s"]
             if let length = node["minLength"]?.doubleNumber, length >= 0, length < 10_000 {
@@ -216,43 +230,63 @@ struct HTMLViewWriter {
                 textProperty("font-weight", "font-weight:\(css)")
             }
         case "foregroundStyle":
-            if let style = modifier["style"]?.stringValue.flatMap(HTMLVocabulary.css(style:)) {
-                textProperty("color", "color:" + style)
-            }
+            if let style = Self.style(of: modifier) { textProperty("color", "color:" + style) }
         case "strikethrough":
             if modifier["isActive"]?.boolValue ?? true {
                 textProperty("text-decoration", "text-decoration:line-through")
+                if let colour = modifier["color"]?.stringValue.flatMap({ HTMLVocabulary.css(style: $0) }) {
+                    textProperty("text-decoration-color", "text-decoration-color:" + colour)
+                }
             }
         case "lineLimit":
             if let limit = modifier["limit"]?.intValue, limit >= 1, limit < 10_000 {
                 textProperty("--lines", "--lines:\(limit)")
+            } else if modifier["limit"] == nil {
+                textProperty("--lines", "--lines:none")
             }
         case "padding":
             let length = modifier["length"]?.doubleNumber.map { min(max($0, 0), 10_000) } ?? 16
             let css = HTMLVocabulary.points(length)
-            let edges: [String]
-            switch modifier["edges"]?.stringValue ?? "all" {
-            case "horizontal": edges = ["left", "right"]
-            case "vertical": edges = ["top", "bottom"]
-            case "top": edges = ["top"]
-            case "bottom": edges = ["bottom"]
-            case "leading": edges = ["left"]
-            case "trailing": edges = ["right"]
-            default: edges = ["top", "right", "bottom", "left"]
+            var edges: [String] = []
+            let names: [String]
+            if case .array(let items)? = modifier["edges"] {
+                names = items.compactMap(\.stringValue)
+            } else {
+                names = [modifier["edges"]?.stringValue ?? "all"]
+            }
+            for name in names {
+                switch name {
+                case "horizontal": edges += ["left", "right"]
+                case "vertical": edges += ["top", "bottom"]
+                case "top": edges += ["top"]
+                case "bottom": edges += ["bottom"]
+                case "leading": edges += ["left"]
+                case "trailing": edges += ["right"]
+                case "all": edges += ["top", "right", "bottom", "left"]
+                default: break
+                }
             }
             if boxes[boxes.count - 1].hasPadding || boxes[boxes.count - 1].hasBackground { wrap() }
             boxes[boxes.count - 1].hasPadding = true
             for edge in edges { boxes[boxes.count - 1].styles.append("padding-" + edge + ":" + css) }
         case "background":
-            guard let style = modifier["style"]?.stringValue.flatMap(HTMLVocabulary.css(style:)) else {
-                return
-            }
+            guard let style = Self.style(of: modifier) else { return }
             if boxes[boxes.count - 1].hasBackground { wrap() }
             boxes[boxes.count - 1].hasBackground = true
             boxes[boxes.count - 1].styles.append("background:" + style)
-            if let radius = modifier["cornerRadius"]?.doubleNumber, radius >= 0, radius < 10_000 {
-                boxes[boxes.count - 1].styles.append("border-radius:" + HTMLVocabulary.points(radius))
+            if let radius = Self.radius(of: modifier) {
+                boxes[boxes.count - 1].styles.append("border-radius:" + radius)
             }
+        case "cornerRadius", "clipShape":
+            let radius =
+                type == "cornerRadius"
+                ? modifier["radius"]?.doubleNumber.flatMap {
+                    $0 >= 0 && $0 < 10_000 ? HTMLVocabulary.points($0) : nil
+                }
+                : Self.radius(of: modifier)
+            guard let radius else { return }
+            wrap()
+            boxes[boxes.count - 1].styles += ["border-radius:" + radius, "overflow:hidden"]
         case "frame":
             wrap()
             var styles = ["display:flex"]
@@ -285,16 +319,44 @@ struct HTMLViewWriter {
                 boxes[boxes.count - 1].attributes += " data-content-transition=\"" + transition + "\""
             }
         case "invalidatableContent":
-            boxes[boxes.count - 1].attributes += " data-invalidatable=\"\""
+            if modifier["isActive"]?.boolValue ?? true {
+                boxes[boxes.count - 1].attributes += " data-invalidatable=\"\""
+            }
         case "widgetAccentable":
-            boxes[boxes.count - 1].attributes += " data-accentable=\"\""
+            if modifier["isActive"]?.boolValue ?? true {
+                boxes[boxes.count - 1].attributes += " data-accentable=\"\""
+            }
         default:
             // containerBackground is the card's (see root); an unknown modifier is not drawn.
             break
         }
     }
 
-    private static let transitions: Set<String> = ["identity", "opacity", "interpolate", "numericText"]
+    private static let transitions: Set<String> = [
+        "identity", "opacity", "interpolate", "numericText", "symbolEffect",
+    ]
+
+    /// The CSS colour of a modifier's `style` (and `opacity`), when it is one.
+    private static func style(of modifier: JSONValue) -> String? {
+        guard let name = modifier["style"]?.stringValue else { return nil }
+        return HTMLVocabulary.css(style: name, opacity: modifier["opacity"]?.doubleNumber)
+    }
+
+    /// The corner radius of a modifier's `shape` (`roundedRectangle` with `cornerRadius`,
+    /// `capsule`, `circle`, `containerRelative`).
+    private static func radius(of modifier: JSONValue) -> String? {
+        switch modifier["shape"]?.stringValue {
+        case "roundedRectangle":
+            guard let radius = modifier["cornerRadius"]?.doubleNumber, radius >= 0, radius < 10_000 else {
+                return nil
+            }
+            return HTMLVocabulary.points(radius)
+        case "capsule": return "9999px"
+        case "circle": return "50%"
+        case "containerRelative": return "12px"
+        default: return nil
+        }
+    }
 }
 
 extension JSONValue {

@@ -41,16 +41,44 @@ public enum HTMLVocabulary {
         "mint": "var(--mint)", "teal": "var(--teal)", "cyan": "var(--cyan)", "blue": "var(--blue)",
         "indigo": "var(--indigo)", "purple": "var(--purple)", "pink": "var(--pink)",
         "brown": "var(--brown)", "white": "#FFFFFF", "gray": "var(--gray)", "black": "#000000",
+        "fill": "var(--fill)", "systemBackground": "var(--card)", "secondarySystemBackground": "var(--page)",
+        "tertiarySystemBackground": "var(--card)", "label": "var(--primary)",
+        "secondaryLabel": "var(--secondary)",
+        "systemGray": "var(--gray)",
     ]
 
-    /// The CSS of a style value: a named style, or `#RRGGBB`; `nil` for anything else.
-    static func css(style: String) -> String? {
-        if let named = styles[style] { return named }
-        let bytes = Array(style.utf8)
-        guard bytes.count == 7, bytes[0] == UInt8(ascii: "#"),
-            bytes.dropFirst().allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
-        else { return nil }
-        return style
+    /// The CSS of a style value: a named style (`red`, `primary`, `systemBackground`), a named
+    /// colour's level (`red.secondary`), or `#RRGGBB`, at `opacity`; `nil` for anything else.
+    static func css(style: String, opacity: Double? = nil) -> String? {
+        var base: String?
+        var share = 1.0
+        if let named = styles[style] {
+            base = named
+        } else if isHexColour(style) {
+            base = style
+        } else if let dot = style.lastIndex(of: "."),
+            let level = levels[String(style[style.index(after: dot)...])],
+            let named = styles[String(style[..<dot])]
+                ?? (isHexColour(String(style[..<dot])) ? String(style[..<dot]) : nil)
+        {
+            base = named
+            share = level
+        }
+        guard let base else { return nil }
+        if let opacity, opacity >= 0, opacity <= 1 { share *= opacity }
+        guard share < 1 else { return base }
+        let percent = (share * 1000).rounded() / 10
+        return "color-mix(in srgb," + base + " \(percent)%,transparent)"
+    }
+
+    private static let levels: [String: Double] = ["secondary": 0.6, "tertiary": 0.3, "quaternary": 0.18]
+
+    private static func isHexColour(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count == 7 && bytes[0] == UInt8(ascii: "#")
+            && bytes.dropFirst().allSatisfy {
+                ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102)
+            }
     }
 
     /// A number of points as CSS pixels (at most two decimals, never exponent notation).
