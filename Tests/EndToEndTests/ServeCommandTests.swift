@@ -57,11 +57,11 @@ import Testing
         #expect(api.headers["content-type"] == "application/json")
         let run = try served.scratch.widgethost(
             ["run", "--format", "json"], environment: WatchCommandTests.store(served.scratch))
-        let served_ = try JSONText.object(api.body)["widgets"] as? [[String: Any]] ?? []
+        let fromServer = try JSONText.object(api.body)["widgets"] as? [[String: Any]] ?? []
         let ran = try JSONText.object(run.standardOutput)["widgets"] as? [[String: Any]] ?? []
-        #expect(served_.map { $0["id"] as? String } == ran.map { $0["id"] as? String })
+        #expect(fromServer.map { $0["id"] as? String } == ran.map { $0["id"] as? String })
         #expect(
-            served_.map { JSONText.canonical($0["view"]) } == ran.map { JSONText.canonical($0["view"]) })
+            fromServer.map { JSONText.canonical($0["view"]) } == ran.map { JSONText.canonical($0["view"]) })
         #expect(served.process.stop() == 0)
     }
 
