@@ -5,10 +5,12 @@
 #endif
 
 /// The benchmark runner:
-/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete]... [--rounds N] [--burst-size N]`.
+/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|html|serve]... [--rounds N] [--burst-size N]`.
 enum BenchmarkCommand {
     /// The benchmarks, by name.
-    static let names = ["yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete"]
+    static let names = [
+        "yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete", "html", "serve",
+    ]
 
     static func main(_ arguments: [String]) async {
         var rounds = 15
@@ -60,6 +62,10 @@ enum BenchmarkCommand {
             // A run takes a few milliseconds: more rounds than the others, for a steady median.
             CompletionBenchmark(rounds: rounds * 4).run()
         }
+        if selected.isEmpty || selected.contains("html") {
+            await HTMLBenchmark(rounds: max(rounds / 3, 3)).run(registry)
+        }
+        if selected.isEmpty || selected.contains("serve") { ServeBenchmark(samples: 50).run() }
         if selected.isEmpty || selected.contains("burst") {
             // A burst takes seconds: a fifth of the rounds (3 by default).
             StoreBurstBenchmark(rounds: max(rounds / 5, 1), size: burstSize).run()

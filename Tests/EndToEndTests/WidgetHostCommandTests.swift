@@ -28,6 +28,8 @@ import Testing
                                   writes a new one.
           watch                   Hosts the widgets live, writing what they show as it
                                   changes.
+          serve                   Serves the widgets as a live web page whose buttons
+                                  work.
           reload                  Asks the widgets of some kinds, or all, to reload
                                   their timelines.
           completions             Prints a shell completion script for bash, zsh or
@@ -113,7 +115,7 @@ import Testing
             "Error: Unknown subcommand 'frobnicate'. Please provide one of the following:\n"
                 + [
                     "run", "validate", "describe", "schema", "perform", "tap", "open", "yaml", "store",
-                    "plugins", "watch", "reload", "completions", "man",
+                    "plugins", "watch", "serve", "reload", "completions", "man",
                 ].map {
                     "  - \($0)\n"
                 }
