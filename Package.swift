@@ -23,6 +23,12 @@ let package = Package(
         .library(name: "YAML", targets: ["YAML"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "ArgumentParsing", targets: ["ArgumentParsing"]),
+        // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
+        .library(name: "WidgetHost", targets: ["WidgetHost"]),
+        .library(name: "TaskStore", targets: ["TaskStore"]),
+        .library(name: "PluginProtocol", targets: ["PluginProtocol"]),
+        .library(name: "TerminalText", targets: ["TerminalText"]),
+        .library(name: "BuiltInWidgets", targets: ["BuiltInWidgets"]),
     ],
     targets: [
         .systemLibrary(
@@ -99,7 +105,16 @@ let package = Package(
                 "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup", "CSpawn",
                 "TerminalText", "CMicroHTTPD",
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedPythonSDK"]
+        ),
+        // Writes a text file as a Swift string at build time (the Python SDK, for `plugins new`).
+        .executableTarget(name: "embed-text", swiftSettings: swiftSettings),
+        .plugin(
+            name: "EmbedPythonSDK",
+            capability: .buildTool(),
+            dependencies: ["embed-text"],
+            path: "BuildPlugins/EmbedPythonSDK"
         ),
         // The executable: argument parsing and commands over the engine's session, nothing else.
         .executableTarget(
@@ -121,7 +136,7 @@ let package = Package(
         ),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"],
+            name: "DiagnosticsTests", dependencies: ["Diagnostics", "TerminalText", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "YAMLTests",
@@ -185,6 +200,14 @@ let package = Package(
         .executableTarget(
             name: "taskwidget-plugin",
             dependencies: ["WidgetHostPlugin", "TaskWidget"],
+            swiftSettings: swiftSettings
+        ),
+        // A Swift plugin whose bundle forgets to list an intent its button runs, for the
+        // end-to-end test of what the SDK's server says.
+        .executableTarget(
+            name: "forgetful-swift",
+            dependencies: ["WidgetHostPlugin"],
+            path: "Tests/EndToEndTests/Fixtures/forgetful-swift",
             swiftSettings: swiftSettings
         ),
     ],

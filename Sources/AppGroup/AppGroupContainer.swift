@@ -117,16 +117,31 @@ public struct AppGroupContainer: Sendable, Hashable {
         try AppGroupStore(directory: directory, readOnly: readOnly, lockTimeout: lockTimeout.duration)
     }
 
+    /// Why `appGroup` cannot be an App Group identifier (it names one directory, so it is
+    /// non-empty, not `.` or `..`, and holds no `/` and no control character), or `nil` when it can.
+    /// `validate` and every command that opens a store judge it by this one rule.
+    public static func problem(appGroup: String) -> String? {
+        if appGroup.isEmpty {
+            return "'' is not a valid app group identifier: it names a directory, so it must be non-empty"
+        }
+        if appGroup == "." || appGroup == ".." {
+            return "'\(appGroup)' is not a valid app group identifier: it names a directory, so it cannot be '.' or '..'"
+        }
+        if appGroup.contains("/") {
+            return "'\(appGroup)' is not a valid app group identifier: it names a directory, so it must hold no '/'"
+        }
+        if let control = appGroup.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            let code = "U+" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            return "'\(appGroup.debugDescription.dropFirst().dropLast())' is not a valid app group identifier: "
+                + "it names a directory, so it must hold no control character (it holds \(code))"
+        }
+        return nil
+    }
+
     /// Refuses an App Group identifier that is not one directory name.
     static func validate(appGroup: String) throws(AppGroupError) {
-        if appGroup.isEmpty || appGroup == "." || appGroup == ".." || appGroup.contains("/")
-            || appGroup.contains("\0")
-        {
-            throw AppGroupError(
-                code: .storeInvalidAppGroup,
-                message: "'\(appGroup)' is not a valid app group identifier: "
-                    + "it names a directory, so it must be non-empty and hold no '/'"
-            )
+        if let problem = problem(appGroup: appGroup) {
+            throw AppGroupError(code: .storeInvalidAppGroup, message: problem)
         }
     }
 
@@ -170,5 +185,11 @@ public struct AppGroupContainer: Sendable, Hashable {
             message: "cannot create the store directory '\(path)': \(reason), not a directory",
             path: path
         )
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

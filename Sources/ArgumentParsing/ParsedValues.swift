@@ -99,6 +99,12 @@ public struct ParsedValues: Sendable, Equatable {
         return number
     }
 
+    /// Whether the chosen command (or one it is nested in) declares `key`: lets shared plumbing read
+    /// an option only the commands that take it declare.
+    public func declares(_ key: String) -> Bool {
+        stack.contains { $0.argument(forKey: key) != nil }
+    }
+
     /// A usage error worded by the command itself, reported with the chosen command's usage.
     ///
     /// - Parameter message: The sentence after `Error: `.

@@ -80,7 +80,9 @@ public struct DiagnosticRenderer: Sendable {
     /// The JSON object of one diagnostic.
     public static func json(_ diagnostic: Diagnostic) -> String {
         var fields: [String] = []
-        fields.append("\"file\":" + (diagnostic.file.map(JSONText.quoted) ?? "null"))
+        fields.append(
+            "\"file\":"
+                + (diagnostic.file.map { JSONText.quoted(FileSystemName.escapingRawBytes($0)) } ?? "null"))
         fields.append("\"line\":" + (diagnostic.location.map { String($0.line) } ?? "null"))
         fields.append("\"column\":" + (diagnostic.location.map { String($0.column) } ?? "null"))
         fields.append("\"severity\":" + JSONText.quoted(diagnostic.severity.rawValue))

@@ -10,16 +10,17 @@ public enum MissingFile {
     /// The reason `path` cannot be found.
     public static func reason(_ path: String) -> String {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else {
+        guard FileSystemName.withCString(path, { lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFLNK
+        else {
             return "no such file or directory"
         }
-        if stat(path, &info) != 0 && errno == ELOOP {
+        if FileSystemName.withCString(path, { stat($0, &info) }) != 0 && errno == ELOOP {
             return "is a symbolic link that leads back to itself (a loop of links)"
         }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
+        let count = FileSystemName.withCString(path) { readlink($0, &buffer, buffer.count - 1) }
         guard count >= 0 else { return "is a symbolic link whose target does not exist" }
-        let target = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let target = FileSystemName.string(fromBytes: buffer.prefix(count).map { UInt8(bitPattern: $0) })
         return "is a symbolic link to '\(target)', which does not exist"
     }
 }

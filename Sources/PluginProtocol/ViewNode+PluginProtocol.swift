@@ -4,7 +4,10 @@ public import WidgetHostKit
 /// Reading the view trees a plugin draws (``ViewNode/json``, in the SDK, writes them).
 extension ViewNode {
     /// Reads a view tree as ``json`` writes it.
-    /// - Throws: ``ProtocolValueError`` for an unknown `type` or a malformed member.
+    /// A node of a type the vocabulary does not have is drawn as a vstack of its children (a
+    /// text when it has only `text`): the host warns about it (``ViewVocabulary`` in the engine)
+    /// and still renders what it can.
+    /// - Throws: ``ProtocolValueError`` for a node that is not an object or a malformed member.
     public init(json: JSONValue) throws(ProtocolValueError) {
         try self.init(json: json, depth: 0)
     }
@@ -12,11 +15,10 @@ extension ViewNode {
     private init(json: JSONValue, depth: Int) throws(ProtocolValueError) {
         guard depth < 256 else { throw ProtocolValueError("the view is nested too deeply") }
         guard case .object = json else { throw ProtocolValueError("a view node is not an object") }
-        guard let name = json["type"]?.stringValue, let kind = Kind(rawValue: name) else {
-            throw ProtocolValueError(
-                "a view node has the type \(json["type"]?.description ?? "(none)"); expected one of "
-                    + Kind.allCases.map(\.rawValue).joined(separator: ", "))
-        }
+        let name = json["type"]?.stringValue ?? "node"
+        let kind =
+            Kind(rawValue: name)
+            ?? (json["children"] == nil && json["text"]?.stringValue != nil ? .text : .vstack)
         var children: [ViewNode] = []
         if let value = json["children"] {
             guard case .array(let items) = value else {

@@ -8,6 +8,7 @@ extension TerminalText {
     /// - C1 controls (U+0080-U+009F), the bidirectional embeddings, overrides and isolates
     ///   (U+202A-U+202E, U+2066-U+2069) and the line and paragraph separators (U+2028, U+2029) become
     ///   `\u{…}`, as Swift writes them.
+    /// - A byte of a file name that is not UTF-8, held as U+10FF80-U+10FFFF, becomes `\xE9`.
     ///
     /// Text with none of these is returned as it is.
     /// - Complexity: O(n) in the UTF-8 length of `text`.
@@ -39,6 +40,8 @@ extension TerminalText {
                 case 0x00..<0x20, 0x7F: return true
                 case 0xC2:  // U+0080-U+00BF: C1 controls are U+0080-U+009F
                     if index + 1 < count, bytes[index + 1] < 0xA0 { return true }
+                case 0xF4:  // U+10FF80-U+10FFFF: a file name's raw byte (see Diagnostics' FileSystemName)
+                    if index + 2 < count, bytes[index + 1] == 0x8F, bytes[index + 2] >= 0xBE { return true }
                 case 0xE2:  // U+2000-U+2FFF: separators and bidi controls are in U+2028-U+2069
                     if index + 2 < count, isHiddenFormat(0xE2, bytes[index + 1], bytes[index + 2]) {
                         return true
@@ -76,6 +79,9 @@ extension TerminalText {
                 output.append(Unicode.Scalar(0x2400 + value) ?? "?")
             } else if value == 0x7F {
                 output.append("\u{2421}")
+            } else if (0x10FF80...0x10FFFF).contains(value) {
+                output.append(
+                    contentsOf: "\\x\(String(value - 0x10FF00, radix: 16, uppercase: true))".unicodeScalars)
             } else if (0x80..<0xA0).contains(value) || isHiddenFormat(value) {
                 output.append(contentsOf: "\\u{\(String(value, radix: 16, uppercase: true))}".unicodeScalars)
             } else {

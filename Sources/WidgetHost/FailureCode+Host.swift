@@ -10,6 +10,10 @@ extension FailureCode {
     public static let configEmptyDirectory = FailureCode("config.empty-directory", .invalidInput)
     /// `config.empty-value`.
     public static let configEmptyValue = FailureCode("config.empty-value", .invalidInput)
+    /// `config.include-cycle`: a file includes itself, directly or through others.
+    public static let configIncludeCycle = FailureCode("config.include-cycle", .invalidInput)
+    /// `config.include-no-match`: an `include:` glob matches no file (a warning).
+    public static let configIncludeNoMatch = FailureCode("config.include-no-match", .invalidInput)
     /// `config.invalid`: the configuration has errors, listed as diagnostics beside it.
     public static let configInvalid = FailureCode("config.invalid", .invalidInput)
     /// `config.invalid-id`.
@@ -99,10 +103,17 @@ extension FailureCode {
     public static let pluginTimeout = FailureCode("plugin.timeout", .runtime)
     /// `plugin.unavailable`.
     public static let pluginUnavailable = FailureCode("plugin.unavailable", .runtime)
+    /// `plugin.undeclared-intent`: a plugin's control runs an intent the plugin does not declare.
+    public static let pluginUndeclaredIntent = FailureCode("plugin.undeclared-intent", .runtime)
+    /// `plugin.unknown-view`: a plugin's view uses a type, attribute or modifier the view
+    /// vocabulary does not have (a warning; the view still renders what it can).
+    public static let pluginUnknownView = FailureCode("plugin.unknown-view", .runtime)
     /// `plugin.unknown-id`.
     public static let pluginUnknownId = FailureCode("plugin.unknown-id", .runtime)
     /// `widget.missing`.
     public static let widgetMissing = FailureCode("widget.missing", .runtime)
+    /// `widget.date-out-of-range`: an entry or reload date past 9999 (RFC 3339 has four-digit years).
+    public static let widgetDateOutOfRange = FailureCode("widget.date-out-of-range", .runtime)
     /// `widget.no-entries`.
     public static let widgetNoEntries = FailureCode("widget.no-entries", .runtime)
     /// `widget.provider-failed`.
@@ -120,6 +131,8 @@ extension FailureCode {
         .configEmpty,
         .configEmptyDirectory,
         .configEmptyValue,
+        .configIncludeCycle,
+        .configIncludeNoMatch,
         .configInvalid,
         .configInvalidId,
         .configMissingParameter,
@@ -165,7 +178,10 @@ extension FailureCode {
         .pluginTimeout,
         .pluginUnavailable,
         .pluginUnknownId,
+        .pluginUnknownView,
+        .pluginUndeclaredIntent,
         .widgetMissing,
+        .widgetDateOutOfRange,
         .widgetNoEntries,
         .widgetProviderFailed,
         .widgetUnknownKind,

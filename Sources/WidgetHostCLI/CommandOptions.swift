@@ -50,8 +50,8 @@ enum CommandOptions {
     /// wait, and where plugins are.
     static let hostOptions: [ArgumentSpec] = [
         store(help: "The shared container directory, for every App Group."), lockTimeout,
-        SessionOptions.plugins,
-    ]
+        SessionOptions.plugins, SessionOptions.set,
+    ] + SessionOptions.pluginLogging
 
     /// `[<config> ...]`.
     static let config = ArgumentSpec.positional(

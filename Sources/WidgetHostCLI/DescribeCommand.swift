@@ -65,14 +65,23 @@ extension WidgetHostCommand {
             abstract: "Prints the JSON Schema of configuration files.",
             discussion: """
                 Save it and point yaml-language-server at it from the first line of a configuration: \
-                '# yaml-language-server: $schema=./widgethost.schema.json'.
+                '# yaml-language-server: $schema=./widgethost.schema.json'. With --views, the JSON \
+                Schema of the view trees plugins draw (node types, attributes, modifiers); it starts \
+                no plugin.
                 """,
-            arguments: [SessionOptions.plugins]
+            arguments: [
+                SessionOptions.plugins,
+                .flag("views", help: "Print the JSON Schema of plugin views instead."),
+            ]
         )
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
-            try await SessionOptions.withSession(values, store: false) { session in
+            if try values.flag("views") {
+                StandardStream.output.writeData(ViewVocabulary.schema.prettyDescription + "\n")
+                return ExitStatus.success
+            }
+            return try await SessionOptions.withSession(values, store: false) { session in
                 await session.handshakeAllPlugins()
                 CommandOptions.report(session.takePluginDiagnostics())
                 let schema = ConfigurationSchema.schema(for: session.registry)

@@ -72,8 +72,9 @@ extension WidgetHostCommand {
                         term: "~/.local/share/widgethost/APP-GROUP/widgethost.sqlite",
                         text: "The shared store of an App Group (SQLite, write-ahead logging)."),
                     .init(
-                        term: "./Plugins, $XDG_DATA_HOME/widgethost/plugins",
-                        text: "Where plugins are looked for: folders holding a plugin.yaml manifest."),
+                        term: "CONFIG-DIR/Plugins, $XDG_DATA_HOME/widgethost/plugins",
+                        text: "Where plugins are looked for (besides --plugins DIR and a configuration's "
+                            + "plugins: list): folders holding a plugin.yaml manifest. Never the current directory."),
                 ]),
             ManPageSection(
                 title: "SEE ALSO",

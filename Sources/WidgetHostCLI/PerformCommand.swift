@@ -41,7 +41,7 @@ extension WidgetHostCommand {
                 CommandOptions.at("Perform"),
                 CommandOptions.format(),
                 SessionOptions.plugins,
-            ]
+            ] + SessionOptions.pluginLogging
         )
 
         /// Runs the command.

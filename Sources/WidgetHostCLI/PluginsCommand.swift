@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Diagnostics
+import Foundation
 import PluginProtocol
 import TerminalText
 import WidgetHost
@@ -11,13 +12,15 @@ extension WidgetHostCommand {
         /// Where plugins are looked for, shared by both subcommands' help.
         static let discussion = """
             Plugins are folders holding a plugin.yaml (name, executable, optional arguments, \
-            timeouts, and the kinds and intents it serves), looked for in ./Plugins (and one level \
-            down), in \
-            $XDG_DATA_HOME/widgethost/plugins, and in each --plugins DIR.
+            timeouts, and the kinds and intents it serves), looked for in \
+            $XDG_DATA_HOME/widgethost/plugins and in each --plugins DIR (a configuration also \
+            brings the Plugins folder beside it and its plugins: list); never in the current \
+            directory.
             """
 
         /// The options both subcommands take.
-        static let arguments: [ArgumentSpec] = [SessionOptions.plugins, CommandOptions.format()]
+        static let arguments: [ArgumentSpec] =
+            [SessionOptions.plugins, CommandOptions.format()] + SessionOptions.pluginLogging
 
         /// The command's declaration.
         static let spec = CommandSpec(
@@ -93,7 +96,18 @@ extension WidgetHostCommand {
             }
             guard check, plugin.manifest != nil else { return text }
             if let failure = plugin.failure {
-                text += "  failed: \(visible(failure.description))\n"
+                if failure.details.isEmpty {
+                    text += "  failed: \(visible(failure.description))\n"
+                } else {
+                    // Every problem on a line of its own, so a plugin author fixes them all at once.
+                    var summary = failure
+                    summary.details = []
+                    summary.stderrTail = ""
+                    text += "  failed: \(visible(summary.description)):\n"
+                    text += failure.details.map { "    - \(visible($0))\n" }.joined()
+                    let tail = failure.stderrTail.trimmingCharacters(in: .whitespacesAndNewlines)
+                    if !tail.isEmpty { text += "  its stderr ended with: \(visible(tail))\n" }
+                }
             } else if let handshake = plugin.connection?.knownHandshake {
                 text += "  ok: protocol \(handshake.protocolVersion)"
                 if !handshake.name.isEmpty {

@@ -69,6 +69,8 @@ extension WidgetHostCommand {
             }
             let options = RunOptions(date: date, preview: try values.flag("preview"), family: family)
             let run = await session.evaluate(instances, options: options)
+            // Warnings about plugins' views (outside the view vocabulary), once each.
+            CommandOptions.report(session.takePluginDiagnostics())
             for problem in run.warnings {
                 StandardStream.error.write(
                     "warning: reload requests were not checked: \(TerminalText.visible(problem))\n")

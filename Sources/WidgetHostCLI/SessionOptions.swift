@@ -15,6 +15,38 @@ enum SessionOptions {
         completion: .directory
     )
 
+    /// `--set <key=value>`, repeatable: an override of the configuration, applied after every file.
+    /// Every command that loads a configuration declares it; ``session(_:store:plugins:)`` reads it.
+    static let set = ArgumentSpec.option(
+        "set",
+        valueName: "key=value",
+        help: "Override a configuration value after every file: appGroup=ID, WIDGET-ID.family=F or "
+            + "WIDGET-ID.configuration.PARAMETER=VALUE (VALUE read as YAML); repeat for more.",
+        isRepeatable: true
+    )
+
+    /// `--verbose` and `--trace-plugins <file>`: seeing what plugins do.
+    static let pluginLogging: [ArgumentSpec] = [
+        .flag("verbose", help: "Pass each plugin's stderr through, each line prefixed with its name."),
+        .option(
+            "trace-plugins", valueName: "file",
+            help: "Write every message to and from plugins to this file, with timestamps.",
+            completion: .file(extensions: [])),
+    ]
+
+    /// The plugin log `--verbose` and `--trace-plugins` ask for, when the command declares them.
+    static func pluginLog(_ values: ParsedValues) throws(ParseError) -> PluginLog? {
+        guard values.declares("verbose") else { return nil }
+        let verbose = try values.flag("verbose")
+        let trace = try values.string("trace-plugins")
+        guard verbose || trace != nil else { return nil }
+        do throws(PluginLog.OpenError) {
+            return try PluginLog(verbose: verbose, traceFile: trace)
+        } catch {
+            throw values.validationError(error.message)
+        }
+    }
+
     /// A session of the built-in widgets and the plugins found (the default places and each
     /// `--plugins DIR`, when the command declares it), with `--store DIR` and `--lock-timeout` (or
     /// `WIDGETHOST_LOCK_TIMEOUT`) when it uses the store. The caller ends it with
@@ -26,7 +58,9 @@ enum SessionOptions {
             storeOption: store ? try values.string("store") : nil,
             lockTimeout: store ? try CommandOptions.lockTimeout(values) : .default,
             pluginFolders: plugins ? try values.strings("plugins") : [],
-            hostVersion: WidgetHostCommand.version)
+            hostVersion: WidgetHostCommand.version,
+            overrides: values.declares("set") ? try values.strings("set") : [],
+            pluginLog: plugins ? try pluginLog(values) : nil)
         do throws(RegistryError) {
             return try HostSession(bundles: BuiltInWidgets.bundles, settings: settings)
         } catch {

@@ -32,7 +32,8 @@ extension WidgetHostCommand {
                 CommandOptions.at("Tap"),
                 CommandOptions.format(),
                 SessionOptions.plugins,
-            ]
+                SessionOptions.set,
+            ] + SessionOptions.pluginLogging
         )
 
         /// Runs the command.
@@ -83,7 +84,20 @@ extension WidgetHostCommand {
                     )
                     .write(if: format)
                     return ExitStatus.failure
-                case .failure(.unknownIntent):
+                case .failure(.undeclaredIntent(_, let message)):
+                    let text = "control \(number) of '\(id)' cannot run: \(message)"
+                    StandardStream.error.write("error: \(TerminalText.visible(text))\n")
+                    FailureDocument(code: .pluginUndeclaredIntent, message: text).write(if: format)
+                    return ExitStatus.failure
+                case .failure(.unknownIntent(let name)):
+                    if !name.isEmpty {
+                        let text =
+                            "control \(number) of '\(id)' runs the intent '\(name)', which no built-in widget "
+                            + "or plugin declares"
+                        StandardStream.error.write("error: \(TerminalText.visible(text))\n")
+                        FailureDocument(code: .intentFailed, message: text).write(if: format)
+                        return ExitStatus.failure
+                    }
                     StandardStream.error.write(
                         "error: control \(number) of '\(shownID)' runs an intent widgethost does not know\n")
                     FailureDocument(

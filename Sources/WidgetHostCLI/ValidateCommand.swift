@@ -21,6 +21,7 @@ extension WidgetHostCommand {
                 CommandOptions.format(
                     help: "How to report: text on standard error, or one JSON object on standard output."),
                 SessionOptions.plugins,
+                SessionOptions.set,
             ]
         )
 
@@ -39,7 +40,7 @@ extension WidgetHostCommand {
             if format == .json {
                 let report: JSONValue = .object([
                     .init("valid", .bool(errors == 0)),
-                    .init("files", .array(loaded.files.map(JSONValue.string))),
+                    .init("files", .array(loaded.files.map { .string(FileSystemName.escapingRawBytes($0)) })),
                     .init("widgets", .int(loaded.instances.count)),
                 ])
                 // The diagnostics' JSON comes from the renderer; splice it in as the last member.

@@ -1,5 +1,6 @@
 import AppGroup
 import ArgumentParsing
+import Diagnostics
 import TerminalText
 import WidgetHost
 import YAML
@@ -28,7 +29,7 @@ enum WidgetHostCommand {
                 help: "With --version, also print the versions of libyaml, SQLite and utf8proc it runs on.")
         ],
         subcommands: [
-            RunCommand.spec, ValidateCommand.spec, DescribeCommand.spec, SchemaCommand.spec,
+            RunCommand.spec, ValidateCommand.spec, ConfigCommand.spec, DescribeCommand.spec, SchemaCommand.spec,
             PerformCommand.spec,
             TapCommand.spec, OpenCommand.spec,
             YAMLCommand.spec, StoreCommand.spec, PluginsCommand.spec, WatchCommand.spec, ServeCommand.spec,
@@ -52,7 +53,9 @@ enum WidgetHostCommand {
     /// Parses `CommandLine.arguments`, runs the command and exits with its status.
     static func main() async -> Never {
         StandardStream.prepare()
-        let status = await run(Array(CommandLine.arguments.dropFirst()))
+        // A plugin's setsid() grandchildren stay descendants of this process, ended with it.
+        PluginHost.adoptOrphanedDescendants()
+        let status = await run(FileSystemName.arguments())
         exit(outputStatus(commandStatus: status))
     }
 
@@ -86,6 +89,8 @@ enum WidgetHostCommand {
                 return try await RunCommand.run(values)
             case ["validate"]:
                 return try await ValidateCommand.run(values)
+            case ["config"]:
+                return try await ConfigCommand.run(values)
             case ["describe"]:
                 return try await DescribeCommand.run(values)
             case ["schema"]:

@@ -270,6 +270,10 @@ private struct SingleContainer: SingleValueEncodingContainer {
 
 /// ISO 8601 text of dates, in UTC, to the second (or millisecond when there is a fraction).
 public enum ISO8601 {
+    /// The seconds since 1970 that RFC 3339's four-digit years can write: 0000-01-01T00:00:00Z up to
+    /// the last millisecond of 9999.
+    public static let writableRange: ClosedRange<Double> = -62_167_219_200...253_402_300_799.999
+
     /// `2026-11-29T12:00:00Z`, or `2026-11-29T12:00:00.250Z` with a fraction.
     ///
     /// Written by hand from the calendar date: Foundation's formatter costs microseconds a call, and

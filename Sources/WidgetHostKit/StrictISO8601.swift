@@ -2,6 +2,7 @@ public import Foundation
 
 /// Parses the dates a store file may hold, strictly: a calendar date (`2026-05-01`, midnight UTC)
 /// or an RFC 3339 date-time with a time zone (`2026-05-01T09:00:00Z`, `2026-05-01T09:00:00.5+02:00`).
+/// Fractional seconds are kept to the millisecond (cut, not rounded).
 ///
 /// `ISO8601DateFormatter` is too lenient for input a person typed: it reads `2026-02-30` as
 /// March 2nd and drops the time of `2026-05-01T25:00:00Z`. Here every field is range-checked, and a
@@ -42,17 +43,18 @@ public enum StrictISO8601 {
         seconds += Double(hour * 3600 + minute * 60 + second)
         if scanner.peek() == UInt8(ascii: ".") {
             _ = scanner.next()
-            var fraction = 0.0
-            var scale = 0.1
+            // Kept to the millisecond, the precision widgethost writes dates with: a finer fraction is
+            // cut off, never rounded up, so a date read back never lies after the one given.
+            var milliseconds = 0
             var count = 0
             while let digit = scanner.peekDigit() {
                 _ = scanner.next()
-                fraction += Double(digit) * scale
-                scale /= 10
+                if count < 3 { milliseconds = milliseconds * 10 + digit }
                 count += 1
             }
             guard (1...9).contains(count) else { throw .invalid }
-            seconds += fraction
+            for _ in min(count, 3)..<3 { milliseconds *= 10 }
+            seconds += Double(milliseconds) / 1000
         }
         guard let zone = scanner.next() else { throw .missingTimeZone }
         switch zone {

@@ -82,8 +82,23 @@ struct RequestHandler {
             date: params.date,
             container: SharedContainer(url: URL(fileURLWithPath: params.container))
         )
-        return try await widget.render(
+        let timeline = try await widget.render(
             WidgetRequest(mode: mode, configuration: configuration, context: context))
+        // A control whose intent the bundle does not list would be drawn and fail when tapped:
+        // refused here, naming the intent and the fix.
+        let declared = Set(intents.map { $0.intentType })
+        for entry in timeline.entries {
+            for control in entry.view.controls {
+                guard let type = control.intent?.type, !declared.contains(type) else { continue }
+                throw PluginError(
+                    code: .serverError,
+                    message:
+                        "the view of '\(params.kind)' has a \(control.type.rawValue) running '\(type)', which "
+                        + "the bundle does not list in its intents, so tapping it could not run; add "
+                        + "\(type).self to the bundle's `intents` (and '\(type)' to the manifest's `intents:`)")
+            }
+        }
+        return timeline
     }
 
     func perform(_ params: PerformParams) async throws -> PerformResult {

@@ -29,6 +29,12 @@ struct Composer {
     private var stringIndex: [String: Int32] = [:]
     /// Children of the open collections, innermost last.
     private var pending: [Int32] = []
+    /// For each of `pending`, the alias it was reached through (an index of `aliasUses`), or -1.
+    private var pendingAliases: [Int32] = []
+    /// Every alias met, in order.
+    private var aliasUses: [AliasUse] = []
+    /// The slots of `children` that hold a node reached through an alias, and that alias.
+    private var childAliases: [Int32: Int32] = [:]
     private var frames: [Frame] = []
     private var anchors: [String: (record: Int32, size: Int)] = [:]
     private var aliasExpansion = 0
@@ -76,9 +82,41 @@ struct Composer {
                 }
             }
         }
-        try result.get()
-        let storage = NodeStorage(records: records, children: children, text: text, strings: strings)
+        if case .failure(let error) = result {
+            // libyaml 0.2.5 refuses a stream of nothing but document end markers (`...`), which YAML
+            // allows (test suite HWV9, QT73): such a stream is empty, as one of only comments is.
+            guard error.code == .yamlSyntax, Self.isOnlyEndMarkers(source.bytes) else { throw error }
+            return []
+        }
+        var aliasOfChild: [Int32] = []
+        if !childAliases.isEmpty {
+            aliasOfChild = [Int32](repeating: -1, count: children.count)
+            for (slot, alias) in childAliases { aliasOfChild[Int(slot)] = alias }
+        }
+        let storage = NodeStorage(
+            records: records, children: children, text: text, strings: strings, aliases: aliasUses,
+            childAliases: aliasOfChild)
         return roots.map { Node(storage: storage, index: $0) }
+    }
+
+    /// Whether every line of `bytes` is blank, a comment, or a document end marker (`...`, then
+    /// nothing but white space or a comment).
+    /// - Complexity: O(n) in the size of the input; only a refused input is looked at.
+    static func isOnlyEndMarkers(_ bytes: [UInt8]) -> Bool {
+        var sawMarker = false
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            var rest = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+            if rest.starts(with: Array("...".utf8)), line.first == UInt8(ascii: ".") {
+                sawMarker = true
+                rest = rest.dropFirst(3)
+                guard rest.isEmpty || rest.first == UInt8(ascii: " ") || rest.first == UInt8(ascii: "\t")
+                    || rest.first == UInt8(ascii: "\r")
+                else { return false }
+                rest = rest.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+            }
+            guard rest.isEmpty || rest.first == UInt8(ascii: "#") else { return false }
+        }
+        return sawMarker
     }
 
     private mutating func run(_ parser: inout yaml_parser_t) throws(Diagnostic) {
@@ -148,6 +186,11 @@ struct Composer {
         } else {
             tag = CoreTag.str.rawValue
         }
+        if tag == CoreTag.int.rawValue || tag == CoreTag.float.rawValue,
+            let problem = CoreSchema.outOfRange(bytes, tag: tag == CoreTag.int.rawValue ? .int : .float)
+        {
+            throw source.diagnostic(at: location(event.start_mark), code: .yamlNumberOutOfRange, message: problem)
+        }
         let index = Int32(records.count)
         records.append(
             NodeRecord(
@@ -178,6 +221,18 @@ struct Composer {
         let name = String(cString: pointer)
         if name == "!" { return CoreTag.str.rawValue }
         let tag = Tag(rawValue: name)
+        let core = CoreTag(tag)
+        if core == .seq || core == .map {
+            throw source.diagnostic(
+                at: location(mark),
+                code: .yamlInvalidTaggedValue,
+                message: "'\(tag)' tags \(core == .seq ? "a sequence" : "a mapping"), not a scalar"
+            )
+        }
+        // Before the value is read: a long 0x integer would cost quadratic time to write in decimal.
+        if let core, let problem = CoreSchema.outOfRange(bytes, tag: core) {
+            throw source.diagnostic(at: location(mark), code: .yamlNumberOutOfRange, message: problem)
+        }
         let value = String(decoding: bytes, as: UTF8.self)
         guard ScalarValue.parse(value, tag: tag) != nil else {
             throw source.diagnostic(
@@ -207,7 +262,14 @@ struct Composer {
                     + "(the alias expansion limit); is this a \"billion laughs\" document?"
             )
         }
-        add(anchored, size: size)
+        aliasUses.append(
+            AliasUse(
+                line: Int32(truncatingIfNeeded: event.start_mark.line + 1),
+                column: Int32(truncatingIfNeeded: event.start_mark.column + 1),
+                name: intern(name)
+            )
+        )
+        add(anchored, size: size, alias: Int32(aliasUses.count - 1))
     }
 
     private mutating func open(
@@ -227,7 +289,20 @@ struct Composer {
         var resolved = isMapping ? CoreTag.map.rawValue : CoreTag.seq.rawValue
         if let tag {
             let name = String(cString: tag)
-            if name != "!" { resolved = CoreTag(Tag(rawValue: name))?.rawValue ?? -1 - intern(name) }
+            if name != "!" {
+                let core = CoreTag(Tag(rawValue: name))
+                // A core tag names one kind of node: `!!str {a: 1}` or `!!seq {a: 1}` is no value.
+                if let core, core != (isMapping ? .map : .seq) {
+                    let kind = isMapping ? "a mapping" : "a sequence"
+                    let fits = core == .map ? "a mapping" : core == .seq ? "a sequence" : "a scalar"
+                    throw source.diagnostic(
+                        at: location(event.start_mark),
+                        code: .yamlInvalidTaggedValue,
+                        message: "'\(core.tag)' tags \(fits), not \(kind)"
+                    )
+                }
+                resolved = core?.rawValue ?? -1 - intern(name)
+            }
         }
         let index = Int32(records.count)
         records.append(
@@ -259,6 +334,7 @@ struct Composer {
         if frame.isMapping {
             let pairs = pending[frame.firstChild...]
             let merged: [Int32]?
+            var origins: [MappingKeys.MergeOrigin] = []
             do throws(MappingKeys.Problem) {
                 merged = try records.withUnsafeBufferPointer {
                     records throws(MappingKeys.Problem) -> [Int32]? in
@@ -266,7 +342,7 @@ struct Composer {
                         try text.withUnsafeBufferPointer { text throws(MappingKeys.Problem) -> [Int32]? in
                             let keys = MappingKeys(records: records, children: children, text: text)
                             try keys.checkDuplicates(pairs)
-                            return keys.hasMergeKey(pairs) ? try keys.merge(pairs) : nil
+                            return keys.hasMergeKey(pairs) ? try keys.merge(pairs, origins: &origins) : nil
                         }
                     }
                 }
@@ -275,24 +351,28 @@ struct Composer {
                     at: error.location, code: error.code, message: error.message, notes: error.notes)
             }
             if let merged {
+                if !aliasUses.isEmpty { noteMergedAliases(origins, firstChild: frame.firstChild) }
                 children.append(contentsOf: merged)
                 records[index].count = Int32(truncatingIfNeeded: merged.count / 2)
             } else {
+                notePendingAliases(from: frame.firstChild)
                 children.append(contentsOf: pairs)
                 records[index].count = Int32(truncatingIfNeeded: pairs.count / 2)
             }
         } else {
+            notePendingAliases(from: frame.firstChild)
             children.append(contentsOf: pending[frame.firstChild...])
             records[index].count = Int32(truncatingIfNeeded: pending.count - frame.firstChild)
         }
         pending.removeSubrange(frame.firstChild...)
+        pendingAliases.removeSubrange(frame.firstChild...)
         if let anchor = records[index].anchor >= 0 ? strings[Int(records[index].anchor)] : nil {
             anchors[anchor] = (frame.record, frame.size)
         }
         add(frame.record, size: frame.size)
     }
 
-    private mutating func add(_ index: Int32, size: Int) {
+    private mutating func add(_ index: Int32, size: Int, alias: Int32 = -1) {
         let top = frames.count - 1
         guard top >= 0 else {
             root = index
@@ -300,6 +380,40 @@ struct Composer {
         }
         frames[top].size += size
         pending.append(index)
+        pendingAliases.append(alias)
+    }
+
+    /// Records the aliases of the children from `pending[first...]`, about to be appended to
+    /// `children` in the same order.
+    private mutating func notePendingAliases(from first: Int) {
+        guard !aliasUses.isEmpty else { return }
+        let base = children.count - first
+        for position in first..<pendingAliases.count where pendingAliases[position] >= 0 {
+            childAliases[Int32(base + position)] = pendingAliases[position]
+        }
+    }
+
+    /// Records the aliases of a merged mapping's pairs, about to be appended to `children`: an
+    /// explicit pair keeps its own; a merged one is reached through the alias of its slot in the
+    /// merged mapping, else of the list item that named that mapping, else of the `<<` value.
+    private mutating func noteMergedAliases(_ origins: [MappingKeys.MergeOrigin], firstChild: Int) {
+        var slot = Int32(children.count)
+        for origin in origins {
+            var key: Int32 = -1
+            var value: Int32 = -1
+            if origin.explicit >= 0 {
+                key = pendingAliases[firstChild + Int(origin.explicit)]
+                value = pendingAliases[firstChild + Int(origin.explicit) + 1]
+            } else {
+                var inherited = pendingAliases[firstChild + Int(origin.mergeValue)]
+                if origin.itemSlot >= 0, let item = childAliases[origin.itemSlot] { inherited = item }
+                key = childAliases[origin.keySlot] ?? inherited
+                value = childAliases[origin.keySlot + 1] ?? inherited
+            }
+            if key >= 0 { childAliases[slot] = key }
+            if value >= 0 { childAliases[slot + 1] = value }
+            slot += 2
+        }
     }
 
     // MARK: - Conversions

@@ -4,12 +4,44 @@
 /// allows are booleans; decimal, `0o` octal and `0x` hexadecimal integers; floats with `.inf` and
 /// `.nan`. Everything else, `yes`/`no`/`on`/`off` included, is a string.
 ///
-/// Octal and hexadecimal integers have at most ``maxRadixDigits`` digits; longer ones are strings.
+/// Integers of any length resolve to integers and keep every digit, but a `0o` or `0x` one with
+/// more than ``maxRadixDigits`` digits is refused (``outOfRange(_:tag:)``), as is a float no double
+/// holds (`1e400`): resolving is the same for every length, and no value silently changes.
 enum CoreSchema {
     /// The most digits of a `0o` or `0x` integer. Writing one in decimal costs time quadratic in its
     /// length, so without a bound one long scalar could stall a load (as CPython bounds int/str
-    /// conversions); 64 hexadecimal digits are 256 bits.
-    static let maxRadixDigits = 64
+    /// conversions at 4,300 digits); 4,096 hexadecimal digits are 16,384 bits, written in well under
+    /// a millisecond.
+    static let maxRadixDigits = 4096
+
+    /// Why a scalar resolved to `!!int` or `!!float` has no exact value, or `nil` when it has one: a
+    /// `0o`/`0x` integer over ``maxRadixDigits`` digits, or a float beyond a double's range
+    /// (`1e400`, which would otherwise become infinity).
+    /// - Complexity: O(n) in the scalar's length.
+    static func outOfRange(_ bytes: UnsafeBufferPointer<UInt8>, tag: CoreTag) -> String? {
+        switch tag {
+        case .int:
+            guard bytes.count > 2 + maxRadixDigits, bytes[0] == UInt8(ascii: "0"),
+                bytes[1] == UInt8(ascii: "x") || bytes[1] == UInt8(ascii: "o"), isInt(bytes)
+            else { return nil }
+            return "the integer '\(excerpt(bytes))' has \(bytes.count - 2) digits; a 0x or 0o integer has "
+                + "at most \(maxRadixDigits)"
+        case .float:
+            let text = String(decoding: bytes, as: UTF8.self)
+            let lower = text.lowercased()
+            guard !lower.hasSuffix(".inf"), !lower.hasSuffix(".nan"), let value = Double(text),
+                value.isInfinite
+            else { return nil }
+            return "the number '\(excerpt(bytes))' is beyond the range of a floating-point number "
+                + "(about ±1.8e308); write .inf for infinity"
+        default:
+            return nil
+        }
+    }
+
+    private static func excerpt(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        MappingKeys.excerpt(String(decoding: bytes.prefix(200), as: UTF8.self))
+    }
 
     /// The tag a plain scalar resolves to.
     /// - Complexity: O(n) in the scalar's length, O(1) for most strings (decided on the first byte).
@@ -53,11 +85,10 @@ enum CoreSchema {
         let count = bytes.count
         if count > 2, bytes[0] == UInt8(ascii: "0") {
             if bytes[1] == UInt8(ascii: "o") {
-                return count - 2 <= maxRadixDigits
-                    && bytes[2...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7") }
+                return bytes[2...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7") }
             }
             if bytes[1] == UInt8(ascii: "x") {
-                return count - 2 <= maxRadixDigits && bytes[2...].allSatisfy(isHexDigit)
+                return bytes[2...].allSatisfy(isHexDigit)
             }
         }
         if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") { index = 1 }

@@ -14,6 +14,8 @@ extension FailureCode {
     public static let configUnknownKey = FailureCode("config.unknown-key", .invalidInput)
     /// `file.is-directory`.
     public static let fileIsDirectory = FailureCode("file.is-directory", .invalidInput)
+    /// `file.not-regular`: a FIFO, device or socket where a file was expected.
+    public static let fileNotRegular = FailureCode("file.not-regular", .invalidInput)
     /// `file.unreadable`.
     public static let fileUnreadable = FailureCode("file.unreadable", .invalidInput)
     /// `yaml.alias-budget`.
@@ -24,6 +26,8 @@ extension FailureCode {
     public static let yamlDuplicateKey = FailureCode("yaml.duplicate-key", .invalidInput)
     /// `yaml.encoding`.
     public static let yamlEncoding = FailureCode("yaml.encoding", .invalidInput)
+    /// `yaml.invalid-variable`: a `${NAME}` that is unset (without a default) or malformed.
+    public static let yamlInvalidVariable = FailureCode("yaml.invalid-variable", .invalidInput)
     /// `yaml.input-too-large`.
     public static let yamlInputTooLarge = FailureCode("yaml.input-too-large", .invalidInput)
     /// `yaml.invalid-merge`.
@@ -36,28 +40,32 @@ extension FailureCode {
     public static let yamlSyntax = FailureCode("yaml.syntax", .invalidInput)
     /// `yaml.undefined-alias`.
     public static let yamlUndefinedAlias = FailureCode("yaml.undefined-alias", .invalidInput)
-
-    /// `yaml.no-document`.
-    public static let yamlNoDocument = FailureCode("yaml.no-document", .invalidInput)
+    /// `yaml.json-key-clash`.
+    public static let yamlJSONKeyClash = FailureCode("yaml.json-key-clash", .invalidInput)
+    /// `yaml.number-out-of-range`.
+    public static let yamlNumberOutOfRange = FailureCode("yaml.number-out-of-range", .invalidInput)
 
     /// Every code declared here, for looking one up by its text.
     public static let yamlCodes: [FailureCode] = [
-        .yamlNoDocument,
         .configMissingKey,
         .configOutOfRange,
         .configTypeMismatch,
         .configUnknownCase,
         .configUnknownKey,
         .fileIsDirectory,
+        .fileNotRegular,
         .fileUnreadable,
         .yamlAliasBudget,
         .yamlDepthLimit,
         .yamlDuplicateKey,
         .yamlEncoding,
         .yamlInputTooLarge,
+        .yamlInvalidVariable,
         .yamlInvalidMerge,
         .yamlInvalidTaggedValue,
+        .yamlJSONKeyClash,
         .yamlMemory,
+        .yamlNumberOutOfRange,
         .yamlSyntax,
         .yamlUndefinedAlias,
     ]

@@ -86,9 +86,28 @@ struct MappingKeys {
         }
     }
 
+    /// Where a pair of a merged mapping came from, so the composer can tell through which alias
+    /// each of its nodes was reached.
+    struct MergeOrigin {
+        /// For a pair the mapping sets itself, its key's position in `pairs` (from 0); else -1.
+        var explicit: Int32 = -1
+        /// For a merged pair, the position in `pairs` of the `<<` value that brought it; else -1.
+        var mergeValue: Int32 = -1
+        /// For a pair merged from a list of mappings, the slot in `children` of that list's item.
+        var itemSlot: Int32 = -1
+        /// For a merged pair, the slot in `children` of its key in the merged mapping.
+        var keySlot: Int32 = -1
+    }
+
     /// `pairs` with each `<<` pair replaced by the pairs of the mapping(s) it names, skipping keys
     /// the mapping sets itself (explicit keys win) and keys an earlier merged mapping gave.
     func merge(_ pairs: ArraySlice<Int32>) throws(Problem) -> [Int32] {
+        var origins: [MergeOrigin] = []
+        return try merge(pairs, origins: &origins)
+    }
+
+    /// ``merge(_:)``, also saying where each resulting pair came from (one origin a pair).
+    func merge(_ pairs: ArraySlice<Int32>, origins: inout [MergeOrigin]) throws(Problem) -> [Int32] {
         // Few keys are compared one with another, as duplicates are; many are hashed.
         var taken: Set<Identity>?
         var position = 0
@@ -110,6 +129,7 @@ struct MappingKeys {
             guard records[Int(key)].tag == CoreTag.merge.rawValue else {
                 result.append(key)
                 result.append(value)
+                origins.append(MergeOrigin(explicit: Int32(index - pairs.startIndex)))
                 continue
             }
             let valueRecord = records[Int(value)]
@@ -138,6 +158,13 @@ struct MappingKeys {
                     }
                     result.append(mergedKey)
                     result.append(children[first + 2 * pair + 1])
+                    origins.append(
+                        MergeOrigin(
+                            mergeValue: Int32(index + 1 - pairs.startIndex),
+                            itemSlot: valueRecord.kind == .mapping ? -1 : valueRecord.first + Int32(item),
+                            keySlot: Int32(first + 2 * pair)
+                        )
+                    )
                 }
             }
         }

@@ -1,3 +1,5 @@
+public import Diagnostics
+
 /// One node of a composed YAML document: a scalar, a sequence or a mapping, with its resolved tag,
 /// style, anchor and where it starts and ends in the input.
 ///
@@ -8,10 +10,15 @@
 public struct Node: Sendable {
     let storage: NodeStorage
     let index: Int32
+    /// The innermost alias (an index of ``NodeStorage/aliases``) on the path by which this node was
+    /// reached from its document's root, or -1: the same node reached through two aliases is
+    /// reported at each.
+    let via: Int32
 
-    init(storage: NodeStorage, index: Int32) {
+    init(storage: NodeStorage, index: Int32, via: Int32 = -1) {
         self.storage = storage
         self.index = index
+        self.via = via
     }
 
     /// What a node holds.
@@ -91,6 +98,15 @@ public struct Node: Sendable {
         return anchor < 0 ? nil : storage.strings[Int(anchor)]
     }
 
+    /// The alias through which the node was reached, innermost first: its name (without `*`) and
+    /// where it was written; `nil` for a node reached without one. An alias is the anchored node
+    /// itself, so ``start`` is the anchor's place; this is the place that used it.
+    public var alias: (name: String, location: SourceLocation)? {
+        guard via >= 0 else { return nil }
+        let use = storage.aliases[Int(via)]
+        return (storage.strings[Int(use.name)], SourceLocation(line: Int(use.line), column: Int(use.column)))
+    }
+
     /// Where the node starts.
     public var start: Mark {
         let record = record
@@ -138,7 +154,9 @@ public struct Node: Sendable {
     /// The `position`th item of a sequence.
     /// - Precondition: the node is a sequence and `position < count`.
     public func item(_ position: Int) -> Node {
-        Node(storage: storage, index: storage.children[Int(record.first) + position])
+        let slot = Int(record.first) + position
+        return Node(
+            storage: storage, index: storage.children[slot], via: storage.alias(ofChildAt: slot, inherited: via))
     }
 
     /// The `position`th pair of a mapping.
@@ -146,8 +164,12 @@ public struct Node: Sendable {
     public func pair(_ position: Int) -> Pair {
         let first = Int(record.first) + 2 * position
         return Pair(
-            key: Node(storage: storage, index: storage.children[first]),
-            value: Node(storage: storage, index: storage.children[first + 1])
+            key: Node(
+                storage: storage, index: storage.children[first],
+                via: storage.alias(ofChildAt: first, inherited: via)),
+            value: Node(
+                storage: storage, index: storage.children[first + 1],
+                via: storage.alias(ofChildAt: first + 1, inherited: via))
         )
     }
 

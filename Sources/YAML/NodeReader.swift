@@ -16,6 +16,24 @@ public struct NodeReader: Sendable {
     public let source: SourceText
     /// Every problem found so far, in the order found.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// What is being read, for the notes of a problem met through an alias in several places: what
+    /// it is called (`widget`) and its node, named by its `id` when it has one (`widget
+    /// 'work-tasks'`), else by its line. Set by the loader as it goes; costs nothing until a problem
+    /// is met through an alias.
+    public var context: (name: String, node: Node)?
+    /// For each of ``diagnostics`` reported at a node: the node's own place, the alias it was
+    /// reached through (if any) and who was reading it (``context``); `nil` for the others.
+    private var origins: [Origin?] = []
+
+    /// How the note at the anchored value begins.
+    private static let throughAliasNote = "the value is here, used through the alias"
+
+    /// Where a problem really is, and who met it.
+    private struct Origin {
+        var location: SourceLocation
+        var alias: (name: String, location: SourceLocation)?
+        var user: String?
+    }
 
     /// Creates a reader for nodes of `source`.
     public init(source: SourceText) {
@@ -25,7 +43,15 @@ public struct NodeReader: Sendable {
     /// Whether any error was recorded.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// Records a diagnostic at `node`.
+    /// The variables substituted in the nodes read (see ``VariableSubstitution``): a problem with
+    /// a substituted value is reported at its variable, with a note giving the value.
+    public var substitutions = Substitutions()
+
+    /// Records a diagnostic at `node`: at its variable when its value was substituted, not at all
+    /// when its substitution failed (that is reported already).
+    ///
+    /// A node reached through an alias is the anchored node itself: the problem is shown where the
+    /// alias used it, with a note at the anchored value (see ``combineRepeatsThroughAliases()``).
     public mutating func report(
         _ node: Node,
         severity: Diagnostic.Severity = .error,
@@ -33,15 +59,71 @@ public struct NodeReader: Sendable {
         message: String,
         notes: [Diagnostic.Note] = []
     ) {
+        if substitutions.failed(node) { return }
+        var location = node.start.location
+        let alias = node.alias
+        var notes = notes
+        if let substitution = substitutions.substitution(of: node) {
+            location = substitution.location
+            notes.append(substitution.note)
+        }
+        if let alias { notes.append(Diagnostic.Note("\(Self.throughAliasNote) '*\(alias.name)'", at: location)) }
         diagnostics.append(
             source.diagnostic(
-                at: node.start.location,
-                severity: severity,
-                code: code,
-                message: message,
-                notes: notes
-            )
+                at: alias?.location ?? location, severity: severity, code: code, message: message, notes: notes)
         )
+        let user = context.map { name, node in
+            node["id"]?.scalar.map { "\(name) '\($0)'" }
+                ?? "the \(name) at line \((node.alias?.location ?? node.start.location).line)"
+        }
+        origins.append(Origin(location: location, alias: alias, user: user))
+    }
+
+    /// Makes one diagnostic of each problem met through aliases in several places (a value merged
+    /// by `<<` into several widgets): it stands at the value itself, with a note naming each user,
+    /// at the alias it used. Problems met once, or never through an alias, are left as they are.
+    /// - Complexity: O(n) in the number of diagnostics.
+    public mutating func combineRepeatsThroughAliases() {
+        struct Problem: Hashable {
+            var location: SourceLocation
+            var code: String
+            var message: String
+            var severity: Diagnostic.Severity
+        }
+        guard origins.contains(where: { $0?.alias != nil }) else { return }
+        var groups: [Problem: [Int]] = [:]
+        for (index, origin) in origins.enumerated() {
+            guard let origin else { continue }
+            let diagnostic = diagnostics[index]
+            let problem = Problem(
+                location: origin.location, code: diagnostic.code.rawValue, message: diagnostic.message,
+                severity: diagnostic.severity)
+            groups[problem, default: []].append(index)
+        }
+        var dropped = Set<Int>()
+        for (problem, members) in groups where members.count > 1 {
+            guard let first = members.first, members.contains(where: { origins[$0]?.alias != nil }) else {
+                continue
+            }
+            var notes = diagnostics[first].notes.filter { !$0.message.hasPrefix(Self.throughAliasNote) }
+            for member in members {
+                guard let origin = origins[member] else { continue }
+                let user = origin.user.map { "used by \($0)" } ?? "used"
+                if let alias = origin.alias {
+                    notes.append(Diagnostic.Note("\(user) through the alias '*\(alias.name)'", at: alias.location))
+                } else if origin.user != nil {
+                    notes.append(Diagnostic.Note("\(user) directly"))
+                }
+            }
+            diagnostics[first] = source.diagnostic(
+                at: problem.location, severity: problem.severity, code: diagnostics[first].code,
+                message: diagnostics[first].message, notes: notes)
+            origins[first] = nil
+            dropped.formUnion(members.dropFirst())
+        }
+        guard !dropped.isEmpty else { return }
+        diagnostics = diagnostics.indices.filter { !dropped.contains($0) }.map { diagnostics[$0] }
+        origins = origins.indices.filter { !dropped.contains($0) }.map { origins[$0] }
     }
 
     /// Adds `note` to the diagnostic at `index` of ``diagnostics``: what a loader learns about a
@@ -124,7 +206,7 @@ public struct NodeReader: Sendable {
             return nil
         }
         guard cases.contains(text) else {
-            var message = "'\(text)' is not \(what()); expected one of \(cases.joined(separator: ", "))"
+            var message = "'\(MappingKeys.excerpt(text))' is not \(what()); expected one of \(cases.joined(separator: ", "))"
             if let nearest = EditDistance.suggestion(for: text, among: cases) {
                 message += "; did you mean '\(nearest)'?"
             }
@@ -228,7 +310,7 @@ public struct NodeReader: Sendable {
         }
         guard isKnown(key) else {
             let known = knownKeys()
-            var message = "unknown key '\(key)' in '\(name)'"
+            var message = "unknown key '\(MappingKeys.excerpt(key))' in '\(name)'"
             if let nearest = EditDistance.suggestion(for: key, among: known) {
                 message += "; did you mean '\(nearest)'?"
             } else {

@@ -10,13 +10,38 @@ final class NodeStorage: Sendable {
     let text: [UInt8]
     /// Anchors and explicit tags outside the core schema, referred to by index.
     let strings: [String]
+    /// Every alias of the stream (`*name`), where it was written.
+    let aliases: [AliasUse]
+    /// For each element of `children`, the alias through which that child was reached (an index
+    /// of `aliases`), or -1; empty when the stream has no alias, so most inputs pay nothing.
+    let childAliases: [Int32]
 
-    init(records: [NodeRecord], children: [Int32], text: [UInt8], strings: [String]) {
+    init(
+        records: [NodeRecord], children: [Int32], text: [UInt8], strings: [String], aliases: [AliasUse] = [],
+        childAliases: [Int32] = []
+    ) {
         self.records = records
         self.children = children
         self.text = text
         self.strings = strings
+        self.aliases = aliases
+        self.childAliases = childAliases
     }
+
+    /// The alias through which the child at `slot` of `children` was reached, or `inherited`.
+    func alias(ofChildAt slot: Int, inherited: Int32) -> Int32 {
+        guard !childAliases.isEmpty else { return inherited }
+        let own = childAliases[slot]
+        return own >= 0 ? own : inherited
+    }
+}
+
+/// One alias (`*name`) as written: where, and the anchor it names.
+struct AliasUse {
+    var line: Int32
+    var column: Int32
+    /// `strings[name]`.
+    var name: Int32
 }
 
 /// One node, as plain values.

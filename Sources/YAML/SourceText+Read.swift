@@ -14,9 +14,21 @@ extension SourceText {
     ///   - limit: the largest size accepted, in bytes; a larger input is refused without being
     ///     read to the end.
     /// - Throws: a ``Diagnostic`` naming the file: missing, unreadable, a directory, too large.
-    public static func read(path: String, limit: Int = 64 << 20) throws(Diagnostic) -> SourceText {
+    ///   - regularOnly: refuse anything but a regular file (a FIFO, a device, a socket) without
+    ///     opening it for reading: opening a FIFO waits for a writer, so a configuration or manifest
+    ///     that is one would hang the command.
+    public static func read(path: String, limit: Int = 64 << 20, regularOnly: Bool = false) throws(Diagnostic)
+        -> SourceText
+    {
         let name = path == "-" ? "<stdin>" : path
-        let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        if regularOnly, path != "-" {
+            var info = stat()
+            if FileSystemName.withCString(path, { stat($0, &info) }) == 0 { try checkRegular(info, name: name) }
+        }
+        // O_NONBLOCK: should the path become a FIFO after the check, opening it does not wait for
+        // a writer, and fstat below refuses it.
+        let flags = O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0)
+        let descriptor = path == "-" ? 0 : FileSystemName.withCString(path) { open($0, flags) }
         guard descriptor >= 0 else {
             throw fileError(name, errno: errno)
         }
@@ -25,6 +37,11 @@ extension SourceText {
         if fstat(descriptor, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 throw Diagnostic(file: name, code: .fileIsDirectory, message: "is a directory, not a file")
+            }
+            if regularOnly, path != "-" {
+                try checkRegular(info, name: name)
+                // A regular file never blocks; reads behave as without the flag.
+                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
             }
             if (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > limit {
                 throw tooLarge(name, size: Int(info.st_size), limit: limit)
@@ -49,6 +66,24 @@ extension SourceText {
             }
         }
         return SourceText(name: name, bytes: bytes)
+    }
+
+    /// Throws `file.not-regular` unless `info` is a regular file's (a directory is left to the
+    /// caller's own message).
+    private static func checkRegular(_ info: stat, name: String) throws(Diagnostic) {
+        let type = info.st_mode & S_IFMT
+        guard type != S_IFREG, type != S_IFDIR else { return }
+        let what: String
+        switch type {
+        case S_IFIFO: what = "a FIFO (named pipe)"
+        case S_IFSOCK: what = "a socket"
+        case S_IFCHR: what = "a character device"
+        case S_IFBLK: what = "a block device"
+        default: what = "not a regular file"
+        }
+        throw Diagnostic(
+            file: name, code: .fileNotRegular,
+            message: "is \(what), not a regular file; it was not read (reading it could wait forever)")
     }
 
     private static func fileError(_ name: String, errno code: Int32) -> Diagnostic {

@@ -25,8 +25,12 @@ public struct YAMLLoader: Sendable {
 
     /// Reads and loads the file at `path` (`-` for standard input).
     /// - Returns: the source (for later diagnostics) and its documents.
-    public func load(path: String) throws(Diagnostic) -> (source: SourceText, documents: [Node]) {
-        let source = try SourceText.read(path: path, limit: limits.maxInputSize)
+    /// - Parameter regularOnly: refuse a FIFO, device or socket without reading it (configuration
+    ///   files and manifests; `widgethost yaml` reads pipes).
+    public func load(path: String, regularOnly: Bool = false) throws(Diagnostic) -> (
+        source: SourceText, documents: [Node]
+    ) {
+        let source = try SourceText.read(path: path, limit: limits.maxInputSize, regularOnly: regularOnly)
         return (source, try load(source))
     }
 }

@@ -78,7 +78,7 @@ struct PluginBenchmark {
                 to: folder.appendingPathComponent("widgethost_plugin.py"))
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
-        try Data("name: bench\nexecutable: plugin.py\n".utf8)
+        try Data("name: bench\nexecutable: plugin.py\nkinds: [BenchWidget]\n".utf8)
             .write(to: folder.appendingPathComponent("plugin.yaml"))
         return folder
     }
@@ -86,7 +86,7 @@ struct PluginBenchmark {
     /// A host that knows only the plugin in `folder` (no default places).
     static func host(_ folder: URL) -> PluginHost {
         PluginHost(
-            builtIns: WidgetRegistry(), hostVersion: "bench", currentDirectory: folder.path, environment: [:],
+            builtIns: WidgetRegistry(), hostVersion: "bench", environment: [:],
             options: [folder.path])
     }
 

@@ -78,7 +78,7 @@ import Testing
             [
                 "--widget", "--family", "--at", "--timeline", "--preview", "--format", "--store",
                 "--lock-timeout",
-                "--plugins", "--version", "-h", "--help",
+                "--plugins", "--verbose", "--trace-plugins", "--version", "-h", "--help",
             ]
         ),
         (["tap", "w"], ["work-tasks"]),

@@ -10,7 +10,7 @@ import Testing
         try FileManager.default.createDirectory(at: swiftFolder, withIntermediateDirectories: true)
         let binary = WidgetHostProcess.executableURL.deletingLastPathComponent()
             .appendingPathComponent("countdown-swift")
-        try "name: countdown-swift\nexecutable: \(binary.path)\n"
+        try "name: countdown-swift\nexecutable: \(binary.path)\nkinds: [Countdown]\nintents: [RemindIntent]\n"
             .write(to: swiftFolder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
         let python = TemporaryDirectory.repositoryURL.appendingPathComponent("Plugins/Examples/python-clock")
         try scratch.file(
@@ -43,7 +43,7 @@ import Testing
         let scratch = try TemporaryDirectory()
         let folder = scratch.url.appendingPathComponent("plugins/broken")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "name: broken\nexecutable: missing.sh\n"
+        try "name: broken\nexecutable: missing.sh\nkinds: [Broken]\n"
             .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
         let result = try scratch.widgethost(["plugins", "list", "--plugins", "plugins"])
         #expect(result.status == 65)

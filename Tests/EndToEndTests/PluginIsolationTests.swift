@@ -60,7 +60,7 @@ import Testing
         let scriptURL = folder.appendingPathComponent("plugin.py")
         try script(kind: kind, behaviour: behaviour).write(to: scriptURL, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
-        try "name: \(name)\nexecutable: plugin.py\ntimeouts: {initialize: 2, timeline: 1}\n"
+        try "name: \(name)\nexecutable: plugin.py\nkinds: [\(kind)]\ntimeouts: {initialize: 2, timeline: 1}\n"
             .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
     }
 

@@ -24,8 +24,9 @@ import Testing
 
                 Plugins are folders holding a plugin.yaml (name, executable, optional
                 arguments, timeouts, and the kinds and intents it serves), looked for in
-                ./Plugins (and one level down), in $XDG_DATA_HOME/widgethost/plugins, and in
-                each --plugins DIR.
+                $XDG_DATA_HOME/widgethost/plugins and in each --plugins DIR (a configuration
+                also brings the Plugins folder beside it and its plugins: list); never in the
+                current directory.
 
                 USAGE: widgethost plugins <subcommand>
 

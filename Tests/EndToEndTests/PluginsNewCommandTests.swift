@@ -74,7 +74,7 @@ import Testing
             contentsOf: TemporaryDirectory.repositoryURL.appendingPathComponent(
                 "Plugins/SDK/python/widgethost_plugin.py"),
             encoding: .utf8)
-        #expect(copied == sdk, "run scripts/embed-python-sdk")
+        #expect(copied == sdk, "plugins new copies the repository's SDK file")
         let code = try String(contentsOfFile: folder + "/plugin.py", encoding: .utf8)
         #expect(code.filter { $0 == "\n" }.count < 30)  // lines: under 30, as the issue asks
 

@@ -21,12 +21,18 @@ extension TemporaryDirectory {
     }
 
     /// Copies the repository's file at `path` (relative to its root) into this directory as `name`.
+    /// The sample configuration's `plugins:` entry (relative to `config/`) is made absolute, so the
+    /// copy still reaches the example plugins.
     ///
     /// - Returns: The copy's URL.
     @discardableResult
     func copy(repositoryFile path: String, as name: String) throws -> URL {
         let text = try String(
             contentsOf: Self.repositoryURL.appendingPathComponent(path), encoding: .utf8)
-        return try file(name, text)
+        return try file(
+            name,
+            text.replacingOccurrences(
+                of: "\n  - ../Plugins/Examples\n",
+                with: "\n  - \(Self.repositoryURL.path)/Plugins/Examples\n"))
     }
 }

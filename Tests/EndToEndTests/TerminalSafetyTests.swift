@@ -172,7 +172,7 @@ import Testing
         let script = folder.appendingPathComponent("plugin.py")
         try plugin.write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        try "name: hostile\nexecutable: plugin.py\n"
+        try "name: hostile\nexecutable: plugin.py\nkinds: [HostileText, HostileError, HostileExit]\n"
             .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
         try scratch.file(
             "widgets.yaml",
@@ -208,7 +208,7 @@ import Testing
         let widget = try #require((object["widgets"] as? [[String: Any]])?.first)
         #expect((widget["entry"] as? [String: Any])?["t"] as? String == Self.hostile)
 
-        let check = try scratch.widgethost(["plugins", "check"])
+        let check = try scratch.widgethost(["plugins", "check", "--plugins", "Plugins"])
         #expect(Self.controls(in: check.standardOutput) == [])
         #expect(check.standardOutput.contains("evil␛]52;c;SGVsbG8=␇"))
     }

@@ -141,7 +141,11 @@ import WidgetHostKit
         // RFC 3339 allows a space for the T and lower-case letters.
         ("2026-11-29 12:00:00Z", 1_795_953_600.0),
         ("2026-11-29t12:00:00z", 1_795_953_600.0),
-        ("2026-11-29T12:00:00.123456789Z", 1_795_953_600.123456789),
+        // Fractions are kept to the millisecond widgethost writes, cut rather than rounded.
+        ("2026-11-29T12:00:00.123456789Z", 1_795_953_600.123),
+        ("2026-11-29T12:00:00.9999999Z", 1_795_953_600.999),
+        ("2026-11-29T12:00:00.5Z", 1_795_953_600.5),
+        ("2026-11-29T12:00:00.05Z", 1_795_953_600.05),
     ])
     func parsesDateTimesWithOffsetsFractionsAndPlainDates(_ text: String, _ seconds: Double) {
         #expect(ISO8601.date(from: text) == Date(timeIntervalSince1970: seconds))
@@ -156,5 +160,25 @@ import WidgetHostKit
     ])
     func rejectsWhatIsNotADate(_ text: String) {
         #expect(ISO8601.date(from: text) == nil)
+    }
+
+    /// A date read with a fraction finer than a millisecond is written back as no later than it was
+    /// given: `--at 12:00:00.9999999Z` must not show an entry dated the next second.
+    @Test(arguments: [
+        "2026-11-29T12:00:00.9999999Z", "2026-11-29T23:59:59.99951Z", "1969-12-31T23:59:59.9996Z",
+    ])
+    func fineFractionsAreNeverRoundedUp(_ text: String) throws {
+        let date = try #require(ISO8601.date(from: text))
+        let written = ISO8601.string(from: date)
+        #expect(written.prefix(23) == text.prefix(23))
+        #expect(ISO8601.date(from: written) == date)
+    }
+
+    /// The range RFC 3339's four-digit years can write, which the evaluator holds timelines to.
+    @Test func writableRangeIsYearsZeroToNineThousandNineHundredNinetyNine() throws {
+        let last = try #require(ISO8601.date(from: "9999-12-31T23:59:59.999Z"))
+        let first = try #require(ISO8601.date(from: "0000-01-01T00:00:00Z"))
+        #expect(ISO8601.writableRange.upperBound == last.timeIntervalSince1970)
+        #expect(ISO8601.writableRange.lowerBound == first.timeIntervalSince1970)
     }
 }

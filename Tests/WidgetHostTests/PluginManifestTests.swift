@@ -22,7 +22,7 @@ import WidgetHost
 
     @Test func aValidManifestResolvesTheExecutableAndTimeouts() throws {
         let folder = try folder(
-            "name: clock\nexecutable: run.sh\narguments: [-v]\ntimeouts: {timeline: 1.5, initialize: 2}\n",
+            "name: clock\nexecutable: run.sh\narguments: [-v]\ntimeouts: {timeline: 1.5, initialize: 2}\nkinds: []\n",
             executable: "run.sh")
         let (manifest, diagnostics) = PluginManifest.read(folder: folder.url.path)
         #expect(diagnostics.isEmpty)
@@ -36,34 +36,34 @@ import WidgetHost
         #expect(read.timeouts.seconds(for: "placeholder") == 2)
     }
 
-    @Test func kindsAndIntentsAreReadWhenGivenAndNilOtherwise() throws {
+    @Test func kindsAndIntentsAreReadAndNoIntentsMeansNone() throws {
         let declared = try folder(
             "name: clock\nexecutable: run.sh\nkinds: [Clock, Alarm]\nintents: []\n", executable: "run.sh")
         let (manifest, diagnostics) = PluginManifest.read(folder: declared.url.path)
         #expect(diagnostics.isEmpty)
         #expect(manifest?.kinds == ["Clock", "Alarm"])
         #expect(manifest?.intents == [])
-        let silent = try folder("name: clock\nexecutable: run.sh\n", executable: "run.sh")
+        let silent = try folder("name: clock\nexecutable: run.sh\nkinds: [Clock]\n", executable: "run.sh")
         let read = PluginManifest.read(folder: silent.url.path).manifest
-        #expect(read != nil && read?.kinds == nil && read?.intents == nil)
+        #expect(read != nil && read?.kinds == ["Clock"] && read?.intents == [])
     }
 
     @Test(
         arguments: [
             (
-                "executable: run.sh\n", "run.sh", 0o755,
+                "executable: run.sh\nkinds: []\n", "run.sh", 0o755,
                 "1:1: error: 'plugin' is missing the required key 'name'"
             ),
             (
-                "name: x\nexecutable: nope.sh\n", nil, 0o755,
+                "name: x\nexecutable: nope.sh\nkinds: []\n", nil, 0o755,
                 "2:13: error: the executable 'nope.sh' does not exist"
             ),
             (
-                "name: x\nexecutable: run.sh\n", "run.sh", 0o644,
+                "name: x\nexecutable: run.sh\nkinds: []\n", "run.sh", 0o644,
                 "2:13: error: the file 'run.sh' is not executable"
             ),
             (
-                "name: x\nexecutable: run.sh\ntimeouts: {timeline: -1}\n", "run.sh", 0o755,
+                "name: x\nexecutable: run.sh\ntimeouts: {timeline: -1}\nkinds: []\n", "run.sh", 0o755,
                 "3:22: error: the timeout of 'timeline' must be a positive number"
             ),
             (
@@ -71,11 +71,23 @@ import WidgetHost
                 "3:8: error: 'kinds' must be a list"
             ),
             (
-                "name: x\nexecutable: run.sh\nintents: [A, B, A]\n", "run.sh", 0o755,
-                "3:17: error: 'A' is listed twice in 'intents'"
+                "name: x\nexecutable: run.sh\nkinds: []\nintents: [A, B, A]\n", "run.sh", 0o755,
+                "4:17: error: 'A' is listed twice in 'intents'"
             ),
             (
-                "name: x\nexecutable: run.sh\ntimout: 3\n", "run.sh", 0o755,
+                "name: x\nexecutable: run.sh\ntimeouts: {perform: 601}\nkinds: []\n", "run.sh", 0o755,
+                "3:21: error: the timeout of 'perform' is 601 seconds; at most 600 (ten minutes) is allowed"
+            ),
+            (
+                "name: x\nexecutable: run.sh\n", "run.sh", 0o755,
+                "1:1: error: 'plugin' is missing the required key 'kinds': the widget kinds the plugin serves"
+            ),
+            (
+                "name: x\nexecutable: run.sh\nkinds: [A, B, A]\n", "run.sh", 0o755,
+                "3:15: error: 'A' is listed twice in 'kinds'"
+            ),
+            (
+                "name: x\nexecutable: run.sh\ntimout: 3\nkinds: []\n", "run.sh", 0o755,
                 "3:1: error: unknown key 'timout' in 'plugin'; did you mean 'timeouts'?"
             ),
         ] as [(String, String?, Int, String)])
@@ -88,5 +100,18 @@ import WidgetHost
         let rendered = diagnostics.map(\.description)
         #expect(
             rendered.contains { $0.contains("plugin.yaml:" + expected) }, "\(rendered)")
+    }
+
+    @Test func aFIFONamedPluginYamlIsRefusedWithoutWaitingForAWriter() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("plugin.yaml").path
+        #expect(mkfifo(path, 0o644) == 0)
+        let (manifest, diagnostics) = PluginManifest.read(folder: directory.url.path)
+        #expect(manifest == nil)
+        #expect(
+            diagnostics.map(\.description) == [
+                "\(path): error: is a FIFO (named pipe), not a regular file; it was not read "
+                    + "(reading it could wait forever)"
+            ])
     }
 }

@@ -13,11 +13,13 @@ import WidgetHostKit
     /// A host whose only plugin is `taskwidget-plugin`, in `directory`, a folder of its own.
     static func taskWidgetPlugin(in directory: TemporaryDirectory) throws -> PluginHost {
         let folder = directory.url
-        let manifest = "name: taskwidget\nexecutable: \(BuiltProduct.url("taskwidget-plugin").path)\n"
+        let manifest =
+            "name: taskwidget\nexecutable: \(BuiltProduct.url("taskwidget-plugin").path)\n"
+            + "kinds: [TaskWidget]\nintents: [ToggleTaskIntent, SetTaskCompletionIntent, CompleteTaskIntent, AddTaskIntent]\n"
         try manifest.write(
             to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
         return PluginHost(
-            builtIns: WidgetRegistry(), hostVersion: "test", currentDirectory: folder.path, environment: [:],
+            builtIns: WidgetRegistry(), hostVersion: "test", environment: [:],
             options: [folder.path])
     }
 

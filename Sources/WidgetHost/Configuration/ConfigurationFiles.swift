@@ -20,19 +20,18 @@ public enum ConfigurationFiles {
             if file == "-" || seen.insert(key).inserted { files.append(file) }
         }
         for path in paths.isEmpty ? [defaultPath] : paths {
-            var isDirectory: ObjCBool = false
-            guard path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            else {
+            let kind = path == "-" ? .other : FileSystemName.kind(of: path)
+            guard kind != .missing else {
                 diagnostics.append(
                     Diagnostic(file: path, code: .configNotFound, message: MissingFile.reason(path))
                 )
                 continue
             }
-            guard isDirectory.boolValue else {
+            guard kind == .directory else {
                 add(path)
                 continue
             }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            let names = FileSystemName.entries(of: path) ?? []
             let yaml = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
             if yaml.isEmpty {
                 diagnostics.append(

@@ -30,10 +30,17 @@ public struct ConfigurationLoader: Sendable {
     /// kept among the instances, with its id, rather than dropped as invalid: what completion
     /// wants, since it lists ids without starting a plugin.
     var keepsUnknownKinds = false
+    /// Whether each instance records where its values come from (``WidgetInstance/origins``), as
+    /// `widgethost config` shows them.
+    public var recordsOrigins = false
+    /// The `--set KEY=VALUE` overrides, applied after every file (see ``ConfigurationOverride``).
+    public var overrides: [String] = []
+    /// Where `${NAME}` in a value is looked up (see ``VariableSubstitution``).
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
 
     /// The App Group of a file that names none: the seeds' `group.com.example.taskapp`.
     public static let defaultAppGroup = AppGroupContainer.defaultAppGroup
-    static let fileKeys = ["appGroup", "widgets", "plugins"]
+    static let fileKeys = ["appGroup", "include", "widgets", "plugins"]
 
     /// The keys of a widget entry: the case names, in the order of ``vocabulary``.
     enum WidgetKey: Int, CaseIterable {
@@ -60,14 +67,18 @@ public struct ConfigurationLoader: Sendable {
     /// problem found. When ``LoadedConfiguration/diagnostics`` holds an error, nothing should run.
     public func load(_ paths: [String]) -> LoadedConfiguration {
         let (files, fileDiagnostics) = ConfigurationFiles.expand(paths)
-        var result = LoadedConfiguration(files: files, instances: [], diagnostics: fileDiagnostics)
+        var result = LoadedConfiguration(files: [], instances: [], diagnostics: fileDiagnostics)
         var pending = PendingInstances()
-        for file in files {
-            load(file: file, into: &pending, diagnostics: &result.diagnostics)
+        for (index, file) in files.enumerated() {
+            pending.currentTopLevel = index
+            var inclusion = Inclusion(file: file)
+            load(file: file, inclusion: &inclusion, into: &pending, diagnostics: &result.diagnostics)
+            result.files += inclusion.read
         }
         assignIDs(&pending, into: &result)
         result.unknownKinds = pending.unknownKinds
         result.diagnostics = Self.inReadingOrder(result.diagnostics, files: result.files)
+        if !overrides.isEmpty { applyOverrides(to: &result) }
         if takesPluginDiagnostics { result.diagnostics += plugins?.takeDiagnostics() ?? [] }
         return result
     }
@@ -83,6 +94,12 @@ public struct ConfigurationLoader: Sendable {
         var details: [Detail] = []
         /// The files read, which ``Detail/source`` indexes.
         var sources: [SourceText] = []
+        /// For each of ``sources``, the `included from` notes of the chain that included it.
+        var includedFrom: [[Diagnostic.Note]] = []
+        /// For each of ``sources``, the top-level file (a CONFIG argument's) that reached it.
+        var topLevel: [Int] = []
+        /// The top-level file being read.
+        var currentTopLevel = 0
         /// Kinds named that neither the registry nor a plugin handshaken so far declares.
         var unknownKinds: Set<String> = []
 
@@ -103,22 +120,56 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    private func load(file: String, into pending: inout PendingInstances, diagnostics: inout [Diagnostic]) {
+    /// Reads `file`, its includes first, appending its widgets to `pending`.
+    ///
+    /// - Returns: the App Group the file declares, itself or through what it includes (its own
+    ///   wins), with where it is written, or `nil` when neither declares one.
+    @discardableResult
+    func load(
+        file: String, inclusion: inout Inclusion, into pending: inout PendingInstances,
+        diagnostics: inout [Diagnostic]
+    ) -> Declared? {
+        let first = pending.instances.count
+        let declared = readFile(file, inclusion: &inclusion, into: &pending, diagnostics: &diagnostics)
+        if inclusion.chain.isEmpty {
+            // A top-level file: every widget it reached gets the App Group it settled on.
+            let appGroup = declared?.value ?? Self.defaultAppGroup
+            for position in first..<pending.instances.count {
+                pending.instances[position].appGroup = appGroup
+                pending.instances[position].origins?["appGroup"] = declared?.origin ?? Self.defaultOrigin
+            }
+        }
+        return declared
+    }
+
+    private func readFile(
+        _ file: String, inclusion: inout Inclusion, into pending: inout PendingInstances,
+        diagnostics: inout [Diagnostic]
+    ) -> Declared? {
+        inclusion.read.append(file)
         let source: SourceText
         let documents: [Node]
         do throws(Diagnostic) {
-            (source, documents) = try YAMLLoader(limits: limits).load(path: file)
+            (source, documents) = try YAMLLoader(limits: limits).load(path: file, regularOnly: true)
         } catch {
-            diagnostics.append(error)
-            return
+            diagnostics.append(error.addingNotes(inclusion.notes))
+            return nil
         }
-        guard let root = documents.first else {
+        // The plugins beside a configuration come with it (its `Plugins/` folder).
+        plugins?.add(besideConfiguration: source.name)
+        guard !documents.isEmpty else {
             diagnostics.append(
-                Diagnostic(file: source.name, code: .configEmpty, message: "contains no YAML document")
+                Diagnostic(
+                    file: source.name, code: .configEmpty, message: "contains no YAML document",
+                    notes: inclusion.notes)
             )
-            return
+            return nil
         }
+        let (root, substitutions, variableProblems) = VariableSubstitution.apply(
+            to: documents[0], source: source, environment: environment)
+        diagnostics += variableProblems.map { $0.addingNotes(inclusion.notes) }
         var reader = NodeReader(source: source)
+        reader.substitutions = substitutions
         if documents.count > 1 {
             reader.report(
                 documents[1],
@@ -131,16 +182,18 @@ public struct ConfigurationLoader: Sendable {
         let fileName = URL(fileURLWithPath: source.name).lastPathComponent
         guard let entries = reader.mapping(root, named: fileName, knownKeys: Self.fileKeys) else {
             diagnostics += reader.diagnostics
-            return
+            return nil
         }
-        var appGroup = Self.defaultAppGroup
+        var ownAppGroup: Declared?
         if let node = entries.first(where: { $0.key == "appGroup" })?.value,
             let value = reader.string(node, named: "appGroup")
         {
             if value.isEmpty {
                 reader.report(node, code: .configEmptyValue, message: "'appGroup' must not be empty")
+            } else if let problem = AppGroupContainer.problem(appGroup: value) {
+                reader.report(node, code: .storeInvalidAppGroup, message: problem)
             } else {
-                appGroup = value
+                ownAppGroup = (value, Self.origin(of: node, reader: reader))
             }
         }
         if let node = entries.first(where: { $0.key == "plugins" })?.value,
@@ -166,17 +219,36 @@ public struct ConfigurationLoader: Sendable {
                 }
             }
         }
-        if let widgets = reader.required("widgets", in: entries, of: root, named: fileName),
-            reader.isList(widgets, named: "widgets")
-        {
+        var includedAppGroup: Declared?
+        var includesWidgets = false
+        if let node = entries.first(where: { $0.key == "include" })?.value {
+            includedAppGroup = include(
+                node, from: source, inclusion: &inclusion, reader: &reader, into: &pending,
+                diagnostics: &diagnostics)
+            includesWidgets = true
+        }
+        let appGroup = ownAppGroup?.value ?? includedAppGroup?.value ?? Self.defaultAppGroup
+        // A file that includes others may leave `widgets:` out: its widgets are theirs.
+        let widgetsNode =
+            includesWidgets
+            ? entries.first(where: { $0.key == "widgets" })?.value
+            : reader.required("widgets", in: entries, of: root, named: fileName)
+        if let widgets = widgetsNode, widgets.isNull && includesWidgets {
+            // `widgets:` with nothing after it, beside an include: no widgets of its own.
+        } else if let widgets = widgetsNode, reader.isList(widgets, named: "widgets") {
             var plans = KindPlans(registry: registry)
             let source = pending.sources.count
             pending.sources.append(reader.source)
+            pending.includedFrom.append(inclusion.notes)
+            pending.topLevel.append(pending.currentTopLevel)
             pending.instances.reserveCapacity(pending.instances.count + widgets.count)
             pending.details.reserveCapacity(pending.details.count + widgets.count)
             for position in 0..<widgets.count {
+                let widget = widgets.item(position)
+                // Names the widget in the notes of a problem it shares with others through an alias.
+                reader.context = ("widget", widget)
                 self.widget(
-                    widgets.item(position),
+                    widget,
                     appGroup: appGroup,
                     source: source,
                     plans: &plans,
@@ -184,12 +256,15 @@ public struct ConfigurationLoader: Sendable {
                     into: &pending
                 )
             }
+            reader.context = nil
         }
+        reader.combineRepeatsThroughAliases()
         // Report in reading order: a mapping's unknown keys are found before its values are read.
         diagnostics += reader.diagnostics.enumerated().sorted {
             ($0.element.location ?? SourceLocation(line: 0, column: 0), $0.offset)
                 < ($1.element.location ?? SourceLocation(line: 0, column: 0), $1.offset)
-        }.map(\.element)
+        }.map { $0.element.addingNotes(inclusion.notes) }
+        return ownAppGroup ?? includedAppGroup
     }
 
     /// Checks one entry of `widgets:` and appends it to `pending` (unless it is not even a mapping).
@@ -243,7 +318,11 @@ public struct ConfigurationLoader: Sendable {
                     plan = plans.plan(for: widget, named: name)
                 } else {
                     pending.unknownKinds.insert(name)
-                    let kinds = registry.kinds + (plugins?.kinds ?? [])
+                    // Every kind a manifest lists counts, started or not: a typo is a typo
+                    // whatever state any plugin is in.
+                    var seen: Set<String> = []
+                    let kinds = (registry.kinds + (plugins?.kinds ?? []) + (plugins?.declaredKinds ?? []))
+                        .filter { seen.insert($0).inserted }
                     var message = "unknown widget kind '\(name)'"
                     let nearest = EditDistance.suggestion(for: name, among: kinds)
                     if let nearest {
@@ -326,18 +405,21 @@ public struct ConfigurationLoader: Sendable {
             )
             valid = false
         }
-        pending.append(
-            WidgetInstance(
-                id: id,
-                kind: kind,
-                family: family,
-                configuration: configuration,
-                appGroup: appGroup,
-                file: reader.source.name,
-                location: location
-            ),
-            PendingInstances.Detail(idLocation: idLocation, source: source, valid: valid)
+        var instance = WidgetInstance(
+            id: id,
+            kind: kind,
+            family: family,
+            configuration: configuration,
+            appGroup: appGroup,
+            file: reader.source.name,
+            location: location
         )
+        if recordsOrigins {
+            instance.origins = Self.origins(
+                id: idNode, kind: kindNode, family: familyNode, configuration: configurationPair?.value,
+                parameters: plan.parameters, reader: reader)
+        }
+        pending.append(instance, PendingInstances.Detail(idLocation: idLocation, source: source, valid: valid))
     }
 
     /// Adds a fix-it note to each unknown widget key that is a parameter of the widget's kind,
@@ -392,7 +474,7 @@ public struct ConfigurationLoader: Sendable {
         return ascii ?? text.unicodeScalars.contains { $0.properties.isWhitespace }
     }
 
-    private func family(_ node: Node, of plan: KindPlan, reader: inout NodeReader) -> WidgetFamily? {
+    func family(_ node: Node, of plan: KindPlan, reader: inout NodeReader) -> WidgetFamily? {
         let supported = plan.supportedFamilies
         // A supported family, found by its bytes.
         if let index = Self.familyNames.index(ofString: node), supported.contains(Self.families[index]) {
@@ -505,10 +587,13 @@ public struct ConfigurationLoader: Sendable {
         }.map(\.element)
     }
 
-    /// Gives widgets without an id `<kind>-<n>` (n counting that kind from 1) and reports ids
-    /// used twice, naming both places; the valid widgets become the result's instances.
+    /// Gives widgets without an id `<kind>-<n>` (n counting that kind from 1 within the top-level
+    /// file the widget is in, its includes counted with it, so no other CONFIG file can renumber
+    /// it) and reports ids used twice, naming both places; the valid widgets become the result's
+    /// instances.
     private func assignIDs(_ pending: inout PendingInstances, into result: inout LoadedConfiguration) {
         var counts: [String: Int] = [:]
+        var countedFile = -1
         var seen: [String: Int] = [:]
         seen.reserveCapacity(pending.instances.count)
         for position in pending.instances.indices {
@@ -520,6 +605,10 @@ public struct ConfigurationLoader: Sendable {
                 && plugins?.widget(kind: kind) == nil
             {
                 continue
+            }
+            if pending.topLevel[detail.source] != countedFile {
+                counts.removeAll(keepingCapacity: true)
+                countedFile = pending.topLevel[detail.source]
             }
             counts[kind, default: 0] += 1
             if isDefault {
@@ -538,15 +627,20 @@ public struct ConfigurationLoader: Sendable {
                 : "\(first.file):\(first.location.line):\(first.location.column)"
             let message =
                 isDefault
-                ? "this widget's default id '\(id)' is already the id of the widget at \(place); give it an 'id'"
+                ? "this widget's default id '\(id)' is already the id of the widget at \(place)"
+                    + (pending.instances[firstPosition].id == id && first.file != item.file
+                        && pending.topLevel[detail.source] != pending.topLevel[pending.details[firstPosition].source]
+                        ? " (default ids are numbered per configuration file)" : "")
+                    + "; give it an 'id'"
                 : "duplicate widget id '\(id)': already used by the widget at \(place)"
             result.diagnostics.append(
                 pending.sources[detail.source].diagnostic(
                     at: detail.idLocation ?? item.location,
                     code: .configDuplicateId,
                     message: message,
-                    notes: first.file == item.file
-                        ? [Diagnostic.Note("the first widget with id '\(id)'", at: first.location)] : []
+                    notes: (first.file == item.file
+                        ? [Diagnostic.Note("the first widget with id '\(id)'", at: first.location)] : [])
+                        + pending.includedFrom[detail.source]
                 )
             )
         }

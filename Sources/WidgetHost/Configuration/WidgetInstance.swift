@@ -17,6 +17,10 @@ public struct WidgetInstance: Sendable {
     public var file: String
     /// The line and column of its entry in the `widgets:` list.
     public var location: SourceLocation
+    /// Where each value came from, when the loader records it (`widgethost config`): keyed
+    /// `appGroup`, `id`, `kind`, `family` and `configuration.NAME`, each `FILE:LINE:COLUMN`,
+    /// `--set`, `default` or `env NAME`.
+    public var origins: [String: String]?
 
     /// Creates an instance.
     public init(

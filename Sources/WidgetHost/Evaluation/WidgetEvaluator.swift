@@ -159,6 +159,21 @@ public struct WidgetEvaluator: Sendable {
         case .after(let reload): nextReload = reload
         case .atEnd: nextReload = entries.last?.date
         }
+        for (what, moment) in [
+            ("an entry's date", first.date), ("an entry's date", entries.last?.date),
+            ("the reload date", nextReload),
+        ] {
+            guard let moment, !ISO8601.writableRange.contains(moment.timeIntervalSince1970) else { continue }
+            return .failure(
+                WidgetFailure(
+                    code: .widgetDateOutOfRange,
+                    message: "\(what) is "
+                        + (moment.timeIntervalSince1970 > 0
+                            ? "after 9999-12-31T23:59:59Z" : "before 0000-01-01T00:00:00Z")
+                        + ", outside the four-digit years RFC 3339 dates can hold (the timeline was computed for "
+                        + "\(ISO8601.string(from: date)))"
+                ))
+        }
         return .success(
             WidgetEvaluation(
                 timeline: RenderedTimeline(entries: entries, policy: timeline.policy),

@@ -1,3 +1,4 @@
+import Diagnostics
 import Dispatch
 import Foundation
 import Synchronization
@@ -69,7 +70,7 @@ final class LiveEvents: Sendable {
     /// write, so a file saved in several writes is read once, whole.
     func watch(directory: String) {
         let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
-        let descriptor = inotify_add_watch(inotify, directory, mask)
+        let descriptor = FileSystemName.withCString(directory) { inotify_add_watch(inotify, $0, mask) }
         guard descriptor >= 0 else { return }
         state.withLock { $0.directories[descriptor] = directory }
     }
@@ -201,7 +202,7 @@ final class LiveEvents: Sendable {
                     return (event.wd, Int(event.len))
                 }
                 let nameBytes = buffer[(offset + header)..<min(offset + header + length, count)]
-                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                let name = FileSystemName.string(fromBytes: nameBytes.prefix { $0 != 0 })
                 if let directory = state.withLock({ $0.directories[descriptor] }) {
                     changes.append((directory, name))
                 }

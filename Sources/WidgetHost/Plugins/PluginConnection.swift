@@ -14,6 +14,8 @@ public final class PluginConnection: Sendable {
     public let manifest: PluginManifest
     /// The version widgethost reports in `initialize`.
     let hostVersion: String
+    /// Where its stderr and messages are shown, when asked.
+    let log: PluginLog?
 
     private typealias Running = (process: PluginProcess, handshake: InitializeResult)
 
@@ -28,6 +30,8 @@ public final class PluginConnection: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The view warnings not yet reported, and every one seen (each is reported once a run).
+    private let viewWarnings = Mutex<(seen: Set<String>, pending: [String])>(([], []))
     private let exitObserver = Mutex<(@Sendable (PluginFailure) -> Void)?>(nil)
 
     /// Tells `observer` whenever the plugin exits on its own from now on (a live host restarts it).
@@ -36,9 +40,10 @@ public final class PluginConnection: Sendable {
     }
 
     /// Creates a connection; nothing starts until the first request.
-    public init(manifest: PluginManifest, hostVersion: String) {
+    public init(manifest: PluginManifest, hostVersion: String, log: PluginLog? = nil) {
         self.manifest = manifest
         self.hostVersion = hostVersion
+        self.log = log
     }
 
     /// The handshake, starting the plugin when it is not running (at most the `initialize`
@@ -64,6 +69,37 @@ public final class PluginConnection: Sendable {
         state.withLock { state in
             state.starts = 0
             if state.process?.hasFailed ?? true { state.process = nil }
+        }
+    }
+
+    /// Whether the plugin's handshake declares the intent `type`.
+    public func declares(intent type: String) -> Bool {
+        knownHandshake?.intents.contains { $0.type == type } ?? false
+    }
+
+    /// Why a control drawn by `plugin` cannot run `intent`, and the fix.
+    public static func undeclaredIntent(_ intent: String, plugin: String) -> String {
+        "a control runs the intent '\(intent)', which the plugin '\(plugin)' does not declare, so tapping "
+            + "it fails; declare it in the plugin's initialize reply ('intents') and its manifest "
+            + "('intents: [\(intent)]'; a Swift bundle lists \(intent).self in its `intents`)"
+    }
+
+    /// Records the warnings a view of the widget `kind` got (``ViewVocabulary``), each once.
+    func noteViewWarnings(_ warnings: [String], kind: String) {
+        guard !warnings.isEmpty else { return }
+        viewWarnings.withLock { state in
+            for warning in warnings {
+                let message = "plugin '\(manifest.name)', widget '\(kind)': \(warning)"
+                if state.seen.insert(message).inserted { state.pending.append(message) }
+            }
+        }
+    }
+
+    /// The view warnings recorded since the last call.
+    func takeViewWarnings() -> [String] {
+        viewWarnings.withLock { state in
+            defer { state.pending = [] }
+            return state.pending
         }
     }
 
@@ -118,11 +154,9 @@ public final class PluginConnection: Sendable {
                     lastFailure
                     ?? PluginFailure(
                         code: .pluginNotRunning, plugin: manifest.name, what: "is not running")
-                return .failure(
-                    PluginFailure(
-                        code: failure.code, plugin: failure.plugin,
-                        what: failure.what + (starts > 1 ? " (after one restart)" : ""),
-                        stderrTail: failure.stderrTail))
+                var refused = failure
+                refused.what += starts == Self.maximumStarts ? " (after one restart)" : ""
+                return .failure(refused)
             }
             state.withLock { $0.starts += 1 }
             switch await start() {
@@ -133,10 +167,14 @@ public final class PluginConnection: Sendable {
                 }
                 return .success(started)
             case .failure(let failure):
+                // A handshake that is wrong is wrong again on a restart: no second start.
+                let final = failure.code == .pluginInvalidHandshake || failure.code == .pluginManifestMismatch
                 state.withLock {
                     $0.lastFailure = failure
                     $0.process = nil
+                    if final { $0.starts = Self.maximumStarts + 1 }
                 }
+                if final { return .failure(failure) }
             }
         }
     }
@@ -145,7 +183,7 @@ public final class PluginConnection: Sendable {
         let process: PluginProcess
         do throws(PluginFailure) {
             // The observer is read when the plugin exits: a live host may ask after the start.
-            process = try PluginProcess.start(manifest) { [weak self] failure in
+            process = try PluginProcess.start(manifest, log: log) { [weak self] failure in
                 self?.exitObserver.withLock { $0 }?(failure)
             }
         } catch {
@@ -157,6 +195,16 @@ public final class PluginConnection: Sendable {
             await OffPool.run { process.stop(failure) }
             return .failure(failure)
         case .success(let result):
+            let problems = HandshakeCheck.problems(in: result)
+            if !problems.isEmpty {
+                var invalid = process.failure(
+                    code: .pluginInvalidHandshake,
+                    what: "answered 'initialize' wrongly (\(problems.count) problem\(problems.count == 1 ? "" : "s"))")
+                invalid.details = problems
+                let failure = invalid
+                await OffPool.run { process.stop(failure) }
+                return .failure(failure)
+            }
             do throws(ProtocolValueError) {
                 let handshake = try InitializeResult(json: result)
                 if let mismatch = manifest.mismatch(with: handshake) {

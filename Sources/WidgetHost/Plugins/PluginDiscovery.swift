@@ -1,14 +1,15 @@
 public import Diagnostics
 import Foundation
 
-/// Where plugin folders are looked for (DESIGN.md): `./Plugins` (and its subfolders one level
-/// down, as `Plugins/Examples`), `$XDG_DATA_HOME/widgethost/plugins`, each `--plugins DIR` (a folder
-/// of plugin folders, or one plugin folder), and the configuration's `plugins:` list.
+/// Where plugin folders are looked for (DESIGN.md): the `Plugins/` folder beside each
+/// configuration file, the configuration's `plugins:` list, `$XDG_DATA_HOME/widgethost/plugins`,
+/// and each `--plugins DIR` (a folder of plugin folders, or one plugin folder). Never the current
+/// directory: a command runs no code the user did not point it at.
 public enum PluginDiscovery {
     /// How a plugin folder was found.
     public enum Origin: Sendable, Hashable, CustomStringConvertible {
-        /// In `./Plugins`.
-        case workingDirectory
+        /// In the `Plugins/` folder beside a configuration file.
+        case besideConfiguration(file: String)
         /// In `$XDG_DATA_HOME/widgethost/plugins`.
         case dataHome
         /// Through `--plugins DIR`.
@@ -19,7 +20,9 @@ public enum PluginDiscovery {
         /// Where, in words.
         public var description: String {
             switch self {
-            case .workingDirectory: return "./Plugins"
+            case .besideConfiguration(let file):
+                return ((file as NSString).deletingLastPathComponent as NSString)
+                    .appendingPathComponent("Plugins")
             case .dataHome: return "$XDG_DATA_HOME/widgethost/plugins"
             case .option: return "--plugins"
             case .configuration(let file): return file
@@ -29,21 +32,15 @@ public enum PluginDiscovery {
         /// Whether a person named the folder (so its problems are errors, not warnings).
         public var isExplicit: Bool {
             switch self {
-            case .workingDirectory, .dataHome: return false
+            case .besideConfiguration, .dataHome: return false
             case .option, .configuration: return true
             }
         }
     }
 
-    /// The folders under `./Plugins` and the data home that hold a manifest.
-    /// The places looked in by default, found or not: `./Plugins` and the data home's
-    /// `widgethost/plugins`.
-    public static func defaultPlaces(currentDirectory: String, environment: [String: String]) -> [String] {
-        var places = [(currentDirectory as NSString).appendingPathComponent("Plugins")]
-        if let dataHome = dataHome(environment) {
-            places.append((dataHome as NSString).appendingPathComponent("widgethost/plugins"))
-        }
-        return places
+    /// The places looked in by default, found or not: the data home's `widgethost/plugins`.
+    public static func defaultPlaces(environment: [String: String]) -> [String] {
+        dataHome(environment).map { [($0 as NSString).appendingPathComponent("widgethost/plugins")] } ?? []
     }
 
     private static func dataHome(_ environment: [String: String]) -> String? {
@@ -51,30 +48,26 @@ public enum PluginDiscovery {
         return environment["HOME"].map { ($0 as NSString).appendingPathComponent(".local/share") }
     }
 
-    public static func defaultFolders(
-        currentDirectory: String,
-        environment: [String: String]
-    ) -> [(folder: String, origin: Origin)] {
-        var found: [(String, Origin)] = []
-        let local = (currentDirectory as NSString).appendingPathComponent("Plugins")
-        for child in subfolders(of: local) {
-            if hasManifest(child) {
-                found.append((child, .workingDirectory))
-            } else {
-                found += subfolders(of: child).filter(hasManifest).map { ($0, .workingDirectory) }
-            }
+    /// The plugin folders of the default places: the data home's `widgethost/plugins`.
+    public static func defaultFolders(environment: [String: String]) -> [(folder: String, origin: Origin)] {
+        defaultPlaces(environment: environment).flatMap { place in
+            subfolders(of: place).filter(hasManifest).map { ($0, Origin.dataHome) }
         }
-        let dataHome: String?
-        if let value = environment["XDG_DATA_HOME"], !value.isEmpty {
-            dataHome = value
-        } else {
-            dataHome = environment["HOME"].map { ($0 as NSString).appendingPathComponent(".local/share") }
+    }
+
+    /// The `Plugins/` folder beside the configuration file `file` (`nil` for standard input).
+    public static func besideConfiguration(_ file: String) -> String? {
+        guard file != "-" else { return nil }
+        let base = (file as NSString).deletingLastPathComponent
+        return ((base.isEmpty ? "." : base) as NSString).appendingPathComponent("Plugins")
+    }
+
+    /// The plugin folders in `place` (a folder of plugin folders, each one level down too, as
+    /// `Plugins/Examples/clock`).
+    public static func folders(in place: String) -> [String] {
+        subfolders(of: place).flatMap { child in
+            hasManifest(child) ? [child] : subfolders(of: child).filter(hasManifest)
         }
-        if let dataHome {
-            let folder = (dataHome as NSString).appendingPathComponent("widgethost/plugins")
-            found += subfolders(of: folder).filter(hasManifest).map { ($0, .dataHome) }
-        }
-        return found
     }
 
     /// The plugin folders `directory` names: itself when it holds a manifest, else its subfolders

@@ -13,6 +13,9 @@ public struct PluginFailure: Error, Sendable, Hashable, CustomStringConvertible 
     public var what: String
     /// The last lines of the plugin's standard error, possibly empty.
     public var stderrTail: String
+    /// The problems behind `what`, one a line, when there are several (every problem of a
+    /// handshake, say).
+    public var details: [String] = []
 
     /// Creates a failure.
     public init(code: FailureCode, plugin: String, what: String, stderrTail: String = "") {
@@ -22,9 +25,10 @@ public struct PluginFailure: Error, Sendable, Hashable, CustomStringConvertible 
         self.stderrTail = stderrTail
     }
 
-    /// `plugin 'NAME' WHAT; its stderr ended with: ...`.
+    /// `plugin 'NAME' WHAT: DETAIL; DETAIL; its stderr ended with: ...`.
     public var description: String {
         var text = "plugin '\(plugin)' \(what)"
+        if !details.isEmpty { text += ": " + details.joined(separator: "; ") }
         let tail = stderrTail.trimmingCharacters(in: .whitespacesAndNewlines)
         if !tail.isEmpty { text += "; its stderr ended with: \(tail)" }
         return text

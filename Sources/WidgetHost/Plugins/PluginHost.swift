@@ -49,26 +49,24 @@ public final class PluginHost: Sendable {
     public let builtIns: WidgetRegistry
     /// The version sent in `initialize`.
     public let hostVersion: String
+    /// Where plugins' stderr and messages are shown (`--verbose`, `--trace-plugins`).
+    public let log: PluginLog?
     private let state = Mutex(State())
 
-    /// A host with the folders of the default places (`./Plugins`, the data home) and `options`
-    /// (each `--plugins DIR`).
+    /// A host with the folders of the default place (the data home's `widgethost/plugins`) and
+    /// `options` (each `--plugins DIR`). The current directory is never looked in.
     public init(
         builtIns: WidgetRegistry,
         hostVersion: String,
-        currentDirectory: String = FileManager.default.currentDirectoryPath,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        options: [String] = []
+        options: [String] = [],
+        log: PluginLog? = nil
     ) {
         self.builtIns = builtIns
         self.hostVersion = hostVersion
-        let places =
-            PluginDiscovery.defaultPlaces(currentDirectory: currentDirectory, environment: environment)
-            + options
-        state.withLock { $0.places = places }
-        for (folder, origin) in PluginDiscovery.defaultFolders(
-            currentDirectory: currentDirectory, environment: environment)
-        {
+        self.log = log
+        state.withLock { $0.places = PluginDiscovery.defaultPlaces(environment: environment) + options }
+        for (folder, origin) in PluginDiscovery.defaultFolders(environment: environment) {
             add(folder: folder, origin: origin)
         }
         for option in options {
@@ -76,6 +74,26 @@ public final class PluginHost: Sendable {
             case .success(let folders): for folder in folders { add(folder: folder, origin: .option) }
             case .failure(let diagnostic): state.withLock { $0.diagnostics.append(diagnostic) }
             }
+        }
+    }
+
+    /// Adds the plugin folders in `Plugins/` beside the configuration file `file`, when there is
+    /// such a folder (once per folder).
+    public func add(besideConfiguration file: String) {
+        guard let place = PluginDiscovery.besideConfiguration(file) else { return }
+        let key = "\u{1}" + PluginDiscovery.canonical(place)
+        let first = state.withLock { state -> Bool in
+            guard state.entries[key] == nil else { return false }
+            state.entries[key] = .success([])
+            return true
+        }
+        guard first else { return }
+        state.withLock { $0.places.append(place) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: place, isDirectory: &isDirectory), isDirectory.boolValue
+        else { return }
+        for folder in PluginDiscovery.folders(in: place) {
+            add(folder: folder, origin: .besideConfiguration(file: file))
         }
     }
 
@@ -109,7 +127,7 @@ public final class PluginHost: Sendable {
         }
         let plugin = Plugin(
             folder: key, origin: origin, manifest: manifest, diagnostics: diagnostics,
-            connection: manifest.map { PluginConnection(manifest: $0, hostVersion: hostVersion) })
+            connection: manifest.map { PluginConnection(manifest: $0, hostVersion: hostVersion, log: log) })
         state.withLock {
             $0.plugins.append(plugin)
             $0.diagnostics += diagnostics
@@ -141,27 +159,37 @@ public final class PluginHost: Sendable {
         }
     }
 
-    /// Problems found since the last call (manifests, failed handshakes, clashing kinds).
+    /// Problems found since the last call (manifests, failed handshakes, clashing kinds, views
+    /// outside the vocabulary).
     public func takeDiagnostics() -> [Diagnostic] {
-        state.withLock { state in
+        let (diagnostics, connections) = state.withLock { state in
             let diagnostics = state.diagnostics
             state.diagnostics = []
-            return diagnostics
+            return (diagnostics, state.plugins.compactMap(\.connection))
         }
+        return diagnostics
+            + connections.flatMap { connection in
+                connection.takeViewWarnings().map {
+                    Diagnostic(
+                        file: connection.manifest.path, severity: .warning, code: .pluginUnknownView, message: $0)
+                }
+            }
     }
 
     // MARK: - Kinds
 
     /// The widget of `kind` a plugin handshaken so far declares, or its stand-in; nothing is
-    /// started. ``prepare(kinds:)`` handshakes the plugins that may declare a kind first.
+    /// started. ``prepare(kinds:)`` handshakes the plugins whose manifests list a kind first.
     ///
-    /// When no plugin declares it but some plugin failed to start, an ``UnavailablePluginWidget``
-    /// stands in for it, so its failure is reported at run time and other widgets still run.
+    /// When the plugins whose manifests list `kind` all failed to start, an
+    /// ``UnavailablePluginWidget`` stands in for it, so its failure is reported at run time and
+    /// other widgets still run. A kind no manifest lists is unknown whatever state any plugin is in.
     public func widget(kind: String) -> (any WidgetConfiguration)? {
         state.withLock { state -> (any WidgetConfiguration)? in
             if let known = state.widgets[kind]?.widget ?? state.unavailable[kind] { return known }
-            guard state.plugins.allSatisfy({ $0.handshakeTried || $0.connection == nil }) else { return nil }
-            let failures = state.plugins.compactMap(\.failure)
+            let serving = state.plugins.filter { $0.manifest?.kinds.contains(kind) ?? false }
+            guard !serving.isEmpty, serving.allSatisfy(\.handshakeTried) else { return nil }
+            let failures = serving.compactMap(\.failure)
             guard !failures.isEmpty else { return nil }
             let stand = UnavailablePluginWidget(kind: kind, failures: failures)
             state.unavailable[kind] = stand
@@ -169,17 +197,21 @@ public final class PluginHost: Sendable {
         }
     }
 
-    /// Handshakes the plugins that may serve `kinds` and are not handshaken yet: those whose
-    /// manifest lists one of them, then, for a kind still unknown, every plugin whose manifest lists
-    /// no kinds. A plugin whose manifest lists other kinds is not started.
+    /// Handshakes the plugins whose manifests list one of `kinds` and are not handshaken yet. A
+    /// plugin whose manifest lists none of them is not started.
     public func prepare(kinds: Set<String>) async {
         let unknown = kinds.filter { builtIns.widget(kind: $0) == nil && widget(kind: $0) == nil }
         guard !unknown.isEmpty else { return }
-        await handshake { manifest in manifest.kinds.map { !unknown.isDisjoint(with: $0) } ?? false }
-        let declared = state.withLock { Set($0.widgets.keys) }
-        let stillUnknown = unknown.subtracting(declared)
-        guard !stillUnknown.isEmpty else { return }
-        await handshake { $0.kinds == nil }
+        await handshake { manifest in !unknown.isDisjoint(with: manifest.kinds) }
+    }
+
+    /// The kinds every manifest found lists, whether or not its plugin was started (or could be):
+    /// what a "did you mean" offers besides the built-ins.
+    public var declaredKinds: [String] {
+        state.withLock { state in
+            var seen: Set<String> = []
+            return state.plugins.flatMap { $0.manifest?.kinds ?? [] }.filter { seen.insert($0).inserted }
+        }
     }
 
     /// The kinds the plugins handshaken so far declare.
@@ -215,10 +247,9 @@ public final class PluginHost: Sendable {
         let pluginName = slash.map { String(name[..<$0]) }
         let type = slash.map { String(name[name.index(after: $0)...]) } ?? name
         if pluginName != nil || !state.withLock({ $0.intents.contains { $0.type == type } }) {
-            // A plugin whose manifest lists its intents is started only when it lists this one.
+            // A plugin is started only when its manifest lists this intent.
             await handshake { manifest in
-                (pluginName == nil || manifest.name == pluginName)
-                    && (manifest.intents.map { $0.contains(type) } ?? true)
+                (pluginName == nil || manifest.name == pluginName) && manifest.intents.contains(type)
             }
         }
         return state.withLock { state in
@@ -365,6 +396,13 @@ public final class PluginHost: Sendable {
             message:
                 "the plugin '\(manifest.name)' declares the \(what) '\(name)', which is built into widgethost; "
                 + "the plugin's \(thing) is ignored")
+    }
+
+    /// Makes this process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`): a plugin's
+    /// descendant that calls `setsid()` and outlives its parent is still this process's, and is
+    /// killed and reaped when a plugin is ended. The executable calls it once at start.
+    public static func adoptOrphanedDescendants() {
+        ChildProcess.becomeSubreaper()
     }
 
     /// Ends every plugin process of the run and waits until each is reaped.

@@ -47,14 +47,28 @@ public struct PluginIntent: HostIntent {
             let result = PerformResult(json: json)
             var reloaded: [String] = []
             var warnings: [String] = []
-            if !result.reload.isEmpty {
+            // A plugin reloads only its own kinds: "every kind" means every one of its own, and a
+            // kind of anyone else's is a warning, ignored.
+            let own = connection.knownHandshake?.widgets.map(\.metadata.kind) ?? []
+            var kinds: [String] = []
+            for kind in result.reload {
+                if kind == PerformResult.everyKind {
+                    kinds += own
+                } else if own.contains(kind) {
+                    kinds.append(kind)
+                } else {
+                    warnings.append(
+                        "the plugin '\(connection.manifest.name)' asked to reload '\(kind)', which is not one of "
+                            + "its kinds (\(own.isEmpty ? "it has none" : own.joined(separator: ", "))); ignored")
+                }
+            }
+            if !kinds.isEmpty {
                 // Every kind the reply names in one transaction: the write lock is taken once.
                 let transaction = IntentTransaction()
                 IntentTransaction.$current.withValue(transaction) {
-                    for kind in result.reload where !reloaded.contains(kind) {
+                    for kind in kinds where !reloaded.contains(kind) {
                         do {
-                            try container.reloads.requestReload(
-                                ofKind: kind == PerformResult.everyKind ? nil : kind)
+                            try container.reloads.requestReload(ofKind: kind)
                             reloaded.append(kind)
                         } catch {
                             warnings.append("the reload request was not recorded: \(error)")

@@ -3,17 +3,13 @@ import WidgetHostKit
 
 extension PluginManifest {
     /// What differs between the kinds and intents this manifest declares and those `handshake`
-    /// declares, as a sentence fragment; `nil` when they agree or the manifest declares none.
+    /// declares, as a sentence fragment; `nil` when they agree.
     func mismatch(with handshake: InitializeResult) -> String? {
-        var differences: [String] = []
-        if let kinds {
-            differences += Self.differences(
+        let differences =
+            Self.differences(
                 "kind", declared: kinds, served: handshake.widgets.map(\.metadata.kind), key: "kinds")
-        }
-        if let intents {
-            differences += Self.differences(
+            + Self.differences(
                 "intent", declared: intents, served: handshake.intents.map(\.type), key: "intents")
-        }
         return differences.isEmpty ? nil : differences.joined(separator: "; ")
     }
 

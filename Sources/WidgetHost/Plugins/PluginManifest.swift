@@ -3,8 +3,9 @@ import Foundation
 import YAML
 
 /// A plugin folder's `plugin.yaml`: the plugin's name, its executable (relative to the folder),
-/// optional arguments, optional per-method timeouts in seconds, and optionally the widget kinds and
-/// intents it serves (its handshake must then declare exactly those).
+/// optional arguments, optional per-method timeouts in seconds (at most ten minutes), the widget
+/// kinds it serves (required: the host starts a plugin only for a kind or intent its manifest
+/// lists) and the intents it serves (none when absent). Its handshake must declare exactly those.
 ///
 /// ```yaml
 /// name: python-clock
@@ -31,10 +32,10 @@ public struct PluginManifest: Sendable, Hashable {
     public var arguments: [String]
     /// The request deadlines.
     public var timeouts: PluginTimeouts
-    /// The widget kinds it declares it serves, if it says.
-    public var kinds: [String]?
-    /// The intents it declares, if it says.
-    public var intents: [String]?
+    /// The widget kinds it serves.
+    public var kinds: [String]
+    /// The intents it serves.
+    public var intents: [String]
 
     /// Creates a manifest.
     public init(
@@ -44,8 +45,8 @@ public struct PluginManifest: Sendable, Hashable {
         executable: String,
         arguments: [String] = [],
         timeouts: PluginTimeouts = PluginTimeouts(),
-        kinds: [String]? = nil,
-        intents: [String]? = nil
+        kinds: [String] = [],
+        intents: [String] = []
     ) {
         self.name = name
         self.folder = folder
@@ -65,7 +66,7 @@ public struct PluginManifest: Sendable, Hashable {
         let source: SourceText
         let documents: [Node]
         do throws(Diagnostic) {
-            (source, documents) = try YAMLLoader().load(path: path)
+            (source, documents) = try YAMLLoader().load(path: path, regularOnly: true)
         } catch {
             return (nil, [error])
         }
@@ -129,11 +130,27 @@ public struct PluginManifest: Sendable, Hashable {
                         message: "the timeout of '\(item.key)' must be a positive number of seconds")
                     continue
                 }
+                guard seconds <= PluginTimeouts.maximum else {
+                    reader.report(
+                        item.value, code: .configOutOfRange,
+                        message:
+                            "the timeout of '\(item.key)' is \(text) seconds; at most "
+                            + "\(Int(PluginTimeouts.maximum)) (ten minutes) is allowed")
+                    continue
+                }
                 timeouts.set(item.key, seconds: seconds)
             }
         }
-        let kinds = names("kinds", in: entries, reader: &reader)
-        let intents = names("intents", in: entries, reader: &reader)
+        if !entries.contains(where: { $0.key == "kinds" }) {
+            reader.report(
+                root, code: .configMissingKey,
+                message:
+                    "'plugin' is missing the required key 'kinds': the widget kinds the plugin serves "
+                    + "(widgethost starts a plugin only for a kind or intent its manifest lists); "
+                    + "write 'kinds: []' for a plugin that serves intents only")
+        }
+        let kinds = names("kinds", in: entries, reader: &reader) ?? []
+        let intents = names("intents", in: entries, reader: &reader) ?? []
         guard !reader.hasErrors, let name, let executable else { return (nil, reader.diagnostics) }
         let manifest = PluginManifest(
             name: name, folder: folder, path: path, executable: executable, arguments: arguments,

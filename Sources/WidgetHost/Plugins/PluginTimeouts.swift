@@ -3,6 +3,10 @@ import PluginProtocol
 /// How long the host waits for each method of a plugin, in seconds (DESIGN.md: initialize 5 s,
 /// timeline and snapshot 10 s, placeholder 2 s, perform 30 s), each configurable in the manifest.
 public struct PluginTimeouts: Sendable, Hashable {
+    /// The longest timeout a manifest may give, in seconds: ten minutes. A longer one would let a
+    /// stuck plugin hold a command (and its widget's slot in a watch) for what looks like ever.
+    public static let maximum: Double = 600
+
     /// The methods a manifest may give a timeout for.
     public static let methods = PluginRequest.Method.allCases.map(\.rawValue)
 

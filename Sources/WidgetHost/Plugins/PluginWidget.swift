@@ -38,8 +38,28 @@ public struct PluginWidget: WidgetConfiguration {
         case .failure(let failure):
             throw failure.widgetFailure
         case .success(let result):
+            if case .array(let entries)? = result["entries"] {
+                for entry in entries {
+                    guard let view = entry["view"] else { continue }
+                    connection.noteViewWarnings(ViewVocabulary.warnings(in: view), kind: metadata.kind)
+                }
+            }
             do throws(ProtocolValueError) {
-                return try RenderedTimeline(json: result)
+                let timeline = try RenderedTimeline(json: result)
+                let declared = connection.knownHandshake?.intents.map(\.type) ?? []
+                var undeclared: [String] = []
+                for entry in timeline.entries {
+                    for control in entry.view.controls {
+                        guard let type = control.intent?.type, !declared.contains(type),
+                            !undeclared.contains(type)
+                        else { continue }
+                        undeclared.append(type)
+                    }
+                }
+                connection.noteViewWarnings(
+                    undeclared.map { PluginConnection.undeclaredIntent($0, plugin: connection.manifest.name) },
+                    kind: metadata.kind)
+                return timeline
             } catch {
                 throw PluginFailure(
                     code: .pluginInvalidReply, plugin: connection.manifest.name,

@@ -24,8 +24,10 @@ public final class HostSession: Sendable {
         public var hostVersion: String
         /// The environment (`WIDGETHOST_STORE`, `XDG_DATA_HOME`, ...).
         public var environment: [String: String]
-        /// The directory `./Plugins` is looked for in.
-        public var currentDirectory: String
+        /// Each `--set KEY=VALUE`, applied to every configuration loaded after its files.
+        public var overrides: [String]
+        /// Where plugins' stderr and messages are shown (`--verbose`, `--trace-plugins`).
+        public var pluginLog: PluginLog?
 
         /// Settings from the process's environment and directory.
         public init(
@@ -34,14 +36,16 @@ public final class HostSession: Sendable {
             pluginFolders: [String] = [],
             hostVersion: String,
             environment: [String: String] = ProcessInfo.processInfo.environment,
-            currentDirectory: String = FileManager.default.currentDirectoryPath
+            overrides: [String] = [],
+            pluginLog: PluginLog? = nil
         ) {
+            self.overrides = overrides
+            self.pluginLog = pluginLog
             self.storeOption = storeOption
             self.lockTimeout = lockTimeout
             self.pluginFolders = pluginFolders
             self.hostVersion = hostVersion
             self.environment = environment
-            self.currentDirectory = currentDirectory
         }
     }
 
@@ -95,9 +99,9 @@ public final class HostSession: Sendable {
             let host = PluginHost(
                 builtIns: builtIns,
                 hostVersion: settings.hostVersion,
-                currentDirectory: settings.currentDirectory,
                 environment: settings.environment,
-                options: settings.pluginFolders)
+                options: settings.pluginFolders,
+                log: settings.pluginLog)
             plugins = host
             return host
         }
@@ -128,9 +132,15 @@ public final class HostSession: Sendable {
     /// The widgets of the configuration files `paths` name, checked against every widget the
     /// session knows. A kind nothing built in declares is looked for in the plugins, which are
     /// handshaken first (only those that may serve it): loading itself never starts a process.
-    public func load(_ paths: [String]) async -> LoadedConfiguration {
+    ///
+    /// - Parameter recordsOrigins: whether each instance records where its values come from
+    ///   (``WidgetInstance/origins``), as `widgethost config` shows them.
+    public func load(_ paths: [String], recordsOrigins: Bool = false) async -> LoadedConfiguration {
         var loader = ConfigurationLoader(registry: plugins.builtIns)
         loader.plugins = plugins
+        loader.environment = settings.environment
+        loader.overrides = settings.overrides
+        loader.recordsOrigins = recordsOrigins
         loader.takesPluginDiagnostics = false
         let first = loader.load(paths)
         guard !first.unknownKinds.isEmpty else {
@@ -275,6 +285,10 @@ public final class HostSession: Sendable {
         case noSuchControl(number: Int, count: Int)
         /// The control runs an intent nothing declares.
         case unknownIntent(String)
+        /// The control, drawn by a plugin's widget, runs an intent that plugin does not declare
+        /// (a control runs only its own plugin's intents, built-in ones included); the message
+        /// names the plugin, the intent and the fix.
+        case undeclaredIntent(intent: String, message: String)
         /// Several plugins declare the control's intent.
         case ambiguousIntent(Diagnostic)
         /// The control's values do not fit its intent's parameters.
@@ -305,6 +319,14 @@ public final class HostSession: Sendable {
             return .success(.opened(url: url, destination: try? resolveLink(url).get()))
         }
         guard let reference = control.intent else { return .failure(.unknownIntent("")) }
+        if let connection = pluginConnection(forKind: instance.kind),
+            !connection.declares(intent: reference.type)
+        {
+            return .failure(
+                .undeclaredIntent(
+                    intent: reference.type,
+                    message: PluginConnection.undeclaredIntent(reference.type, plugin: connection.manifest.name)))
+        }
         let intent: any HostIntent
         switch await self.intent(named: reference.type, drawnBy: instance.kind) {
         case .found(let found): intent = found

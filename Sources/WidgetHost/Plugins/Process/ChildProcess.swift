@@ -32,6 +32,24 @@ final class ChildProcess: Sendable {
     /// The exit status once reaped.
     private let exitStatus = Mutex<Int32?>(nil)
 
+    /// The children this process started and has not reaped yet. A process's children are a fact
+    /// of the whole process, not of one run, so this one table is process-wide: any other child
+    /// is an orphan adopted as subreaper (see ``endAdoptedOrphans()``).
+    private static let started = Mutex<Set<pid_t>>([])
+
+    /// Whether this process is a child subreaper (``becomeSubreaper()``).
+    private static let subreaper = Mutex(false)
+
+    /// Makes this process a child subreaper, so a plugin's descendants that leave its group
+    /// (`setsid()`) and outlive their parent become this process's children, and are ended with
+    /// the plugin (``endAdoptedOrphans()``). Only the executable calls it: a test process hosting
+    /// plugins beside other tests' children must not end those.
+    static func becomeSubreaper() {
+        subreaper.withLock { on in
+            if !on { on = widgethost_become_child_subreaper() == 0 }
+        }
+    }
+
     private init(pid: pid_t, standardInput: Int32, standardOutput: Int32, standardError: Int32) {
         self.pid = pid
         self.standardInput = standardInput
@@ -86,14 +104,20 @@ final class ChildProcess: Sendable {
         var status: Int32 = 0
         // ETXTBSY: another thread of this process forked while the executable was still open for
         // writing (a plugin installed a moment ago); it clears as soon as that child execs.
-        for attempt in 0..<20 {
-            if attempt > 0 { usleep(10_000) }
-            status = withCStrings(argv) { argvPointers in
-                withCStrings(envp) { envPointers in
-                    posix_spawn(&pid, executable, &actions, &attributes, argvPointers, envPointers)
+        // The child is entered in `started` under the same lock it is spawned in, so that
+        // ``endAdoptedOrphans()`` (which lists this process's children before it reads `started`)
+        // never takes a child being started for an orphan.
+        started.withLock { started in
+            for attempt in 0..<20 {
+                if attempt > 0 { usleep(10_000) }
+                status = withCStrings(argv) { argvPointers in
+                    withCStrings(envp) { envPointers in
+                        posix_spawn(&pid, executable, &actions, &attributes, argvPointers, envPointers)
+                    }
                 }
+                if status != ETXTBSY { break }
             }
-            if status != ETXTBSY { break }
+            if status == 0 { started.insert(pid) }
         }
         closeDescriptor(input[0])
         closeDescriptor(output[1])
@@ -126,6 +150,7 @@ final class ChildProcess: Sendable {
                 let result = waitpid(pid, &status, WNOHANG)
                 if result == pid || (result < 0 && errno == ECHILD) {
                     exitStatus = result == pid ? status : 0
+                    Self.started.withLock { _ = $0.remove(pid) }
                     return exitStatus
                 }
                 return nil
@@ -156,6 +181,52 @@ final class ChildProcess: Sendable {
             if reap(waiting: wait.isFinite ? wait : nil) != nil { break }
         }
         signalGroup(SIGKILL)
+        Self.endAdoptedOrphans()
+    }
+
+    /// Blocks until the child exits (without reaping it, so ``reap(waiting:)`` still gets its
+    /// status); `false` when it cannot tell (the child was reaped already).
+    func waitForExit() -> Bool {
+        var info = siginfo_t()
+        while true {
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == 0 { return true }
+            if errno != EINTR { return false }
+        }
+    }
+
+    /// Kills and reaps every child of this process it did not start: descendants of plugins whose
+    /// parents died (a `setsid()` grandchild), adopted because this process is a subreaper. Their
+    /// own groups are killed too, and what they leave is adopted and ended in turn.
+    static func endAdoptedOrphans() {
+        guard subreaper.withLock({ $0 }) else { return }
+        let me = getpid()
+        for _ in 0..<8 {
+            // Children first, then the table: a child listed was entered before the table is read.
+            let children = children(of: me)
+            let ours = started.withLock { $0 }
+            let orphans = children.filter { !ours.contains($0) }
+            guard !orphans.isEmpty else { return }
+            for orphan in orphans {
+                kill(-orphan, SIGKILL)
+                kill(orphan, SIGKILL)
+            }
+            for orphan in orphans {
+                var status: Int32 = 0
+                while waitpid(orphan, &status, 0) < 0 && errno == EINTR {}
+            }
+        }
+    }
+
+    /// The processes whose parent is `parent`, from /proc.
+    private static func children(of parent: pid_t) -> [pid_t] {
+        // /proc/PID/task/TID/children lists a thread's children; every thread's, for the process.
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(parent)/task")) ?? []
+        return tasks.flatMap { task -> [pid_t] in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(parent)/task/\(task)/children") else {
+                return []
+            }
+            return String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { pid_t($0) }
+        }
     }
 }
 

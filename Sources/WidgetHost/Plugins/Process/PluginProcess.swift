@@ -40,19 +40,39 @@ package final class PluginProcess: Sendable {
         var failure: PluginFailure?
         var stderrTail: [UInt8] = []
         var stderrClosed = false
+        /// Whether its exit was taken in hand (by the end of stdout or by the exit itself).
+        var exitHandled = false
+        /// The stderr line being read, up to its newline (at most ``fatalLineLength`` bytes).
+        var stderrLine: [UInt8] = []
+        /// The first line of a fatal error message (Swift's `Fatal error: ...`), kept beside the
+        /// tail: a crash's backtrace pushes it out of the tail.
+        var fatalLine: String?
     }
+
+    /// How much of a stderr line is looked at for a fatal error message.
+    static let fatalLineLength = 1024
+    /// How fatal error messages begin: Swift's runtime, Go, Rust, assertions.
+    static let fatalMarkers = [
+        "Fatal error:", "fatal error:", "Precondition failed:", "Assertion failed:", "panic:",
+        "thread 'main' panicked",
+    ]
 
     private let child: ChildProcess
     private let state = Mutex(State())
     private let input: LineWriter
+    /// Where stderr and messages are shown, when asked.
+    private let log: PluginLog?
 
     /// Told when the plugin exits on its own (not when the host ends it).
     private let onExit: (@Sendable (PluginFailure) -> Void)?
 
-    private init(manifest: PluginManifest, child: ChildProcess, onExit: (@Sendable (PluginFailure) -> Void)?)
-    {
+    private init(
+        manifest: PluginManifest, child: ChildProcess, log: PluginLog?,
+        onExit: (@Sendable (PluginFailure) -> Void)?
+    ) {
         self.manifest = manifest
         self.child = child
+        self.log = log
         self.onExit = onExit
         self.input = LineWriter(
             fd: child.standardInput, label: "widgethost.plugin.\(manifest.name).stdin")
@@ -64,7 +84,7 @@ package final class PluginProcess: Sendable {
     /// - Parameter onExit: Told, on a thread of the process's own, when the plugin exits while no
     ///   one asked it to (a live host restarts it).
     package static func start(
-        _ manifest: PluginManifest, onExit: (@Sendable (PluginFailure) -> Void)? = nil
+        _ manifest: PluginManifest, log: PluginLog? = nil, onExit: (@Sendable (PluginFailure) -> Void)? = nil
     ) throws(PluginFailure) -> PluginProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["WIDGETHOST_PLUGIN"] = "1"
@@ -79,7 +99,7 @@ package final class PluginProcess: Sendable {
                 code: .pluginStartFailed, plugin: manifest.name,
                 what: "could not be started: \(error.reason)")
         }
-        let process = PluginProcess(manifest: manifest, child: child, onExit: onExit)
+        let process = PluginProcess(manifest: manifest, child: child, log: log, onExit: onExit)
         LineReader.start(
             child.standardOutput, maximumLength: maximumLineLength,
             line: { process.handle(line: $0) },
@@ -87,14 +107,31 @@ package final class PluginProcess: Sendable {
         LineReader.startTail(
             child.standardError, tail: stderrTailLength,
             keep: { bytes in
+                process.log?.stderr(bytes, plugin: manifest.name)
                 process.state.withLock { state in
                     state.stderrTail.append(contentsOf: bytes)
                     if state.stderrTail.count > 2 * Self.stderrTailLength {
                         state.stderrTail.removeFirst(state.stderrTail.count - Self.stderrTailLength)
                     }
+                    Self.findFatalLine(in: bytes, state: &state)
                 }
             },
-            end: { process.state.withLock { $0.stderrClosed = true } })
+            end: {
+                process.log?.stderrEnded(plugin: manifest.name)
+                process.state.withLock { $0.stderrClosed = true }
+            })
+        // Its exit is noticed as an exit even while a descendant still holds its stdout open.
+        let watcher = Thread {
+            guard child.waitForExit() else { return }
+            // Its last replies may still be in the pipe: the end of stdout, when it comes at once,
+            // says the exit after them; only a descendant holding stdout open makes this say it.
+            for _ in 0..<100 where !process.state.withLock({ $0.exitHandled || $0.failure != nil }) {
+                usleep(5000)
+            }
+            process.exited(endOfOutput: false)
+        }
+        watcher.name = "widgethost.plugin.\(manifest.name).exit"
+        watcher.start()
         return process
     }
 
@@ -155,7 +192,9 @@ package final class PluginProcess: Sendable {
                     state.withLock { $0.failure } ?? failure(code: .pluginExited, what: "is not running")))
             return
         }
-        input.write(Array(PluginMessage.request(id: .int(id), method: method, params: params).line.utf8))
+        let line = Array(PluginMessage.request(id: .int(id), method: method, params: params).line.utf8)
+        log?.message(line, plugin: manifest.name, outgoing: true)
+        input.write(line)
         if let watchdogAt { scheduleWatchdog(at: watchdogAt) }
     }
 
@@ -222,6 +261,7 @@ package final class PluginProcess: Sendable {
 
     /// Handles one line of stdout; `false` when the plugin was stopped for it.
     private func handle(line: ArraySlice<UInt8>) -> Bool {
+        log?.message(line, plugin: manifest.name, outgoing: false)
         var line = line
         if line.last == 0x0D { line = line.dropLast() }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }
@@ -298,10 +338,19 @@ package final class PluginProcess: Sendable {
             stop(failure(code: .pluginLineTooLong, what: "wrote a line over 16 MiB and was stopped"))
             return
         case .endOfFile:
-            break
+            exited(endOfOutput: true)
         }
-        guard state.withLock({ $0.failure == nil }) else { return }
-        let status = child.reap(waiting: Self.gracePeriod)
+    }
+
+    /// The plugin exited, or closed its stdout: said once, with its status once it is reaped.
+    private func exited(endOfOutput: Bool) {
+        let first = state.withLock { state -> Bool in
+            guard state.failure == nil, !state.exitHandled else { return false }
+            state.exitHandled = true
+            return true
+        }
+        guard first else { return }
+        let status = child.reap(waiting: endOfOutput ? Self.gracePeriod : nil)
         // Give the stderr reader a moment to take the last words.
         for _ in 0..<40 where !state.withLock({ $0.stderrClosed }) { usleep(5000) }
         let what: String
@@ -321,12 +370,31 @@ package final class PluginProcess: Sendable {
 
     // MARK: - Helpers
 
-    /// A failure of this plugin, with its stderr tail.
+    /// A failure of this plugin, with its stderr tail (and the first line of a fatal error
+    /// message, when the tail no longer holds it).
     func failure(code: FailureCode, what: String) -> PluginFailure {
-        var tail = state.withLock { $0.stderrTail }
+        var (tail, fatal) = state.withLock { ($0.stderrTail, $0.fatalLine) }
         if tail.count > 600 { tail.removeFirst(tail.count - 600) }
-        return PluginFailure(
-            code: code, plugin: manifest.name, what: what, stderrTail: String(decoding: tail, as: UTF8.self))
+        var text = String(decoding: tail, as: UTF8.self)
+        if let fatal, !text.contains(fatal) { text = fatal + "\n…\n" + text }
+        return PluginFailure(code: code, plugin: manifest.name, what: what, stderrTail: text)
+    }
+
+    /// Looks for the first line of a fatal error message in `bytes`, the next of stderr.
+    private static func findFatalLine(in bytes: ArraySlice<UInt8>, state: inout State) {
+        guard state.fatalLine == nil else { return }
+        for byte in bytes {
+            if byte == 0x0A {
+                let line = String(decoding: state.stderrLine, as: UTF8.self)
+                state.stderrLine.removeAll(keepingCapacity: true)
+                if fatalMarkers.contains(where: { line.contains($0) }) {
+                    state.fatalLine = line.trimmingCharacters(in: .whitespaces)
+                    return
+                }
+            } else if state.stderrLine.count < fatalLineLength {
+                state.stderrLine.append(byte)
+            }
+        }
     }
 
     static func format(_ seconds: Double) -> String {

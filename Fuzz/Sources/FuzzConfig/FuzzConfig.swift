@@ -1,0 +1,45 @@
+import BuiltInWidgets
+import Diagnostics
+import Foundation
+import FuzzSupport
+import WidgetHost
+import YAML
+
+/// Configuration loading, as `validate` and `run` do it, with the built-in widgets: every
+/// diagnostic is located inside the file, loading twice gives the same result, and the diagnostics
+/// as JSON (`validate --format json`) parse.
+let registry = (try? WidgetRegistry(bundles: BuiltInWidgets.bundles)) ?? WidgetRegistry()
+
+/// One file per process, rewritten for each input: the loader reads paths.
+let path: String = {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("widgethost-fuzz-config-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory.appendingPathComponent("widgets.yaml").path
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = Property.bytes(data, size)
+    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+        Property.check(false, "could not write \(path)")
+        return 0
+    }
+    let loader = ConfigurationLoader(registry: registry, limits: YAMLLimits(maxDepth: 64, maxAliasExpansion: 10_000))
+    let first = loader.load([path])
+    let second = loader.load([path])
+    Property.check(first.diagnostics == second.diagnostics, "loading twice gave different diagnostics")
+    Property.check(
+        first.instances.map(\.id) == second.instances.map(\.id), "loading twice gave different widgets")
+    Property.check(
+        first.hasErrors || !first.instances.isEmpty || !first.diagnostics.isEmpty,
+        "a configuration without errors or widgets, and nothing said"
+    )
+    let source = SourceText(name: path, bytes: bytes)
+    for diagnostic in first.diagnostics where diagnostic.file == path {
+        Property.checkLocated(diagnostic, in: source)
+    }
+    let json = DiagnosticRenderer.json(first.diagnostics)
+    Property.check((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, "diagnostics JSON: \(json)")
+    return 0
+}

@@ -1,0 +1,38 @@
+import Diagnostics
+import FuzzSupport
+import WidgetHostKit
+import YAML
+
+/// YAML compose, as `widgethost yaml` does it: any input is composed or refused at a location inside
+/// it; composing twice gives the same documents; every document that `yaml` would print is JSON.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let source = SourceText(name: "fuzz.yaml", bytes: Property.bytes(data, size))
+    // Small limits keep each run short: the quadratic corners are guarded by the limits themselves.
+    let loader = YAMLLoader(limits: YAMLLimits(maxDepth: 64, maxAliasExpansion: 10_000))
+    let first = Result { () throws(Diagnostic) in try loader.load(source) }
+    let second = Result { () throws(Diagnostic) in try loader.load(source) }
+    switch (first, second) {
+    case (.failure(let error), .failure(let again)):
+        Property.check(error == again, "composing twice failed differently: \(error) and \(again)")
+        Property.checkLocated(error, in: source)
+    case (.success(let documents), .success(let again)):
+        Property.check(documents.count == again.count, "composing twice gave different document counts")
+        for (document, other) in zip(documents, again) {
+            let json = JSONWriter.json(document)
+            Property.check(json == JSONWriter.json(other), "composing twice gave different JSON")
+            if let clash = JSONWriter.keyClash(in: document, source: source) {
+                Property.checkLocated(clash, in: source)
+                continue
+            }
+            do throws(JSONParseError) {
+                _ = try JSONValue(parsing: json)
+            } catch {
+                Property.check(false, "the JSON of a document does not parse (\(error)): \(json)")
+            }
+        }
+    default:
+        Property.check(false, "composing twice: once accepted, once refused")
+    }
+    return 0
+}

@@ -1,0 +1,235 @@
+import Diagnostics
+import PluginProtocol
+public import WidgetHostKit
+
+/// The `initialize` reply checked as strictly as a configuration: every unknown key (with a "did
+/// you mean"), wrong type, default outside its type, cases or range, minimum above maximum, and
+/// duplicate or non-identifier name, each a problem naming the widget or intent and the key. All
+/// are found in one pass, so `plugins check` reports every one at once; any of them fails the
+/// handshake, so a plugin never receives a value the host has not checked.
+public enum HandshakeCheck {
+    static let resultKeys = ["protocolVersion", "plugin", "widgets", "intents"]
+    static let pluginKeys = ["name", "version"]
+    static let widgetKeys = ["kind", "displayName", "description", "supportedFamilies", "parameters"]
+    static let intentKeys = ["type", "title", "description", "parameters"]
+    static let parameterKeys = [
+        "name", "title", "type", "default", "minimum", "maximum", "cases", "items", "optional",
+    ]
+    static let typeKeys = ["type", "cases", "items"]
+    static let typeNames = ["string", "boolean", "integer", "number", "enum", "date", "array"]
+
+    /// Every problem of the `initialize` result `json`, in reading order; empty when it is sound.
+    public static func problems(in json: JSONValue) -> [String] {
+        var problems: [String] = []
+        guard case .object = json else { return ["the initialize result is \(json), not an object"] }
+        unknownKeys(json, known: resultKeys, in: "the initialize result", into: &problems)
+        switch json["protocolVersion"] {
+        case nil: problems.append("the initialize result has no 'protocolVersion'")
+        case let value?:
+            if value.intValue != PluginProtocol.version {
+                problems.append(
+                    "'protocolVersion' is \(value); this widgethost speaks \(PluginProtocol.version)")
+            }
+        }
+        if let plugin = json["plugin"] {
+            if case .object = plugin {
+                unknownKeys(plugin, known: pluginKeys, in: "'plugin'", into: &problems)
+                for key in pluginKeys { string(plugin, key, in: "'plugin'", into: &problems) }
+            } else {
+                problems.append("'plugin' is \(plugin), not an object with 'name' and 'version'")
+            }
+        }
+        var kinds: Set<String> = []
+        for (position, item) in list(json, "widgets", in: "the initialize result", into: &problems).enumerated() {
+            let kind = item["kind"]?.stringValue ?? ""
+            let subject = kind.isEmpty ? "widget \(position + 1)" : "widget '\(kind)'"
+            guard case .object = item else {
+                problems.append("\(subject) is \(item), not an object")
+                continue
+            }
+            if kind.isEmpty {
+                problems.append("\(subject) has no 'kind' (a non-empty string)")
+            } else if !kinds.insert(kind).inserted {
+                problems.append("the widget kind '\(kind)' is declared twice")
+            }
+            unknownKeys(item, known: widgetKeys, in: subject, into: &problems)
+            string(item, "displayName", in: subject, into: &problems)
+            string(item, "description", in: subject, into: &problems)
+            for family in list(item, "supportedFamilies", in: subject, into: &problems) {
+                guard let name = family.stringValue, WidgetFamily(rawValue: name) == nil else { continue }
+                problems.append(
+                    "\(subject), 'supportedFamilies': \(family) is not a widget family"
+                        + suggestion(for: family.stringValue ?? "", among: WidgetFamily.allCases.map(\.rawValue)))
+            }
+            parameters(item, in: subject, into: &problems)
+        }
+        var types: Set<String> = []
+        for (position, item) in list(json, "intents", in: "the initialize result", into: &problems).enumerated() {
+            let type = item["type"]?.stringValue ?? ""
+            let subject = type.isEmpty ? "intent \(position + 1)" : "intent '\(type)'"
+            guard case .object = item else {
+                problems.append("\(subject) is \(item), not an object")
+                continue
+            }
+            if type.isEmpty {
+                problems.append("\(subject) has no 'type' (a non-empty string)")
+            } else if !types.insert(type).inserted {
+                problems.append("the intent '\(type)' is declared twice")
+            }
+            unknownKeys(item, known: intentKeys, in: subject, into: &problems)
+            string(item, "title", in: subject, into: &problems)
+            string(item, "description", in: subject, into: &problems)
+            parameters(item, in: subject, into: &problems)
+        }
+        return problems
+    }
+
+    // MARK: - Parameters
+
+    private static func parameters(_ owner: JSONValue, in subject: String, into problems: inout [String]) {
+        var names: Set<String> = []
+        for (position, item) in list(owner, "parameters", in: subject, into: &problems).enumerated() {
+            let name = item["name"]?.stringValue ?? ""
+            let where_ = name.isEmpty ? "\(subject), parameter \(position + 1)" : "\(subject), parameter '\(name)'"
+            guard case .object = item else {
+                problems.append("\(where_) is \(item), not an object")
+                continue
+            }
+            if name.isEmpty {
+                problems.append("\(where_) has no 'name' (a non-empty string)")
+            } else if !isIdentifier(name) {
+                problems.append(
+                    "\(where_): the name '\(name)' is not an identifier (a letter or _, then letters, digits or _)")
+            } else if !names.insert(name).inserted {
+                problems.append("\(subject) declares the parameter '\(name)' twice")
+            }
+            unknownKeys(item, known: parameterKeys, in: where_, into: &problems)
+            string(item, "title", in: where_, into: &problems)
+            if let optional = item["optional"], optional.boolValue == nil {
+                problems.append("\(where_), 'optional': \(optional) is not a boolean")
+            }
+            guard let type = type(item, in: where_, into: &problems) else { continue }
+            var minimum: Int?
+            var maximum: Int?
+            for key in ["minimum", "maximum"] {
+                guard let value = item[key], value != .null else { continue }
+                guard case .integer = type else {
+                    problems.append("\(where_), '\(key)': only an integer parameter has a range, not a \(type.name)")
+                    continue
+                }
+                guard let bound = value.intValue else {
+                    problems.append("\(where_), '\(key)': \(value) is not an integer")
+                    continue
+                }
+                if key == "minimum" { minimum = bound } else { maximum = bound }
+            }
+            if let minimum, let maximum, minimum > maximum {
+                problems.append("\(where_): the minimum \(minimum) is above the maximum \(maximum)")
+                continue
+            }
+            guard let value = item["default"], value != .null else { continue }
+            let description = ParameterDescription(
+                name: name, title: name, type: type, defaultValue: nil, minimum: minimum, maximum: maximum)
+            if case .failure(let message) = IntentRunner.check(
+                value, type: type, parameter: description, name: name)
+            {
+                problems.append("\(where_), 'default': \(message.text)")
+            }
+        }
+    }
+
+    /// The type `item` declares (`type`, with `cases` or `items`), or `nil` after reporting why not.
+    private static func type(_ item: JSONValue, in subject: String, into problems: inout [String]) -> ParameterType? {
+        guard let name = item["type"]?.stringValue else {
+            problems.append(
+                "\(subject) has no 'type'; expected one of \(typeNames.joined(separator: ", "))")
+            return nil
+        }
+        switch name {
+        case "string": return .string
+        case "boolean": return .boolean
+        case "integer": return .integer
+        case "number": return .number
+        case "date": return .date
+        case "enum":
+            guard case .array(let items)? = item["cases"], !items.isEmpty else {
+                problems.append("\(subject), 'cases': an enum needs a non-empty list of strings")
+                return nil
+            }
+            var cases: [EnumCase] = []
+            for value in items {
+                guard let text = value.stringValue, !text.isEmpty else {
+                    problems.append("\(subject), 'cases': \(value) is not a non-empty string")
+                    return nil
+                }
+                if cases.contains(where: { $0.value == text }) {
+                    problems.append("\(subject), 'cases': '\(text)' is listed twice")
+                }
+                cases.append(EnumCase(value: text, title: text))
+            }
+            return .enumeration(name: subject, cases: cases)
+        case "array":
+            guard let items = item["items"], case .object = items else {
+                problems.append("\(subject), 'items': an array needs 'items', an object giving the items' type")
+                return nil
+            }
+            unknownKeys(items, known: typeKeys, in: "\(subject), 'items'", into: &problems)
+            return type(items, in: "\(subject), 'items'", into: &problems).map { .array($0) }
+        default:
+            problems.append(
+                "\(subject), 'type': '\(name)' is not a parameter type"
+                    + suggestion(for: name, among: typeNames, orList: true))
+            return nil
+        }
+    }
+
+    // MARK: - Helpers
+
+    private static func unknownKeys(
+        _ object: JSONValue, known: [String], in subject: String, into problems: inout [String]
+    ) {
+        guard case .object(let members) = object else { return }
+        for member in members where !known.contains(member.key) {
+            problems.append(
+                "\(subject): unknown key '\(member.key)'" + suggestion(for: member.key, among: known, orList: true))
+        }
+    }
+
+    /// The items of the array under `key` (none when it is absent or `null`), reporting anything else.
+    private static func list(
+        _ object: JSONValue, _ key: String, in subject: String, into problems: inout [String]
+    ) -> [JSONValue] {
+        switch object[key] {
+        case nil, .null?: return []
+        case .array(let items)?: return items
+        case let other?:
+            problems.append("\(subject), '\(key)': \(other) is not a list")
+            return []
+        }
+    }
+
+    private static func string(_ object: JSONValue, _ key: String, in subject: String, into problems: inout [String]) {
+        guard let value = object[key], value != .null, value.stringValue == nil else { return }
+        problems.append("\(subject), '\(key)': \(value) is not a string")
+    }
+
+    /// `; did you mean 'X'?`, or with `orList` `; expected one of ...` when nothing is close. A
+    /// name that is close by spelling, or part of a longer one (`families`, `max`), is close.
+    private static func suggestion(for name: String, among candidates: [String], orList: Bool = false) -> String {
+        let lowered = name.lowercased()
+        if let nearest = EditDistance.suggestion(for: name, among: candidates)
+            ?? (lowered.count < 3
+                ? nil : candidates.first { $0.lowercased().hasPrefix(lowered) || $0.lowercased().hasSuffix(lowered) })
+        {
+            return "; did you mean '\(nearest)'?"
+        }
+        return orList ? "; expected one of \(candidates.joined(separator: ", "))" : ""
+    }
+
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else {
+            return false
+        }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+}

@@ -1,0 +1,41 @@
+// embed-text: writes a Swift file holding a text file's contents as a static string, so a file kept
+// in the repository once (the Python plugin SDK) reaches the binary without a checked-in copy.
+//
+//     embed-text INPUT OUTPUT TYPE
+//
+// Run by the EmbedPythonSDK build plugin; not installed.
+import Foundation
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4 else {
+    FileHandle.standardError.write(Data("usage: embed-text INPUT OUTPUT TYPE\n".utf8))
+    exit(64)
+}
+let (input, output, type) = (arguments[1], arguments[2], arguments[3])
+guard let data = FileManager.default.contents(atPath: input), let text = String(data: data, encoding: .utf8)
+else {
+    FileHandle.standardError.write(Data("embed-text: cannot read '\(input)' as UTF-8 text\n".utf8))
+    exit(66)
+}
+// A raw string with as many #s as it takes for no line of the text to end it.
+var hashes = "#"
+while text.contains("\"\"\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
+let name = (input as NSString).lastPathComponent
+let swift = """
+    // Generated at build time from \(name) by the EmbedPythonSDK build plugin; not kept in the repository.
+
+    /// The text of `\(name)`, kept in the repository once and embedded when the package builds.
+    public enum \(type) {
+        /// The file's text, exactly.
+        public static let source = \(hashes)\"\"\"
+    \(text)
+    \"\"\"\(hashes)
+    }
+
+    """
+do {
+    try Data(swift.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+} catch {
+    FileHandle.standardError.write(Data("embed-text: cannot write '\(output)': \(error)\n".utf8))
+    exit(73)
+}

@@ -1,0 +1,117 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What a plugin may reach beyond itself, through the built binary: its controls run only the
+/// intents it declares, its reloads name only its own kinds, its descendants end with it, and its
+/// exit is reported as an exit even while a descendant holds its stdout.
+@Suite struct PluginBoundaryTests {
+    static let widget = #"{"kind": "Mine", "supportedFamilies": ["systemSmall"]}"#
+
+    @Test func aControlRunsOnlyAnIntentItsOwnPluginDeclares() throws {
+        let scratch = try TemporaryDirectory()
+        let view = """
+            {"type": "vstack", "children": [
+              {"type": "button", "intent": {"type": "GhostIntent", "parameters": {}}, "children": []},
+              {"type": "toggle", "isOn": false, "intent": {"type": "ToggleFocusModeIntent", "parameters": {"value": true}},
+               "children": []}]}
+            """
+        try ScratchPlugin.write(
+            "forgetful", at: "plugins/forgetful", in: scratch, manifest: "kinds: [Mine]\n",
+            handshake: ScratchPlugin.handshake("forgetful", widgets: [Self.widget]), view: view)
+        try scratch.file("widgets.yaml", "widgets:\n  - {id: m, kind: Mine}\n")
+        let common = ["widgets.yaml", "--plugins", "plugins", "--store", "store"]
+        let run = try scratch.widgethost(["run"] + common)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "warning: plugin 'forgetful', widget 'Mine': a control runs the intent 'GhostIntent', which the "
+                    + "plugin 'forgetful' does not declare, so tapping it fails; declare it in the plugin's "
+                    + "initialize reply ('intents') and its manifest ('intents: [GhostIntent]'; a Swift bundle "
+                    + "lists GhostIntent.self in its `intents`)"),
+            "\(run.standardError)")
+        let ghost = try scratch.widgethost(["tap", "m", "1"] + common)
+        #expect(ghost.status == 1)
+        #expect(
+            ghost.standardError.hasPrefix(
+                "error: control 1 of 'm' cannot run: a control runs the intent 'GhostIntent', which the plugin "
+                    + "'forgetful' does not declare"),
+            "\(ghost.standardError)")
+        // A built-in intent it does not declare does not run either: the focus mode stays off.
+        let builtIn = try scratch.widgethost(["tap", "m", "2", "--format", "json"] + common)
+        #expect(builtIn.status == 1)
+        #expect(builtIn.standardOutput.contains(#""code":"plugin.undeclared-intent""#))
+        let export = try scratch.widgethost(["store", "export", "--format", "json", "--store", "store"])
+        #expect(!export.standardOutput.contains(#""isOn":true"#), "\(export.standardOutput)")
+    }
+
+    @Test func aPluginReloadsOnlyItsOwnKinds() throws {
+        let scratch = try TemporaryDirectory()
+        try ScratchPlugin.write(
+            "greedy", at: "plugins/greedy", in: scratch, manifest: "kinds: [Mine]\nintents: [SyncIntent]\n",
+            handshake: ScratchPlugin.handshake(
+                "greedy", widgets: [Self.widget], intents: [#"{"type": "SyncIntent"}"#]),
+            perform: #"{"value": 1, "reload": ["Mine", "TaskWidget"]}"#)
+        let result = try scratch.widgethost([
+            "perform", "SyncIntent", "--plugins", "plugins", "--store", "store", "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains(#""reloaded":["Mine"]"#), "\(result.standardOutput)")
+        #expect(
+            result.standardError.contains(
+                "the plugin 'greedy' asked to reload 'TaskWidget', which is not one of its kinds (Mine); ignored"),
+            "\(result.standardError)")
+    }
+
+    @Test func aSetsidGrandchildEndsWithThePluginAndTheExitIsReportedAsAnExit() throws {
+        let scratch = try TemporaryDirectory()
+        let grandchild = scratch.url.appendingPathComponent("plugins/leaky/grandchild")
+        try ScratchPlugin.write(
+            "leaky", at: "plugins/leaky", in: scratch, manifest: "kinds: [Mine]\ntimeouts: {timeline: 20}\n",
+            handshake: ScratchPlugin.handshake("leaky", widgets: [Self.widget]),
+            prelude: """
+                import time
+                if os.fork() == 0:
+                    os.setsid()
+                    if os.fork() == 0:
+                        with open(os.path.join(HERE, "grandchild"), "w") as f:
+                            f.write(str(os.getpid()))
+                        time.sleep(120)
+                    os._exit(0)
+                """,
+            onRender: "sys.stderr.write('leaky: giving up\\n'); sys.stderr.flush(); os._exit(4)")
+        try scratch.file("widgets.yaml", "widgets:\n  - {id: m, kind: Mine}\n")
+        let result = try scratch.widgethost([
+            "run", "widgets.yaml", "--plugins", "plugins", "--store", "store", "--format", "json",
+        ])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains(#""code":"plugin.exited""#), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("exited with status 4"))
+        // Well under the 20 s timeline timeout: the exit was seen as an exit.
+        #expect(result.duration < .seconds(10))
+        let pid = try #require(Int32(try String(contentsOf: grandchild, encoding: .utf8)))
+        // The double-forked, setsid() grandchild is gone with widgethost.
+        #expect(kill(pid, 0) != 0)
+    }
+
+    @Test func aSwiftBundleThatForgetsAnIntentItsButtonRunsIsToldTheFix() throws {
+        let scratch = try TemporaryDirectory()
+        let binary = WidgetHostProcess.executableURL.deletingLastPathComponent()
+            .appendingPathComponent("forgetful-swift")
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("plugins/forgetful"), withIntermediateDirectories: true)
+        try scratch.file(
+            "plugins/forgetful/plugin.yaml", "name: forgetful\nexecutable: \(binary.path)\nkinds: [Forgetful]\n")
+        try scratch.file("widgets.yaml", "widgets:\n  - {id: f, kind: Forgetful}\n")
+        let result = try scratch.widgethost([
+            "run", "widgets.yaml", "--plugins", "plugins", "--store", "store", "--format", "json",
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput.contains(
+                "plugin 'forgetful' failed 'timeline': the view of 'Forgetful' has a button running 'NudgeIntent', "
+                    + "which the bundle does not list in its intents, so tapping it could not run; add "
+                    + "NudgeIntent.self to the bundle's `intents` (and 'NudgeIntent' to the manifest's `intents:`)"),
+            "\(result.standardOutput)")
+    }
+}
