@@ -243,6 +243,9 @@ public final class WidgetServer: HTTPHandler {
                 "widget '\(id)' has \(count) control\(count == 1 ? "" : "s") now; there is no \(number)")
         case .failure(.ambiguousIntent(let diagnostic)):
             return self.failure(500, diagnostic.code, diagnostic.message)
+        case .failure(.undeclaredIntent(_, let message)):
+            return self.failure(
+                500, .pluginUndeclaredIntent, "control \(number) of '\(id)' cannot run: \(message)")
         case .failure(.unknownIntent):
             return self.failure(
                 500, .intentFailed, "control \(number) of '\(id)' runs an intent widgethost does not know")
