@@ -125,17 +125,14 @@ public struct AppGroupContainer: Sendable, Hashable {
             return "'' is not a valid app group identifier: it names a directory, so it must be non-empty"
         }
         if appGroup == "." || appGroup == ".." {
-            return
-                "'\(appGroup)' is not a valid app group identifier: it names a directory, so it cannot be '.' or '..'"
+            return "'\(appGroup)' is not a valid app group identifier: it names a directory, so it cannot be '.' or '..'"
         }
         if appGroup.contains("/") {
-            return
-                "'\(appGroup)' is not a valid app group identifier: it names a directory, so it must hold no '/'"
+            return "'\(appGroup)' is not a valid app group identifier: it names a directory, so it must hold no '/'"
         }
         if let control = appGroup.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
             let code = "U+" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)
-            return
-                "'\(appGroup.debugDescription.dropFirst().dropLast())' is not a valid app group identifier: "
+            return "'\(appGroup.debugDescription.dropFirst().dropLast())' is not a valid app group identifier: "
                 + "it names a directory, so it must hold no control character (it holds \(code))"
         }
         return nil

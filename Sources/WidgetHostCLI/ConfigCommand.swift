@@ -84,14 +84,10 @@ extension WidgetHostCommand {
                 let origins = instance.origins ?? [:]
                 let id = TerminalText.visible(instance.id)
                 lines.append(("\(id).id = \(id)", origins["id"] ?? "default"))
-                lines.append(
-                    ("\(id).kind = \(TerminalText.visible(instance.kind))", origins["kind"] ?? "default"))
+                lines.append(("\(id).kind = \(TerminalText.visible(instance.kind))", origins["kind"] ?? "default"))
                 lines.append(("\(id).family = \(instance.family.rawValue)", origins["family"] ?? "default"))
                 lines.append(
-                    (
-                        "\(id).appGroup = \(TerminalText.visible(instance.appGroup))",
-                        origins["appGroup"] ?? "default"
-                    ))
+                    ("\(id).appGroup = \(TerminalText.visible(instance.appGroup))", origins["appGroup"] ?? "default"))
                 for name in instance.configuration.keys.sorted() {
                     let value = instance.configuration[name]?.description ?? "null"
                     lines.append(

@@ -69,8 +69,7 @@ import Testing
             json["files"]?.strings
                 == ["main.yaml", "./parts/a.yaml", "./parts/b.yaml", "./nested.yaml", "./extra.yaml"]
                 || json["files"]?.strings
-                    == ["main.yaml", "parts/a.yaml", "parts/b.yaml", "parts/../nested.yaml", "extra.yaml"]
-        )
+                    == ["main.yaml", "parts/a.yaml", "parts/b.yaml", "parts/../nested.yaml", "extra.yaml"])
         #expect(json["widgets"]?.int == 5)
         let config = try scratch.widgethost(["config", "main.yaml"])
         #expect(config.status == 0, "\(config.standardError)")
@@ -192,9 +191,7 @@ import Testing
             """)
         let before = try scratch.widgethost(["config", "config"])
         #expect(before.status == 0, "\(before.standardError)")
-        let beforeIDs = (0..<2).compactMap {
-            try? JSONPath(before.standardOutput)["widgets"]?[$0]?["id"]?["value"]?.string
-        }
+        let beforeIDs = (0..<2).compactMap { try? JSONPath(before.standardOutput)["widgets"]?[$0]?["id"]?["value"]?.string }
         #expect(beforeIDs == ["FocusWidget-1", "Quickmenu-1"])
         try scratch.file(
             "config/a.yaml",
@@ -227,9 +224,7 @@ import Testing
             """)
         let fixed = try scratch.widgethost(["run", "config", "--format", "json"])
         #expect(fixed.status == 0, "\(fixed.standardError)")
-        let fixedIDs = (0..<3).compactMap {
-            try? JSONPath(fixed.standardOutput)["widgets"]?[$0]?["id"]?.string
-        }
+        let fixedIDs = (0..<3).compactMap { try? JSONPath(fixed.standardOutput)["widgets"]?[$0]?["id"]?.string }
         #expect(fixedIDs == ["focus", "FocusWidget-1", "Quickmenu-1"])
     }
 }

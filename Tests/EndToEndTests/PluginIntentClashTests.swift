@@ -39,8 +39,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
         // The manifest lists each intent once; the handshake may repeat one (the mistake tested).
         let listed = intents.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        try
-            "name: \(name)\nexecutable: plugin.py\nkinds: [\(kind)]\nintents: [\(listed.joined(separator: ", "))]\n"
+        try "name: \(name)\nexecutable: plugin.py\nkinds: [\(kind)]\nintents: [\(listed.joined(separator: ", "))]\n"
             .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
     }
 

@@ -17,10 +17,7 @@ import Testing
         for (folder, executable) in [("swift", swift), ("python", python)] {
             try FileManager.default.createDirectory(
                 at: scratch.url.appendingPathComponent(folder), withIntermediateDirectories: true)
-            try scratch.file(
-                "\(folder)/plugin.yaml",
-                "name: countdown\nexecutable: \(executable.path)\nkinds: [Countdown]\nintents: [RemindIntent]\n"
-            )
+            try scratch.file("\(folder)/plugin.yaml", "name: countdown\nexecutable: \(executable.path)\nkinds: [Countdown]\nintents: [RemindIntent]\n")
         }
         try scratch.file(
             "widgets.yaml",

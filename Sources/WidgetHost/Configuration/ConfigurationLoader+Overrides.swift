@@ -87,17 +87,14 @@ extension ConfigurationLoader {
         var plans = KindPlans(registry: registry)
         let plan = plans.plan(for: widget, named: instance.kind)
         if path == "family" {
-            guard let family = self.family(node, of: plan, reader: &reader) else {
-                return reader.diagnostics.first
-            }
+            guard let family = self.family(node, of: plan, reader: &reader) else { return reader.diagnostics.first }
             instances[target].family = family
             instances[target].origins?["family"] = "--set"
             return nil
         }
         let prefix = "configuration."
         guard path.hasPrefix(prefix) else {
-            var message =
-                "unknown key '\(path)' of widget '\(instance.id)'; expected family or configuration.PARAMETER"
+            var message = "unknown key '\(path)' of widget '\(instance.id)'; expected family or configuration.PARAMETER"
             if let nearest = EditDistance.suggestion(for: path, among: ["family", "configuration"]) {
                 message += "; did you mean '\(nearest)'?"
             }

@@ -419,8 +419,7 @@ public struct ConfigurationLoader: Sendable {
                 id: idNode, kind: kindNode, family: familyNode, configuration: configurationPair?.value,
                 parameters: plan.parameters, reader: reader)
         }
-        pending.append(
-            instance, PendingInstances.Detail(idLocation: idLocation, source: source, valid: valid))
+        pending.append(instance, PendingInstances.Detail(idLocation: idLocation, source: source, valid: valid))
     }
 
     /// Adds a fix-it note to each unknown widget key that is a parameter of the widget's kind,
@@ -630,8 +629,7 @@ public struct ConfigurationLoader: Sendable {
                 isDefault
                 ? "this widget's default id '\(id)' is already the id of the widget at \(place)"
                     + (pending.instances[firstPosition].id == id && first.file != item.file
-                        && pending.topLevel[detail.source]
-                            != pending.topLevel[pending.details[firstPosition].source]
+                        && pending.topLevel[detail.source] != pending.topLevel[pending.details[firstPosition].source]
                         ? " (default ids are numbered per configuration file)" : "")
                     + "; give it an 'id'"
                 : "duplicate widget id '\(id)': already used by the widget at \(place)"

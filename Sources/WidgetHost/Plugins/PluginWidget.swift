@@ -57,9 +57,7 @@ public struct PluginWidget: WidgetConfiguration {
                     }
                 }
                 connection.noteViewWarnings(
-                    undeclared.map {
-                        PluginConnection.undeclaredIntent($0, plugin: connection.manifest.name)
-                    },
+                    undeclared.map { PluginConnection.undeclaredIntent($0, plugin: connection.manifest.name) },
                     kind: metadata.kind)
                 return timeline
             } catch {

@@ -325,8 +325,7 @@ public final class HostSession: Sendable {
             return .failure(
                 .undeclaredIntent(
                     intent: reference.type,
-                    message: PluginConnection.undeclaredIntent(
-                        reference.type, plugin: connection.manifest.name)))
+                    message: PluginConnection.undeclaredIntent(reference.type, plugin: connection.manifest.name)))
         }
         let intent: any HostIntent
         switch await self.intent(named: reference.type, drawnBy: instance.kind) {
