@@ -29,7 +29,8 @@ enum WidgetHostCommand {
                 help: "With --version, also print the versions of libyaml, SQLite and utf8proc it runs on.")
         ],
         subcommands: [
-            RunCommand.spec, ValidateCommand.spec, ConfigCommand.spec, DescribeCommand.spec, SchemaCommand.spec,
+            RunCommand.spec, ValidateCommand.spec, ConfigCommand.spec, DescribeCommand.spec,
+            SchemaCommand.spec,
             PerformCommand.spec,
             TapCommand.spec, OpenCommand.spec,
             YAMLCommand.spec, StoreCommand.spec, PluginsCommand.spec, WatchCommand.spec, ServeCommand.spec,

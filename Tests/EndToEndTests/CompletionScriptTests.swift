@@ -48,8 +48,8 @@ import Testing
     }
 
     static let subcommands = [
-        "run", "validate", "describe", "schema", "perform", "tap", "open", "yaml", "store", "plugins",
-        "watch", "serve", "reload", "completions", "man", "help",
+        "run", "validate", "config", "describe", "schema", "perform", "tap", "open", "yaml", "store",
+        "plugins", "watch", "serve", "reload", "completions", "man", "help",
     ]
     static let intents = [
         "ToggleTaskIntent", "SetTaskCompletionIntent", "CompleteTaskIntent", "AddTaskIntent",

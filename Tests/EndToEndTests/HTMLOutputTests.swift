@@ -45,7 +45,7 @@ import Testing
         let script = folder.appendingPathComponent("plugin.py")
         try plugin.write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        try "name: styled\nexecutable: plugin.py\n"
+        try "name: styled\nexecutable: plugin.py\nkinds: [Styled, Broken]\n"
             .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
         try scratch.file(
             "styled.yaml",

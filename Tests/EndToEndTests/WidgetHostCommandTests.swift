@@ -16,6 +16,8 @@ import Testing
         SUBCOMMANDS:
           run                     Runs the widgets and prints what each one shows.
           validate                Checks configurations and reports every problem.
+          config                  Prints the resolved configuration and where each
+                                  value comes from.
           describe                Describes the widgets, their parameters and intents.
           schema                  Prints the JSON Schema of configuration files.
           perform                 Performs an app intent, as a button or toggle does.
@@ -114,7 +116,8 @@ import Testing
             ["frobnicate"],
             "Error: Unknown subcommand 'frobnicate'. Please provide one of the following:\n"
                 + [
-                    "run", "validate", "describe", "schema", "perform", "tap", "open", "yaml", "store",
+                    "run", "validate", "config", "describe", "schema", "perform", "tap", "open", "yaml",
+                    "store",
                     "plugins", "watch", "serve", "reload", "completions", "man",
                 ].map {
                     "  - \($0)\n"
