@@ -249,6 +249,30 @@ import Testing
         #expect((try? RawHTTP.request(port: served.port, "GET", "/")) == nil)
     }
 
+    @Test func sigintEndsTheServerWithItsPlugins() throws {
+        let scratch = try PluginExamplesTests.clockScratch()
+        let served = try Self.serve(["widgets.yaml"], scratch: scratch)
+        let page = try RawHTTP.request(port: served.port, "GET", "/")
+        #expect(page.body.contains("data-widget-id=\"clock\" data-kind=\"PythonClock\""))
+        let plugins = Self.children(of: served.process.pid)
+        #expect(!plugins.isEmpty, "the plugin is not running")
+        #expect(served.process.stop(SIGINT) == 0)
+        #expect(plugins.allSatisfy { kill($0, 0) != 0 }, "a plugin outlived the server")
+    }
+
+    /// The processes whose parent is `pid` (from /proc).
+    static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let child = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid ? child : nil
+        }
+    }
+
     @Test func aTakenPortOrAnInvalidConfigurationServesNothing() throws {
         let served = try Self.serve()
         let scratch = served.scratch
