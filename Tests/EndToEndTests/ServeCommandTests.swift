@@ -249,6 +249,20 @@ import Testing
         #expect((try? RawHTTP.request(port: served.port, "GET", "/")) == nil)
     }
 
+    @Test func setOverridesAndWidgetSelectionApplyAsInWatch() throws {
+        let served = try Self.serve(["--set", "focus.family=systemMedium", "--widget", "focus"])
+        let api = try JSONText.object(try RawHTTP.request(port: served.port, "GET", "/api/widgets").body)
+        let widgets = api["widgets"] as? [[String: Any]] ?? []
+        #expect(widgets.map { $0["id"] as? String } == ["focus"])
+        #expect(widgets.first?["family"] as? String == "systemMedium")
+        let page = try RawHTTP.request(port: served.port, "GET", "/").body
+        #expect(
+            page.contains(
+                "data-widget-id=\"focus\" data-kind=\"FocusWidget\" data-family=\"systemMedium\" style=\"width:364px;height:170px\""
+            ))
+        #expect(served.process.stop() == 0)
+    }
+
     @Test func sigintEndsTheServerWithItsPlugins() throws {
         let scratch = try PluginExamplesTests.clockScratch()
         let served = try Self.serve(["widgets.yaml"], scratch: scratch)
