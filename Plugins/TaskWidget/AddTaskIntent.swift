@@ -35,11 +35,17 @@ public struct AddTaskIntent: AppIntent {
     /// Appends the task in one store transaction and asks TaskWidgets to reload.
     ///
     /// - Returns: The new task's id as the value, and the dialog "<taskName> added".
-    /// - Throws: ``IntentParameterError`` for an empty name (with the store unchanged), or
+    /// - Throws: ``IntentParameterError`` for an empty name or one over 4 KiB (with the store unchanged), or
     ///   ``AppGroupError``.
     public func perform() async throws -> some IntentResult {
         guard !taskName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw $taskName.needsValueError("a task needs a name: 'taskName' is empty")
+        }
+        guard taskName.utf8.count <= StoredTask.maxTitleSize else {
+            throw $taskName.needsValueError(
+                IntentDialog(
+                    "'taskName' is \(taskName.utf8.count) bytes long; a task's name holds at most "
+                        + "\(StoredTask.maxTitleSize) bytes (4 KiB) of UTF-8"))
         }
         let store = try IntentEnvironment.appGroupStore(for: Self.intentType)
         // `category=` on a command line means no category, not an empty one.

@@ -52,6 +52,26 @@ public struct AppGroupContainer: Sendable, Hashable {
         self.source = source
     }
 
+    /// Whether the container holds a store (its database file exists): a command that uses the
+    /// store refuses one that does not, rather than make an empty store by accident.
+    public var hasStore: Bool {
+        FileManager.default.fileExists(atPath: databaseURL.path)
+    }
+
+    /// The App Groups beside this one that hold a store, when the directory was chosen by App Group
+    /// (`XDG_DATA_HOME` or the home directory); none when one directory serves every App Group.
+    public var appGroupsWithStores: [String] {
+        guard source == .dataHome || source == .home else { return [] }
+        let parent = directory.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        return names.filter {
+            FileManager.default.fileExists(
+                atPath: parent.appendingPathComponent($0).appendingPathComponent(
+                    AppGroupStore.databaseFileName
+                ).path)
+        }.sorted()
+    }
+
     /// Works out the container directory of `appGroup`.
     ///
     /// - Parameters:
@@ -125,14 +145,17 @@ public struct AppGroupContainer: Sendable, Hashable {
             return "'' is not a valid app group identifier: it names a directory, so it must be non-empty"
         }
         if appGroup == "." || appGroup == ".." {
-            return "'\(appGroup)' is not a valid app group identifier: it names a directory, so it cannot be '.' or '..'"
+            return
+                "'\(appGroup)' is not a valid app group identifier: it names a directory, so it cannot be '.' or '..'"
         }
         if appGroup.contains("/") {
-            return "'\(appGroup)' is not a valid app group identifier: it names a directory, so it must hold no '/'"
+            return
+                "'\(appGroup)' is not a valid app group identifier: it names a directory, so it must hold no '/'"
         }
         if let control = appGroup.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
             let code = "U+" + String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)
-            return "'\(appGroup.debugDescription.dropFirst().dropLast())' is not a valid app group identifier: "
+            return
+                "'\(appGroup.debugDescription.dropFirst().dropLast())' is not a valid app group identifier: "
                 + "it names a directory, so it must hold no control character (it holds \(code))"
         }
         return nil

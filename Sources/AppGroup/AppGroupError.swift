@@ -66,7 +66,8 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
         case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH:
             return make(.storeUnwritable, "the file or its directory is read-only (\(error.message))")
         case SQLITE_BUSY, SQLITE_LOCKED:
-            return make(.storeBusy, busyReason(waited: waited))
+            return make(
+                .storeBusy, busyReason(waited: waited, holder: StoreLockHolder.describe(databasePath: path)))
         case SQLITE_FULL:
             return make(.storeFull, "the disk is full")
         case SQLITE_IOERR:
@@ -87,10 +88,14 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
     /// the store is busy: other processes kept it locked for the 30.0 s this one waited; nothing
     /// was changed. Try again, or wait longer with --lock-timeout or WIDGETHOST_LOCK_TIMEOUT (seconds)
     /// ```
-    static func busyReason(waited: Duration?) -> String {
+    ///
+    /// With `holder` (`process 4242 (python3)`, when the kernel's lock table names it), the
+    /// message names it instead of "other processes".
+    static func busyReason(waited: Duration?, holder: String? = nil) -> String {
+        let who = holder ?? "other processes"
         let held =
-            waited.map { "other processes kept it locked for the \(seconds($0)) s this one waited" }
-            ?? "another process holds its lock"
+            waited.map { "\(who) kept it locked for the \(seconds($0)) s this one waited" }
+            ?? "\(holder ?? "another process") holds its lock"
         return "the store is busy: \(held); nothing was changed. Try again, or wait longer with "
             + "--lock-timeout or WIDGETHOST_LOCK_TIMEOUT (seconds)"
     }

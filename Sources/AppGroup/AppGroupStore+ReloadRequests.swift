@@ -75,10 +75,36 @@ extension AppGroupStore {
         try withConnection { database throws(SQLiteError) in try Self.currentGeneration(in: database) }
     }
 
+    /// The latest request generation of each kind (`*` for every kind), and whether any widget's
+    /// evaluation was ever recorded: what a run reads once to mark thousands of widgets (with
+    /// ``evaluatedGeneration(ofWidget:)`` per widget only when evaluations were recorded).
+    public func reloadRequestSummary() throws(AppGroupError) -> (latest: [String: Int], hasEvaluations: Bool)
+    {
+        try read { database throws(SQLiteError) in
+            let latest = try database.query(
+                "SELECT kind, max(generation) FROM reload_requests GROUP BY kind", []
+            ) { row throws(SQLiteError) in (row.string(at: 0) ?? "", row.int(at: 1)) }
+            let evaluations = try database.scalar("SELECT 1 FROM evaluations LIMIT 1")
+            return (Dictionary(latest, uniquingKeysWith: max), evaluations != nil)
+        }
+    }
+
+    /// The generation at which a live host last evaluated widget `id`; 0 when none did.
+    public func evaluatedGeneration(ofWidget id: String) throws(AppGroupError) -> Int {
+        try read { database throws(SQLiteError) -> Int in
+            if case .integer(let generation)? = try database.scalar(
+                "SELECT generation FROM evaluations WHERE widget = ?", [.text(id)])
+            {
+                return generation
+            }
+            return 0
+        }
+    }
+
     /// Whether a reload of `kind` was requested since widget `id` was last evaluated by a live
     /// host, or ever, for a widget no live host has evaluated (DESIGN.md, "The live host").
     public func isReloadRequested(forWidget id: String, kind: String) throws(AppGroupError) -> Bool {
-        try withConnection { database throws(SQLiteError) -> Bool in
+        try read { database throws(SQLiteError) -> Bool in
             var evaluated = 0
             if case .integer(let generation)? = try database.scalar(
                 "SELECT generation FROM evaluations WHERE widget = ?", [.text(id)])

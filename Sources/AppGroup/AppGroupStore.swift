@@ -39,6 +39,8 @@ public final class AppGroupStore: @unchecked Sendable {
 
     private let database: SQLiteDatabase
     private let lock = Mutex<Void>(())
+    /// Connections that only read, for ``read(_:)`` on several threads at once.
+    private let readers: SQLiteReaderPool
 
     /// Opens the store in `directory`, creating the directory and the database when writing.
     ///
@@ -74,15 +76,26 @@ public final class AppGroupStore: @unchecked Sendable {
             }
         }
         var opened: SQLiteDatabase?
+        var readerMode: SQLiteDatabase.Mode = .readOnly
         let version: Int
         do {
             // Reading a writable store over a connection that refuses writes leaves no -wal and
             // -shm files behind, as a read-only connection would.
             let writable = access(directory.path, W_OK) == 0 && access(path, W_OK) == 0
-            let mode: SQLiteDatabase.Mode =
-                !readOnly ? .readWriteCreate : writable ? .readExisting : .readOnly
+            let mode: SQLiteDatabase.Mode
+            if !readOnly {
+                mode = .readWriteCreate
+            } else if writable {
+                mode = .readExisting
+            } else if access(directory.path, W_OK) != 0 && access(path + "-shm", F_OK) != 0 {
+                // A shared, read-only App Group directory: SQLite could not make the `-shm` file.
+                mode = .readImmutable
+            } else {
+                mode = .readOnly
+            }
             let database = try SQLiteDatabase(path: path, mode: mode, busyTimeout: lockTimeout)
             opened = database
+            readerMode = readOnly ? mode : .readExisting
             if !readOnly {
                 // A commit writes the log without waiting for the disk (fsync): the write lock is
                 // held for the statements only, not for a disk flush during which the holder sleeps
@@ -110,6 +123,20 @@ public final class AppGroupStore: @unchecked Sendable {
                 path: path
             )
         }
+        if readOnly && version == 0,
+            case .integer(let tables)? = try? database.scalar("SELECT count(*) FROM sqlite_schema"),
+            tables > 0
+        {
+            // Another program's database: not an empty store to show as empty.
+            throw AppGroupError(
+                code: .storeCorrupt,
+                message: "cannot open the store at '\(path)': the file is not a widgethost store "
+                    + "(an SQLite database of \(tables) \(tables == 1 ? "table or index" : "tables and indexes") "
+                    + "without widgethost's schema); "
+                    + "name another store with --store",
+                path: path
+            )
+        }
         if readOnly && version == 0 {
             throw AppGroupError(
                 code: .storeNotFound,
@@ -121,6 +148,9 @@ public final class AppGroupStore: @unchecked Sendable {
         self.databaseURL = databaseURL
         self.isReadOnly = readOnly
         self.database = database
+        self.readers = SQLiteReaderPool(
+            path: path, mode: readerMode, busyTimeout: lockTimeout, capacity: SQLiteReaderPool.defaultCapacity
+        )
     }
 
     /// An error while opening, said the way a person can act on it: SQLite's generic error
@@ -151,6 +181,22 @@ public final class AppGroupStore: @unchecked Sendable {
             let waited = lock.withLock { _ in database.lastBusyWait }
             throw AppGroupError.store(at: databaseURL.path, error, opening: false, waited: waited)
         }
+    }
+
+    /// Runs `body`, which only reads, on one of the store's read connections (several threads read
+    /// at once, each on its own), or on the store's connection when every reader is busy. Inside
+    /// an app intent it reads over the intent's connection, so it sees the intent's own writes.
+    package func read<Result: Sendable>(
+        _ body: (SQLiteDatabase) throws(SQLiteError) -> Result
+    ) throws(AppGroupError) -> Result {
+        if IntentTransaction.current == nil {
+            do {
+                if let result = try readers.withReader(body) { return result }
+            } catch {
+                throw AppGroupError.store(at: databaseURL.path, error, opening: false, waited: nil)
+            }
+        }
+        return try withConnection(body)
     }
 
     /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`), holding the lock.

@@ -16,10 +16,14 @@ extension FailureCode {
     public static let storeInvalidTask = FailureCode("store.invalid-task", .invalidInput)
     /// `store.io-error`.
     public static let storeIoError = FailureCode("store.io-error", .runtime)
+    /// `store.missing`: a command that uses the store found none where it looked; nothing ran.
+    public static let storeMissing = FailureCode("store.missing", .invalidInput)
     /// `store.newer-version`.
     public static let storeNewerVersion = FailureCode("store.newer-version", .runtime)
     /// `store.no-location`.
     public static let storeNoLocation = FailureCode("store.no-location", .runtime)
+    /// `store.no-app-group-store`: `validate` found no store yet for an `appGroup` (a warning).
+    public static let storeNoAppGroupStore = FailureCode("store.no-app-group-store", .invalidInput)
     /// `store.not-found`.
     public static let storeNotFound = FailureCode("store.not-found", .runtime)
     /// `store.unwritable`.
@@ -34,7 +38,9 @@ extension FailureCode {
         .storeInvalidAppGroup,
         .storeInvalidTask,
         .storeIoError,
+        .storeMissing,
         .storeNewerVersion,
+        .storeNoAppGroupStore,
         .storeNoLocation,
         .storeNotFound,
         .storeUnwritable,

@@ -26,6 +26,10 @@ package final class SQLiteDatabase {
         /// and removes the `-wal` and `-shm` files, which a read-only connection cannot do and so
         /// leaves behind. Needs the file and its directory writable.
         case readExisting
+        /// Read only, as a file nobody changes (`immutable=1`): a write-ahead-logged database in a
+        /// directory this process may not write and without its `-shm` file can be read no other
+        /// way, since SQLite would have to create that file.
+        case readImmutable
     }
 
     /// The database file, or `:memory:`.
@@ -70,11 +74,28 @@ package final class SQLiteDatabase {
         case .readWriteCreate: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         case .readOnly: flags = SQLITE_OPEN_READONLY
         case .readExisting: flags = SQLITE_OPEN_READWRITE
+        case .readImmutable: flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+        }
+        let name: String
+        if mode == .readImmutable {
+            // A URI: the characters that would end or escape the path are escaped themselves.
+            var escaped = ""
+            for character in path {
+                switch character {
+                case "%": escaped += "%25"
+                case "?": escaped += "%3f"
+                case "#": escaped += "%23"
+                default: escaped.append(character)
+                }
+            }
+            name = "file:" + escaped + "?immutable=1"
+        } else {
+            name = path
         }
         var connection: OpaquePointer?
         // NOMUTEX: the connection is never used by two threads at once (see the type's comment),
         // so SQLite's own per-connection mutex would only cost time.
-        let result = sqlite3_open_v2(path, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
+        let result = sqlite3_open_v2(name, &connection, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard result == SQLITE_OK, let connection else {
             let error = SQLiteError.last(on: connection, code: result, path: path)
             sqlite3_close_v2(connection)

@@ -19,7 +19,8 @@ extension AppGroupStore {
     /// The tasks a TaskWidget shows for `query`, in store order.
     ///
     /// Each of the query's eight shapes (which filters are present) has its own prepared statement
-    /// and its own index, so SQLite reads exactly the rows it returns.
+    /// and its own index, so SQLite reads exactly the rows it returns. Read on one of the store's
+    /// read connections, so the widgets of a run read at once.
     ///
     /// - Throws: ``AppGroupError`` when the store cannot be read.
     /// - Complexity: O(log n + k) for n stored tasks and k returned: independent of the number of
@@ -28,7 +29,7 @@ extension AppGroupStore {
         guard query.limit > 0 else { return [] }
         let sql = TaskQueryShape(query).selectSQL
         let bindings = TaskQueryShape.bindings(for: query)
-        return try withConnection { database throws(SQLiteError) in
+        return try read { database throws(SQLiteError) in
             try database.query(sql, bindings, row: Self.task(from:))
         }
     }

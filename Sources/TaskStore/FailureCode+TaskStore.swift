@@ -13,6 +13,8 @@ extension FailureCode {
     public static let storeInvalidDate = FailureCode("store.invalid-date", .invalidInput)
     /// `store.invalid-id`.
     public static let storeInvalidId = FailureCode("store.invalid-id", .invalidInput)
+    /// `store.title-too-long`: a title over ``StoredTask/maxTitleSize`` bytes.
+    public static let storeTitleTooLong = FailureCode("store.title-too-long", .invalidInput)
     /// `store.several-documents`.
     public static let storeSeveralDocuments = FailureCode("store.several-documents", .invalidInput)
 
@@ -24,5 +26,6 @@ extension FailureCode {
         .storeInvalidDate,
         .storeInvalidId,
         .storeSeveralDocuments,
+        .storeTitleTooLong,
     ]
 }

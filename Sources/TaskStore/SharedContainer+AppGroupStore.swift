@@ -1,4 +1,5 @@
 package import AppGroup
+import Foundation
 package import WidgetHostKit
 
 extension SharedContainer {
@@ -7,12 +8,19 @@ extension SharedContainer {
     /// waits for another process's write lock as long as the ``StoreLockTimeout`` the host attached
     /// says (the default without).
     ///
-    /// - Throws: ``AppGroupError`` when the store cannot be opened; the next call tries again.
+    /// A store the process may only read is opened read-only (``AppGroupStore/openShared(directory:lockTimeout:)``).
+    ///
+    /// - Throws: ``AppGroupError`` when the store cannot be opened; the next call tries again,
+    ///   but in a run of widgets a busy store is waited for once (``BusyStores``).
     package func appGroupStore() throws -> AppGroupStore {
         // Read before, not inside, the store's `make`: attachments are made under one lock.
         let timeout = try attachment(StoreLockTimeout.self) { StoreLockTimeout.default }
         return try attachment(AppGroupStore.self) {
-            try AppGroupStore(directory: url, lockTimeout: timeout.duration)
+            // Inside `make`, which holds the container's lock: a widget waiting for it while the
+            // first waits for the store finds that one's failure, and waits no more.
+            try BusyStores.open(directory: url.path) {
+                try AppGroupStore.openShared(directory: url, lockTimeout: timeout.duration)
+            }
         }
     }
 }

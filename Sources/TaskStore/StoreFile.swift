@@ -10,7 +10,7 @@ public import YAML
 /// ```yaml
 /// tasks:
 ///   - id: 6B1A1A3E-5F0C-4E8C-9C55-2F2B1B0C0D11   # optional UUID; a new one when absent
-///     title: Write the quarterly report          # required, non-empty
+///     title: Write the quarterly report          # required, non-empty, at most 4 KiB
 ///     priority: high                             # low, medium (default) or high
 ///     category: work                             # optional
 ///     isCompleted: false                         # default false
@@ -47,7 +47,7 @@ public struct StoreFile: Sendable, Hashable {
     ///   - newID: Makes the id of a task that has none.
     /// - Returns: The file's data.
     /// - Throws: ``StoreFileError`` with every problem found: an unreadable file, a YAML or JSON
-    ///   syntax error, unknown keys, wrong types, a missing or empty title, an invalid UUID or date,
+    ///   syntax error, unknown keys, wrong types, a missing, empty or too long title, an invalid UUID or date,
     ///   duplicate ids.
     public static func load(
         path: String,
@@ -182,6 +182,12 @@ public struct StoreFile: Sendable, Hashable {
         {
             if title.allSatisfy(\.isWhitespace) {
                 reader.report(titleNode, code: .storeEmptyTitle, message: "'title' must not be empty")
+                valid = false
+            } else if title.utf8.count > StoredTask.maxTitleSize {
+                reader.report(
+                    titleNode, code: .storeTitleTooLong,
+                    message: "'title' is \(title.utf8.count) bytes long; a title holds at most "
+                        + "\(StoredTask.maxTitleSize) bytes (4 KiB) of UTF-8")
                 valid = false
             }
             task.title = title

@@ -7,6 +7,11 @@ public struct StoredTask: Sendable, Hashable, Codable, Identifiable {
     public var id: String
     /// What to do; never empty.
     public var title: String
+
+    /// The most bytes of UTF-8 a title may hold (4 KiB): `store import` refuses a longer one at its
+    /// line, and `AddTaskIntent` a longer name, so one task cannot make every widget showing it,
+    /// and a batch run drawing thousands, grow without bound.
+    public static let maxTitleSize = 4096
     /// How urgent it is.
     public var priority: TaskPriority
     /// A free-form group (`work`, `personal`, ...), or `nil` for none.

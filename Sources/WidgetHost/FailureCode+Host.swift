@@ -83,6 +83,9 @@ extension FailureCode {
     public static let pluginInvalidParams = FailureCode("plugin.invalid-params", .invalidInput)
     /// `plugin.invalid-reply`.
     public static let pluginInvalidReply = FailureCode("plugin.invalid-reply", .runtime)
+    /// `plugin.entry-too-large`: an entry of the reply holds more than
+    /// ``PluginWidget/maxEntrySize`` bytes of JSON (its data and view); that widget fails.
+    public static let pluginEntryTooLarge = FailureCode("plugin.entry-too-large", .runtime)
     /// `plugin.line-too-long`.
     public static let pluginLineTooLong = FailureCode("plugin.line-too-long", .runtime)
     /// `plugin.manifest-empty`.
@@ -167,6 +170,7 @@ extension FailureCode {
         .pluginInvalidName,
         .pluginInvalidParams,
         .pluginInvalidReply,
+        .pluginEntryTooLarge,
         .pluginLineTooLong,
         .pluginManifestEmpty,
         .pluginManifestMismatch,

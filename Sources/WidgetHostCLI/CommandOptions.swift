@@ -67,6 +67,13 @@ enum CommandOptions {
         .option("store", valueName: "dir", help: help, completion: .directory)
     }
 
+    /// The usage error of `--store ''`: an empty path would silently mean the default store.
+    static func emptyStoreError(_ values: ParsedValues) -> ParseError {
+        values.validationError(
+            "The value '' is invalid for '--store <dir>': expected a directory; leave --store out for the "
+                + "default store.")
+    }
+
     /// `--lock-timeout <seconds>`, for commands that write the shared store.
     static let lockTimeout = ArgumentSpec.option(
         "lock-timeout",

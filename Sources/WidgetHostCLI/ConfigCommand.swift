@@ -11,7 +11,7 @@ extension WidgetHostCommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "config",
-            abstract: "Prints the resolved configuration and where each value comes from.",
+            abstract: "Shows the configuration as resolved, with origins.",
             discussion: """
                 The configuration as the other commands see it: includes read, ${NAME} variables \
                 substituted, --set overrides applied and defaults filled in. In JSON (the default) \
@@ -84,10 +84,14 @@ extension WidgetHostCommand {
                 let origins = instance.origins ?? [:]
                 let id = TerminalText.visible(instance.id)
                 lines.append(("\(id).id = \(id)", origins["id"] ?? "default"))
-                lines.append(("\(id).kind = \(TerminalText.visible(instance.kind))", origins["kind"] ?? "default"))
+                lines.append(
+                    ("\(id).kind = \(TerminalText.visible(instance.kind))", origins["kind"] ?? "default"))
                 lines.append(("\(id).family = \(instance.family.rawValue)", origins["family"] ?? "default"))
                 lines.append(
-                    ("\(id).appGroup = \(TerminalText.visible(instance.appGroup))", origins["appGroup"] ?? "default"))
+                    (
+                        "\(id).appGroup = \(TerminalText.visible(instance.appGroup))",
+                        origins["appGroup"] ?? "default"
+                    ))
                 for name in instance.configuration.keys.sorted() {
                     let value = instance.configuration[name]?.description ?? "null"
                     lines.append(

@@ -74,7 +74,8 @@ extension WidgetHostCommand {
                     .init(
                         term: "CONFIG-DIR/Plugins, $XDG_DATA_HOME/widgethost/plugins",
                         text: "Where plugins are looked for (besides --plugins DIR and a configuration's "
-                            + "plugins: list): folders holding a plugin.yaml manifest. Never the current directory."),
+                            + "plugins: list): folders holding a plugin.yaml manifest. Never the current directory."
+                    ),
                 ]),
             ManPageSection(
                 title: "SEE ALSO",

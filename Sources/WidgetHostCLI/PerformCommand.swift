@@ -86,6 +86,11 @@ extension WidgetHostCommand {
                     .write(if: format)
                     return ExitStatus.dataError
                 }
+                if let status = MissingStore.refuse(
+                    session.missingStores(forAppGroups: [appGroup]), format: format)
+                {
+                    return status
+                }
                 let container: SharedContainer
                 do throws(WidgetFailure) {
                     container = try session.containers.container(forAppGroup: appGroup)

@@ -67,26 +67,38 @@ extension WidgetHostCommand {
                         unsupportedFamilyMessage(family, unsupported: unsupported, common: common))
                 }
             }
+            if let status = MissingStore.refuse(
+                session.missingStores(forAppGroups: instances.map(\.appGroup)), format: format)
+            {
+                return status
+            }
             let options = RunOptions(date: date, preview: try values.flag("preview"), family: family)
-            let run = await session.evaluate(instances, options: options)
+            // Each widget is written as soon as it and the ones before it are done; only the
+            // failures are kept, to be reported once the output is complete.
+            var output = RunOutput(
+                format: format, renderer: format.runRenderer(symbols: session.symbolFallbacks),
+                includeTimeline: try values.flag("timeline"))
+            var failures: [(id: String, message: String)] = []
+            let warnings = await session.evaluate(instances, options: options, prepare: output.prepare) {
+                drawn, nextIsReady in
+                output.write(drawn.result, piece: drawn.piece, nextIsReady: nextIsReady)
+                if case .failure(let error) = drawn.result.outcome {
+                    failures.append((drawn.result.instance.id, error.message))
+                }
+            }
+            output.finish()
             // Warnings about plugins' views (outside the view vocabulary), once each.
             CommandOptions.report(session.takePluginDiagnostics())
-            for problem in run.warnings {
+            for problem in warnings {
                 StandardStream.error.write(
                     "warning: reload requests were not checked: \(TerminalText.visible(problem))\n")
             }
-            let renderer = format.runRenderer(symbols: session.symbolFallbacks)
-            CommandOptions.write(
-                renderer.render(run.results, includeTimeline: try values.flag("timeline")), as: format)
-            var failed = false
-            for result in run.results {
-                if case .failure(let error) = result.outcome {
-                    failed = true
-                    StandardStream.error.write(
-                        "error: widget '\(TerminalText.visible(result.instance.id))' failed: "
-                            + TerminalText.visible(error.message) + "\n")
-                }
+            for failure in failures {
+                StandardStream.error.write(
+                    "error: widget '\(TerminalText.visible(failure.id))' failed: "
+                        + TerminalText.visible(failure.message) + "\n")
             }
+            let failed = !failures.isEmpty
             return failed ? ExitStatus.failure : ExitStatus.success
         }
 

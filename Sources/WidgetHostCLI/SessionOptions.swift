@@ -54,8 +54,10 @@ enum SessionOptions {
     static func session(_ values: ParsedValues, store: Bool = true, plugins: Bool = true) throws(ParseError)
         -> HostSession
     {
+        let storeOption = store ? try values.string("store") : nil
+        if storeOption == "" { throw CommandOptions.emptyStoreError(values) }
         let settings = HostSession.Settings(
-            storeOption: store ? try values.string("store") : nil,
+            storeOption: storeOption,
             lockTimeout: store ? try CommandOptions.lockTimeout(values) : .default,
             pluginFolders: plugins ? try values.strings("plugins") : [],
             hostVersion: WidgetHostCommand.version,

@@ -52,19 +52,26 @@ enum StandardStream: Int32, Sendable {
 
     /// Writes `text` as UTF-8, exactly.
     func writeData(_ text: String) {
-        guard failure == 0 else { return }
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let count = systemWrite(rawValue, base + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    fail(errno)
-                    return
-                }
-                offset += count
+        text.withUTF8 { write($0) }
+    }
+
+    /// Writes `bytes` exactly.
+    func writeData(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0) }
+    }
+
+    private func write(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard failure == 0 else { return }
+        var offset = 0
+        while offset < buffer.count, let base = buffer.baseAddress {
+            let count = systemWrite(rawValue, base + offset, buffer.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                fail(errno)
+                return
             }
+            offset += count
         }
     }
 

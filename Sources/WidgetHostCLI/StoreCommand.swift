@@ -4,6 +4,7 @@ import Diagnostics
 import Foundation
 import TaskStore
 import TerminalText
+import WidgetHost
 
 extension WidgetHostCommand {
     /// `widgethost store import <file>` and `widgethost store export`: moves tasks and the focus mode
@@ -24,9 +25,26 @@ extension WidgetHostCommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "store",
-            abstract: "Imports tasks into the shared store, or exports them.",
+            abstract: "Creates, imports into or exports the shared store.",
             discussion: storeDiscussion,
-            subcommands: [importSpec, exportSpec]
+            subcommands: [initSpec, importSpec, exportSpec]
+        )
+
+        /// `store init`.
+        static let initSpec = CommandSpec(
+            name: "init",
+            abstract: "Creates an empty store, for commands that refuse to run without one.",
+            discussion: """
+                run, tap, perform, watch and store export refuse an App Group whose store does not \
+                exist yet, so that a misspelt app group or --store never shows an empty store by \
+                accident: this creates it on purpose (as store import does). A store that exists \
+                already is left as it is.
+
+                \(storeDiscussion)
+
+                Exit codes: 0 created, or there already; 1 the store cannot be created.
+                """,
+            arguments: storeArguments
         )
 
         /// `store import`.
@@ -61,11 +79,12 @@ extension WidgetHostCommand {
                 Tasks are printed in store order, each with id, title, priority, category, \
                 isCompleted and dueDate. YAML (the default) leaves a missing category or due date \
                 out; JSON is one line, {"tasks":[...],"focus":{"isOn":false}}, with null for them. \
-                A store that does not exist yet exports as empty.
+                A store that does not exist yet is an error (exit 65): create it with store init.
 
                 \(storeDiscussion)
 
-                Exit codes: 0 exported; 1 the store cannot be read.
+                Exit codes: 0 exported; 65 there is no store there (nor one is made); 1 the store \
+                cannot be read.
                 """,
             arguments: [CommandOptions.format(StoreExport.Format.allCases.map(\.rawValue))] + storeArguments
         )
@@ -77,6 +96,7 @@ extension WidgetHostCommand {
         /// - Throws: ``ParseError`` for an unusable `--app-group`.
         static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
             switch values.subcommandPath {
+            case ["store", "init"]: return try runInit(values)
             case ["store", "import"]: return try runImport(values)
             default: return try runExport(values)
             }
@@ -108,19 +128,39 @@ extension WidgetHostCommand {
             }
         }
 
+        private static func runInit(_ values: ParsedValues) throws(ParseError) -> Int32 {
+            let container = try container(values)
+            let lockTimeout = try CommandOptions.lockTimeout(values)
+            let existed = container.hasStore
+            do throws(AppGroupError) {
+                let store = try container.openStore(lockTimeout: lockTimeout)
+                let path = TerminalText.visible(store.databaseURL.path)
+                StandardStream.output.write(
+                    existed
+                        ? "The store \(path) exists already; left as it is\n" : "Created the store \(path)\n")
+                return ExitStatus.success
+            } catch {
+                StandardStream.error.write("Error: \(TerminalText.visible(error.message))\n")
+                return ExitStatus.failure
+            }
+        }
+
         private static func runExport(_ values: ParsedValues) throws(ParseError) -> Int32 {
             let format = StoreExport.Format(rawValue: try values.requiredString("format")) ?? .yaml
             let container = try container(values)
             let lockTimeout = try CommandOptions.lockTimeout(values)
+            guard container.hasStore else {
+                let arguments =
+                    try values.string("store").map { " --store " + HostSession.shellWord($0) } ?? ""
+                StandardStream.error.write(
+                    "error: no store at '\(TerminalText.visible(container.directory.path))': create it with "
+                        + "'widgethost store init\(TerminalText.visible(arguments))', or import tasks into it with "
+                        + "'widgethost store import FILE\(TerminalText.visible(arguments))'\n")
+                return ExitStatus.dataError
+            }
             do throws(AppGroupError) {
-                let export: StoreExport
-                do throws(AppGroupError) {
-                    export = try StoreExport(
-                        store: container.openStore(readOnly: true, lockTimeout: lockTimeout))
-                } catch  where error.code == .storeNotFound {
-                    // Widgets show a store that does not exist yet as empty; so does its export.
-                    export = StoreExport(tasks: [], isFocusModeOn: false)
-                }
+                let export = try StoreExport(
+                    store: container.openStore(readOnly: true, lockTimeout: lockTimeout))
                 StandardStream.output.writeData(export.text(format))
                 return ExitStatus.success
             } catch {
@@ -136,6 +176,7 @@ extension WidgetHostCommand {
         private static func container(_ values: ParsedValues) throws(ParseError) -> AppGroupContainer {
             let appGroup = try values.requiredString("app-group")
             let storeOption = try values.string("store")
+            if storeOption == "" { throw CommandOptions.emptyStoreError(values) }
             do throws(AppGroupError) {
                 return try AppGroupContainer.resolve(
                     appGroup: appGroup,

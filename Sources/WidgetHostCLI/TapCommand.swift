@@ -58,6 +58,11 @@ extension WidgetHostCommand {
                 else {
                     return ExitStatus.usage
                 }
+                if let status = MissingStore.refuse(
+                    session.missingStores(forAppGroups: [instance.appGroup]), format: format)
+                {
+                    return status
+                }
                 let place: [JSONValue.Member] = [
                     .init("widget", .string(id)), .init("control", .int(number)),
                 ]

@@ -30,7 +30,9 @@ extension WidgetHostCommand {
             let format = try CommandOptions.outputFormat(values)
             let paths = try values.strings("config")
             return try await SessionOptions.withSession(values, store: false) { session in
-                report(await session.load(paths), format: format)
+                var loaded = await session.load(paths)
+                if !loaded.hasErrors { loaded.diagnostics += session.storeWarnings(for: loaded) }
+                return report(loaded, format: format)
             }
         }
 

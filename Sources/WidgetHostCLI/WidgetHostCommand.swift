@@ -102,7 +102,7 @@ enum WidgetHostCommand {
                 return try await TapCommand.run(values)
             case ["open"]:
                 return try await OpenCommand.run(values)
-            case ["store", "import"], ["store", "export"]:
+            case ["store", "init"], ["store", "import"], ["store", "export"]:
                 return try StoreCommand.run(values)
             case ["watch"]:
                 return try await WatchCommand.run(values)

@@ -95,7 +95,8 @@ struct RequestHandler {
                     message:
                         "the view of '\(params.kind)' has a \(control.type.rawValue) running '\(type)', which "
                         + "the bundle does not list in its intents, so tapping it could not run; add "
-                        + "\(type).self to the bundle's `intents` (and '\(type)' to the manifest's `intents:`)")
+                        + "\(type).self to the bundle's `intents` (and '\(type)' to the manifest's `intents:`)"
+                )
             }
         }
         return timeline

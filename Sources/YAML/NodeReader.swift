@@ -168,6 +168,22 @@ public struct NodeReader: Sendable {
     public mutating func int(_ node: Node, named name: String, in range: ClosedRange<Int>? = nil) -> Int? {
         // Plain decimal within range is the common case: read it from the bytes.
         if let value = node.decimalIntValue, range?.contains(value) ?? true { return value }
+        // A float with no fraction is that integer, as JSON Schema's "integer" takes `1e3` or `3.0`.
+        if node.tag == .float, case .float(let float)? = node.scalarValue, float.isFinite,
+            float.rounded() == float
+        {
+            guard float >= -9.223372036854775808e18, float < 9.223372036854775808e18,
+                range?.contains(Int(float)) ?? true
+            else {
+                report(
+                    node,
+                    code: .configOutOfRange,
+                    message: "'\(name)' must be \(Self.describe(range)), not \(node.scalar ?? "")"
+                )
+                return nil
+            }
+            return Int(float)
+        }
         guard node.tag == .int, case .int(let value)? = node.scalarValue else {
             if node.tag == .int {
                 report(

@@ -78,7 +78,8 @@ public enum VariableSubstitution {
                 updated.count = Int32(value.utf8.count)
                 text += value.utf8
                 if record.style == .plain && record.tag == CoreTag.str.rawValue {
-                    updated.tag = Array(value.utf8).withUnsafeBufferPointer { CoreSchema.resolve(plain: $0) }
+                    updated.tag =
+                        Array(value.utf8).withUnsafeBufferPointer { CoreSchema.resolve(plain: $0) }
                         .rawValue
                     if updated.tag == CoreTag.merge.rawValue { updated.tag = CoreTag.str.rawValue }
                 }
@@ -154,7 +155,8 @@ public enum VariableSubstitution {
             guard isName(name) else {
                 return .failure(
                     reference: reference,
-                    message: "'\(name)' is not a variable name (letters, digits and '_', not starting with a digit)"
+                    message:
+                        "'\(name)' is not a variable name (letters, digits and '_', not starting with a digit)"
                 )
             }
             if let value = environment[name], !(fallback != nil && value.isEmpty) {
@@ -165,11 +167,13 @@ public enum VariableSubstitution {
                 variables.append(Variable(name: name, value: fallback.text, isDefault: true))
             } else if let fallback {
                 let reason = fallback.text.isEmpty ? "it is unset or empty" : fallback.text
-                return .failure(reference: reference, message: "the variable '\(name)' is required: \(reason)")
+                return .failure(
+                    reference: reference, message: "the variable '\(name)' is required: \(reason)")
             } else {
                 return .failure(
                     reference: reference,
-                    message: "the variable '\(name)' is not set; set it, or give a default: ${\(name):-default}")
+                    message:
+                        "the variable '\(name)' is not set; set it, or give a default: ${\(name):-default}")
             }
             changed = true
             reference += 1
@@ -179,7 +183,8 @@ public enum VariableSubstitution {
     }
 
     static func isName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
+        guard let first = name.unicodeScalars.first,
+            first == "_" || (first.isASCII && first.properties.isAlphabetic)
         else { return false }
         return name.unicodeScalars.allSatisfy {
             $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))

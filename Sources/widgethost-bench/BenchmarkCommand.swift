@@ -5,11 +5,12 @@
 #endif
 
 /// The benchmark runner:
-/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|html|serve]... [--rounds N] [--burst-size N]`.
+/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|batch|html|serve]... [--rounds N] [--burst-size N]`.
 enum BenchmarkCommand {
     /// The benchmarks, by name.
     static let names = [
-        "yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete", "html", "serve",
+        "yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete", "batch", "html",
+        "serve",
     ]
 
     static func main(_ arguments: [String]) async {
@@ -61,6 +62,10 @@ enum BenchmarkCommand {
         if selected.isEmpty || selected.contains("complete") {
             // A run takes a few milliseconds: more rounds than the others, for a steady median.
             CompletionBenchmark(rounds: rounds * 4).run()
+        }
+        if selected.isEmpty || selected.contains("batch") {
+            // A round runs the 20,000-widget configuration three times: a third of the rounds.
+            BatchBenchmark(rounds: max(rounds / 3, 3)).run()
         }
         if selected.isEmpty || selected.contains("html") {
             await HTMLBenchmark(rounds: max(rounds / 3, 3)).run(registry)

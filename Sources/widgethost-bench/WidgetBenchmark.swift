@@ -202,5 +202,51 @@ struct WidgetBenchmark {
         Report.row("libyaml event parse", parseTimes)
         Report.row("validate (read + check)", validateTimes)
         Report.ratio("validate / event parse", validateTimes, parseTimes, target: 2)
+        validateIncluded(registry)
+    }
+
+    /// The same 20,000 widgets split into 20 files a top-level file includes (`include:
+    /// [part-*.yaml]`), against libyaml's bare event parse of every file: includes cost a glob and
+    /// a read per file, no more.
+    func validateIncluded(_ registry: WidgetRegistry) {
+        let (main, parts) = WidgetConfigGenerator.included(widgets: 20_000, parts: 20)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "widgethost-bench-\(UUID().uuidString)")
+        let mainPath = directory.appendingPathComponent("widgets.yaml")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(main.utf8).write(to: mainPath)
+            for part in parts {
+                try Data(part.text.utf8).write(to: directory.appendingPathComponent(part.name))
+            }
+        } catch {
+            print("validate: cannot write the included config: \(error)")
+            return
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = [Array(main.utf8)] + parts.map { Array($0.text.utf8) }
+        let loader = ConfigurationLoader(registry: registry)
+        var parseTimes: [Double] = []
+        var validateTimes: [Double] = []
+        var widgets = 0
+        var errors = 0
+        for file in files { _ = YAMLBenchmark.parseEvents(file) }
+        for _ in 0..<rounds {
+            parseTimes.append(Clock.seconds { for file in files { _ = YAMLBenchmark.parseEvents(file) } })
+            validateTimes.append(
+                Clock.seconds {
+                    let loaded = loader.load([mainPath.path])
+                    widgets = loaded.instances.count
+                    errors = loaded.diagnostics.count
+                }
+            )
+        }
+        print(
+            "validate: the same widgets in 20 files included by one (\(files.map(\.count).reduce(0, +)) bytes, "
+                + "\(widgets) valid, \(errors) diagnostics)"
+        )
+        Report.row("libyaml event parse", parseTimes)
+        Report.row("validate (read + check)", validateTimes)
+        Report.ratio("validate / event parse", validateTimes, parseTimes, target: 2)
     }
 }

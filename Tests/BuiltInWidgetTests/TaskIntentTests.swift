@@ -147,6 +147,29 @@ import WidgetHostKit
         #expect(temporary.reloads.kinds.isEmpty)
     }
 
+    /// A name over 4 KiB (counted in UTF-8 bytes) is refused and changes nothing; 4 KiB exactly is
+    /// a name.
+    @Test func addTaskWithANameOverFourKiBIsAnErrorAndChangesNothing() async throws {
+        let temporary = try TemporaryContainer(tasks: Fixtures.tasks)
+        // 1,366 three-byte characters: 4,098 bytes.
+        let name = String(repeating: "가", count: 1366)
+        let error = await #expect(throws: IntentParameterError.self) {
+            _ = try await temporary.perform(AddTaskIntent(taskName: name))
+        }
+        #expect(
+            error
+                == IntentParameterError(
+                    title: "Task Name",
+                    message:
+                        "'taskName' is 4098 bytes long; a task's name holds at most 4096 bytes (4 KiB) of UTF-8"
+                ))
+        #expect(try temporary.store().allTasks() == Fixtures.tasks)
+        #expect(temporary.reloads.kinds.isEmpty)
+
+        _ = try await temporary.perform(AddTaskIntent(taskName: String(repeating: "a", count: 4096)))
+        #expect(try temporary.store().allTasks().last?.title.utf8.count == 4096)
+    }
+
     @Test func intentsOutsideAHostSayWhatIsMissing() async throws {
         let error = await #expect(throws: IntentEnvironment.Missing.self) {
             _ = try await ToggleTaskIntent(taskID: Self.pending.id).perform()

@@ -60,7 +60,7 @@ import Testing
     static let cases: [([String], [String])] = [
         ([""], subcommands),
         (["st"], ["store"]),
-        (["store", ""], ["import", "export"]),
+        (["store", ""], ["init", "import", "export"]),
         (["plugins", "n"], ["new"]),
         (["run", "--f"], ["--family", "--format"]),
         (
@@ -78,7 +78,7 @@ import Testing
             [
                 "--widget", "--family", "--at", "--timeline", "--preview", "--format", "--store",
                 "--lock-timeout",
-                "--plugins", "--verbose", "--trace-plugins", "--version", "-h", "--help",
+                "--plugins", "--set", "--verbose", "--trace-plugins", "--version", "-h", "--help",
             ]
         ),
         (["tap", "w"], ["work-tasks"]),
@@ -211,7 +211,7 @@ import Testing
     @Test(
         arguments: [
             ("widgethost st", ["store"]),
-            ("widgethost store ", ["export", "import"]),
+            ("widgethost store ", ["export", "import", "init"]),
             ("widgethost run --format ", ["html", "json", "ndjson", "text"]),
             ("widgethost run --widget ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),
             ("widgethost tap ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),

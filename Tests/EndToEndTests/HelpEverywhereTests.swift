@@ -63,6 +63,7 @@ import Testing
     @Test func repeatableOptionsStayRepeatable() throws {
         let scratch = try TemporaryDirectory()
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "widgets.yaml")
+        try scratch.initStore()
         let run = try scratch.widgethost([
             "run", "widgets.yaml", "--widget", "focus", "--widget", "quick-menu", "--format", "json",
             "--at", "2026-11-29T12:00:00Z", "--store", scratch.url.appendingPathComponent("store").path,

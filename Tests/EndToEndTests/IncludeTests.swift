@@ -69,7 +69,8 @@ import Testing
             json["files"]?.strings
                 == ["main.yaml", "./parts/a.yaml", "./parts/b.yaml", "./nested.yaml", "./extra.yaml"]
                 || json["files"]?.strings
-                    == ["main.yaml", "parts/a.yaml", "parts/b.yaml", "parts/../nested.yaml", "extra.yaml"])
+                    == ["main.yaml", "parts/a.yaml", "parts/b.yaml", "parts/../nested.yaml", "extra.yaml"]
+        )
         #expect(json["widgets"]?.int == 5)
         let config = try scratch.widgethost(["config", "main.yaml"])
         #expect(config.status == 0, "\(config.standardError)")
@@ -171,6 +172,7 @@ import Testing
 
     @Test func runRunsIncludedWidgets() throws {
         let scratch = try Self.composed()
+        try scratch.initStore(["--app-group", "group.test.main"])
         let run = try scratch.widgethost(["run", "main.yaml", "--widget", "extra", "--format", "json"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(try JSONPath(run.standardOutput)["widgets"]?[0]?["id"]?.string == "extra")
@@ -191,7 +193,9 @@ import Testing
             """)
         let before = try scratch.widgethost(["config", "config"])
         #expect(before.status == 0, "\(before.standardError)")
-        let beforeIDs = (0..<2).compactMap { try? JSONPath(before.standardOutput)["widgets"]?[$0]?["id"]?["value"]?.string }
+        let beforeIDs = (0..<2).compactMap {
+            try? JSONPath(before.standardOutput)["widgets"]?[$0]?["id"]?["value"]?.string
+        }
         #expect(beforeIDs == ["FocusWidget-1", "Quickmenu-1"])
         try scratch.file(
             "config/a.yaml",
@@ -203,6 +207,7 @@ import Testing
                 family: systemSmall
 
             """)
+        try scratch.initStore([])
         let after = try scratch.widgethost(["run", "config", "--format", "json"])
         let ids = (0..<4).compactMap { try? JSONPath(after.standardOutput)["widgets"]?[$0]?["id"]?.string }
         // b.yaml's widgets keep their ids; a.yaml's default Quickmenu clashes with b's and is
@@ -224,7 +229,9 @@ import Testing
             """)
         let fixed = try scratch.widgethost(["run", "config", "--format", "json"])
         #expect(fixed.status == 0, "\(fixed.standardError)")
-        let fixedIDs = (0..<3).compactMap { try? JSONPath(fixed.standardOutput)["widgets"]?[$0]?["id"]?.string }
+        let fixedIDs = (0..<3).compactMap {
+            try? JSONPath(fixed.standardOutput)["widgets"]?[$0]?["id"]?.string
+        }
         #expect(fixedIDs == ["focus", "FocusWidget-1", "Quickmenu-1"])
     }
 }

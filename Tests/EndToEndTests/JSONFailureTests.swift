@@ -75,6 +75,7 @@ import Testing
 
     @Test func performOfARefusedValueAndOfAFailingIntent() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let refused = try Self.failure(
             ["perform", "AddTaskIntent", "taskName=", "--store", "store"], in: scratch)
         #expect(refused.status == 65)
@@ -103,6 +104,7 @@ import Testing
     /// A command that succeeds, or fails with a document of its own, prints no error object.
     @Test func aDocumentIsNotReplaced() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try scratch.file("widgets.yaml", Self.valid)
         let run = try scratch.widgethost(["run", "widgets.yaml", "--store", "store", "--format", "json"])
         #expect(run.status == 0)

@@ -71,6 +71,11 @@ final class LaunchedProcess {
         processIdentifier = process.processIdentifier
     }
 
+    /// What the process has written to standard output so far.
+    var standardOutputSoFar: String {
+        (try? String(contentsOf: scratch.url.appendingPathComponent("stdout"), encoding: .utf8)) ?? ""
+    }
+
     /// Sends `signal` to the process (SIGKILL unless told).
     func kill(_ signal: Int32 = SIGKILL) {
         _ = sendSignal(signal, to: processIdentifier)

@@ -45,6 +45,7 @@ import Testing
     /// The sample's Quickmenu links are exactly the links `open` resolves, in tab order.
     @Test func theQuickmenuLinksOpenTheirTabs() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try scratch.file("widgets.yaml", "widgets:\n  - kind: Quickmenu\n")
         let run = try scratch.widgethost(
             ["run", "widgets.yaml", "--store", "store", "--at", "2026-11-29T12:00:00Z", "--format", "json"])

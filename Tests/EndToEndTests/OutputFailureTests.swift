@@ -13,6 +13,7 @@ import Testing
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("config"), withIntermediateDirectories: true)
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "config/widgets.yaml")
+        try scratch.initStore()
         let run = try WidgetHostProcess.runShell(
             script,
             environment: [

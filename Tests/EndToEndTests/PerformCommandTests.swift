@@ -310,6 +310,22 @@ import Testing
         #expect(scratch.reloadStamp() == "1\n", "only the import's request")
     }
 
+    /// A name over 4 KiB is refused (invalid input, exit 65) with the store unchanged: one task
+    /// cannot make every widget showing it grow without bound.
+    @Test func aTaskNameOverFourKiBIsRefusedWithTheStoreUnchanged() throws {
+        let scratch = try Self.scratchWithTasks()
+        let run = try scratch.widgethost([
+            "perform", "AddTaskIntent", "taskName=" + String(repeating: "n", count: 4097), "--store", "store",
+        ])
+        #expect(run.status == 65)
+        #expect(
+            run.standardError
+                == "error: 'taskName' is 4097 bytes long; a task's name holds at most 4096 bytes (4 KiB) of UTF-8\n"
+        )
+        #expect(try scratch.exportJSON() == Self.export())
+        #expect(scratch.reloadStamp() == "1\n", "only the import's request")
+    }
+
     // MARK: - Discovering the intents
 
     static let toggleTaskDescription = """

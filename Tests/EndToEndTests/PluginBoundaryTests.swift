@@ -59,7 +59,8 @@ import Testing
         #expect(result.standardOutput.contains(#""reloaded":["Mine"]"#), "\(result.standardOutput)")
         #expect(
             result.standardError.contains(
-                "the plugin 'greedy' asked to reload 'TaskWidget', which is not one of its kinds (Mine); ignored"),
+                "the plugin 'greedy' asked to reload 'TaskWidget', which is not one of its kinds (Mine); ignored"
+            ),
             "\(result.standardError)")
     }
 
@@ -101,7 +102,8 @@ import Testing
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("plugins/forgetful"), withIntermediateDirectories: true)
         try scratch.file(
-            "plugins/forgetful/plugin.yaml", "name: forgetful\nexecutable: \(binary.path)\nkinds: [Forgetful]\n")
+            "plugins/forgetful/plugin.yaml",
+            "name: forgetful\nexecutable: \(binary.path)\nkinds: [Forgetful]\n")
         try scratch.file("widgets.yaml", "widgets:\n  - {id: f, kind: Forgetful}\n")
         let result = try scratch.widgethost([
             "run", "widgets.yaml", "--plugins", "plugins", "--store", "store", "--format", "json",
@@ -111,7 +113,8 @@ import Testing
             result.standardOutput.contains(
                 "plugin 'forgetful' failed 'timeline': the view of 'Forgetful' has a button running 'NudgeIntent', "
                     + "which the bundle does not list in its intents, so tapping it could not run; add "
-                    + "NudgeIntent.self to the bundle's `intents` (and 'NudgeIntent' to the manifest's `intents:`)"),
+                    + "NudgeIntent.self to the bundle's `intents` (and 'NudgeIntent' to the manifest's `intents:`)"
+            ),
             "\(result.standardOutput)")
     }
 }

@@ -14,7 +14,8 @@ import Testing
         let scratch = try TemporaryDirectory()
         let evil = try ScratchPlugin.write(
             "evil", at: "Plugins/evil", in: scratch, manifest: "kinds: [Evil]\nintents: [EvilIntent]\n",
-            handshake: ScratchPlugin.handshake("evil", widgets: [widget], intents: [#"{"type": "EvilIntent"}"#]))
+            handshake: ScratchPlugin.handshake(
+                "evil", widgets: [widget], intents: [#"{"type": "EvilIntent"}"#]))
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("mine"), withIntermediateDirectories: true)
         try scratch.file("mine/widgets.yaml", "widgets:\n  - {id: e, kind: Evil}\n")
@@ -45,7 +46,9 @@ import Testing
                 "near", widgets: [#"{"kind": "Near", "supportedFamilies": ["systemSmall"]}"#]),
             view: #"{"type": "text", "text": "beside the config"}"#)
         try scratch.file("conf/widgets.yaml", "widgets:\n  - {id: n, kind: Near}\n")
-        let result = try scratch.widgethost(["run", "conf/widgets.yaml", "--store", "store", "--format", "json"])
+        let result = try scratch.widgethost([
+            "run", "conf/widgets.yaml", "--store", "store", "--format", "json",
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains(#""text":"beside the config""#))
         #expect(clock.starts == 1)

@@ -6,6 +6,7 @@ import Testing
 @Suite struct PluginExamplesTests {
     @Test func pythonAndSwiftExamplesRunNextToABuiltIn() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let swiftFolder = scratch.url.appendingPathComponent("countdown")
         try FileManager.default.createDirectory(at: swiftFolder, withIntermediateDirectories: true)
         let binary = WidgetHostProcess.executableURL.deletingLastPathComponent()
@@ -73,6 +74,7 @@ import Testing
 
     @Test func performSendsAPluginIntentToItsPluginAndRecordsItsReloads() throws {
         let scratch = try Self.clockScratch()
+        try scratch.initStore()
         let run = ["run", "widgets.yaml", "--store", "store", "--format", "ndjson"]
         // A first run records the widget's evaluation; the intent's reload request comes after it.
         #expect(try scratch.widgethost(run).standardOutput.contains(#""reloadRequested":false"#))
@@ -126,6 +128,7 @@ import Testing
 
     @Test func tapOfAPluginButtonPerformsItsIntentInThePlugin() throws {
         let scratch = try Self.clockScratch()
+        try scratch.initStore()
         let result = try scratch.widgethost([
             "tap", "clock", "1", "widgets.yaml", "--store", "store", "--format", "json",
         ])

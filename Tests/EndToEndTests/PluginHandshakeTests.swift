@@ -43,7 +43,8 @@ import Testing
             "\(check.standardOutput)")
 
         // A widget of the plugin fails with the same problems; nothing but the handshake was sent.
-        try scratch.file("widgets.yaml", "widgets:\n  - {id: s, kind: Sloppy}\n  - {id: f, kind: FocusWidget}\n")
+        try scratch.file(
+            "widgets.yaml", "widgets:\n  - {id: s, kind: Sloppy}\n  - {id: f, kind: FocusWidget}\n")
         let run = try scratch.widgethost([
             "run", "widgets.yaml", "--plugins", "plugins", "--store", "store", "--format", "json",
         ])

@@ -39,7 +39,8 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
         // The manifest lists each intent once; the handshake may repeat one (the mistake tested).
         let listed = intents.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        try "name: \(name)\nexecutable: plugin.py\nkinds: [\(kind)]\nintents: [\(listed.joined(separator: ", "))]\n"
+        try
+            "name: \(name)\nexecutable: plugin.py\nkinds: [\(kind)]\nintents: [\(listed.joined(separator: ", "))]\n"
             .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
     }
 
@@ -81,6 +82,7 @@ import Testing
                 """)
         // Nothing was performed, so nothing was written.
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("store").path))
+        try scratch.initStore()
         // Named with its plugin, either one runs.
         for plugin in ["alpha", "beta"] {
             let chosen = try scratch.widgethost([
@@ -105,6 +107,7 @@ import Testing
     @Test(arguments: [("a", "alpha"), ("b", "beta")])
     func aControlRunsTheIntentOfThePluginThatDrewIt(_ widget: String, _ plugin: String) throws {
         let scratch = try Self.clashingScratch()
+        try scratch.initStore()
         let result = try scratch.widgethost([
             "tap", widget, "1", "widgets.yaml", "--store", "store", "--format", "json",
         ])
@@ -120,6 +123,7 @@ import Testing
 
     @Test func aPluginDeclaringABuiltInIntentIsIgnoredWithAWarning() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try Self.writePlugin("shadow", kind: "ShadowWidget", intents: ["ToggleFocusModeIntent"], in: scratch)
         let check = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])
         #expect(check.status == 0)

@@ -43,6 +43,10 @@ import Testing
                     print(json.dumps({"jsonrpc": "2.0", "id": r["id"]}), flush=True); continue
                 if B == "unknown-id":
                     r["id"] = 999
+                if B == "big-entry":
+                    res = {"entries": [{"date": r["params"]["date"], "data": {"blob": "x" * (1 << 20)},
+                                        "view": {"type": "text", "text": "big"}}], "policy": {"policy": "never"}}
+                    print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True); continue
                 if B == "flood":
                     sys.stderr.write("e" * (6 << 20)); sys.stderr.flush()
                 res = {"entries": [{"date": r["params"]["date"], "data": {"ok": True},
@@ -105,11 +109,15 @@ import Testing
         Case(behaviour: "huge", code: "plugin.line-too-long", fragments: ["over 16 MiB"]),
         Case(behaviour: "unknown-id", code: "plugin.unknown-id", fragments: ["unknown id 999"]),
         Case(
+            behaviour: "big-entry", code: "plugin.entry-too-large",
+            fragments: ["with an entry (number 1) over 1048576 bytes (1 MiB) of JSON"]),
+        Case(
             behaviour: "no-result", code: "plugin.invalid-reply",
             fragments: ["answered without 'result' or 'error'"]),
     ])
     func misbehavingPluginFailsOnlyItsOwnWidgets(_ test: Case) throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try Self.writePlugin("bad", kind: "BadWidget", behaviour: test.behaviour, in: scratch)
         try Self.writePlugin("good", kind: "GoodWidget", behaviour: "good", in: scratch)
         try scratch.file("widgets.yaml", Self.config)
@@ -156,6 +164,7 @@ import Testing
         ] as [(String, [String?])])
     func aDeadPluginIsRestartedAtMostOnce(_ behaviour: String, _ errors: [String?]) throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try Self.writePlugin("bad", kind: "BadWidget", behaviour: behaviour, in: scratch)
         try Self.writePlugin("good", kind: "GoodWidget", behaviour: "good", in: scratch)
         try scratch.file(
@@ -190,6 +199,7 @@ import Testing
 
     @Test func stderrFloodNeverBlocksTheHost() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try Self.writePlugin("bad", kind: "BadWidget", behaviour: "flood", in: scratch)
         try Self.writePlugin("good", kind: "GoodWidget", behaviour: "good", in: scratch)
         try scratch.file("widgets.yaml", Self.config)

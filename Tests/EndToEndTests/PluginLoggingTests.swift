@@ -21,7 +21,9 @@ import Testing
 
     @Test func verbosePassesEachPluginsStderrThroughPrefixedWithItsName() throws {
         let scratch = try Self.scratch(onRender: "sys.stderr.write('drawing\\x1b[2J\\n'); sys.stderr.flush()")
-        let quiet = try scratch.widgethost(["run", "widgets.yaml", "--plugins", "plugins", "--store", "store"])
+        let quiet = try scratch.widgethost([
+            "run", "widgets.yaml", "--plugins", "plugins", "--store", "store",
+        ])
         #expect(quiet.status == 0)
         #expect(!quiet.standardError.contains("chatty: starting"))
         let verbose = try scratch.widgethost([
@@ -70,8 +72,10 @@ import Testing
         let message = try #require((widget["error"] as? [String: Any])?["message"] as? String)
         #expect(
             message.contains(
-                "its stderr ended with: Fatal error: Unexpectedly found nil while unwrapping an Optional value\n…\n"),
+                "its stderr ended with: Fatal error: Unexpectedly found nil while unwrapping an Optional value\n…\n"
+            ),
             "\(message)")
-        #expect(message.hasSuffix("#59 0x00005555deadbeef in frame 59 at /build/Sources/Plugin/main.swift:59"))
+        #expect(
+            message.hasSuffix("#59 0x00005555deadbeef in frame 59 at /build/Sources/Plugin/main.swift:59"))
     }
 }

@@ -37,7 +37,9 @@ import Testing
 
                 """)
         // What can be drawn is: the typo'd node keeps its text.
-        #expect(result.standardOutput.contains(#"{"type":"text","text":"typo'd text"}"#), "\(result.standardOutput)")
+        #expect(
+            result.standardOutput.contains(#"{"type":"text","text":"typo'd text"}"#),
+            "\(result.standardOutput)")
         #expect(result.standardOutput.contains(#"{"type":"text","text":"styled"}"#))
     }
 
@@ -49,15 +51,20 @@ import Testing
         #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
         let defs = try #require(schema["$defs"] as? [String: Any])
         let nodes = try #require((defs["node"] as? [String: Any])?["oneOf"] as? [[String: Any]])
-        let types = nodes.compactMap { (($0["properties"] as? [String: Any])?["type"] as? [String: Any])?["const"] as? String }
+        let types = nodes.compactMap {
+            (($0["properties"] as? [String: Any])?["type"] as? [String: Any])?["const"] as? String
+        }
         #expect(types == ["vstack", "hstack", "text", "image", "button", "toggle", "link", "spacer"])
         let image = try #require(nodes.first { ($0["properties"] as? [String: Any])?["systemName"] != nil })
         #expect(image["additionalProperties"] as? Bool == false)
         let modifiers = try #require((defs["modifier"] as? [String: Any])?["oneOf"] as? [[String: Any]])
-        let names = modifiers.compactMap { (($0["properties"] as? [String: Any])?["type"] as? [String: Any])?["const"] as? String }
+        let names = modifiers.compactMap {
+            (($0["properties"] as? [String: Any])?["type"] as? [String: Any])?["const"] as? String
+        }
         #expect(
             names == [
-                "font", "fontWeight", "foregroundStyle", "strikethrough", "lineLimit", "padding", "background",
+                "font", "fontWeight", "foregroundStyle", "strikethrough", "lineLimit", "padding",
+                "background",
                 "frame", "opacity", "contentTransition", "invalidatableContent", "widgetAccentable",
                 "containerBackground",
             ])

@@ -45,6 +45,7 @@ import Testing
 
     @Test func aNewPythonPluginPassesCheckAndItsButtonWorks() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let new = try scratch.widgethost(["plugins", "new", "weather-now", "--language", "python"])
         #expect(new.status == 0, "\(new.standardError)")
         #expect(

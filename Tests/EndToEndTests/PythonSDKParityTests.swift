@@ -15,9 +15,13 @@ import Testing
         let python = TemporaryDirectory.repositoryURL
             .appendingPathComponent("Tests/EndToEndTests/Fixtures/countdown-python/countdown.py")
         for (folder, executable) in [("swift", swift), ("python", python)] {
+            try scratch.initStore(["--store", "store-\(folder)"])
             try FileManager.default.createDirectory(
                 at: scratch.url.appendingPathComponent(folder), withIntermediateDirectories: true)
-            try scratch.file("\(folder)/plugin.yaml", "name: countdown\nexecutable: \(executable.path)\nkinds: [Countdown]\nintents: [RemindIntent]\n")
+            try scratch.file(
+                "\(folder)/plugin.yaml",
+                "name: countdown\nexecutable: \(executable.path)\nkinds: [Countdown]\nintents: [RemindIntent]\n"
+            )
         }
         try scratch.file(
             "widgets.yaml",

@@ -21,15 +21,17 @@ import Testing
         let schema = try Self.schema()
         #expect(schema["$schema"] as? String == "http://json-schema.org/draft-07/schema#")
         #expect(schema["type"] as? String == "object")
-        #expect(schema["required"] as? [String] == ["widgets"])
+        // `widgets`, or an `include` that brings them.
+        #expect(
+            JSONText.canonical(schema["anyOf"]) == #"[{"required":["widgets"]},{"required":["include"]}]"#)
         #expect(schema["additionalProperties"] as? Bool == false)
         let properties = try #require(schema["properties"] as? [String: Any])
-        #expect(Set(properties.keys) == ["appGroup", "widgets", "plugins"])
+        #expect(Set(properties.keys) == ["appGroup", "include", "widgets", "plugins"])
         #expect(
             JSONText.canonical(properties["widgets"])
                 == ##"{"items":{"$ref":"#/definitions/widget"},"type":"array"}"##)
         let appGroup = try #require(properties["appGroup"] as? [String: Any])
-        #expect(appGroup["type"] as? String == "string")
+        #expect(appGroup["type"] as? [String] == ["string", "number"])
         #expect(appGroup["default"] as? String == "group.com.example.taskapp")
     }
 
@@ -79,10 +81,11 @@ import Testing
                 == #"{"default":true,"title":"Show Completed","type":"boolean"}"#)
         #expect(
             JSONText.canonical(parameters["maxTasks"])
-                == #"{"default":3,"minimum":1,"title":"Number of Tasks","type":"integer"}"#)
+                == #"{"default":3,"maximum":9223372036854775807,"minimum":1,"title":"Number of Tasks","type":"integer"}"#
+        )
         #expect(
             JSONText.canonical(parameters["category"])
-                == #"{"default":"all","title":"Category","type":"string"}"#)
+                == #"{"default":"all","title":"Category","type":["string","number"]}"#)
     }
 
     @Test(arguments: [
@@ -156,6 +159,14 @@ import Testing
     static func problems(of value: Any, named name: String, against parameter: [String: Any]) -> [String] {
         if let cases = parameter["enum"] as? [String] {
             return cases.contains(value as? String ?? "") ? [] : ["\(name): \(value) is not one of \(cases)"]
+        }
+        // A number is also a string's value, as `validate` reads `category: 7`.
+        if parameter["type"] as? [String] == ["string", "number"] {
+            return value is String
+                || (value is NSNumber
+                    && !(JSONText.canonical(value) == "true"
+                        || JSONText.canonical(value) == "false"))
+                ? [] : ["\(name): \(value) is not a string or a number"]
         }
         switch parameter["type"] as? String {
         case "boolean":

@@ -77,7 +77,8 @@ struct ScratchPlugin {
 
     /// `text` as a Python string literal.
     private static func pythonString(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        "'"
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
             .replacingOccurrences(of: "\n", with: "\\n") + "'"
     }
 }

@@ -265,6 +265,9 @@ import Testing
 
     @Test func sigintEndsTheServerWithItsPlugins() throws {
         let scratch = try PluginExamplesTests.clockScratch()
+        #expect(
+            try scratch.widgethost(["store", "init"], environment: WatchCommandTests.store(scratch)).status
+                == 0)
         let served = try Self.serve(["widgets.yaml"], scratch: scratch)
         let page = try RawHTTP.request(port: served.port, "GET", "/")
         #expect(page.body.contains("data-widget-id=\"clock\" data-kind=\"PythonClock\""))

@@ -90,6 +90,26 @@ import Testing
                 .standardOutput == Self.tasksJSON)
     }
 
+    /// A title over 4 KiB is refused at its line (exit 65, `store.title-too-long` in JSON) and
+    /// nothing of the file is imported.
+    @Test func aTitleOverFourKiBIsRefusedAtItsLine() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.file("tasks.yaml", Self.tasksYAML)
+        _ = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
+        let before = try Self.run(["store", "export", "--format", "json", "--store", "store"], in: scratch)
+        try scratch.file(
+            "long.yaml", "tasks:\n  - title: fine\n  - title: " + String(repeating: "t", count: 5000) + "\n")
+        let refused = try Self.run(["store", "import", "long.yaml", "--store", "store"], in: scratch)
+        #expect(refused.status == 65)
+        #expect(refused.standardOutput.isEmpty)
+        #expect(
+            refused.standardError.hasPrefix(
+                "long.yaml:3:12: error: 'title' is 5000 bytes long; a title holds at most 4096 bytes (4 KiB) of UTF-8\n"
+            ), "\(refused.standardError.prefix(300))")
+        let after = try Self.run(["store", "export", "--format", "json", "--store", "store"], in: scratch)
+        #expect(after.standardOutput == before.standardOutput, "nothing imported")
+    }
+
     @Test func aBadFileIsRefusedAndTheStoreIsUnchanged() throws {
         let scratch = try TemporaryDirectory()
         try scratch.file("tasks.yaml", Self.tasksYAML)
@@ -249,12 +269,17 @@ import Testing
                 + "pass --store DIR, or set WIDGETHOST_STORE, XDG_DATA_HOME or HOME.")
     }
 
-    @Test func exportingAStoreThatDoesNotExistPrintsAnEmptyStore() throws {
+    /// A store is made only on purpose: exporting one that does not exist is an error, not an
+    /// empty store (a misspelt --store would otherwise look like one without tasks).
+    @Test func exportingAStoreThatDoesNotExistIsAnError() throws {
         let scratch = try TemporaryDirectory()
         let run = try Self.run(
             ["store", "export", "--format", "json", "--store", "nothing-here"], in: scratch)
-        #expect(run.status == 0)
-        #expect(run.standardOutput == "{\"tasks\":[],\"focus\":{\"isOn\":false}}\n")
+        #expect(run.status == 65)
+        #expect(run.standardOutput.isEmpty)
+        #expect(
+            run.standardError.hasPrefix(
+                "error: no store at '\(scratch.path("nothing-here"))': create it with"))
         #expect(
             !FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("nothing-here").path))
     }

@@ -38,18 +38,27 @@ import Testing
         let dangling = try scratch.widgethost([
             "perform", "ToggleFocusModeIntent", "value=true", "--store", "dangling.yaml",
         ])
-        #expect(dangling.status == 1)
+        // No store there, and the link is named for what it is.
+        #expect(dangling.status == 65)
         #expect(
             dangling.firstErrorLine
-                == "error: cannot create the store directory '\(scratch.path("dangling.yaml"))': it is a symbolic link to "
-                + "'/nowhere/x.yaml', which does not exist")
+                == "error: no store for the app group 'group.com.example.taskapp' at '\(scratch.path("dangling.yaml"))' "
+                + "(it is a symbolic link to '/nowhere/x.yaml', which does not exist): create it with "
+                + "'widgethost store init --store dangling.yaml', or import tasks into it with "
+                + "'widgethost store import FILE --store dangling.yaml'")
         let loop = try scratch.widgethost([
             "perform", "ToggleFocusModeIntent", "value=true", "--store", "loop-a",
         ])
-        #expect(loop.status == 1)
+        #expect(loop.status == 65)
         #expect(
-            loop.firstErrorLine
-                == "error: cannot create the store directory '\(scratch.path("loop-a"))': it is a symbolic link that leads back to "
-                + "itself (a loop of links)")
+            loop.firstErrorLine.hasPrefix(
+                "error: no store for the app group 'group.com.example.taskapp' at '\(scratch.path("loop-a"))' "
+                    + "(it is a symbolic link that leads back to itself (a loop of links)): create it with"))
+        let created = try scratch.widgethost(["store", "init", "--store", "dangling.yaml"])
+        #expect(created.status == 1)
+        #expect(
+            created.firstErrorLine
+                == "Error: cannot create the store directory '\(scratch.path("dangling.yaml"))': it is a symbolic link to "
+                + "'/nowhere/x.yaml', which does not exist")
     }
 }

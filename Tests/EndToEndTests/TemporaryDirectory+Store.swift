@@ -11,6 +11,13 @@ extension TemporaryDirectory {
         try #require(run.status == 0, "store import failed: \(run.standardError)")
     }
 
+    /// Creates an empty store with `store init` (in `store` unless `arguments` say otherwise: the
+    /// commands that use a store refuse one that does not exist), which must succeed.
+    func initStore(_ arguments: [String] = ["--store", "store"]) throws {
+        let run = try widgethost(["store", "init"] + arguments)
+        try #require(run.status == 0, "store init failed: \(run.standardError)")
+    }
+
     /// What `store export --format json` prints for `store`, which must succeed.
     func exportJSON(of store: String = "store") throws -> String {
         let run = try widgethost(["store", "export", "--format", "json", "--store", store])

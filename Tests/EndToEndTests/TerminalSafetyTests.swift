@@ -113,6 +113,7 @@ import Testing
     @Test func intentArgumentsAndDialogsAreShownNotSent() throws {
         let scratch = try TemporaryDirectory()
         let store = ["WIDGETHOST_STORE": scratch.url.appendingPathComponent("store").path]
+        try scratch.initStore()
         let added = try scratch.widgethost(
             ["perform", "AddTaskIntent", "taskName=\(Self.hostile)"], environment: store)
         #expect(added.status == 0)
@@ -191,6 +192,7 @@ import Testing
     @Test func pluginTextErrorsAndStderrAreShownNotSent() throws {
         let scratch = try TemporaryDirectory()
         try Self.writePlugin(in: scratch)
+        try scratch.initStore([])
         let text = try scratch.widgethost(["run", "widgets.yaml"])
         #expect(text.status == 1)
         #expect(Self.controls(in: text.standardOutput) == [])

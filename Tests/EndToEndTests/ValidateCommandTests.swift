@@ -74,6 +74,7 @@ import Testing
 
     @Test func validSampleConfiguration() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore([])  // without a store, validate warns that run would refuse
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "widgets.yaml")
         let text = try scratch.widgethost(["validate", "widgets.yaml"])
         #expect(text.status == 0)
@@ -199,6 +200,7 @@ import Testing
     /// an id used in two files names the first place.
     @Test func directoryOfConfigurations() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore([])  // without a store, validate warns that run would refuse
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("d/sub"), withIntermediateDirectories: true)
         try scratch.file("d/b.yaml", "widgets:\n  - id: focus\n    kind: FocusWidget\n  - kind: Quickmenu\n")

@@ -112,6 +112,7 @@ import Testing
 
     static func tickerScratch() throws -> TemporaryDirectory {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let folder = scratch.url.appendingPathComponent("Plugins/ticker")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = folder.appendingPathComponent("ticker.py")

@@ -16,8 +16,7 @@ import Testing
         SUBCOMMANDS:
           run                     Runs the widgets and prints what each one shows.
           validate                Checks configurations and reports every problem.
-          config                  Prints the resolved configuration and where each
-                                  value comes from.
+          config                  Shows the configuration as resolved, with origins.
           describe                Describes the widgets, their parameters and intents.
           schema                  Prints the JSON Schema of configuration files.
           perform                 Performs an app intent, as a button or toggle does.
@@ -25,7 +24,7 @@ import Testing
           open                    Resolves a widget's deep link to the app tab it opens.
           yaml                    Prints each YAML document as one line of JSON, after
                                   anchors, merge keys and tags.
-          store                   Imports tasks into the shared store, or exports them.
+          store                   Creates, imports into or exports the shared store.
           plugins                 Lists the plugins found, checks that they answer, or
                                   writes a new one.
           watch                   Hosts the widgets live, writing what they show as it

@@ -116,6 +116,18 @@ import WidgetHostKit
             ])
     }
 
+    /// A title over 4 KiB of UTF-8 is refused at its line; one of exactly 4 KiB is read.
+    @Test func aTitleOverFourKiBIsRefusedAtItsLine() throws {
+        let long = String(repeating: "é", count: 2049)  // two bytes each: 4,098 bytes
+        #expect(
+            Self.problems("tasks:\n  - title: ok\n  - title: \(long)\n")
+                == [
+                    "tasks.yaml:3:12: error: 'title' is 4098 bytes long; a title holds at most 4096 bytes (4 KiB) of UTF-8"
+                ])
+        let limit = String(repeating: "x", count: 4096)
+        #expect(try Self.parse("tasks:\n  - title: \(limit)\n").tasks.first?.title == limit)
+    }
+
     @Test func aDuplicateIdNamesBothLines() {
         let problems = Self.problems(
             """

@@ -239,6 +239,8 @@ import YAML
         ("999999999999999999", 999_999_999_999_999_999), ("-999999999999999999", -999_999_999_999_999_999),
         ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min), ("0x1F", 31), ("0o17", 15),
         ("0001234567890123456789", 1_234_567_890_123_456_789),
+        // A float without a fraction is that integer, as JSON Schema's "integer" takes it.
+        ("3.0", 3), ("1e3", 1_000), ("-2.0e1", -20),
     ])
     func integersInEveryForm(text: String, expected: Int) throws {
         var (reader, root) = try load("n: \(text)\n")
@@ -248,7 +250,7 @@ import YAML
     }
 
     @Test func integersOutOfRangeOrNotIntegersAreReportedAsBefore() throws {
-        var (reader, root) = try load("a: 0\nb: '3'\nc: 3.0\nd: 9223372036854775808\ne: +21\n")
+        var (reader, root) = try load("a: 0\nb: '3'\nc: 3.5\nd: 9223372036854775808\ne: +21\n")
         for key in ["a", "b", "c", "d", "e"] {
             let read = reader.int(try #require(root[key]), named: key, in: 1...20)
             #expect(read == nil)
@@ -257,7 +259,7 @@ import YAML
             messages(reader) == [
                 "widgets.yaml:1:4: error: 'a' must be an integer from 1 to 20, not 0",
                 "widgets.yaml:2:4: error: 'b' must be an integer, not a string '3'",
-                "widgets.yaml:3:4: error: 'c' must be an integer, not a number '3.0'",
+                "widgets.yaml:3:4: error: 'c' must be an integer, not a number '3.5'",
                 "widgets.yaml:4:4: error: 'd' must be an integer from 1 to 20, not 9223372036854775808",
                 "widgets.yaml:5:4: error: 'e' must be an integer from 1 to 20, not 21",
             ]

@@ -97,7 +97,9 @@ extension ConfigurationLoader {
                 if isDirectory.boolValue {
                     reader.report(
                         entry, code: .fileIsDirectory,
-                        message: "cannot include '\(text)': it is a directory; write '\(text)/*.yaml' for its files")
+                        message:
+                            "cannot include '\(text)': it is a directory; write '\(text)/*.yaml' for its files"
+                    )
                     continue
                 }
                 files = [pattern]
@@ -141,7 +143,8 @@ extension ConfigurationLoader {
         for index in 0..<Int(matches.gl_pathc) {
             guard let path = matches.gl_pathv[index].map({ String(cString: $0) }) else { continue }
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
+            {
                 files.append(path)
             }
         }

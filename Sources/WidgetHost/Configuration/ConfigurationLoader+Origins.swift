@@ -3,7 +3,15 @@ import YAML
 
 extension ConfigurationLoader {
     /// A value a file declares, with where (``origin(of:reader:)``).
-    typealias Declared = (value: String, origin: String)
+    typealias Declared = (value: String, origin: String, declaration: AppGroupDeclaration)
+
+    /// Where `node` declares the App Group `value`: at its variable when one gave it.
+    static func declaration(_ value: String, _ node: Node, _ reader: NodeReader) -> AppGroupDeclaration {
+        let location = reader.substitutions.substitution(of: node)?.location ?? node.start.location
+        return AppGroupDeclaration(
+            value: value, file: reader.source.name, location: location,
+            sourceLine: reader.source.line(location.line))
+    }
 
     /// The origin of a value nothing gave.
     static let defaultOrigin = "default"

@@ -15,7 +15,7 @@ extension ConfigurationLoader {
     func applyOverrides(to result: inout LoadedConfiguration) {
         for text in overrides {
             let name = "--set " + text
-            if let problem = applyOverride(text, to: &result.instances) {
+            if let problem = applyOverride(text, to: &result.instances, appGroups: &result.appGroups) {
                 result.diagnostics.append(
                     Diagnostic(
                         file: name, code: problem.code, message: problem.message,
@@ -25,7 +25,9 @@ extension ConfigurationLoader {
     }
 
     /// Applies one override, or says what is wrong with it.
-    private func applyOverride(_ text: String, to instances: inout [WidgetInstance]) -> Diagnostic? {
+    private func applyOverride(
+        _ text: String, to instances: inout [WidgetInstance], appGroups: inout [AppGroupDeclaration]
+    ) -> Diagnostic? {
         guard let equals = text.firstIndex(of: "=") else {
             return Diagnostic(
                 file: nil, code: .configUnknownKey,
@@ -51,6 +53,7 @@ extension ConfigurationLoader {
             if let problem = AppGroupContainer.problem(appGroup: value) {
                 return Diagnostic(file: nil, code: .storeInvalidAppGroup, message: problem)
             }
+            appGroups = [AppGroupDeclaration(value: value, file: nil)]
             for index in instances.indices {
                 instances[index].appGroup = value
                 instances[index].origins?["appGroup"] = "--set"
@@ -87,14 +90,17 @@ extension ConfigurationLoader {
         var plans = KindPlans(registry: registry)
         let plan = plans.plan(for: widget, named: instance.kind)
         if path == "family" {
-            guard let family = self.family(node, of: plan, reader: &reader) else { return reader.diagnostics.first }
+            guard let family = self.family(node, of: plan, reader: &reader) else {
+                return reader.diagnostics.first
+            }
             instances[target].family = family
             instances[target].origins?["family"] = "--set"
             return nil
         }
         let prefix = "configuration."
         guard path.hasPrefix(prefix) else {
-            var message = "unknown key '\(path)' of widget '\(instance.id)'; expected family or configuration.PARAMETER"
+            var message =
+                "unknown key '\(path)' of widget '\(instance.id)'; expected family or configuration.PARAMETER"
             if let nearest = EditDistance.suggestion(for: path, among: ["family", "configuration"]) {
                 message += "; did you mean '\(nearest)'?"
             }

@@ -76,6 +76,7 @@ public struct ConfigurationLoader: Sendable {
             result.files += inclusion.read
         }
         assignIDs(&pending, into: &result)
+        result.appGroups = pending.appGroups
         result.unknownKinds = pending.unknownKinds
         result.diagnostics = Self.inReadingOrder(result.diagnostics, files: result.files)
         if !overrides.isEmpty { applyOverrides(to: &result) }
@@ -100,6 +101,8 @@ public struct ConfigurationLoader: Sendable {
         var topLevel: [Int] = []
         /// The top-level file being read.
         var currentTopLevel = 0
+        /// The App Group each top-level file settled on, and where it is declared.
+        var appGroups: [AppGroupDeclaration] = []
         /// Kinds named that neither the registry nor a plugin handshaken so far declares.
         var unknownKinds: Set<String> = []
 
@@ -134,6 +137,8 @@ public struct ConfigurationLoader: Sendable {
         if inclusion.chain.isEmpty {
             // A top-level file: every widget it reached gets the App Group it settled on.
             let appGroup = declared?.value ?? Self.defaultAppGroup
+            pending.appGroups.append(
+                declared?.declaration ?? AppGroupDeclaration(value: Self.defaultAppGroup, file: file))
             for position in first..<pending.instances.count {
                 pending.instances[position].appGroup = appGroup
                 pending.instances[position].origins?["appGroup"] = declared?.origin ?? Self.defaultOrigin
@@ -193,7 +198,9 @@ public struct ConfigurationLoader: Sendable {
             } else if let problem = AppGroupContainer.problem(appGroup: value) {
                 reader.report(node, code: .storeInvalidAppGroup, message: problem)
             } else {
-                ownAppGroup = (value, Self.origin(of: node, reader: reader))
+                ownAppGroup = (
+                    value, Self.origin(of: node, reader: reader), Self.declaration(value, node, reader)
+                )
             }
         }
         if let node = entries.first(where: { $0.key == "plugins" })?.value,
@@ -213,7 +220,7 @@ public struct ConfigurationLoader: Sendable {
                 }
                 switch plugins.add(configurationEntry: text, file: source.name) {
                 case .success(let problems):
-                    diagnostics += problems
+                    diagnostics += problems.map { $0.addingNotes(inclusion.notes) }
                 case .failure(let problem):
                     reader.report(path, code: problem.code, message: "'\(text)' \(problem.message)")
                 }
@@ -241,8 +248,13 @@ public struct ConfigurationLoader: Sendable {
             pending.sources.append(reader.source)
             pending.includedFrom.append(inclusion.notes)
             pending.topLevel.append(pending.currentTopLevel)
-            pending.instances.reserveCapacity(pending.instances.count + widgets.count)
-            pending.details.reserveCapacity(pending.details.count + widgets.count)
+            // Grown geometrically: reserving the exact count file after file (a config split into
+            // included files) would copy every instance read so far for each file.
+            let needed = pending.instances.count + widgets.count
+            if pending.instances.capacity < needed {
+                pending.instances.reserveCapacity(max(needed, 2 * pending.instances.capacity))
+                pending.details.reserveCapacity(max(needed, 2 * pending.details.capacity))
+            }
             for position in 0..<widgets.count {
                 let widget = widgets.item(position)
                 // Names the widget in the notes of a problem it shares with others through an alias.
@@ -419,7 +431,8 @@ public struct ConfigurationLoader: Sendable {
                 id: idNode, kind: kindNode, family: familyNode, configuration: configurationPair?.value,
                 parameters: plan.parameters, reader: reader)
         }
-        pending.append(instance, PendingInstances.Detail(idLocation: idLocation, source: source, valid: valid))
+        pending.append(
+            instance, PendingInstances.Detail(idLocation: idLocation, source: source, valid: valid))
     }
 
     /// Adds a fix-it note to each unknown widget key that is a parameter of the widget's kind,
@@ -629,7 +642,8 @@ public struct ConfigurationLoader: Sendable {
                 isDefault
                 ? "this widget's default id '\(id)' is already the id of the widget at \(place)"
                     + (pending.instances[firstPosition].id == id && first.file != item.file
-                        && pending.topLevel[detail.source] != pending.topLevel[pending.details[firstPosition].source]
+                        && pending.topLevel[detail.source]
+                            != pending.topLevel[pending.details[firstPosition].source]
                         ? " (default ids are numbered per configuration file)" : "")
                     + "; give it an 'id'"
                 : "duplicate widget id '\(id)': already used by the widget at \(place)"
@@ -667,6 +681,30 @@ public struct LoadedConfiguration: Sendable {
     /// ``HostSession/load(_:)``).
     public var unknownKinds: Set<String> = []
 
+    /// The App Group each top-level file settled on, with where it is declared (nowhere for the
+    /// default), in the order of the files.
+    public var appGroups: [AppGroupDeclaration] = []
+
     /// Whether any diagnostic is an error (then nothing should run).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// An App Group a configuration settled on, and where it says so.
+public struct AppGroupDeclaration: Sendable {
+    /// The App Group identifier.
+    public var value: String
+    /// The file declaring it, or the top-level file that takes the default.
+    public var file: String?
+    /// Where its value is written; `nil` for the default or an override.
+    public var location: SourceLocation?
+    /// The line it is written on, for diagnostics.
+    public var sourceLine: String?
+
+    /// Creates a declaration.
+    public init(value: String, file: String?, location: SourceLocation? = nil, sourceLine: String? = nil) {
+        self.value = value
+        self.file = file
+        self.location = location
+        self.sourceLine = sourceLine
+    }
 }

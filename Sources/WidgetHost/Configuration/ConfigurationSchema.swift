@@ -16,22 +16,62 @@ public enum ConfigurationSchema {
         return .object([
             .init("$schema", .string("http://json-schema.org/draft-07/schema#")),
             .init("title", .string("widgethost configuration")),
-            .init("description", .string("Widgets to run, with their configuration intents' parameters.")),
+            .init(
+                "description",
+                .string(
+                    "Widgets to run, with their configuration intents' parameters. Scalar values may hold "
+                        + "environment variables, substituted before they are checked: ${NAME}, "
+                        + "${NAME:-default} (when NAME is unset or empty), ${NAME:?message} (an error when "
+                        + "it is), and $$ for a literal $. --set KEY=VALUE overrides a value after every file."
+                )),
             .init("type", .string("object")),
             .init("additionalProperties", .bool(false)),
-            .init("required", .array([.string("widgets")])),
+            // A file that includes others may leave its own widgets out.
+            .init(
+                "anyOf",
+                .array([
+                    .object([.init("required", .array([.string("widgets")]))]),
+                    .object([.init("required", .array([.string("include")]))]),
+                ])),
             .init(
                 "properties",
                 .object([
                     .init(
                         "appGroup",
                         .object([
-                            .init("type", .string("string")),
-                            .init("minLength", .int(1)),
+                            // A number is its text, as `validate` reads it: `appGroup: 12` is "12".
+                            .init("type", .array([.string("string"), .string("number")])),
+                            .init("pattern", .string(appGroupPattern)),
                             .init(
                                 "description",
-                                .string("The App Group whose shared container the widgets read.")),
+                                .string(
+                                    "The App Group whose shared container the widgets read: one directory "
+                                        + "name (not '.' or '..', no '/', no control character).")),
                             .init("default", .string(ConfigurationLoader.defaultAppGroup)),
+                        ])
+                    ),
+                    .init(
+                        "include",
+                        .object([
+                            .init(
+                                "description",
+                                .string(
+                                    "Files or globs, relative to this file, whose widgets come before this "
+                                        + "file's own; an included file may include others.")),
+                            .init(
+                                "anyOf",
+                                .array([
+                                    .object([.init("type", .string("string")), .init("minLength", .int(1))]),
+                                    .object([
+                                        .init("type", .string("array")),
+                                        .init(
+                                            "items",
+                                            .object([
+                                                .init("type", .string("string")), .init("minLength", .int(1)),
+                                            ])),
+                                    ]),
+                                    .object([.init("type", .string("null"))]),
+                                ])),
                         ])
                     ),
                     .init(
@@ -66,9 +106,11 @@ public enum ConfigurationSchema {
                     .init(
                         "id",
                         .object([
-                            .init("type", .string("string")),
-                            .init("pattern", .string("^\\S+$")),
-                            .init("description", .string("Unique; default <kind>-<n>.")),
+                            .init("type", .array([.string("string"), .string("number")])),
+                            .init("pattern", .string("^\\S+(?![\\s\\S])")),
+                            .init(
+                                "description",
+                                .string("Unique; default <kind>-<n>, n counting the kind within its file.")),
                         ])
                     ),
                     .init("kind", .object([.init("enum", .array(registry.kinds.map(JSONValue.string)))])),
@@ -141,8 +183,14 @@ public enum ConfigurationSchema {
     static func parameterSchema(_ parameter: ParameterDescription) -> JSONValue {
         var members = typeSchema(parameter.type)
         members.insert(.init("title", .string(parameter.title)), at: 0)
-        if let minimum = parameter.minimum { members.append(.init("minimum", .int(minimum))) }
-        if let maximum = parameter.maximum { members.append(.init("maximum", .int(maximum))) }
+        if case .integer = parameter.type {
+            // `validate` reads integers of 64 bits: no wider, even without a declared range.
+            members.append(.init("minimum", .int(parameter.minimum ?? Int.min)))
+            members.append(.init("maximum", .int(parameter.maximum ?? Int.max)))
+        } else {
+            if let minimum = parameter.minimum { members.append(.init("minimum", .int(minimum))) }
+            if let maximum = parameter.maximum { members.append(.init("maximum", .int(maximum))) }
+        }
         if let defaultValue = parameter.defaultValue { members.append(.init("default", defaultValue)) }
         if parameter.isOptional {
             return .object([
@@ -154,17 +202,15 @@ public enum ConfigurationSchema {
 
     static func typeSchema(_ type: ParameterType) -> [JSONValue.Member] {
         switch type {
-        case .string: return [.init("type", .string("string"))]
+        // A number is its text, as `validate` reads it: `category: 7` is "7".
+        case .string: return [.init("type", .array([.string("string"), .string("number")]))]
         case .boolean: return [.init("type", .string("boolean"))]
         case .integer: return [.init("type", .string("integer"))]
         case .number: return [.init("type", .string("number"))]
         case .date:
             return [
                 .init("type", .string("string")),
-                .init(
-                    "pattern",
-                    .string(
-                        "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$")),
+                .init("pattern", .string(datePattern)),
             ]
         case .enumeration(_, let cases):
             return [
@@ -175,4 +221,20 @@ public enum ConfigurationSchema {
             return [.init("type", .string("array")), .init("items", .object(typeSchema(items)))]
         }
     }
+
+    /// An App Group identifier as `validate` takes it: not `.` or `..`, no `/`, no control character.
+    static let appGroupPattern = "^(?!\\.{1,2}(?![\\s\\S]))[^/\\u0000-\\u001f\\u007f-\\u009f]+(?![\\s\\S])"
+
+    /// A date as `validate` takes it (``StrictISO8601``): a calendar date that exists, leap days
+    /// included, optionally with a time and a required zone.
+    static let datePattern: String = {
+        let monthDay =
+            "(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)"
+            + "|02-(?:0[1-9]|1[0-9]|2[0-8]))"
+        let leapDay = "(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29"
+        let time =
+            "(?:[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,9})?"
+            + "(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9]))"
+        return "^(?:[0-9]{4}-\(monthDay)|\(leapDay))\(time)?(?![\\s\\S])"
+    }()
 }

@@ -87,13 +87,12 @@ public struct WidgetEvaluator: Sendable {
         self.containers = containers
     }
 
-    /// Evaluates every instance, in order.
+    /// Evaluates every instance, several at once (see ``evaluate(_:options:width:deliver:)``), and
+    /// returns the results in order.
     public func evaluate(_ instances: [WidgetInstance], options: RunOptions) async -> [WidgetResult] {
         var results: [WidgetResult] = []
         results.reserveCapacity(instances.count)
-        for instance in instances {
-            results.append(await evaluate(instance, options: options))
-        }
+        await evaluate(instances, options: options) { result, _ in results.append(result) }
         return results
     }
 

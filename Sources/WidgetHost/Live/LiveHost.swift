@@ -76,6 +76,8 @@ public final class LiveHost: Sendable {
         guard !loaded.hasErrors else { throw .invalidConfiguration(loaded.diagnostics) }
         if !loaded.diagnostics.isEmpty { emit(.diagnostics(loaded.diagnostics)) }
         let instances = try select(loaded.instances)
+        let missing = session.missingStores(forAppGroups: instances.map(\.appGroup))
+        guard missing.isEmpty else { throw .invalidConfiguration(missing) }
         if let family = options.family {
             let unsupported = instances.filter { !session.supports(kind: $0.kind, family: family) }
             if !unsupported.isEmpty {

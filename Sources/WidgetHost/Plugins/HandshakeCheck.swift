@@ -40,7 +40,9 @@ public enum HandshakeCheck {
             }
         }
         var kinds: Set<String> = []
-        for (position, item) in list(json, "widgets", in: "the initialize result", into: &problems).enumerated() {
+        for (position, item) in list(json, "widgets", in: "the initialize result", into: &problems)
+            .enumerated()
+        {
             let kind = item["kind"]?.stringValue ?? ""
             let subject = kind.isEmpty ? "widget \(position + 1)" : "widget '\(kind)'"
             guard case .object = item else {
@@ -59,12 +61,15 @@ public enum HandshakeCheck {
                 guard let name = family.stringValue, WidgetFamily(rawValue: name) == nil else { continue }
                 problems.append(
                     "\(subject), 'supportedFamilies': \(family) is not a widget family"
-                        + suggestion(for: family.stringValue ?? "", among: WidgetFamily.allCases.map(\.rawValue)))
+                        + suggestion(
+                            for: family.stringValue ?? "", among: WidgetFamily.allCases.map(\.rawValue)))
             }
             parameters(item, in: subject, into: &problems)
         }
         var types: Set<String> = []
-        for (position, item) in list(json, "intents", in: "the initialize result", into: &problems).enumerated() {
+        for (position, item) in list(json, "intents", in: "the initialize result", into: &problems)
+            .enumerated()
+        {
             let type = item["type"]?.stringValue ?? ""
             let subject = type.isEmpty ? "intent \(position + 1)" : "intent '\(type)'"
             guard case .object = item else {
@@ -90,41 +95,44 @@ public enum HandshakeCheck {
         var names: Set<String> = []
         for (position, item) in list(owner, "parameters", in: subject, into: &problems).enumerated() {
             let name = item["name"]?.stringValue ?? ""
-            let where_ = name.isEmpty ? "\(subject), parameter \(position + 1)" : "\(subject), parameter '\(name)'"
+            let place =
+                name.isEmpty ? "\(subject), parameter \(position + 1)" : "\(subject), parameter '\(name)'"
             guard case .object = item else {
-                problems.append("\(where_) is \(item), not an object")
+                problems.append("\(place) is \(item), not an object")
                 continue
             }
             if name.isEmpty {
-                problems.append("\(where_) has no 'name' (a non-empty string)")
+                problems.append("\(place) has no 'name' (a non-empty string)")
             } else if !isIdentifier(name) {
                 problems.append(
-                    "\(where_): the name '\(name)' is not an identifier (a letter or _, then letters, digits or _)")
+                    "\(place): the name '\(name)' is not an identifier (a letter or _, then letters, digits or _)"
+                )
             } else if !names.insert(name).inserted {
                 problems.append("\(subject) declares the parameter '\(name)' twice")
             }
-            unknownKeys(item, known: parameterKeys, in: where_, into: &problems)
-            string(item, "title", in: where_, into: &problems)
+            unknownKeys(item, known: parameterKeys, in: place, into: &problems)
+            string(item, "title", in: place, into: &problems)
             if let optional = item["optional"], optional.boolValue == nil {
-                problems.append("\(where_), 'optional': \(optional) is not a boolean")
+                problems.append("\(place), 'optional': \(optional) is not a boolean")
             }
-            guard let type = type(item, in: where_, into: &problems) else { continue }
+            guard let type = type(item, in: place, into: &problems) else { continue }
             var minimum: Int?
             var maximum: Int?
             for key in ["minimum", "maximum"] {
                 guard let value = item[key], value != .null else { continue }
                 guard case .integer = type else {
-                    problems.append("\(where_), '\(key)': only an integer parameter has a range, not a \(type.name)")
+                    problems.append(
+                        "\(place), '\(key)': only an integer parameter has a range, not a \(type.name)")
                     continue
                 }
                 guard let bound = value.intValue else {
-                    problems.append("\(where_), '\(key)': \(value) is not an integer")
+                    problems.append("\(place), '\(key)': \(value) is not an integer")
                     continue
                 }
                 if key == "minimum" { minimum = bound } else { maximum = bound }
             }
             if let minimum, let maximum, minimum > maximum {
-                problems.append("\(where_): the minimum \(minimum) is above the maximum \(maximum)")
+                problems.append("\(place): the minimum \(minimum) is above the maximum \(maximum)")
                 continue
             }
             guard let value = item["default"], value != .null else { continue }
@@ -133,13 +141,15 @@ public enum HandshakeCheck {
             if case .failure(let message) = IntentRunner.check(
                 value, type: type, parameter: description, name: name)
             {
-                problems.append("\(where_), 'default': \(message.text)")
+                problems.append("\(place), 'default': \(message.text)")
             }
         }
     }
 
     /// The type `item` declares (`type`, with `cases` or `items`), or `nil` after reporting why not.
-    private static func type(_ item: JSONValue, in subject: String, into problems: inout [String]) -> ParameterType? {
+    private static func type(_ item: JSONValue, in subject: String, into problems: inout [String])
+        -> ParameterType?
+    {
         guard let name = item["type"]?.stringValue else {
             problems.append(
                 "\(subject) has no 'type'; expected one of \(typeNames.joined(separator: ", "))")
@@ -170,7 +180,8 @@ public enum HandshakeCheck {
             return .enumeration(name: subject, cases: cases)
         case "array":
             guard let items = item["items"], case .object = items else {
-                problems.append("\(subject), 'items': an array needs 'items', an object giving the items' type")
+                problems.append(
+                    "\(subject), 'items': an array needs 'items', an object giving the items' type")
                 return nil
             }
             unknownKeys(items, known: typeKeys, in: "\(subject), 'items'", into: &problems)
@@ -191,7 +202,8 @@ public enum HandshakeCheck {
         guard case .object(let members) = object else { return }
         for member in members where !known.contains(member.key) {
             problems.append(
-                "\(subject): unknown key '\(member.key)'" + suggestion(for: member.key, among: known, orList: true))
+                "\(subject): unknown key '\(member.key)'"
+                    + suggestion(for: member.key, among: known, orList: true))
         }
     }
 
@@ -208,18 +220,25 @@ public enum HandshakeCheck {
         }
     }
 
-    private static func string(_ object: JSONValue, _ key: String, in subject: String, into problems: inout [String]) {
+    private static func string(
+        _ object: JSONValue, _ key: String, in subject: String, into problems: inout [String]
+    ) {
         guard let value = object[key], value != .null, value.stringValue == nil else { return }
         problems.append("\(subject), '\(key)': \(value) is not a string")
     }
 
     /// `; did you mean 'X'?`, or with `orList` `; expected one of ...` when nothing is close. A
     /// name that is close by spelling, or part of a longer one (`families`, `max`), is close.
-    private static func suggestion(for name: String, among candidates: [String], orList: Bool = false) -> String {
+    private static func suggestion(for name: String, among candidates: [String], orList: Bool = false)
+        -> String
+    {
         let lowered = name.lowercased()
         if let nearest = EditDistance.suggestion(for: name, among: candidates)
             ?? (lowered.count < 3
-                ? nil : candidates.first { $0.lowercased().hasPrefix(lowered) || $0.lowercased().hasSuffix(lowered) })
+                ? nil
+                : candidates.first {
+                    $0.lowercased().hasPrefix(lowered) || $0.lowercased().hasSuffix(lowered)
+                })
         {
             return "; did you mean '\(nearest)'?"
         }
@@ -230,6 +249,8 @@ public enum HandshakeCheck {
         guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else {
             return false
         }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        return name.unicodeScalars.allSatisfy {
+            $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        }
     }
 }

@@ -199,7 +199,9 @@ public final class PluginConnection: Sendable {
             if !problems.isEmpty {
                 var invalid = process.failure(
                     code: .pluginInvalidHandshake,
-                    what: "answered 'initialize' wrongly (\(problems.count) problem\(problems.count == 1 ? "" : "s"))")
+                    what:
+                        "answered 'initialize' wrongly (\(problems.count) problem\(problems.count == 1 ? "" : "s"))"
+                )
                 invalid.details = problems
                 let failure = invalid
                 await OffPool.run { process.stop(failure) }

@@ -171,7 +171,8 @@ public final class PluginHost: Sendable {
             + connections.flatMap { connection in
                 connection.takeViewWarnings().map {
                     Diagnostic(
-                        file: connection.manifest.path, severity: .warning, code: .pluginUnknownView, message: $0)
+                        file: connection.manifest.path, severity: .warning, code: .pluginUnknownView,
+                        message: $0)
                 }
             }
     }

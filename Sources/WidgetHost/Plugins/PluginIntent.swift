@@ -59,7 +59,8 @@ public struct PluginIntent: HostIntent {
                 } else {
                     warnings.append(
                         "the plugin '\(connection.manifest.name)' asked to reload '\(kind)', which is not one of "
-                            + "its kinds (\(own.isEmpty ? "it has none" : own.joined(separator: ", "))); ignored")
+                            + "its kinds (\(own.isEmpty ? "it has none" : own.joined(separator: ", "))); ignored"
+                    )
                 }
             }
             if !kinds.isEmpty {

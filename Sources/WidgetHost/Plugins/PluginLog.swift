@@ -42,7 +42,8 @@ public final class PluginLog: Sendable {
             let fd = open(traceFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
                 throw OpenError(
-                    message: "cannot write the plugin trace '\(traceFile)': \(String(cString: strerror(errno)))")
+                    message:
+                        "cannot write the plugin trace '\(traceFile)': \(String(cString: strerror(errno)))")
             }
             trace = fd
         } else {
@@ -87,7 +88,10 @@ public final class PluginLog: Sendable {
         guard verbose else { return }
         let rest = partial.withLock { $0.removeValue(forKey: plugin) } ?? []
         guard !rest.isEmpty else { return }
-        write(2, "[\(TerminalText.visible(plugin))] \(TerminalText.visible(String(decoding: rest, as: UTF8.self)))\n")
+        write(
+            2,
+            "[\(TerminalText.visible(plugin))] \(TerminalText.visible(String(decoding: rest, as: UTF8.self)))\n"
+        )
     }
 
     /// A message sent to `plugin` (`outgoing`) or received from it, as the line on the wire.

@@ -44,8 +44,9 @@ public struct PluginWidget: WidgetConfiguration {
                     connection.noteViewWarnings(ViewVocabulary.warnings(in: view), kind: metadata.kind)
                 }
             }
+            let timeline: RenderedTimeline
             do throws(ProtocolValueError) {
-                let timeline = try RenderedTimeline(json: result)
+                timeline = try RenderedTimeline(json: result)
                 let declared = connection.knownHandshake?.intents.map(\.type) ?? []
                 var undeclared: [String] = []
                 for entry in timeline.entries {
@@ -57,15 +58,40 @@ public struct PluginWidget: WidgetConfiguration {
                     }
                 }
                 connection.noteViewWarnings(
-                    undeclared.map { PluginConnection.undeclaredIntent($0, plugin: connection.manifest.name) },
+                    undeclared.map {
+                        PluginConnection.undeclaredIntent($0, plugin: connection.manifest.name)
+                    },
                     kind: metadata.kind)
-                return timeline
             } catch {
                 throw PluginFailure(
                     code: .pluginInvalidReply, plugin: connection.manifest.name,
                     what: "answered '\(message.method)' for '\(metadata.kind)' wrongly: \(error.description)"
                 ).widgetFailure
             }
+            try checkEntrySizes(timeline, method: message.method)
+            return timeline
+        }
+    }
+
+    /// The most bytes of compact JSON one entry of a plugin may hold, its data and view together
+    /// (1 MiB): what every output of the entry (JSON, NDJSON, the boxes, the live host's events)
+    /// carries, however many widgets show it. A larger entry fails its widget.
+    public static let maxEntrySize = 1 << 20
+
+    /// Fails the widget when an entry of `timeline` holds more than ``maxEntrySize`` bytes.
+    /// - Complexity: O(n) in the size of the entries (each is written once into a scratch buffer).
+    private func checkEntrySizes(_ timeline: RenderedTimeline, method: String) throws(WidgetFailure) {
+        var scratch: [UInt8] = []
+        for (index, entry) in timeline.entries.enumerated() {
+            scratch.removeAll(keepingCapacity: true)
+            entry.data.write(to: &scratch)
+            if scratch.count <= Self.maxEntrySize { entry.view.json.write(to: &scratch) }
+            guard scratch.count > Self.maxEntrySize else { continue }
+            throw PluginFailure(
+                code: .pluginEntryTooLarge, plugin: connection.manifest.name,
+                what: "answered '\(method)' for '\(metadata.kind)' with an entry (number \(index + 1)) "
+                    + "over \(Self.maxEntrySize) bytes (1 MiB) of JSON; an entry's data and view hold at most that"
+            ).widgetFailure
         }
     }
 }

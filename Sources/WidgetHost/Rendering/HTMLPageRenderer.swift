@@ -71,18 +71,35 @@ public struct HTMLPageRenderer: RunRenderer {
     /// The page around `cards` (``card(_:)``s joined); `live` adds the script of `serve`'s page
     /// with its per-run token.
     public func page(cards: String, live token: String?) -> String {
+        (token == nil ? Self.header : Self.head(token: token)) + cards + footer(live: token)
+    }
+
+    /// Writes the page a card at a time, as `run` finishes each widget.
+    public func streamWriter(includeTimeline: Bool) -> (any RunStreamWriter)? {
+        HTMLPageStreamWriter(renderer: self)
+    }
+
+    /// The page up to its first card.
+    static let header = head(token: nil)
+
+    /// The page up to its first card, the live page's token in its head.
+    static func head(token: String?) -> String {
         var output = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         output += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         output += "<meta name=\"color-scheme\" content=\"light dark\">"
         if let token {
             output += "<meta name=\"widgethost-token\" content=\"" + HTMLText.escaped(token) + "\">"
         }
-        output += "<title>widgethost</title><style>" + Self.stylesheet + "</style></head>\n<body>"
-        output += "<main class=\"gallery\">" + cards + "</main>"
-        if token != nil {
-            output +=
-                "<p class=\"status\" role=\"status\"></p><script nonce=\"" + HTMLText.escaped(token ?? "")
-                + "\">"
+        return output + "<title>widgethost</title><style>" + stylesheet
+            + "</style></head>\n<body><main class=\"gallery\">"
+    }
+
+    /// The page after its last card; with `token`, the live page's script and the token it sends.
+    func footer(live token: String?) -> String {
+        var output = "</main>"
+        if let token {
+            let quoted = HTMLText.escaped(token)
+            output += "<p class=\"status\" role=\"status\"></p><script nonce=\"" + quoted + "\">"
             output += Self.liveScript + "</script>"
         }
         return output + "</body></html>\n"
@@ -171,4 +188,16 @@ public struct HTMLPageRenderer: RunRenderer {
         ev.diagnostics.map(d=>d.message).join('; ')}else if(ev.event==='plugin'){status.textContent=\
         'plugin '+ev.plugin+' '+ev.state+(ev.message?': '+ev.message:'')}};
         """
+}
+
+/// `run --format html` a card at a time: the page's head, each card as its widget is done, the
+/// page's end.
+struct HTMLPageStreamWriter: RunStreamWriter {
+    let renderer: HTMLPageRenderer
+
+    func header() -> [UInt8] { Array(HTMLPageRenderer.header.utf8) }
+
+    func piece(_ result: WidgetResult, at index: Int) -> [UInt8] { Array(renderer.card(result).utf8) }
+
+    func footer(count: Int) -> [UInt8] { Array(renderer.footer(live: nil).utf8) }
 }

@@ -35,7 +35,9 @@ public enum ViewVocabulary {
         "largeTitle", "title", "title2", "title3", "headline", "subheadline", "body", "callout", "footnote",
         "caption", "caption2",
     ]
-    static let weights = ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+    static let weights = [
+        "ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black",
+    ]
     static let styles = [
         "primary", "secondary", "tertiary", "quaternary", "red", "orange", "yellow", "green", "mint", "teal",
         "cyan", "blue", "indigo", "purple", "pink", "brown", "white", "gray", "black", "clear", "accentColor",
@@ -49,7 +51,10 @@ public enum ViewVocabulary {
             .init(
                 "anyOf",
                 .array([
-                    enumeration(styles), .object([.init("type", .string("string")), .init("pattern", .string("^#[0-9A-Fa-f]{6}$"))]),
+                    enumeration(styles),
+                    .object([
+                        .init("type", .string("string")), .init("pattern", .string("^#[0-9A-Fa-f]{6}$")),
+                    ]),
                 ]))
         ])
         let points: JSONValue = .object([.init("type", .string("number")), .init("minimum", .int(0))])
@@ -61,13 +66,19 @@ public enum ViewVocabulary {
                 "font",
                 [
                     ("style", enumeration(fontStyles)),
-                    ("size", .object([.init("type", .string("number")), .init("exclusiveMinimum", .int(0))])),
+                    (
+                        "size",
+                        .object([.init("type", .string("number")), .init("exclusiveMinimum", .int(0))])
+                    ),
                 ]
             ),
             ("fontWeight", [("weight", enumeration(weights))]),
             ("foregroundStyle", [("style", style)]),
             ("strikethrough", [("isActive", .object([.init("type", .string("boolean"))]))]),
-            ("lineLimit", [("limit", .object([.init("type", .string("integer")), .init("minimum", .int(1))]))]),
+            (
+                "lineLimit",
+                [("limit", .object([.init("type", .string("integer")), .init("minimum", .int(1))]))]
+            ),
             ("padding", [("edges", enumeration(edges)), ("length", points)]),
             ("background", [("style", style)]),
             (
@@ -77,7 +88,18 @@ public enum ViewVocabulary {
                     ("alignment", .object([.init("type", .string("string"))])),
                 ]
             ),
-            ("opacity", [("value", .object([.init("type", .string("number")), .init("minimum", .int(0)), .init("maximum", .int(1))]))]),
+            (
+                "opacity",
+                [
+                    (
+                        "value",
+                        .object([
+                            .init("type", .string("number")), .init("minimum", .int(0)),
+                            .init("maximum", .int(1)),
+                        ])
+                    )
+                ]
+            ),
             ("contentTransition", [("transition", enumeration(transitions))]),
             ("invalidatableContent", []),
             ("widgetAccentable", []),
@@ -96,7 +118,9 @@ public enum ViewVocabulary {
         let nodes: [JSONValue] = attributes.map { entry in
             var properties: [JSONValue.Member] = [
                 .init("type", .object([.init("const", .string(entry.type))])),
-                .init("modifiers", .object([.init("type", .string("array")), .init("items", reference("modifier"))])),
+                .init(
+                    "modifiers",
+                    .object([.init("type", .string("array")), .init("items", reference("modifier"))])),
                 .init("url", .object([.init("type", .string("string"))])),
             ]
             for attribute in entry.attributes {
@@ -193,7 +217,8 @@ public enum ViewVocabulary {
                 hint = "; did you mean '\(meant)'?"
             }
             if hint.isEmpty {
-                hint = "; \(typeName.isEmpty ? "a node" : "\(article(typeName)) \(typeName)") takes "
+                hint =
+                    "; \(typeName.isEmpty ? "a node" : "\(article(typeName)) \(typeName)") takes "
                     + allowed.filter { $0 != "type" }.joined(separator: ", ")
             }
             let node = typeName.isEmpty ? "a node" : "\(article(typeName)) \(typeName) node"
@@ -220,7 +245,8 @@ public enum ViewVocabulary {
         guard let known = modifiers.first(where: { $0.type == typeName }) else {
             warnings.append(
                 "\(path): unknown modifier \(json["type"]?.description ?? "(none)")"
-                    + suggestion(for: typeName, among: modifiers.map(\.type), orList: true) + "; it is ignored")
+                    + suggestion(for: typeName, among: modifiers.map(\.type), orList: true)
+                    + "; it is ignored")
             return
         }
         let allowed = ["type"] + known.values.map(\.0)
@@ -235,7 +261,9 @@ public enum ViewVocabulary {
         word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 
-    private static func suggestion(for name: String, among candidates: [String], orList: Bool = false) -> String {
+    private static func suggestion(for name: String, among candidates: [String], orList: Bool = false)
+        -> String
+    {
         if !name.isEmpty, let nearest = EditDistance.suggestion(for: name, among: candidates) {
             return "; did you mean '\(nearest)'?"
         }

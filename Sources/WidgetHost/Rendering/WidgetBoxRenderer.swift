@@ -100,6 +100,11 @@ public struct WidgetBoxRenderer: RunRenderer {
         results.map { render($0, includeTimeline: includeTimeline) }.joined(separator: "\n")
     }
 
+    /// Writes each box as it comes, a blank line between two.
+    public func streamWriter(includeTimeline: Bool) -> (any RunStreamWriter)? {
+        WidgetBoxStreamWriter(renderer: self, includeTimeline: includeTimeline)
+    }
+
     static func reloadText(_ evaluation: WidgetEvaluation) -> String {
         switch evaluation.timeline.policy {
         case .never: return "never reloads"

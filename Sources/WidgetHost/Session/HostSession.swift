@@ -52,7 +52,7 @@ public final class HostSession: Sendable {
     /// The shared containers, one per App Group.
     public let containers: ContainerSet
     let bundles: [any WidgetBundle]
-    private let settings: Settings
+    let settings: Settings
     /// The built-in widgets and intents, built on first use (building the widgets is most of what
     /// a `perform` of a built-in intent would otherwise cost beyond starting the executable).
     private let lazyBuiltIns = Mutex<WidgetRegistry?>(nil)
@@ -171,10 +171,48 @@ public final class HostSession: Sendable {
     /// Evaluates `instances` as `options` say, marking the widgets whose kind was asked to reload
     /// since each was last evaluated.
     public func evaluate(_ instances: [WidgetInstance], options: RunOptions) async -> Run {
-        let evaluator = WidgetEvaluator(registry: registry, containers: containers)
-        var results = await evaluator.evaluate(instances, options: options)
-        let warnings = ReloadTracking.update(&results, containers: containers)
+        var results: [WidgetResult] = []
+        let warnings = await evaluate(instances, options: options) { result, _ in results.append(result) }
         return Run(results: results, warnings: warnings)
+    }
+
+    /// Evaluates `instances` as `options` say, several at once, and hands each result to
+    /// `deliver` in configuration order as soon as it and the ones before it are done (with whether
+    /// the next is done too), marked with whether its kind was asked to reload since it was last
+    /// evaluated: what `run` writes as it goes, keeping no result (see
+    /// ``WidgetEvaluator/evaluate(_:options:width:deliver:)``).
+    ///
+    /// - Returns: Why reload requests could not be checked, per App Group that failed.
+    public func evaluate(
+        _ instances: [WidgetInstance], options: RunOptions, width: Int = WidgetEvaluator.defaultWidth,
+        deliver: (_ result: WidgetResult, _ nextIsReady: Bool) async -> Void
+    ) async -> [String] {
+        await evaluate(
+            instances, options: options, width: width, prepare: { result, _ in result },
+            deliver: { result, nextIsReady in await deliver(result, nextIsReady) })
+    }
+
+    /// Evaluates `instances` as ``evaluate(_:options:width:deliver:)`` does, turning each marked
+    /// result into what `deliver` is handed with `prepare` (given its position) in the task that
+    /// evaluated it: a run draws its output there, on every core.
+    ///
+    /// - Returns: Why reload requests could not be checked, per App Group that failed.
+    public func evaluate<Prepared: Sendable>(
+        _ instances: [WidgetInstance], options: RunOptions, width: Int = WidgetEvaluator.defaultWidth,
+        prepare: @escaping @Sendable (_ result: WidgetResult, _ index: Int) -> Prepared,
+        deliver: (_ prepared: Prepared, _ nextIsReady: Bool) async -> Void
+    ) async -> [String] {
+        let evaluator = WidgetEvaluator(registry: registry, containers: containers)
+        let reloads = ReloadRequestReader(containers: containers)
+        await evaluator.evaluate(
+            instances, options: options, width: width,
+            prepare: { result, index in
+                var result = result
+                reloads.mark(&result)
+                return prepare(result, index)
+            },
+            deliver: deliver)
+        return reloads.problems
     }
 
     /// Whether the widget of `kind` supports `family`.
@@ -325,7 +363,8 @@ public final class HostSession: Sendable {
             return .failure(
                 .undeclaredIntent(
                     intent: reference.type,
-                    message: PluginConnection.undeclaredIntent(reference.type, plugin: connection.manifest.name)))
+                    message: PluginConnection.undeclaredIntent(
+                        reference.type, plugin: connection.manifest.name)))
         }
         let intent: any HostIntent
         switch await self.intent(named: reference.type, drawnBy: instance.kind) {

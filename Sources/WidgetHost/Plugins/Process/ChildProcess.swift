@@ -222,7 +222,8 @@ final class ChildProcess: Sendable {
         // /proc/PID/task/TID/children lists a thread's children; every thread's, for the process.
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(parent)/task")) ?? []
         return tasks.flatMap { task -> [pid_t] in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(parent)/task/\(task)/children") else {
+            guard let data = FileManager.default.contents(atPath: "/proc/\(parent)/task/\(task)/children")
+            else {
                 return []
             }
             return String(decoding: data, as: UTF8.self).split(separator: " ").compactMap { pid_t($0) }

@@ -64,11 +64,11 @@ enum LineReader {
         }
     }
 
-    /// Reads `fd` on a new thread to its end, keeping at most about `tail` bytes of the end in
-    /// `keep`; `end` is called once it is done.
+    /// Reads `fd` on a new thread to its end, handing every chunk read to `keep` (which keeps
+    /// the tail it wants, and looks at every line: a fatal error's first line, `--verbose`);
+    /// `end` is called once it is done.
     static func startTail(
         _ fd: Int32,
-        tail: Int,
         keep: @escaping @Sendable (ArraySlice<UInt8>) -> Void,
         end: @escaping @Sendable () -> Void
     ) {
@@ -78,7 +78,7 @@ enum LineReader {
                 let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { break }
-                keep(chunk[0..<count].suffix(2 * tail))
+                keep(chunk[0..<count])
             }
             closeDescriptor(fd)
             end()

@@ -105,7 +105,7 @@ package final class PluginProcess: Sendable {
             line: { process.handle(line: $0) },
             end: { process.outputEnded($0) })
         LineReader.startTail(
-            child.standardError, tail: stderrTailLength,
+            child.standardError,
             keep: { bytes in
                 process.log?.stderr(bytes, plugin: manifest.name)
                 process.state.withLock { state in
@@ -380,19 +380,33 @@ package final class PluginProcess: Sendable {
         return PluginFailure(code: code, plugin: manifest.name, what: what, stderrTail: text)
     }
 
-    /// Looks for the first line of a fatal error message in `bytes`, the next of stderr.
+    /// Looks for the first line of a fatal error message in `bytes`, the next of stderr. Only the
+    /// first ``fatalLineLength`` bytes of a line are kept, and newlines are found with `memchr`,
+    /// so a flood of stderr costs little.
     private static func findFatalLine(in bytes: ArraySlice<UInt8>, state: inout State) {
         guard state.fatalLine == nil else { return }
-        for byte in bytes {
-            if byte == 0x0A {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let rest = buffer.count - offset
+                let newline: Int? = memchr(base + offset, 0x0A, rest).map { found in
+                    UnsafeRawPointer(found) - UnsafeRawPointer(base + offset)
+                }
+                let length = newline ?? rest
+                let room = max(0, fatalLineLength - state.stderrLine.count)
+                if room > 0 {
+                    state.stderrLine.append(
+                        contentsOf: UnsafeBufferPointer(start: base + offset, count: min(room, length)))
+                }
+                guard let newline else { return }
                 let line = String(decoding: state.stderrLine, as: UTF8.self)
                 state.stderrLine.removeAll(keepingCapacity: true)
                 if fatalMarkers.contains(where: { line.contains($0) }) {
                     state.fatalLine = line.trimmingCharacters(in: .whitespaces)
                     return
                 }
-            } else if state.stderrLine.count < fatalLineLength {
-                state.stderrLine.append(byte)
+                offset += newline + 1
             }
         }
     }

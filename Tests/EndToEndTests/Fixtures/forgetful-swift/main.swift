@@ -6,8 +6,6 @@ import WidgetHostPlugin
 struct NudgeIntent: AppIntent {
     static let title = "Nudge"
 
-    init() {}
-
     func perform() async throws -> some IntentResult {
         .result(value: 1)
     }

@@ -1,0 +1,24 @@
+public import Foundation
+
+extension AppGroupStore {
+    /// The store in `directory` as widgets and intents share it: read-write, or read-only when the
+    /// process may not write it (a shared, read-only App Group directory) and it exists, so its
+    /// widgets still render; an intent's first write then fails, saying the store is read-only.
+    ///
+    /// - Throws: ``AppGroupError`` as ``init(directory:readOnly:lockTimeout:)``.
+    public static func openShared(directory: URL, lockTimeout: Duration) throws(AppGroupError)
+        -> AppGroupStore
+    {
+        let store: AppGroupStore
+        do {
+            store = try AppGroupStore(directory: directory, lockTimeout: lockTimeout)
+        } catch {
+            let database = directory.appendingPathComponent(databaseFileName).path
+            guard error.code == .storeUnwritable, FileManager.default.fileExists(atPath: database) else {
+                throw error
+            }
+            return try AppGroupStore(directory: directory, readOnly: true, lockTimeout: lockTimeout)
+        }
+        return store
+    }
+}

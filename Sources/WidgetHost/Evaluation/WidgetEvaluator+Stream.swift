@@ -1,0 +1,97 @@
+import AppGroup
+import Foundation
+
+extension WidgetEvaluator {
+    /// How many widgets a run evaluates at once by default: four per core. The providers' own work
+    /// runs on Swift's cooperative pool, one thread per core, so the cores bound the CPU used; the
+    /// widgets beyond them are those waiting on a plugin's reply, which take no core.
+    public static var defaultWidth: Int {
+        max(4, ProcessInfo.processInfo.activeProcessorCount * 4)
+    }
+
+    /// Evaluates `instances`, up to `width` at once, and hands each result to `deliver` in
+    /// configuration order as soon as it and every one before it are done, saying whether the
+    /// result after it is done already (a writer sends its output on when it is not, rather than
+    /// keep a finished widget waiting for a slow one).
+    ///
+    /// At most `width` results exist at any time (being evaluated, or done and waiting for an
+    /// earlier one), so what a run holds does not grow with its number of widgets. A plugin's
+    /// widgets keep its rules: they are sent to it one at a time, in configuration order, while
+    /// the built-in widgets and other plugins' go on beside them.
+    ///
+    /// - Complexity: O(n) calls of `deliver` for n instances; memory O(`width`).
+    public func evaluate(
+        _ instances: [WidgetInstance], options: RunOptions, width: Int = Self.defaultWidth,
+        deliver: (_ result: WidgetResult, _ nextIsReady: Bool) async -> Void
+    ) async {
+        await evaluate(
+            instances, options: options, width: width, prepare: { result, _ in result },
+            deliver: { result, nextIsReady in await deliver(result, nextIsReady) })
+    }
+
+    /// Evaluates `instances` as ``evaluate(_:options:width:deliver:)`` does, and turns each result
+    /// into what `deliver` is handed with `prepare`, in the task that evaluated it (so preparing,
+    /// drawing the output say, runs on every core too), given the result's position.
+    public func evaluate<Prepared: Sendable>(
+        _ instances: [WidgetInstance], options: RunOptions, width: Int = Self.defaultWidth,
+        prepare: @escaping @Sendable (_ result: WidgetResult, _ index: Int) -> Prepared,
+        deliver: (_ prepared: Prepared, _ nextIsReady: Bool) async -> Void
+    ) async {
+        let width = max(1, width)
+        // A store another process holds locked is waited for once in the run, not once a widget.
+        await BusyStores.$current.withValue(BusyStores()) {
+            await evaluateInOrder(
+                instances, options: options, width: width, prepare: prepare, deliver: deliver)
+        }
+    }
+
+    private func evaluateInOrder<Prepared: Sendable>(
+        _ instances: [WidgetInstance], options: RunOptions, width: Int,
+        prepare: @escaping @Sendable (_ result: WidgetResult, _ index: Int) -> Prepared,
+        deliver: (_ prepared: Prepared, _ nextIsReady: Bool) async -> Void
+    ) async {
+        await withTaskGroup(of: (Int, Prepared).self) { group in
+            var started = 0
+            var delivered = 0
+            var done: [Int: Prepared] = [:]
+            var lastOfPlugin: [String: Task<WidgetResult, Never>] = [:]
+            func startMore() {
+                while started < instances.count, started - delivered < width {
+                    let index = started
+                    let instance = instances[index]
+                    if let plugin = pluginName(of: instance) {
+                        // One plugin's widgets go to it one at a time, in configuration order, as
+                        // they did before widgets were evaluated at once: each waits for the one
+                        // before it (a restart after a crash, say, happens between two requests).
+                        let previous = lastOfPlugin[plugin]
+                        let evaluation = Task {
+                            _ = await previous?.value
+                            return await self.evaluate(instance, options: options)
+                        }
+                        lastOfPlugin[plugin] = evaluation
+                        group.addTask { (index, prepare(await evaluation.value, index)) }
+                    } else {
+                        group.addTask {
+                            (index, prepare(await self.evaluate(instance, options: options), index))
+                        }
+                    }
+                    started += 1
+                }
+            }
+            startMore()
+            while let (index, prepared) = await group.next() {
+                done[index] = prepared
+                while let next = done.removeValue(forKey: delivered) {
+                    delivered += 1
+                    await deliver(next, done[delivered] != nil)
+                }
+                startMore()
+            }
+        }
+    }
+
+    /// The name of the plugin serving `instance`'s kind, or `nil` for a built-in widget.
+    private func pluginName(of instance: WidgetInstance) -> String? {
+        (registry.widget(kind: instance.kind) as? PluginWidget)?.connection.manifest.name
+    }
+}

@@ -1,0 +1,77 @@
+import TerminalText
+import WidgetHost
+
+/// `run`'s output on its way to standard output while the widgets are evaluated.
+///
+/// With a renderer that draws a result at a time (text, JSON, NDJSON), each widget's task draws
+/// its piece (``prepare``), and the pieces are put in order into a buffer that is written out when
+/// it holds 64 KiB and, for NDJSON and text, whenever the next widget is not done yet: a reader sees
+/// each widget as soon as it and the ones before it are done. One JSON document goes out in 64 KiB
+/// pieces. Nothing is kept once written, so memory does not grow with the number of widgets. A
+/// renderer that draws only whole runs gets every result at the end.
+struct RunOutput {
+    /// How much is buffered before a write, whatever the format.
+    static let chunkSize = 64 * 1024
+
+    private let format: OutputFormat
+    private let renderer: any RunRenderer
+    private let includeTimeline: Bool
+    private let writer: (any RunStreamWriter)?
+    private var buffer: [UInt8] = []
+    private var count = 0
+    /// The results, for a renderer that draws only whole runs.
+    private var results: [WidgetResult] = []
+
+    /// Output of `format` drawn by `renderer`.
+    init(format: OutputFormat, renderer: any RunRenderer, includeTimeline: Bool) {
+        self.format = format
+        self.renderer = renderer
+        self.includeTimeline = includeTimeline
+        self.writer = renderer.streamWriter(includeTimeline: includeTimeline)
+        buffer.reserveCapacity(Self.chunkSize * 2)
+        if let writer { buffer.append(contentsOf: writer.header()) }
+    }
+
+    /// What a widget's task draws of its result at `index`: its piece of the output, or nothing
+    /// for a renderer that draws only whole runs.
+    var prepare: @Sendable (_ result: WidgetResult, _ index: Int) -> (result: WidgetResult, piece: [UInt8]) {
+        guard let writer else { return { result, _ in (result, []) } }
+        return { result, index in (result, writer.piece(result, at: index)) }
+    }
+
+    /// Adds `result`, drawn as `piece`, and writes the buffer out when it is full or, for a
+    /// format read a widget at a time, when the next widget is not done yet.
+    mutating func write(_ result: WidgetResult, piece: [UInt8], nextIsReady: Bool) {
+        count += 1
+        guard writer != nil else {
+            results.append(result)
+            return
+        }
+        buffer.append(contentsOf: piece)
+        let streamsWidgets = format != .json
+        if buffer.count >= Self.chunkSize || (streamsWidgets && !nextIsReady) { flush() }
+    }
+
+    /// Draws the end of the output and writes out what is left.
+    mutating func finish() {
+        if let writer {
+            buffer.append(contentsOf: writer.footer(count: count))
+        } else {
+            buffer.append(contentsOf: renderer.render(results, includeTimeline: includeTimeline).utf8)
+            results = []
+        }
+        flush()
+    }
+
+    /// Writes the buffer out: data exactly, text guarded for the terminal (the buffer holds whole
+    /// widgets then, never part of a character).
+    private mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        if format.isData {
+            StandardStream.output.writeData(buffer)
+        } else {
+            StandardStream.output.write(String(decoding: buffer, as: UTF8.self))
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import TaskStore
+import TestSupport
+import Testing
+
+@testable import AppGroup
+
+/// Reading a store from several threads at once (its pool of read connections), and naming the
+/// process that holds a store's lock from the kernel's lock table.
+@Suite struct StoreReadersTests {
+    /// Eight tasks read the store at once, again and again, while this test's own connection holds
+    /// the write lock with a change not yet committed: every read gives the committed tasks.
+    @Test func readsRunAtOnceAndSeeWhatIsCommitted() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try AppGroupStore(directory: directory.url)
+        _ = try store.importTasks((0..<50).map { StoredTask(title: "task \($0)") }, focus: nil)
+        let writer = try SQLiteDatabase(path: store.databaseURL.path)
+        try writer.beginTransaction()
+        try writer.run("UPDATE tasks SET title = 'uncommitted'")
+        defer { writer.rollBackTransaction() }
+        let titles = try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var seen: [String] = []
+                    for _ in 0..<50 {
+                        seen = try store.tasks(matching: TaskQuery(limit: 3)).map(\.title)
+                    }
+                    return seen
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(titles.count == 8)
+        #expect(titles.allSatisfy { $0 == ["task 0", "task 1", "task 2"] })
+    }
+
+    /// A line of `/proc/locks` names the process holding a write lock over a byte of a file; a
+    /// read lock, a waiter, another file or another byte does not.
+    @Test func theLockTableNamesTheHolderOfAByte() {
+        let table = """
+            1: POSIX  ADVISORY  READ  4001 08:01:777 120 120
+            2: POSIX  ADVISORY  WRITE 4002 08:01:999 120 120
+            3: POSIX  ADVISORY  WRITE 4003 08:01:777 128 135
+            4: -> POSIX  ADVISORY  WRITE 4004 08:01:777 120 120
+            5: POSIX  ADVISORY  WRITE 4005 08:01:777 100 EOF
+            6: FLOCK  ADVISORY  WRITE 4006 08:01:777 0 EOF
+            """
+        #expect(StoreLockHolder.holder(in: table, inode: 777, byte: 120) == 4005)
+        #expect(StoreLockHolder.holder(in: table, inode: 777, byte: 130) == 4003)
+        #expect(StoreLockHolder.holder(in: table, inode: 777, byte: 50) == nil)
+        #expect(StoreLockHolder.holder(in: table, inode: 999, byte: 120) == 4002)
+        #expect(StoreLockHolder.holder(in: table, inode: 555, byte: 120) == nil)
+    }
+}

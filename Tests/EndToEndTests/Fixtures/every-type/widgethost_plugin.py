@@ -1,0 +1,1 @@
+../../../../Plugins/SDK/python/widgethost_plugin.py

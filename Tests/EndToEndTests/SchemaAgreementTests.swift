@@ -1,0 +1,146 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The JSON Schema `widgethost schema` writes accepts exactly what `validate` accepts: a real JSON
+/// Schema validator (the `jsonschema` package from PyPI, which `scripts/setup-tests` installs)
+/// judges each configuration of a table, after `widgethost yaml` has made it the JSON an editor
+/// sees, and its verdict is compared with `validate`'s case by case, for every parameter type (a
+/// plugin fixture declares one of each) and the file's own keys.
+@Suite struct SchemaAgreementTests {
+    static let plugin = TemporaryDirectory.repositoryURL
+        .appendingPathComponent("Tests/EndToEndTests/Fixtures/every-type").path
+
+    /// (what is tried, the YAML, whether both must accept it).
+    static let cases: [(String, String, Bool)] = [
+        (
+            "the sample", "widgets:\n  - {kind: TaskWidget, configuration: {maxTasks: 3, category: work}}\n",
+            true
+        ),
+        (
+            "a number as a string parameter",
+            "widgets:\n  - {kind: TaskWidget, configuration: {category: 7}}\n", true
+        ),
+        ("a number as the app group", "appGroup: 12\nwidgets:\n  - kind: Quickmenu\n", true),
+        ("an app group with a slash", "appGroup: a/b\nwidgets:\n  - kind: Quickmenu\n", false),
+        ("the app group '..'", "appGroup: '..'\nwidgets:\n  - kind: Quickmenu\n", false),
+        ("an app group with a tab", "appGroup: \"a\\tb\"\nwidgets:\n  - kind: Quickmenu\n", false),
+        ("an empty app group", "appGroup: ''\nwidgets:\n  - kind: Quickmenu\n", false),
+        (
+            "a boolean as a string", "widgets:\n  - {kind: TaskWidget, configuration: {category: true}}\n",
+            false
+        ),
+        ("an integer written 1e3", "widgets:\n  - {kind: EveryType, configuration: {anyCount: 1e3}}\n", true),
+        (
+            "an integer written 3.0", "widgets:\n  - {kind: TaskWidget, configuration: {maxTasks: 3.0}}\n",
+            true
+        ),
+        (
+            "a fraction as an integer", "widgets:\n  - {kind: TaskWidget, configuration: {maxTasks: 1.5}}\n",
+            false
+        ),
+        (
+            "a 23-digit integer",
+            "widgets:\n  - {kind: EveryType, configuration: {anyCount: 12345678901234567890123}}\n",
+            false
+        ),
+        (
+            "an integer below its minimum",
+            "widgets:\n  - {kind: TaskWidget, configuration: {maxTasks: 0}}\n", false
+        ),
+        (
+            "an integer above its maximum", "widgets:\n  - {kind: EveryType, configuration: {count: 11}}\n",
+            false
+        ),
+        ("an integer in hexadecimal", "widgets:\n  - {kind: EveryType, configuration: {count: 0xA}}\n", true),
+        ("a string as an integer", "widgets:\n  - {kind: EveryType, configuration: {count: '3'}}\n", false),
+        ("a boolean", "widgets:\n  - {kind: EveryType, configuration: {flag: true}}\n", true),
+        ("yes as a boolean", "widgets:\n  - {kind: EveryType, configuration: {flag: yes}}\n", false),
+        ("a number", "widgets:\n  - {kind: EveryType, configuration: {ratio: 2}}\n", true),
+        ("a fractional number", "widgets:\n  - {kind: EveryType, configuration: {ratio: -0.25}}\n", true),
+        ("a string as a number", "widgets:\n  - {kind: EveryType, configuration: {ratio: half}}\n", false),
+        ("an enum case", "widgets:\n  - {kind: EveryType, configuration: {mode: slow}}\n", true),
+        ("an unknown enum case", "widgets:\n  - {kind: EveryType, configuration: {mode: medium}}\n", false),
+        ("a date", "widgets:\n  - {kind: EveryType, configuration: {day: 2028-02-29}}\n", true),
+        (
+            "a date-time with a zone",
+            "widgets:\n  - {kind: EveryType, configuration: {day: '2027-03-01T09:30:00.25+02:00'}}\n",
+            true
+        ),
+        (
+            "a date-time without a zone",
+            "widgets:\n  - {kind: EveryType, configuration: {day: '2027-03-01T09:30:00'}}\n", false
+        ),
+        (
+            "a day that does not exist",
+            "widgets:\n  - {kind: EveryType, configuration: {day: 2027-02-29}}\n", false
+        ),
+        (
+            "a month that does not exist",
+            "widgets:\n  - {kind: EveryType, configuration: {day: 2027-13-01}}\n", false
+        ),
+        ("a list of strings", "widgets:\n  - {kind: EveryType, configuration: {tags: [a, 2]}}\n", true),
+        (
+            "a list holding a list", "widgets:\n  - {kind: EveryType, configuration: {tags: [a, [b]]}}\n",
+            false
+        ),
+        ("a string as a list", "widgets:\n  - {kind: EveryType, configuration: {tags: a}}\n", false),
+        (
+            "null for an optional parameter",
+            "widgets:\n  - {kind: EveryType, configuration: {note: null}}\n", true
+        ),
+        ("null for a required one", "widgets:\n  - {kind: EveryType, configuration: {text: null}}\n", false),
+        ("an unknown parameter", "widgets:\n  - {kind: TaskWidget, configuration: {colour: red}}\n", false),
+        ("configuration of a static widget", "widgets:\n  - {kind: FocusWidget, configuration: {}}\n", false),
+        ("an unsupported family", "widgets:\n  - {kind: Quickmenu, family: accessoryInline}\n", false),
+        ("an id with a space", "widgets:\n  - {kind: Quickmenu, id: 'a b'}\n", false),
+        ("a number as the id", "widgets:\n  - {kind: Quickmenu, id: 12}\n", true),
+        ("an unknown kind", "widgets:\n  - {kind: Nothing}\n", false),
+        ("include without widgets", "include: [other.yaml]\n", true),
+        ("include as one path", "include: other.yaml\nwidgets: []\n", true),
+        ("an include that is not a path", "include: [{a: 1}]\n", false),
+        ("no widgets and no include", "appGroup: group.x\n", false),
+    ]
+
+    @Test func theSchemaAndValidateAgreeCaseByCase() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.file("other.yaml", "widgets:\n  - {kind: Quickmenu, id: other}\n")
+        let schema = try scratch.widgethost(["schema", "--plugins", Self.plugin])
+        try #require(schema.status == 0, "\(schema.standardError)")
+        try scratch.file("schema.json", schema.standardOutput)
+        var validateVerdicts: [Bool] = []
+        for (index, (_, yaml, _)) in Self.cases.enumerated() {
+            try scratch.file("case\(index).yaml", yaml)
+            let validate = try scratch.widgethost(["validate", "case\(index).yaml", "--plugins", Self.plugin])
+            #expect(validate.status == 0 || validate.status == 65, "\(validate.standardError)")
+            validateVerdicts.append(validate.status == 0)
+            let json = try scratch.widgethost(["yaml", "case\(index).yaml"])
+            try #require(json.status == 0, "\(json.standardError)")
+            try scratch.file("case\(index).json", json.standardOutput)
+        }
+        let script = """
+            import json, sys
+            import jsonschema
+            schema = json.load(open("schema.json"))
+            jsonschema.Draft7Validator.check_schema(schema)
+            validator = jsonschema.Draft7Validator(schema)
+            for index in range(int(sys.argv[1])):
+                instance = json.load(open(f"case{index}.json"))
+                print("valid" if validator.is_valid(instance) else "invalid")
+            """
+        try scratch.file("judge.py", script)
+        let judged = try LaunchedProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "judge.py", "\(Self.cases.count)"],
+            environment: ProcessInfo.processInfo.environment, directory: scratch.url
+        ).wait()
+        try #require(
+            judged.status == 0,
+            "the jsonschema package is needed (scripts/setup-tests installs it): \(judged.standardError)")
+        let schemaVerdicts = judged.standardOutput.split(separator: "\n").map { $0 == "valid" }
+        try #require(schemaVerdicts.count == Self.cases.count)
+        for (index, (name, _, expected)) in Self.cases.enumerated() {
+            #expect(validateVerdicts[index] == expected, "validate, \(name)")
+            #expect(schemaVerdicts[index] == expected, "the schema, \(name)")
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The store appears only on purpose: commands that use it refuse a container without one
+/// (naming the path and how to create it) and create nothing; `store init` creates it; `--store ''`
+/// is a usage error; `validate` warns of an `appGroup` without a store; a read-only store is read.
+@Suite struct StoreOnPurposeTests {
+    static let config = """
+        appGroup: group.test.purpose
+        widgets:
+          - id: tasks
+            kind: TaskWidget
+          - id: focus
+            kind: FocusWidget
+
+        """
+
+    @Test func everyCommandThatUsesTheStoreRefusesOneThatDoesNotExist() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.file("widgets.yaml", Self.config)
+        for arguments in [
+            ["run", "widgets.yaml"], ["tap", "focus", "1", "widgets.yaml"],
+            ["perform", "ToggleFocusModeIntent", "value=true"], ["watch", "widgets.yaml"],
+        ] {
+            let run = try scratch.widgethost(arguments + ["--store", "typo"])
+            // `perform` takes no configuration: its App Group is --app-group's, the default.
+            let appGroup = arguments[0] == "perform" ? "group.com.example.taskapp" : "group.test.purpose"
+            #expect(run.status == 65, "\(arguments): \(run.standardError)")
+            #expect(
+                run.standardError
+                    == "error: no store for the app group '\(appGroup)' at '\(scratch.path("typo"))': create it with "
+                    + "'widgethost store init --store typo', or import tasks into it with "
+                    + "'widgethost store import FILE --store typo'\n", "\(arguments)")
+        }
+        let json = try scratch.widgethost(["run", "widgets.yaml", "--store", "typo", "--format", "json"])
+        #expect(json.status == 65)
+        #expect(try JSONPath(json.standardOutput)["error"]?["code"]?.string == "store.missing")
+        let export = try scratch.widgethost(["store", "export", "--store", "typo"])
+        #expect(export.status == 65)
+        #expect(
+            export.standardError
+                == "error: no store at '\(scratch.path("typo"))': create it with 'widgethost store init --store typo', "
+                + "or import tasks into it with 'widgethost store import FILE --store typo'\n")
+        // Nothing was created on the way.
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("typo")))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("data/widgethost")))
+    }
+
+    @Test func theDefaultStoreOfAnAppGroupIsNamedWithItsOption() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.file("widgets.yaml", Self.config)
+        let run = try scratch.widgethost(["run", "widgets.yaml"])
+        #expect(run.status == 65)
+        #expect(
+            run.standardError
+                == "error: no store for the app group 'group.test.purpose' at "
+                + "'\(scratch.path("data/widgethost/group.test.purpose"))': create it with "
+                + "'widgethost store init --app-group group.test.purpose', or import tasks into it with "
+                + "'widgethost store import FILE --app-group group.test.purpose'\n")
+    }
+
+    @Test func storeInitCreatesTheStoreOnceAndThenCommandsRun() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.file("widgets.yaml", Self.config)
+        let created = try scratch.widgethost(["store", "init", "--app-group", "group.test.purpose"])
+        #expect(created.status == 0, "\(created.standardError)")
+        let database = scratch.path("data/widgethost/group.test.purpose/widgethost.sqlite")
+        #expect(created.standardOutput == "Created the store \(database)\n")
+        let again = try scratch.widgethost(["store", "init", "--app-group", "group.test.purpose"])
+        #expect(again.status == 0)
+        #expect(again.standardOutput == "The store \(database) exists already; left as it is\n")
+        let run = try scratch.widgethost(["run", "widgets.yaml", "--format", "json"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(try JSONPath(run.standardOutput)["widgets"]?[0]?["entry"]?["tasks"]?.count == 0)
+        let export = try scratch.widgethost([
+            "store", "export", "--format", "json", "--app-group", "group.test.purpose",
+        ])
+        #expect(export.status == 0)
+        #expect(export.standardOutput == "{\"tasks\":[],\"focus\":{\"isOn\":false}}\n")
+    }
+
+    @Test func anEmptyStoreOptionIsAUsageError() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.file("widgets.yaml", Self.config)
+        for arguments in [
+            ["run", "widgets.yaml"], ["perform", "ToggleFocusModeIntent", "value=true"], ["store", "export"],
+            ["store", "init"],
+        ] {
+            let run = try scratch.widgethost(arguments + ["--store", ""])
+            #expect(run.status == 64, "\(arguments)")
+            #expect(
+                run.standardError.hasPrefix(
+                    "Error: The value '' is invalid for '--store <dir>': expected a directory; leave --store out "
+                        + "for the default store.\n"), "\(arguments): \(run.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("home/.local/share/widgethost")))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("data/widgethost")))
+    }
+
+    @Test func validateWarnsOfAnAppGroupWithoutAStoreWithTheNearestOne() throws {
+        let scratch = try TemporaryDirectory()
+        let created = try scratch.widgethost(["store", "init", "--app-group", "group.com.example.tasks"])
+        try #require(created.status == 0)
+        try scratch.file("widgets.yaml", "appGroup: group.com.example.task\nwidgets:\n  - kind: Quickmenu\n")
+        let run = try scratch.widgethost(["validate", "widgets.yaml"])
+        #expect(run.status == 0)
+        #expect(
+            run.standardError == """
+                widgets.yaml:1:11: warning: no store exists yet for the app group 'group.com.example.task' (at '\(scratch.path("data/widgethost/group.com.example.task"))'); run, tap and watch will refuse it until 'widgethost store init' or 'store import' creates it; did you mean 'group.com.example.tasks'?
+                appGroup: group.com.example.task
+                          ^
+
+                """)
+        try scratch.file("widgets.yaml", "appGroup: group.com.example.tasks\nwidgets:\n  - kind: Quickmenu\n")
+        let fine = try scratch.widgethost(["validate", "widgets.yaml"])
+        #expect(fine.status == 0)
+        #expect(fine.standardError.isEmpty)
+    }
+
+    /// `validate` and `run` judge `appGroup` by one rule: what one refuses, so does the other.
+    @Test(arguments: ["a/b", "..", "\\tgroup", "\\e[2Jgroup"])
+    func validateAndRunRefuseTheSameAppGroups(appGroup: String) throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.file("widgets.yaml", "appGroup: \"\(appGroup)\"\nwidgets:\n  - kind: Quickmenu\n")
+        for command in ["validate", "run"] {
+            let run = try scratch.widgethost([command, "widgets.yaml"])
+            #expect(run.status == 65, "\(command): \(run.standardError)")
+            #expect(run.standardError.contains("is not a valid app group identifier"), "\(command)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("data/widgethost")))
+    }
+
+    @Test func anotherProgramsDatabaseIsNotExportedAsEmpty() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("other"), withIntermediateDirectories: true)
+        let made = try LaunchedProcess(
+            URL(fileURLWithPath: "/usr/bin/sqlite3"),
+            [scratch.path("other/widgethost.sqlite"), "CREATE TABLE notes(x); INSERT INTO notes VALUES (1);"]
+        ).wait()
+        try #require(made.status == 0, "\(made.standardError)")
+        let export = try scratch.widgethost(["store", "export", "--store", "other"])
+        #expect(export.status == 1)
+        #expect(export.standardOutput.isEmpty)
+        #expect(
+            export.standardError
+                == "Error: cannot open the store at '\(scratch.path("other/widgethost.sqlite"))': the file is not a "
+                + "widgethost store (an SQLite database of 1 table or index without widgethost's schema); name "
+                + "another store with --store\n")
+    }
+}

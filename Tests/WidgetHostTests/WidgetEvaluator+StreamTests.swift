@@ -1,0 +1,141 @@
+import Diagnostics
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+import WidgetHost
+import WidgetHostKit
+
+/// How many providers run at once, and the most that ever did.
+private final class Gauge: Sendable {
+    private let counts = Mutex<(now: Int, most: Int)>((0, 0))
+
+    func enter() {
+        counts.withLock {
+            $0.now += 1
+            $0.most = max($0.most, $0.now)
+        }
+    }
+    func leave() { counts.withLock { $0.now -= 1 } }
+    var most: Int { counts.withLock { $0.most } }
+
+    /// Whether a widget configured to wait for it (milliseconds -1) may finish.
+    private let gate = Mutex(false)
+    var isOpen: Bool { gate.withLock { $0 } }
+    func open() { gate.withLock { $0 = true } }
+}
+
+private struct PauseIntent: WidgetConfigurationIntent {
+    static let title = "Pause"
+    @Parameter(title: "Milliseconds", default: 0) var milliseconds: Int
+    @Parameter(title: "Label", default: "") var label: String
+}
+
+private struct PauseEntry: TimelineEntry {
+    let date: Date
+    let label: String
+}
+
+/// A provider that takes as long as its configuration says, counted by its gauge.
+private struct PauseProvider: AppIntentTimelineProvider {
+    let gauge: Gauge
+
+    func placeholder(in context: Context) -> PauseEntry { PauseEntry(date: context.date, label: "") }
+
+    func snapshot(for configuration: PauseIntent, in context: Context) async throws -> PauseEntry {
+        PauseEntry(date: context.date, label: configuration.label)
+    }
+
+    func timeline(for configuration: PauseIntent, in context: Context) async throws -> Timeline<PauseEntry> {
+        gauge.enter()
+        defer { gauge.leave() }
+        if configuration.milliseconds < 0 {
+            // Waits for the test to open the gate (10 s at most, so a wrong evaluator fails, not hangs).
+            for _ in 0..<1000 where !gauge.isOpen { try await Task.sleep(for: .milliseconds(10)) }
+        } else {
+            try await Task.sleep(for: .milliseconds(configuration.milliseconds))
+        }
+        return Timeline(entries: [PauseEntry(date: context.date, label: configuration.label)], policy: .never)
+    }
+}
+
+private struct PauseBundle: WidgetBundle {
+    let gauge: Gauge
+
+    init() { gauge = Gauge() }
+    init(gauge: Gauge) { self.gauge = gauge }
+
+    var widgets: [any WidgetConfiguration] {
+        [
+            AppIntentConfiguration(
+                kind: "Pause", intent: PauseIntent.self, provider: PauseProvider(gauge: gauge)
+            ) {
+                entry in
+                Text(entry.label)
+            }
+            .supportedFamilies([.systemSmall])
+        ]
+    }
+}
+
+@Suite struct WidgetEvaluatorStreamTests {
+    /// Widgets taking from 0 to 30 ms in a scrambled order: several run at once, never more than
+    /// the width, and each result is handed on in configuration order.
+    @Test func resultsComeInConfigurationOrderWithAtMostTheWidthAtOnce() async throws {
+        let gauge = Gauge()
+        let scratch = try TemporaryDirectory()
+        let evaluator = WidgetEvaluator(
+            registry: try WidgetRegistry(bundles: [PauseBundle(gauge: gauge)]),
+            containers: ContainerSet(storeOption: scratch.path("store"), environment: [:]))
+        let instances = (0..<40).map { index in
+            WidgetInstance(
+                id: "w\(index)", kind: "Pause", family: .systemSmall,
+                configuration: [
+                    "milliseconds": .int((index * 7) % 31), "label": .string("label \(index)"),
+                ],
+                appGroup: "group.test", file: "widgets.yaml", location: .init(line: index + 1, column: 1))
+        }
+        var delivered: [String] = []
+        var labels: [String] = []
+        await evaluator.evaluate(instances, options: RunOptions(date: Date()), width: 4) { result, _ in
+            delivered.append(result.instance.id)
+            if case .success(let evaluation) = result.outcome,
+                case .string(let label)? = evaluation.current.data["label"]
+            {
+                labels.append(label)
+            }
+        }
+        #expect(delivered == instances.map(\.id))
+        #expect(labels == (0..<40).map { "label \($0)" }, "each widget got its own configuration")
+        #expect(gauge.most > 1, "widgets ran at once")
+        #expect(gauge.most <= 4, "at most the width at once: \(gauge.most)")
+    }
+
+    /// A slow widget holds back the ones after it (they wait, done, within the width) but not the
+    /// ones before it: they are handed on while it still runs, told that the next is not ready.
+    @Test func aWidgetIsHandedOnBeforeASlowOneAfterItIsDone() async throws {
+        let gauge = Gauge()
+        let scratch = try TemporaryDirectory()
+        let evaluator = WidgetEvaluator(
+            registry: try WidgetRegistry(bundles: [PauseBundle(gauge: gauge)]),
+            containers: ContainerSet(storeOption: scratch.path("store"), environment: [:]))
+        // w1 finishes only once the test opens the gate, which it does when w0 is handed on.
+        let pauses = [0, -1, 0, 0]
+        let instances = pauses.enumerated().map { index, pause in
+            WidgetInstance(
+                id: "w\(index)", kind: "Pause", family: .systemSmall,
+                configuration: ["milliseconds": .int(pause)],
+                appGroup: "group.test", file: "widgets.yaml", location: .init(line: index + 1, column: 1))
+        }
+        var handed: [(id: String, whileSlowRan: Bool, nextIsReady: Bool)] = []
+        await evaluator.evaluate(instances, options: RunOptions(date: Date()), width: 4) {
+            result, nextIsReady in
+            handed.append((result.instance.id, !gauge.isOpen, nextIsReady))
+            gauge.open()
+        }
+        #expect(handed.map(\.id) == ["w0", "w1", "w2", "w3"])
+        #expect(handed[0].whileSlowRan, "w0 waited for w1")
+        #expect(!handed[0].nextIsReady)
+        #expect(!handed[1].whileSlowRan)
+    }
+}
