@@ -139,6 +139,23 @@ import WidgetHostKit
         #expect(html.contains("<div class=\"m\" style=\"border-radius:6px;overflow:hidden\">"))
     }
 
+    @Test func theSeedsControlStylesEffectsAndAnimationsAreDrawn() throws {
+        let html = try card(
+            #"{"type":"vstack","modifiers":[{"type":"buttonStyle","style":"borderedProminent"},{"type":"toggleStyle","style":"button"},{"type":"labelsHidden"}],"children":[{"type":"text","text":"x","modifiers":[{"type":"scaleEffect","scale":1.5},{"type":"shadow","color":"black","opacity":0.5,"radius":3,"x":0,"y":2},{"type":"animation","curve":"spring","duration":0.3},{"type":"buttonStyle","style":"<script>"}]}]}"#
+        )
+        #expect(
+            html.contains(
+                "<div class=\"v\" data-button-style=\"borderedProminent\" data-toggle-style=\"button\" data-labels-hidden=\"\""
+            ))
+        #expect(
+            html.contains(
+                "<span class=\"t\" data-animation=\"spring\" style=\"transform:scale(1.5);filter:drop-shadow(0px 2px 3px color-mix(in srgb,#000000 50.0%,transparent))\">x</span>"
+            ))
+        #expect(!html.contains("script"))
+        let page = renderer.page(cards: html, live: nil)
+        #expect(page.contains("[data-toggle-style=button] .switch"))
+    }
+
     @Test func aProgressViewIsABarOfItsValue() throws {
         let html = try card(
             #"{"type":"progress","value":0.25,"children":[{"type":"text","text":"Upload"}]}"#)

@@ -155,6 +155,14 @@ public struct HTMLPageRenderer: RunRenderer {
         .error .code{font-size:11px;color:var(--secondary)}\
         [data-content-transition=numericText]{font-variant-numeric:tabular-nums}\
         .pending [data-invalidatable]{opacity:.35}\
+        [data-button-style=bordered] .button,.button[data-button-style=bordered],\
+        [data-toggle-style=button] .toggle,.toggle[data-toggle-style=button]{background:var(--fill);\
+        border-radius:8px;padding:4px 10px}\
+        [data-button-style=borderedProminent] .button,.button[data-button-style=borderedProminent],\
+        [data-toggle-style=button] .toggle[aria-checked=true],.toggle[data-toggle-style=button][aria-checked=true]\
+        {background:var(--blue);color:#FFFFFF;border-radius:8px;padding:4px 10px}\
+        [data-toggle-style=button] .switch,.toggle[data-toggle-style=button] .switch{display:none}\
+        [data-labels-hidden] .toggle>:not(.switch),.toggle[data-labels-hidden]>:not(.switch){display:none}\
         .progress{display:flex;flex-direction:column;gap:4px;align-self:stretch}\
         .progress .bar{height:4px;border-radius:2px;background:var(--quaternary);overflow:hidden}\
         .progress .bar>div{height:100%;background:var(--blue)}\

@@ -326,11 +326,52 @@ struct HTMLViewWriter {
             if modifier["isActive"]?.boolValue ?? true {
                 boxes[boxes.count - 1].attributes += " data-accentable=\"\""
             }
+        case "buttonStyle", "toggleStyle":
+            // An environment, as in SwiftUI: it styles the controls inside too (see the stylesheet).
+            let styles = type == "buttonStyle" ? Self.buttonStyles : Self.toggleStyles
+            if let style = modifier["style"]?.stringValue, styles.contains(style) {
+                let name = type == "buttonStyle" ? "button" : "toggle"
+                boxes[boxes.count - 1].attributes += " data-\(name)-style=\"" + style + "\""
+            }
+        case "labelsHidden":
+            boxes[boxes.count - 1].attributes += " data-labels-hidden=\"\""
+        case "scaleEffect":
+            // A drawing effect: the layout keeps the unscaled size, as SwiftUI's does.
+            if let scale = modifier["scale"]?.doubleNumber, scale >= 0, scale <= 100 {
+                boxes[boxes.count - 1].styles.append(
+                    "transform:scale(" + String((scale * 1000).rounded() / 1000) + ")")
+            }
+        case "shadow":
+            let colour =
+                modifier["color"]?.stringValue.flatMap {
+                    HTMLVocabulary.css(style: $0, opacity: modifier["opacity"]?.doubleNumber)
+                } ?? "rgba(0,0,0,.33)"
+            func length(_ key: String) -> String? {
+                guard let value = modifier[key]?.doubleNumber ?? (key == "radius" ? nil : 0),
+                    abs(value) < 10_000
+                else { return nil }
+                return HTMLVocabulary.points(value)
+            }
+            if let radius = length("radius"), let x = length("x"), let y = length("y") {
+                boxes[boxes.count - 1].styles.append("filter:drop-shadow(\(x) \(y) \(radius) \(colour))")
+            }
+        case "animation":
+            if let curve = modifier["curve"]?.stringValue, Self.curves.contains(curve) {
+                boxes[boxes.count - 1].attributes += " data-animation=\"" + curve + "\""
+            }
         default:
             // containerBackground is the card's (see root); an unknown modifier is not drawn.
             break
         }
     }
+
+    private static let buttonStyles: Set<String> = [
+        "automatic", "plain", "borderless", "bordered", "borderedProminent",
+    ]
+    private static let toggleStyles: Set<String> = ["automatic", "switch", "button"]
+    private static let curves: Set<String> = [
+        "default", "linear", "easeIn", "easeOut", "easeInOut", "spring", "bouncy", "smooth", "snappy",
+    ]
 
     private static let transitions: Set<String> = [
         "identity", "opacity", "interpolate", "numericText", "symbolEffect",
