@@ -155,6 +155,10 @@ let package = Package(
         .testTarget(
             name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "TestSupport"],
             swiftSettings: swiftSettings),
+        // A widget and intents written as the seed articles write them for iOS, only the imports
+        // changed, compiled against the SDK and exercised (issue 15).
+        .testTarget(
+            name: "SeedStyleWidgetTests", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
         .testTarget(
             name: "PluginProtocolTests", dependencies: ["PluginProtocol", "WidgetHostKit"],
             swiftSettings: swiftSettings),

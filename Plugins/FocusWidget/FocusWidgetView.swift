@@ -8,8 +8,12 @@ struct FocusWidgetView: View {
     var body: some View {
         VStack(spacing: 16) {
             Image(systemName: entry.isFocusModeOn ? "moon.fill" : "moon")
+                .font(.system(size: 40))
+                .contentTransition(.symbolEffect(.replace))
             Text(entry.isFocusModeOn ? "Focus On" : "Focus Off")
             Toggle(isOn: entry.isFocusModeOn, intent: ToggleFocusModeIntent(value: !entry.isFocusModeOn))
+                .toggleStyle(.switch)
         }
+        .containerBackground(Color.fill.tertiary, for: .widget)
     }
 }

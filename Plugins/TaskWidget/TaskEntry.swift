@@ -15,25 +15,42 @@ public struct TaskEntry: TimelineEntry {
     public let pendingCount: Int
     /// How many of `tasks` are high priority and not completed.
     public let highPriorityCount: Int
+    /// Whether there are tasks and every one is completed (seed 002's `entry.allCompleted`).
+    public let allCompleted: Bool
+    /// Whether the content is still loading (the seed's `TaskEntry.isLoading`): the placeholder's
+    /// entry, drawn as the seed's loading rows.
+    public var isLoading: Bool
+    /// How the rows are drawn (the configuration's `rowStyle`); not part of the entry's data.
+    public var rowStyle: TaskRowStyle
+
+    /// The data encoded: every stored property but `rowStyle`, which is configuration.
+    private enum CodingKeys: String, CodingKey {
+        case date, tasks, completedCount, pendingCount, highPriorityCount, allCompleted, isLoading
+    }
 
     /// Creates an entry, counting its tasks.
-    public init(date: Date, tasks: [TaskItem]) {
+    public init(date: Date, tasks: [TaskItem], isLoading: Bool = false, rowStyle: TaskRowStyle = .button) {
         self.date = date
         self.tasks = tasks
         self.completedCount = tasks.filter(\.isCompleted).count
         self.pendingCount = tasks.filter { !$0.isCompleted }.count
         self.highPriorityCount = tasks.filter { $0.priority == .high && !$0.isCompleted }.count
+        self.allCompleted = !tasks.isEmpty && pendingCount == 0
+        self.isLoading = isLoading
+        self.rowStyle = rowStyle
     }
 }
 
 extension TaskEntry: JSONRepresentable {
-    /// The entry's data, built directly: `tasks` and the three counts.
+    /// The entry's data, built directly: `tasks`, the three counts, `allCompleted` and `isLoading`.
     public var json: JSONValue {
         .object([
             .init("tasks", .array(tasks.map(\.json))),
             .init("completedCount", .int(completedCount)),
             .init("pendingCount", .int(pendingCount)),
             .init("highPriorityCount", .int(highPriorityCount)),
+            .init("allCompleted", .bool(allCompleted)),
+            .init("isLoading", .bool(isLoading)),
         ])
     }
 }

@@ -25,7 +25,10 @@ public struct TaskWidget: Widget {
             TaskWidgetView(entry: entry)
         }
         .configurationDisplayName("Tasks")
-        .description("Manage your tasks from the home screen: filter them, and tap one to complete it.")
+        .description(
+            "Manage your tasks from the home screen: filter them, and tap one to complete it. Without "
+                + "showCompleted, the shared default showCompletedTasks decides whether completed tasks show."
+        )
         .supportedFamilies(Self.supportedFamilies)
     }
 }

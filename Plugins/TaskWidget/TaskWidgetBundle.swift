@@ -9,16 +9,22 @@ public struct TaskWidgetBundle: WidgetBundle {
     /// The TaskWidget's configuration.
     public var widgets: [any WidgetConfiguration] { [TaskWidget().body] }
 
-    /// `ToggleTaskIntent`, `SetTaskCompletionIntent`, `CompleteTaskIntent`, `AddTaskIntent`.
+    /// `ToggleTaskIntent`, `SetTaskCompletionIntent`, `CompleteTaskIntent`, `AddTaskIntent`,
+    /// `ToggleTaskWithFeedbackIntent`.
     public var intents: [any AppIntent.Type] {
-        [ToggleTaskIntent.self, SetTaskCompletionIntent.self, CompleteTaskIntent.self, AddTaskIntent.self]
+        [
+            ToggleTaskIntent.self, SetTaskCompletionIntent.self, CompleteTaskIntent.self, AddTaskIntent.self,
+            ToggleTaskWithFeedbackIntent.self,
+        ]
     }
 
-    /// Its rows' symbols drawn in text: the check circle and the priority badges.
+    /// Its symbols drawn in text: the header's list and seal, the check circle and the priority
+    /// badges.
     public var symbolFallbacks: [String: String] {
         [
             "circle": "○", "checkmark.circle.fill": "✔", "checkmark.circle": "✔",
-            "exclamationmark.circle.fill": "!", "minus.circle.fill": "−",
+            "exclamationmark.circle.fill": "!", "minus.circle.fill": "−", "checklist": "☰",
+            "checkmark.seal.fill": "✔",
         ]
     }
 }

@@ -1,7 +1,9 @@
 import WidgetHostKit
 
-/// A TaskWidget's view, as the seed's `TaskWidgetView`: a header with the remaining count and as
-/// many task rows as the family fits; lock-screen (accessory) families show a compact count.
+/// A TaskWidget's view, as the seeds' `TaskWidgetView`: a header (the all-completed seal, the
+/// completed/total count and the remaining-count badge) and as many task rows as the family fits,
+/// drawn as the configuration's row style says, or as loading rows while the content loads;
+/// lock-screen (accessory) families show a compact count.
 struct TaskWidgetView: View {
     let entry: TaskEntry
 
@@ -11,11 +13,16 @@ struct TaskWidgetView: View {
         switch family {
         case .accessoryCircular:
             Text("\(entry.pendingCount)")
+                .font(.title)
+                .widgetAccentable()
         case .accessoryRectangular:
             VStack(alignment: .leading) {
                 Text(remainingText)
+                    .font(.headline)
+                    .widgetAccentable()
                 if let next = entry.tasks.first(where: { !$0.isCompleted }) {
                     Text(next.title)
+                        .font(.caption)
                 }
             }
         case .accessoryInline:
@@ -25,12 +32,28 @@ struct TaskWidgetView: View {
                 headerView
                 if entry.tasks.isEmpty {
                     Text("No tasks")
+                        .font(.subheadline)
+                        .foregroundStyle(.secondary)
                 } else {
                     ForEach(entry.tasks.prefix(tasksLimit)) { task in
-                        TaskRowView(task: task)
+                        row(task)
                     }
                 }
                 Spacer(minLength: 0)
+            }
+            .padding()
+            .containerBackground(Color.fill.tertiary, for: .widget)
+        }
+    }
+
+    @ViewBuilder
+    private func row(_ task: TaskItem) -> some View {
+        if entry.isLoading {
+            TaskLoadingRowView(task: task)
+        } else {
+            switch entry.rowStyle {
+            case .button: TaskRowView(task: task)
+            case .toggle: TaskToggleRowView(task: task)
             }
         }
     }
@@ -49,11 +72,28 @@ struct TaskWidgetView: View {
         entry.pendingCount == 1 ? "1 task left" : "\(entry.pendingCount) tasks left"
     }
 
+    /// Seed 002's all-completed seal, seed 003's title, completed/total and remaining badge
+    /// (orange while tasks remain, green when none do).
     private var headerView: some View {
         HStack {
+            Image(systemName: entry.allCompleted ? "checkmark.seal.fill" : "checklist")
+                .foregroundStyle(entry.allCompleted ? Color.green : Color.secondary)
+                .contentTransition(.symbolEffect(.replace))
             Text("Tasks")
+                .font(.headline)
+                .fontWeight(.bold)
             Spacer()
+            Text("\(entry.completedCount)/\(entry.tasks.count)")
+                .font(.caption.bold())
+                .foregroundStyle(.secondary)
+                .contentTransition(.numericText())
             Text("\(entry.pendingCount)")
+                .font(.caption.bold())
+                .foregroundStyle(.white)
+                .padding(.horizontal, 8)
+                .padding(.vertical, 4)
+                .background(entry.pendingCount > 0 ? Color.orange : Color.green)
+                .clipShape(Capsule())
         }
     }
 }

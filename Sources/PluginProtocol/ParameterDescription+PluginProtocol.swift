@@ -4,7 +4,8 @@ public import WidgetHostKit
 /// widgets' parameters with ``json``, the host reads a plugin's with ``init(json:)``.
 extension ParameterDescription {
     /// The parameter as the plugin protocol and `describe --format json` write it:
-    /// `{"name", "title", "type", "default"?, "minimum"?, "maximum"?, "cases"?, "items"?, "optional"?}`.
+    /// `{"name", "title", "type", "default"?, "minimum"?, "maximum"?, "cases"?, "items"?, "optional"?,
+    /// "requestValueDialog"?, "dynamicOptions"?}`.
     public var json: JSONValue {
         var members: [JSONValue.Member] = [
             .init("name", .string(name)),
@@ -15,6 +16,8 @@ extension ParameterDescription {
         if let minimum { members.append(.init("minimum", .int(minimum))) }
         if let maximum { members.append(.init("maximum", .int(maximum))) }
         if isOptional { members.append(.init("optional", .bool(true))) }
+        if let requestValueDialog { members.append(.init("requestValueDialog", .string(requestValueDialog))) }
+        if hasDynamicOptions { members.append(.init("dynamicOptions", .bool(true))) }
         return .object(members)
     }
 
@@ -61,7 +64,9 @@ extension ParameterDescription {
             defaultValue: defaultValue,
             minimum: minimum,
             maximum: maximum,
-            isOptional: json["optional"]?.boolValue ?? false
+            isOptional: json["optional"]?.boolValue ?? false,
+            requestValueDialog: json["requestValueDialog"]?.stringValue,
+            hasDynamicOptions: json["dynamicOptions"]?.boolValue ?? false
         )
     }
 

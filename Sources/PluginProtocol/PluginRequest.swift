@@ -14,6 +14,8 @@ public enum PluginRequest: Sendable, Hashable {
         case placeholder
         /// An intent.
         case perform
+        /// A parameter's choices from the app's data (an extension of DESIGN.md's protocol).
+        case options
     }
 
     /// `initialize`: the handshake, answered with an ``InitializeResult``.
@@ -23,6 +25,8 @@ public enum PluginRequest: Sendable, Hashable {
     case render(WidgetRequest.Mode, RenderParams)
     /// `perform`: runs an intent, answered with a ``PerformResult``.
     case perform(PerformParams)
+    /// `options`: a parameter's choices, answered with `{"options": [...]}`.
+    case options(OptionsParams)
 
     /// The method.
     public var kind: Method {
@@ -32,6 +36,7 @@ public enum PluginRequest: Sendable, Hashable {
         case .render(.snapshot, _): .snapshot
         case .render(.placeholder, _): .placeholder
         case .perform: .perform
+        case .options: .options
         }
     }
 
@@ -44,6 +49,7 @@ public enum PluginRequest: Sendable, Hashable {
         case .initialize(let params): params.json
         case .render(_, let params): params.json
         case .perform(let params): params.json
+        case .options(let params): params.json
         }
     }
 
@@ -65,6 +71,9 @@ public enum PluginRequest: Sendable, Hashable {
         case .perform:
             self = .perform(
                 try Self.invalidParams { () throws(ProtocolValueError) in try PerformParams(json: params) })
+        case .options:
+            self = .options(
+                try Self.invalidParams { () throws(ProtocolValueError) in try OptionsParams(json: params) })
         case nil:
             throw PluginError(code: .methodNotFound, message: "unknown method '\(method)'")
         }

@@ -62,7 +62,10 @@ extension ViewNode {
         )
     }
 
-    /// Reads a node's `modifiers`: an array of `{"type": NAME, ...values}` of known names, kept in order.
+    /// Reads a node's `modifiers`: an array of `{"type": NAME, ...values}`, kept in order. A modifier
+    /// that is not an object or has a type the vocabulary does not know is left out, and so is a
+    /// value it does not take (the host warns about both, ``ViewVocabulary`` in the engine).
+    /// - Throws: ``ProtocolValueError`` when `modifiers` is not an array.
     private static func modifiers(_ json: JSONValue?, node: String) throws(ProtocolValueError)
         -> [ViewModifierNode]
     {
@@ -70,20 +73,11 @@ extension ViewNode {
         guard case .array(let items) = json else {
             throw ProtocolValueError("the 'modifiers' of a \(node) node is not an array")
         }
-        var modifiers: [ViewModifierNode] = []
-        for item in items {
-            guard case .object(let members) = item else {
-                throw ProtocolValueError("a modifier of a \(node) node is not an object")
-            }
-            guard let name = item["type"]?.stringValue, let kind = ViewModifierNode.Kind(rawValue: name)
-            else {
-                throw ProtocolValueError(
-                    "a modifier of a \(node) node has the type \(item["type"]?.description ?? "(none)"); "
-                        + "expected one of "
-                        + ViewModifierNode.Kind.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            modifiers.append(ViewModifierNode(kind, members.filter { $0.key != "type" }))
+        return items.compactMap { item in
+            guard case .object(let members) = item, let name = item["type"]?.stringValue,
+                let kind = ViewModifierNode.Kind(rawValue: name)
+            else { return nil }
+            return ViewModifierNode(kind, members.filter { kind.valueNames.contains($0.key) })
         }
-        return modifiers
     }
 }

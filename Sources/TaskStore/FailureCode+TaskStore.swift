@@ -13,6 +13,12 @@ extension FailureCode {
     public static let storeInvalidDate = FailureCode("store.invalid-date", .invalidInput)
     /// `store.invalid-id`.
     public static let storeInvalidId = FailureCode("store.invalid-id", .invalidInput)
+    /// `store.invalid-default`: `store defaults set` of a value the key's type does not take.
+    public static let storeInvalidDefault = FailureCode("store.invalid-default", .invalidInput)
+    /// `store.invalid-position`: `store move` to a position outside the list.
+    public static let storeInvalidPosition = FailureCode("store.invalid-position", .invalidInput)
+    /// `store.task-not-found`: `store delete` or `store move` of an id that is not stored.
+    public static let storeTaskNotFound = FailureCode("store.task-not-found", .invalidInput)
     /// `store.title-too-long`: a title over ``StoredTask/maxTitleSize`` bytes.
     public static let storeTitleTooLong = FailureCode("store.title-too-long", .invalidInput)
     /// `store.several-documents`.
@@ -25,6 +31,9 @@ extension FailureCode {
         .storeEmptyTitle,
         .storeInvalidDate,
         .storeInvalidId,
+        .storeInvalidDefault,
+        .storeInvalidPosition,
+        .storeTaskNotFound,
         .storeSeveralDocuments,
         .storeTitleTooLong,
     ]

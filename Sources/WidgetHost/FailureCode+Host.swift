@@ -30,6 +30,8 @@ extension FailureCode {
     public static let configStaticWidget = FailureCode("config.static-widget", .invalidInput)
     /// `config.unknown-family`.
     public static let configUnknownFamily = FailureCode("config.unknown-family", .invalidInput)
+    /// `config.unknown-option`: a value outside its parameter's choices from the store (a warning).
+    public static let configUnknownOption = FailureCode("config.unknown-option", .invalidInput)
     /// `config.unknown-kind`.
     public static let configUnknownKind = FailureCode("config.unknown-kind", .invalidInput)
     /// `config.unsupported-family`.

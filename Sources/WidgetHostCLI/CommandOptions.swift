@@ -48,10 +48,11 @@ enum CommandOptions {
 
     /// What every command that runs widgets ends with: where the store is, how long its writers
     /// wait, and where plugins are.
-    static let hostOptions: [ArgumentSpec] = [
-        store(help: "The shared container directory, for every App Group."), lockTimeout,
-        SessionOptions.plugins, SessionOptions.set,
-    ] + SessionOptions.pluginLogging
+    static let hostOptions: [ArgumentSpec] =
+        [
+            store(help: "The shared container directory, for every App Group."), lockTimeout,
+            SessionOptions.plugins, SessionOptions.set,
+        ] + SessionOptions.pluginLogging
 
     /// `[<config> ...]`.
     static let config = ArgumentSpec.positional(

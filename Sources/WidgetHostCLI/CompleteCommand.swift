@@ -62,7 +62,9 @@ extension WidgetHostCommand {
                 return session.completionWidgets(configurations: context.values["config"] ?? [])
                     .map(\.id).filter { !given.contains($0) }
             case .families:
-                return families(context: context, session: session).map(\.rawValue)
+                // `run --family all` draws each widget in every family it supports.
+                let all = context.subcommandPath.last == "run" ? ["all"] : []
+                return families(context: context, session: session).map(\.rawValue) + all
             case .kindsAndIntents:
                 return session.completionKinds + session.completionIntentNames
             case .intents:

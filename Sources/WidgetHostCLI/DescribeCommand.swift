@@ -17,6 +17,11 @@ extension WidgetHostCommand {
                     completion: .dynamic(CompletionSource.kindsAndIntents.rawValue)),
                 CommandOptions.format(),
                 SessionOptions.plugins,
+                CommandOptions.store(
+                    help:
+                        "A shared container whose data gives the choices of parameters that take them from the app."
+                ),
+                CommandOptions.lockTimeout,
             ]
         )
 
@@ -24,7 +29,9 @@ extension WidgetHostCommand {
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let json = try CommandOptions.outputFormat(values) == .json
             let name = try values.string("kind")
-            return try await SessionOptions.withSession(values, store: false) { session throws(ParseError) in
+            let store = try values.string("store")
+            return try await SessionOptions.withSession(values, store: store != nil) {
+                session throws(ParseError) in
                 await session.handshakeAllPlugins()
                 CommandOptions.report(session.takePluginDiagnostics())
                 var widgets = session.registry.widgets
@@ -38,15 +45,19 @@ extension WidgetHostCommand {
                             CommandOptions.unknown("widget kind or intent", named: name, among: names))
                     }
                 }
+                let options = await DynamicOptions.gather(
+                    session, widgets: widgets, intents: intents, store: store)
                 if json {
                     let document: JSONValue = .object([
-                        .init("widgets", .array(widgets.map(WidgetDescription.json))),
-                        .init("intents", .array(intents.map(WidgetDescription.json))),
+                        .init(
+                            "widgets", .array(widgets.map { WidgetDescription.json($0, options: options) })),
+                        .init(
+                            "intents", .array(intents.map { WidgetDescription.json($0, options: options) })),
                     ])
                     StandardStream.output.writeData(document.description + "\n")
                 } else {
-                    var sections: [String] = widgets.map(WidgetDescription.text)
-                    let intentTexts = intents.map(WidgetDescription.text)
+                    var sections: [String] = widgets.map { WidgetDescription.text($0, options: options) }
+                    let intentTexts = intents.map { WidgetDescription.text($0, options: options) }
                     if !intentTexts.isEmpty {
                         sections.append("Intents:\n\n" + intentTexts.joined(separator: "\n"))
                     }
@@ -72,6 +83,11 @@ extension WidgetHostCommand {
             arguments: [
                 SessionOptions.plugins,
                 .flag("views", help: "Print the JSON Schema of plugin views instead."),
+                CommandOptions.store(
+                    help:
+                        "A shared container whose data gives the choices of parameters that take them from the app."
+                ),
+                CommandOptions.lockTimeout,
             ]
         )
 
@@ -81,10 +97,13 @@ extension WidgetHostCommand {
                 StandardStream.output.writeData(ViewVocabulary.schema.prettyDescription + "\n")
                 return ExitStatus.success
             }
-            return try await SessionOptions.withSession(values, store: false) { session in
+            let store = try values.string("store")
+            return try await SessionOptions.withSession(values, store: store != nil) { session in
                 await session.handshakeAllPlugins()
                 CommandOptions.report(session.takePluginDiagnostics())
-                let schema = ConfigurationSchema.schema(for: session.registry)
+                let options = await DynamicOptions.gather(
+                    session, widgets: session.registry.widgets, intents: [], store: store)
+                let schema = ConfigurationSchema.schema(for: session.registry, options: options)
                 StandardStream.output.writeData(schema.prettyDescription + "\n")
                 return ExitStatus.success
             }

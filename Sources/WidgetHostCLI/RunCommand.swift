@@ -23,10 +23,13 @@ extension WidgetHostCommand {
                 """,
             usage: "widgethost run [<config> ...] [<options>]",
             arguments: [
-                CommandOptions.config, CommandOptions.widget("Run"), CommandOptions.familyOption,
+                CommandOptions.config, CommandOptions.widget("Run"), familyOption,
                 CommandOptions.at("Run"),
                 .flag("timeline", help: "Print every entry of each timeline and its reload policy."),
                 .flag("preview", help: "Print snapshots, as the widget gallery shows them."),
+                .flag(
+                    "placeholder",
+                    help: "Print placeholders, as a widget shows them while its content loads."),
                 CommandOptions.format(["text", "json", "ndjson", "html"]),
             ] + CommandOptions.hostOptions
         )
@@ -35,7 +38,12 @@ extension WidgetHostCommand {
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let date = try CommandOptions.date(values)
             let format = try CommandOptions.outputFormat(values)
-            let family = try CommandOptions.family(values)
+            let family = try familySelection(values)
+            if try values.flag("preview"), try values.flag("placeholder") {
+                throw values.validationError(
+                    "'--preview' and '--placeholder' cannot be used together: a widget shows either "
+                        + "its snapshot or its placeholder.")
+            }
             if format == .html, try values.flag("timeline") {
                 throw values.validationError(
                     "--timeline lists every entry, which the HTML page does not draw; use --format json.")
@@ -47,7 +55,7 @@ extension WidgetHostCommand {
 
         private static func run(
             _ values: ParsedValues, session: HostSession, date: Date, format: OutputFormat,
-            family: WidgetFamily?
+            family: FamilySelection?
         ) async throws(ParseError) -> Int32 {
             let loaded = await session.load(try values.strings("config"))
             CommandOptions.report(loaded.diagnostics)
@@ -55,9 +63,15 @@ extension WidgetHostCommand {
                 FailureDocument.invalidConfiguration(loaded.diagnostics).write(if: format)
                 return ExitStatus.dataError
             }
-            let instances = try CommandOptions.select(
+            var instances = try CommandOptions.select(
                 loaded.instances, ids: try values.strings("widget"), values: values)
-            if let family {
+            var single: WidgetFamily?
+            switch family {
+            case nil: break
+            case .all: instances = everyFamily(of: instances, session: session)
+            case .one(let family): single = family
+            }
+            if let family = single {
                 let unsupported = instances.filter { !session.supports(kind: $0.kind, family: family) }
                 if !unsupported.isEmpty {
                     let common = WidgetFamily.allCases.filter { candidate in
@@ -72,7 +86,9 @@ extension WidgetHostCommand {
             {
                 return status
             }
-            let options = RunOptions(date: date, preview: try values.flag("preview"), family: family)
+            let options = RunOptions(
+                date: date, preview: try values.flag("preview"), placeholder: try values.flag("placeholder"),
+                family: single)
             // Each widget is written as soon as it and the ones before it are done; only the
             // failures are kept, to be reported once the output is complete.
             var output = RunOutput(
@@ -100,6 +116,43 @@ extension WidgetHostCommand {
             }
             let failed = !failures.isEmpty
             return failed ? ExitStatus.failure : ExitStatus.success
+        }
+
+        /// `--family <family>` of `run`: a family, or `all`.
+        static let familyOption = ArgumentSpec.option(
+            "family", valueName: "family",
+            help: "Draw every widget in this family; 'all' draws each in every family it supports.",
+            completion: .dynamic(CompletionSource.families.rawValue))
+
+        /// What `--family` asks `run` for.
+        enum FamilySelection: Equatable {
+            /// Every widget in this family.
+            case one(WidgetFamily)
+            /// Each widget in every family it supports, one after another.
+            case all
+        }
+
+        /// `--family F` or `--family all`.
+        static func familySelection(_ values: ParsedValues) throws(ParseError) -> FamilySelection? {
+            if try values.string("family") == "all" { return .all }
+            return try CommandOptions.family(values).map(FamilySelection.one)
+        }
+
+        /// Each of `instances` once per family its widget supports, in the order the widget
+        /// declares them, the instance's configured family first; an unknown kind stays as it is
+        /// (and fails as it would without `--family`).
+        static func everyFamily(of instances: [WidgetInstance], session: HostSession) -> [WidgetInstance] {
+            instances.flatMap { instance -> [WidgetInstance] in
+                guard let families = session.widget(kind: instance.kind)?.metadata.supportedFamilies,
+                    !families.isEmpty
+                else { return [instance] }
+                let ordered = [instance.family] + families.filter { $0 != instance.family }
+                return ordered.map { family in
+                    var copy = instance
+                    copy.family = family
+                    return copy
+                }
+            }
         }
 
         /// Why `--family` cannot draw the selected widgets: the ones that do not support it (the

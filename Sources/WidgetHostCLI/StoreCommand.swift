@@ -25,9 +25,10 @@ extension WidgetHostCommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "store",
-            abstract: "Creates, imports into or exports the shared store.",
+            abstract:
+                "Creates the shared store; imports, exports, deletes and moves tasks; reads and writes shared defaults.",
             discussion: storeDiscussion,
-            subcommands: [initSpec, importSpec, exportSpec]
+            subcommands: [initSpec, importSpec, exportSpec, deleteSpec, moveSpec, defaultsSpec]
         )
 
         /// `store init`.
@@ -98,6 +99,10 @@ extension WidgetHostCommand {
             switch values.subcommandPath {
             case ["store", "init"]: return try runInit(values)
             case ["store", "import"]: return try runImport(values)
+            case ["store", "delete"]: return try runDelete(values)
+            case ["store", "move"]: return try runMove(values)
+            case ["store", "defaults", "get"]: return try runDefaultsGet(values)
+            case ["store", "defaults", "set"]: return try runDefaultsSet(values)
             default: return try runExport(values)
             }
         }
@@ -173,7 +178,7 @@ extension WidgetHostCommand {
         ///
         /// - Throws: ``ParseError`` when `--app-group` cannot name a directory, or no directory can be
         ///   worked out (no `--store`, `WIDGETHOST_STORE`, `XDG_DATA_HOME` or `HOME`).
-        private static func container(_ values: ParsedValues) throws(ParseError) -> AppGroupContainer {
+        static func container(_ values: ParsedValues) throws(ParseError) -> AppGroupContainer {
             let appGroup = try values.requiredString("app-group")
             let storeOption = try values.string("store")
             if storeOption == "" { throw CommandOptions.emptyStoreError(values) }

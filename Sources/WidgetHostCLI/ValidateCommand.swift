@@ -15,13 +15,18 @@ extension WidgetHostCommand {
                 Every file is read and every problem reported, each at its file:line:column with what \
                 was expected. Exit 0 when the configuration is valid, 65 when it is not.
                 """,
-            usage: "widgethost validate [<config> ...] [--format <format>]",
+            usage: "widgethost validate [<config> ...] [--format <format>] [--store <dir>]",
             arguments: [
                 CommandOptions.config,
                 CommandOptions.format(
                     help: "How to report: text on standard error, or one JSON object on standard output."),
                 SessionOptions.plugins,
                 SessionOptions.set,
+                CommandOptions.store(
+                    help:
+                        "A shared container: values outside their parameter's choices from its data are warned of."
+                ),
+                CommandOptions.lockTimeout,
             ]
         )
 
@@ -29,9 +34,17 @@ extension WidgetHostCommand {
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let format = try CommandOptions.outputFormat(values)
             let paths = try values.strings("config")
-            return try await SessionOptions.withSession(values, store: false) { session in
+            let store = try values.string("store")
+            return try await SessionOptions.withSession(values, store: store != nil) { session in
                 var loaded = await session.load(paths)
                 if !loaded.hasErrors { loaded.diagnostics += session.storeWarnings(for: loaded) }
+                if store != nil, !loaded.hasErrors {
+                    let kinds = Set(loaded.instances.map(\.kind))
+                    let widgets = session.registry.widgets.filter { kinds.contains($0.metadata.kind) }
+                    let options = await DynamicOptions.gather(
+                        session, widgets: widgets, intents: [], store: store)
+                    loaded.diagnostics += options.diagnostics(for: loaded.instances)
+                }
                 return report(loaded, format: format)
             }
         }

@@ -102,7 +102,9 @@ enum WidgetHostCommand {
                 return try await TapCommand.run(values)
             case ["open"]:
                 return try await OpenCommand.run(values)
-            case ["store", "init"], ["store", "import"], ["store", "export"]:
+            case ["store", "init"], ["store", "import"], ["store", "export"], ["store", "delete"],
+                ["store", "move"],
+                ["store", "defaults", "get"], ["store", "defaults", "set"]:
                 return try StoreCommand.run(values)
             case ["watch"]:
                 return try await WatchCommand.run(values)

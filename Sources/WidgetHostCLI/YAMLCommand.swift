@@ -76,7 +76,8 @@ extension WidgetHostCommand {
         static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
             let accepted = 1...largestLimit
             let limits = YAMLLimits(
-                maxDepth: try values.int("max-depth", in: 1...YAMLLimits.largestDepth) ?? YAMLLimits().maxDepth,
+                maxDepth: try values.int("max-depth", in: 1...YAMLLimits.largestDepth)
+                    ?? YAMLLimits().maxDepth,
                 maxAliasExpansion: try values.int("max-alias-nodes", in: accepted)
                     ?? YAMLLimits().maxAliasExpansion,
                 maxInputSize: try values.int("max-input-size", in: accepted) ?? YAMLLimits().maxInputSize

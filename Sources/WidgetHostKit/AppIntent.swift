@@ -5,8 +5,15 @@
 public protocol AppIntent: Sendable {
     /// What `perform()` returns.
     associatedtype PerformResult: IntentResult
+    /// The type of ``title``: a `LocalizedStringResource`, as AppIntents writes it, or a `String`.
+    associatedtype Title: IntentTitle = LocalizedStringResource
+    /// The type of ``parameterSummary``.
+    associatedtype SummaryContent: ParameterSummary = EmptyParameterSummary
     /// The intent's name as a person sees it.
-    static var title: String { get }
+    static var title: Title { get }
+    /// How Shortcuts would phrase the intent with its parameters
+    /// (`Summary("Add \(\.$taskName)") { \.$priority }`); none by default.
+    @ParameterSummaryBuilder<Self> static var parameterSummary: SummaryContent { get }
     /// A longer description.
     static var description: IntentDescription { get }
     /// An intent with default parameter values.
@@ -18,6 +25,9 @@ public protocol AppIntent: Sendable {
 extension AppIntent {
     /// No description.
     public static var description: IntentDescription { IntentDescription("") }
+
+    /// The title's text.
+    public static var titleText: String { title.intentTitleText }
 
     /// The name the host and the JSON contract use: the Swift type's name.
     ///
@@ -42,6 +52,11 @@ public struct IntentDescription: Sendable, Hashable, ExpressibleByStringLiteral 
     public init(stringLiteral value: String) {
         self.text = value
     }
+
+    /// Creates a description of a resource, with an optional category (accepted, not shown).
+    public init(_ resource: LocalizedStringResource, categoryName: LocalizedStringResource? = nil) {
+        self.text = resource.defaultValue
+    }
 }
 
 /// The configuration of an `AppIntentConfiguration` widget: its parameters are what YAML
@@ -59,4 +74,25 @@ public protocol SetValueIntent: AppIntent {
     associatedtype ValueType: ParameterValue
     /// The value to set.
     var value: ValueType { get set }
+}
+
+extension AppIntent where SummaryContent == EmptyParameterSummary {
+    /// No summary.
+    public static var parameterSummary: EmptyParameterSummary { EmptyParameterSummary() }
+}
+
+/// What an intent's title can be: a `LocalizedStringResource` (as AppIntents writes it) or a `String`.
+public protocol IntentTitle: Sendable {
+    /// The text a person sees.
+    var intentTitleText: String { get }
+}
+
+extension String: IntentTitle {
+    /// The string.
+    public var intentTitleText: String { self }
+}
+
+extension LocalizedStringResource: IntentTitle {
+    /// The default value.
+    public var intentTitleText: String { defaultValue }
 }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A widget a person configures, as WidgetKit's `AppIntentConfiguration`: YAML `configuration:`
 /// keys are the intent's `@Parameter`s.
 public struct AppIntentConfiguration<
@@ -28,15 +30,27 @@ where Provider.Intent == Intent {
     /// `true`.
     public var isConfigurable: Bool { true }
 
+    /// The choices of `parameter` from the app's data: its options provider's or entity query's.
+    public func options(for parameter: String, container: SharedContainer, date: Date) async throws
+        -> [JSONValue]?
+    {
+        try await ParameterReflection.options(
+            of: Intent(), parameter: parameter, container: container, date: date)
+    }
+
     /// Makes the intent from the configuration, asks the provider and draws its entries.
     public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
         let intent = Intent()
-        for (name, parameter) in ParameterReflection.parameters(of: intent) {
-            if let value = request.configuration[name], !parameter.set(json: value) {
-                throw WidgetError.invalidConfiguration(parameter: name, value: value)
+        let context = request.context
+        // Entities are looked up by id with their query, which reads the store: in an environment.
+        let environment = IntentEnvironment(container: context.container, date: context.date)
+        try await IntentEnvironment.$current.withValue(environment) {
+            for (name, parameter) in ParameterReflection.parameters(of: intent) {
+                if let value = request.configuration[name], try await !parameter.resolve(json: value) {
+                    throw WidgetError.invalidConfiguration(parameter: name, value: value)
+                }
             }
         }
-        let context = request.context
         return try await EntryRenderer.render(
             request,
             content: content,

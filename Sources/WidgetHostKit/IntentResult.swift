@@ -32,16 +32,49 @@ extension IntentResult where Self == IntentResultValue {
 
     /// A result with a dialog.
     public static func result(dialog: IntentDialog) -> IntentResultValue { IntentResultValue(dialog: dialog) }
+}
 
-    /// A result with a value.
-    public static func result(value: some ParameterValue) -> IntentResultValue {
-        IntentResultValue(value: value.json)
+extension IntentResult {
+    /// A result with a value (`some IntentResult & ReturnsValue<Bool>` returns `.result(value: true)`).
+    public static func result<Value>(value: Value) -> Self where Self == ValueIntentResult<Value> {
+        ValueIntentResult(returnedValue: value, dialog: nil)
     }
 
     /// A result with a value and a dialog.
-    public static func result(value: some ParameterValue, dialog: IntentDialog) -> IntentResultValue {
-        IntentResultValue(value: value.json, dialog: dialog)
+    public static func result<Value>(value: Value, dialog: IntentDialog) -> Self
+    where Self == ValueIntentResult<Value> {
+        ValueIntentResult(returnedValue: value, dialog: dialog)
     }
+}
+
+/// A result that returns a value of type `Value`, as AppIntents' `ReturnsValue<Value>`.
+public protocol ReturnsValue<Value>: IntentResult {
+    /// The type of the value returned.
+    associatedtype Value: ParameterValue
+    /// The value returned.
+    var returnedValue: Value { get }
+}
+
+/// A result that may say something when the intent has run, as AppIntents' `ProvidesDialog`.
+public protocol ProvidesDialog: IntentResult {}
+
+extension IntentResultValue: ProvidesDialog {}
+
+/// The result `.result(value:)` and `.result(value:dialog:)` make: a typed value and a dialog.
+public struct ValueIntentResult<Value: ParameterValue>: ReturnsValue, ProvidesDialog {
+    /// The value returned, typed.
+    public var returnedValue: Value
+    /// The dialog shown, if any.
+    public var dialog: IntentDialog?
+
+    /// Creates a result.
+    public init(returnedValue: Value, dialog: IntentDialog?) {
+        self.returnedValue = returnedValue
+        self.dialog = dialog
+    }
+
+    /// The value as JSON.
+    public var value: JSONValue? { returnedValue.json }
 }
 
 /// Text an intent says when it has run.
@@ -57,6 +90,11 @@ public struct IntentDialog: Sendable, Hashable, ExpressibleByStringInterpolation
     /// Creates a dialog from a literal.
     public init(stringLiteral value: String) {
         self.text = value
+    }
+
+    /// Creates a dialog of a resource (its default value).
+    public init(_ resource: LocalizedStringResource) {
+        self.text = resource.defaultValue
     }
 }
 

@@ -17,6 +17,16 @@ public class AnyParameter: @unchecked Sendable {
 
     /// Sets the value from JSON; returns `false` (changing nothing) when `json` is not of its type.
     public func set(json: JSONValue) -> Bool { false }
+
+    /// Sets the value from JSON as ``set(json:)`` does, looking an ``AppEntity`` up by its id with
+    /// its type's `defaultQuery` (run inside the intent's environment, so a query reads the store).
+    /// - Throws: ``IntentParameterError`` when no entity has the id; what the query throws.
+    public func resolve(json: JSONValue) async throws -> Bool { set(json: json) }
+
+    /// The values the parameter offers, as JSON: its options provider's results, or its entity
+    /// type's suggested entities' ids; `nil` when its choices do not come from the app's data.
+    /// Run inside an ``IntentEnvironment`` so the provider can read the store.
+    public func dynamicOptions() async throws -> [JSONValue]? { nil }
 }
 
 /// An intent parameter, as AppIntents' `@Parameter`: a title, an optional default, and for integers
@@ -41,14 +51,39 @@ public final class Parameter<Value: ParameterValue>: AnyParameter, @unchecked Se
     public let minimum: Int?
     /// The largest integer accepted.
     public let maximum: Int?
+    /// What Siri or Shortcuts would ask when the value is missing.
+    public let requestValueDialog: IntentDialog?
+    private let optionsProvider: (@Sendable () async throws -> [JSONValue])?
     private let storage: Mutex<Value?>
 
-    /// Creates a parameter.
-    public init(title: String, default defaultValue: Value? = nil, minimum: Int? = nil, maximum: Int? = nil) {
+    /// Creates a parameter; `description` is accepted for source compatibility (describe shows the
+    /// title).
+    public init(
+        title: String, description: String? = nil, default defaultValue: Value? = nil, minimum: Int? = nil,
+        maximum: Int? = nil, requestValueDialog: IntentDialog? = nil
+    ) {
         self.title = title
         self.defaultValue = defaultValue
         self.minimum = minimum
         self.maximum = maximum
+        self.requestValueDialog = requestValueDialog
+        self.optionsProvider = nil
+        self.storage = Mutex(defaultValue)
+        super.init()
+    }
+
+    /// Creates a parameter whose choices come from the app's data: `optionsProvider`'s results
+    /// (`description` as above).
+    public init<Provider: DynamicOptionsProvider>(
+        title: String, description: String? = nil, default defaultValue: Value? = nil,
+        requestValueDialog: IntentDialog? = nil, optionsProvider: Provider
+    ) where Provider.Option == Value {
+        self.title = title
+        self.defaultValue = defaultValue
+        self.minimum = nil
+        self.maximum = nil
+        self.requestValueDialog = requestValueDialog
+        self.optionsProvider = { try await optionsProvider.results().map(\.json) }
         self.storage = Mutex(defaultValue)
         super.init()
     }
@@ -76,7 +111,9 @@ public final class Parameter<Value: ParameterValue>: AnyParameter, @unchecked Se
             defaultValue: defaultValue?.json,
             minimum: minimum,
             maximum: maximum,
-            isOptional: Value.isOptional
+            isOptional: Value.isOptional,
+            requestValueDialog: requestValueDialog?.text,
+            hasDynamicOptions: optionsProvider != nil || Value.suggestsValues
         )
     }
 
@@ -90,6 +127,19 @@ public final class Parameter<Value: ParameterValue>: AnyParameter, @unchecked Se
         guard let value = Value(json: json) else { return false }
         storage.withLock { $0 = value }
         return true
+    }
+
+    /// Sets the value from JSON, an entity looked up by its id.
+    public override func resolve(json: JSONValue) async throws -> Bool {
+        guard let value = try await Value.resolve(json: json, title: title) else { return false }
+        storage.withLock { $0 = value }
+        return true
+    }
+
+    /// The provider's results, or the entity type's suggestions.
+    public override func dynamicOptions() async throws -> [JSONValue]? {
+        if let optionsProvider { return try await optionsProvider() }
+        return try await Value.suggestedValues()
     }
 }
 
@@ -109,6 +159,11 @@ public struct ParameterDescription: Sendable, Hashable {
     public var maximum: Int?
     /// Whether the value may be absent.
     public var isOptional: Bool
+    /// What Siri or Shortcuts would ask when the value is missing, if the parameter says.
+    public var requestValueDialog: String?
+    /// Whether the parameter's choices come from the app's data (a `DynamicOptionsProvider` or an
+    /// `AppEntity`'s query): the host asks for them with a store.
+    public var hasDynamicOptions: Bool
 
     /// Creates a description.
     public init(
@@ -118,8 +173,12 @@ public struct ParameterDescription: Sendable, Hashable {
         defaultValue: JSONValue? = nil,
         minimum: Int? = nil,
         maximum: Int? = nil,
-        isOptional: Bool = false
+        isOptional: Bool = false,
+        requestValueDialog: String? = nil,
+        hasDynamicOptions: Bool = false
     ) {
+        self.requestValueDialog = requestValueDialog
+        self.hasDynamicOptions = hasDynamicOptions
         self.name = name
         self.title = title
         self.type = type

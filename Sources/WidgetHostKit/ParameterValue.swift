@@ -13,11 +13,29 @@ public protocol ParameterValue: Sendable {
     init?(json: JSONValue)
     /// The value as JSON.
     var json: JSONValue { get }
+    /// The value of `json`, looked up in the app's data when it is an entity's id.
+    static func resolve(json: JSONValue, title: String) async throws -> Self?
+    /// The values the app's data suggests, as JSON; `nil` when the type has no such source.
+    static func suggestedValues() async throws -> [JSONValue]?
+    /// Whether ``suggestedValues()`` has a source (an ``AppEntity``'s query).
+    static var suggestsValues: Bool { get }
 }
 
 extension ParameterValue {
     /// Parameters are required unless their type is an `Optional`.
     public static var isOptional: Bool { false }
+
+    /// The value of `json`: ``init(json:)``; an ``AppEntity`` looks itself up with its query.
+    /// - Parameter title: The parameter's title, for the error.
+    public static func resolve(json: JSONValue, title: String) async throws -> Self? {
+        Self(json: json)
+    }
+
+    /// The values the app's data suggests: none, except an ``AppEntity``'s suggested entities.
+    public static func suggestedValues() async throws -> [JSONValue]? { nil }
+
+    /// No source of suggestions, except an ``AppEntity``'s query.
+    public static var suggestsValues: Bool { false }
 }
 
 extension String: ParameterValue {
@@ -112,6 +130,15 @@ extension Optional: ParameterValue where Wrapped: ParameterValue {
     }
     /// JSON null or the wrapped value.
     public var json: JSONValue { map(\.json) ?? .null }
+    /// `nil` for JSON null, else the wrapped value, looked up as the wrapped type looks it up.
+    public static func resolve(json: JSONValue, title: String) async throws -> Wrapped?? {
+        if case .null = json { return .some(.none) }
+        return try await Wrapped.resolve(json: json, title: title).map { .some($0) }
+    }
+    /// The wrapped type's suggestions.
+    public static func suggestedValues() async throws -> [JSONValue]? { try await Wrapped.suggestedValues() }
+    /// Whether the wrapped type suggests values.
+    public static var suggestsValues: Bool { Wrapped.suggestsValues }
 }
 
 extension Array: ParameterValue where Element: ParameterValue {

@@ -1,7 +1,8 @@
 /// One view modifier as a ``ViewNode`` records it: `{"type": NAME, ...values}`, in the order the
 /// modifiers were written (padding then background differs from background then padding).
 public struct ViewModifierNode: Sendable, Hashable {
-    /// The modifiers widgethost records: DESIGN.md's vocabulary, plus the corner shapes the seeds use.
+    /// The modifiers widgethost records: DESIGN.md's vocabulary, plus the corner shapes, control
+    /// styles, effects and animations the seeds use.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// `style` (largeTitle ... caption2) or `size`, and an optional `weight`.
         case font
@@ -34,6 +35,18 @@ public struct ViewModifierNode: Sendable, Hashable {
         case cornerRadius
         /// Clipped to `shape` (capsule, circle, rectangle, roundedRectangle with `cornerRadius`).
         case clipShape
+        /// A button's `style`: automatic, plain, borderless, bordered, borderedProminent.
+        case buttonStyle
+        /// A toggle's `style`: automatic, switch, button.
+        case toggleStyle
+        /// A control's label is hidden (still read by accessibility).
+        case labelsHidden
+        /// Drawn at `scale` times its size.
+        case scaleEffect
+        /// A shadow of `radius` points, offset by `x` and `y`, in `color`.
+        case shadow
+        /// Changes animate with `curve` (easeInOut, linear, spring ...) over `duration` seconds.
+        case animation
     }
 
     /// The modifier.
@@ -55,5 +68,37 @@ public struct ViewModifierNode: Sendable, Hashable {
     /// `{"type": NAME, ...values}`.
     public var json: JSONValue {
         .object([JSONValue.Member("type", .string(type.rawValue))] + values)
+    }
+}
+
+extension ViewModifierNode.Kind {
+    /// The values a modifier of this kind takes, by name: what a reader of a plugin's view keeps
+    /// (the engine's view vocabulary warns about the others).
+    public var valueNames: [String] {
+        switch self {
+        case .font: return ["style", "size", "weight"]
+        case .fontWeight: return ["weight"]
+        case .foregroundStyle, .containerBackground: return ["style", "opacity"]
+        case .strikethrough: return ["isActive", "color"]
+        case .lineLimit: return ["limit"]
+        case .padding: return ["edges", "length"]
+        case .background: return ["style", "opacity", "shape", "cornerRadius"]
+        case .frame:
+            return [
+                "width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight",
+                "maxHeight",
+                "alignment",
+            ]
+        case .opacity: return ["value"]
+        case .contentTransition: return ["transition", "effect", "countsDown", "value"]
+        case .invalidatableContent, .widgetAccentable: return ["isActive"]
+        case .cornerRadius: return ["radius"]
+        case .clipShape: return ["shape", "cornerRadius"]
+        case .buttonStyle, .toggleStyle: return ["style"]
+        case .labelsHidden: return []
+        case .scaleEffect: return ["scale"]
+        case .shadow: return ["color", "opacity", "radius", "x", "y"]
+        case .animation: return ["curve", "duration"]
+        }
     }
 }

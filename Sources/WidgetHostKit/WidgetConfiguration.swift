@@ -12,9 +12,19 @@ public protocol WidgetConfiguration: Sendable {
     /// Draws what the widget shows for `request`.
     /// - Throws: what the provider throws.
     func render(_ request: WidgetRequest) async throws -> RenderedTimeline
+    /// The choices of configuration parameter `parameter` from the app's data in `container` (its
+    /// `DynamicOptionsProvider` or entity query); `nil` when its choices do not come from there.
+    func options(for parameter: String, container: SharedContainer, date: Date) async throws -> [JSONValue]?
 }
 
 extension WidgetConfiguration {
+    /// None: a widget's parameters have no choices from the app's data unless it says so.
+    public func options(for parameter: String, container: SharedContainer, date: Date) async throws
+        -> [JSONValue]?
+    {
+        nil
+    }
+
     /// The name shown in the widget gallery.
     public func configurationDisplayName(_ name: String) -> Self {
         var copy = self
@@ -160,5 +170,21 @@ enum EntryRenderer {
             widgetFamily: context.family, isPreview: context.isPreview, drawingDate: entry.date)
         let view = EnvironmentValues.$current.withValue(environment) { ViewRenderer.root(of: content(entry)) }
         return RenderedEntry(date: entry.date, data: data, view: view)
+    }
+}
+
+extension ParameterReflection {
+    /// The choices of parameter `name` of `intent` from the app's data in `container`, asked inside
+    /// an ``IntentEnvironment`` so its provider or query reads the store; `nil` when it has none.
+    public static func options(
+        of intent: some AppIntent, parameter name: String, container: SharedContainer, date: Date
+    ) async throws -> [JSONValue]? {
+        guard let parameter = parameters(of: intent).first(where: { $0.name == name })?.parameter else {
+            return nil
+        }
+        let environment = IntentEnvironment(container: container, date: date)
+        return try await IntentEnvironment.$current.withValue(environment) {
+            try await parameter.dynamicOptions()
+        }
     }
 }

@@ -52,7 +52,35 @@ struct RequestHandler {
         case .initialize: initialize().json
         case .render(let mode, let params): try await render(mode, params).json
         case .perform(let params): try await perform(params).json
+        case .options(let params): try await options(params)
         }
+    }
+
+    /// The choices of a widget's or an intent's parameter from the app's data in the container.
+    func options(_ params: OptionsParams) async throws -> JSONValue {
+        let container = SharedContainer(url: URL(fileURLWithPath: params.container))
+        let options: [JSONValue]?
+        switch params.owner {
+        case .kind(let kind):
+            guard let widget = widgets.first(where: { $0.metadata.kind == kind }) else {
+                throw PluginError(
+                    code: .invalidParams, message: "no widget of kind \(JSONValue.string(kind))")
+            }
+            options = try await widget.options(for: params.parameter, container: container, date: Date())
+        case .intent(let type):
+            guard let intent = intents.first(where: { $0.intentType == type }) else {
+                throw PluginError(code: .invalidParams, message: "no intent \(JSONValue.string(type))")
+            }
+            options = try await ParameterReflection.options(
+                of: intent.init(), parameter: params.parameter, container: container, date: Date())
+        }
+        guard let options else {
+            throw PluginError(
+                code: .invalidParams,
+                message:
+                    "the parameter \(JSONValue.string(params.parameter)) has no choices from the app's data")
+        }
+        return OptionsParams.result(options)
     }
 
     func initialize() -> InitializeResult {
@@ -64,7 +92,7 @@ struct RequestHandler {
             },
             intents: intents.map { intent in
                 InitializeResult.Intent(
-                    type: intent.intentType, title: intent.title, description: intent.description.text,
+                    type: intent.intentType, title: intent.titleText, description: intent.description.text,
                     parameters: ParameterReflection.descriptions(of: intent.init()))
             })
     }
@@ -120,12 +148,15 @@ struct RequestHandler {
     ) async throws -> any IntentResult {
         let intent = Intent()
         let values = JSONValue.object(parameters)
-        for (name, parameter) in ParameterReflection.parameters(of: intent) {
-            if let value = values[name], !parameter.set(json: value) {
-                throw PluginError(code: .invalidParams, message: "the value \(value) does not fit '\(name)'")
-            }
-        }
         let environment = IntentEnvironment(container: container, date: Date())
-        return try await IntentEnvironment.$current.withValue(environment) { try await intent.perform() }
+        return try await IntentEnvironment.$current.withValue(environment) {
+            for (name, parameter) in ParameterReflection.parameters(of: intent) {
+                if let value = values[name], try await !parameter.resolve(json: value) {
+                    throw PluginError(
+                        code: .invalidParams, message: "the value \(value) does not fit '\(name)'")
+                }
+            }
+            return try await intent.perform()
+        }
     }
 }

@@ -105,14 +105,19 @@ struct Composer {
     static func isOnlyEndMarkers(_ bytes: [UInt8]) -> Bool {
         var sawMarker = false
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            var rest = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+            var rest = line.drop {
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
+            }
             if rest.starts(with: Array("...".utf8)), line.first == UInt8(ascii: ".") {
                 sawMarker = true
                 rest = rest.dropFirst(3)
-                guard rest.isEmpty || rest.first == UInt8(ascii: " ") || rest.first == UInt8(ascii: "\t")
-                    || rest.first == UInt8(ascii: "\r")
+                guard
+                    rest.isEmpty || rest.first == UInt8(ascii: " ") || rest.first == UInt8(ascii: "\t")
+                        || rest.first == UInt8(ascii: "\r")
                 else { return false }
-                rest = rest.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+                rest = rest.drop {
+                    $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
+                }
             }
             guard rest.isEmpty || rest.first == UInt8(ascii: "#") else { return false }
         }
@@ -189,7 +194,8 @@ struct Composer {
         if tag == CoreTag.int.rawValue || tag == CoreTag.float.rawValue,
             let problem = CoreSchema.outOfRange(bytes, tag: tag == CoreTag.int.rawValue ? .int : .float)
         {
-            throw source.diagnostic(at: location(event.start_mark), code: .yamlNumberOutOfRange, message: problem)
+            throw source.diagnostic(
+                at: location(event.start_mark), code: .yamlNumberOutOfRange, message: problem)
         }
         let index = Int32(records.count)
         records.append(

@@ -33,15 +33,19 @@ extension JSONWriter {
             var seen: [String: Node] = [:]
             for position in 0..<next.count {
                 let key = next.pair(position).key
-                let text = key.isScalar ? key.withScalarBytes { String(decoding: $0, as: UTF8.self) } : json(key)
+                let text =
+                    key.isScalar ? key.withScalarBytes { String(decoding: $0, as: UTF8.self) } : json(key)
                 guard let first = seen.updateValue(key, forKey: text) else { continue }
                 let shown = MappingKeys.excerpt(text)
                 return source.diagnostic(
                     at: key.start.location,
                     code: .yamlJSONKeyClash,
-                    message: "the keys \(spelling(of: first)) (line \(first.start.line)) and \(spelling(of: key)) "
+                    message:
+                        "the keys \(spelling(of: first)) (line \(first.start.line)) and \(spelling(of: key)) "
                         + "are different in YAML but the same key '\(shown)' in JSON; rename or quote one",
-                    notes: [Diagnostic.Note("the first key written '\(shown)' in JSON", at: first.start.location)]
+                    notes: [
+                        Diagnostic.Note("the first key written '\(shown)' in JSON", at: first.start.location)
+                    ]
                 )
             }
         }

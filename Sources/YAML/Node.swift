@@ -156,7 +156,8 @@ public struct Node: Sendable {
     public func item(_ position: Int) -> Node {
         let slot = Int(record.first) + position
         return Node(
-            storage: storage, index: storage.children[slot], via: storage.alias(ofChildAt: slot, inherited: via))
+            storage: storage, index: storage.children[slot],
+            via: storage.alias(ofChildAt: slot, inherited: via))
     }
 
     /// The `position`th pair of a mapping.

@@ -67,10 +67,13 @@ public struct NodeReader: Sendable {
             location = substitution.location
             notes.append(substitution.note)
         }
-        if let alias { notes.append(Diagnostic.Note("\(Self.throughAliasNote) '*\(alias.name)'", at: location)) }
+        if let alias {
+            notes.append(Diagnostic.Note("\(Self.throughAliasNote) '*\(alias.name)'", at: location))
+        }
         diagnostics.append(
             source.diagnostic(
-                at: alias?.location ?? location, severity: severity, code: code, message: message, notes: notes)
+                at: alias?.location ?? location, severity: severity, code: code, message: message,
+                notes: notes)
         )
         let user = context.map { name, node in
             node["id"]?.scalar.map { "\(name) '\($0)'" }
@@ -110,7 +113,8 @@ public struct NodeReader: Sendable {
                 guard let origin = origins[member] else { continue }
                 let user = origin.user.map { "used by \($0)" } ?? "used"
                 if let alias = origin.alias {
-                    notes.append(Diagnostic.Note("\(user) through the alias '*\(alias.name)'", at: alias.location))
+                    notes.append(
+                        Diagnostic.Note("\(user) through the alias '*\(alias.name)'", at: alias.location))
                 } else if origin.user != nil {
                     notes.append(Diagnostic.Note("\(user) directly"))
                 }
@@ -222,7 +226,8 @@ public struct NodeReader: Sendable {
             return nil
         }
         guard cases.contains(text) else {
-            var message = "'\(MappingKeys.excerpt(text))' is not \(what()); expected one of \(cases.joined(separator: ", "))"
+            var message =
+                "'\(MappingKeys.excerpt(text))' is not \(what()); expected one of \(cases.joined(separator: ", "))"
             if let nearest = EditDistance.suggestion(for: text, among: cases) {
                 message += "; did you mean '\(nearest)'?"
             }

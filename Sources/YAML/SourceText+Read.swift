@@ -23,7 +23,9 @@ extension SourceText {
         let name = path == "-" ? "<stdin>" : path
         if regularOnly, path != "-" {
             var info = stat()
-            if FileSystemName.withCString(path, { stat($0, &info) }) == 0 { try checkRegular(info, name: name) }
+            if FileSystemName.withCString(path, { stat($0, &info) }) == 0 {
+                try checkRegular(info, name: name)
+            }
         }
         // O_NONBLOCK: should the path become a FIFO after the check, opening it does not wait for
         // a writer, and fstat below refuses it.

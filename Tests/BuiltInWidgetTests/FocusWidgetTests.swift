@@ -27,16 +27,22 @@ import WidgetHostKit
         let off = try await TemporaryContainer(focus: false).render(FocusWidget().body, family: .systemSmall)
         #expect(
             off.entries.first?.view.json.description
-                == #"{"type":"vstack","children":[{"type":"image","systemName":"moon"},"#
+                == #"{"type":"vstack","modifiers":[{"type":"containerBackground","style":"fill.tertiary"}],"#
+                + #""children":[{"type":"image","systemName":"moon","modifiers":[{"type":"font","size":40},"#
+                + #"{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},"#
                 + #"{"type":"text","text":"Focus Off"},{"type":"toggle","isOn":false,"#
-                + #""intent":{"type":"ToggleFocusModeIntent","parameters":{"value":true}},"children":[]}]}"#
+                + #""intent":{"type":"ToggleFocusModeIntent","parameters":{"value":true}},"#
+                + #""modifiers":[{"type":"toggleStyle","style":"switch"}],"children":[]}]}"#
         )
         let on = try await TemporaryContainer(focus: true).render(FocusWidget().body, family: .systemSmall)
         #expect(
             on.entries.first?.view.json.description
-                == #"{"type":"vstack","children":[{"type":"image","systemName":"moon.fill"},"#
+                == #"{"type":"vstack","modifiers":[{"type":"containerBackground","style":"fill.tertiary"}],"#
+                + #""children":[{"type":"image","systemName":"moon.fill","modifiers":[{"type":"font","size":40},"#
+                + #"{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},"#
                 + #"{"type":"text","text":"Focus On"},{"type":"toggle","isOn":true,"#
-                + #""intent":{"type":"ToggleFocusModeIntent","parameters":{"value":false}},"children":[]}]}"#
+                + #""intent":{"type":"ToggleFocusModeIntent","parameters":{"value":false}},"#
+                + #""modifiers":[{"type":"toggleStyle","style":"switch"}],"children":[]}]}"#
         )
     }
 

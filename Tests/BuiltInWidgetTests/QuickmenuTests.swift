@@ -26,21 +26,44 @@ import WidgetHostKit
         let temporary = try TemporaryContainer()
         let timeline = try await temporary.render(Quickmenu().body)
         let view = try #require(timeline.entries.first?.view)
-        func link(_ tab: String, _ symbol: String) -> String {
-            #"{"type":"link","url":"widgetquickmenu://\#(tab)","children":[{"type":"vstack","children":["#
-                + #"{"type":"image","systemName":"\#(symbol)"},{"type":"text","text":"\#(tab)"}]}]}"#
+        let fill = #"{"type":"frame","minWidth":0,"maxWidth":"infinity"}"#
+        func label(_ tab: String, _ symbol: String, card: String) -> String {
+            #"{"type":"vstack","modifiers":[\#(fill)\#(card)],"children":["#
+                + #"{"type":"image","systemName":"\#(symbol)","modifiers":[{"type":"frame","width":25,"height":25}]},"#
+                + #"{"type":"text","text":"\#(tab)","modifiers":[{"type":"font","size":8,"weight":"heavy"},"#
+                + #"{"type":"foregroundStyle","style":"black"}]}]}"#
         }
+        let card =
+            #",{"type":"padding","edges":"all"},{"type":"background","style":"white"},"#
+            + #"{"type":"cornerRadius","radius":8}"#
+        func link(_ tab: String, _ symbol: String) -> String {
+            #"{"type":"link","url":"widgetquickmenu://\#(tab)","modifiers":[\#(fill)],"children":["#
+                + label(tab, symbol, card: card) + "]}"
+        }
+        let items = [
+            ("Home", "house.fill"), ("Balance", "creditcard.fill"), ("Transfer", "arrow.left.arrow.right"),
+            ("Scan", "qrcode.viewfinder"),
+        ]
+        let title =
+            #"{"type":"text","text":"Quick Menu","modifiers":[{"type":"font","size":22,"weight":"heavy"},"#
+            + #"{"type":"foregroundStyle","style":"black"}]},{"type":"spacer"},"#
         #expect(
             view.json.description
-                == #"{"type":"vstack","children":[{"type":"text","text":"Quick Menu"},{"type":"spacer"},"#
-                + #"{"type":"hstack","children":["#
-                + [
-                    link("Home", "house.fill"), link("Balance", "creditcard.fill"),
-                    link("Transfer", "arrow.left.arrow.right"), link("Scan", "qrcode.viewfinder"),
-                ].joined(separator: ",")
-                + "]}]}"
+                == #"{"type":"vstack","children":["# + title + #"{"type":"hstack","children":["#
+                + items.map { link($0.0, $0.1) }.joined(separator: ",") + "]}]}"
         )
         #expect(view.controls.map(\.url) == TabName.allCases.map { "widgetquickmenu://\($0.rawValue)" })
+
+        // A small widget is one tap target: the items are labels, and the root opens Home.
+        let small = try #require(
+            try await temporary.render(Quickmenu().body, family: .systemSmall).entries.first?.view)
+        #expect(
+            small.json.description
+                == #"{"type":"vstack","url":"widgetquickmenu://Home","children":["# + title
+                + #"{"type":"hstack","children":["#
+                + items.map { label($0.0, $0.1, card: "") }.joined(separator: ",") + "]}]}"
+        )
+        #expect(small.controls.isEmpty)
     }
 
     @Test func everyLinkResolvesToItsTab() throws {

@@ -195,24 +195,40 @@ struct FilterCase: Sendable, CustomTestStringConvertible {
                     defaultValue: .string("all")
                 ),
                 ParameterDescription(
-                    name: "showCompleted", title: "Show Completed", type: .boolean, defaultValue: .bool(true)
+                    name: "showCompleted", title: "Show Completed", type: .boolean, isOptional: true
                 ),
                 ParameterDescription(
                     name: "maxTasks", title: "Number of Tasks", type: .integer, defaultValue: .int(3),
                     minimum: 1
                 ),
                 ParameterDescription(
-                    name: "category", title: "Category", type: .string, defaultValue: .string("all")),
+                    name: "rowStyle",
+                    title: "Row Style",
+                    type: .enumeration(
+                        name: "Row Style",
+                        cases: [
+                            EnumCase(value: "button", title: "Button"),
+                            EnumCase(value: "toggle", title: "Toggle"),
+                        ]
+                    ),
+                    defaultValue: .string("button")
+                ),
+                ParameterDescription(
+                    name: "category", title: "Category", type: .string, defaultValue: .string("all"),
+                    hasDynamicOptions: true),
             ]
         )
     }
 
-    @Test func bundleListsTheWidgetAndItsFourIntents() {
+    @Test func bundleListsTheWidgetAndItsFiveIntents() {
         let bundle = TaskWidgetBundle()
         #expect(bundle.widgets.map(\.metadata.kind) == ["TaskWidget"])
         #expect(
             bundle.intents.map { $0.intentType }
-                == ["ToggleTaskIntent", "SetTaskCompletionIntent", "CompleteTaskIntent", "AddTaskIntent"]
+                == [
+                    "ToggleTaskIntent", "SetTaskCompletionIntent", "CompleteTaskIntent", "AddTaskIntent",
+                    "ToggleTaskWithFeedbackIntent",
+                ]
         )
     }
 }

@@ -45,20 +45,33 @@ import WidgetHostKit
         #expect(
             view.json.description
                 == """
+                {"type":"vstack","modifiers":[{"type":"padding","edges":"all"},{"type":"containerBackground","style":"fill.tertiary"}],"children":[\
+                {"type":"hstack","children":[\
+                {"type":"image","systemName":"checklist","modifiers":[{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},\
+                {"type":"text","text":"Tasks","modifiers":[{"type":"font","style":"headline"},{"type":"fontWeight","weight":"bold"}]},\
+                {"type":"spacer"},\
+                {"type":"text","text":"1/3","modifiers":[{"type":"font","style":"caption","weight":"bold"},{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"numericText"}]},\
+                {"type":"text","text":"2","modifiers":[{"type":"font","style":"caption","weight":"bold"},{"type":"foregroundStyle","style":"white"},{"type":"padding","edges":"horizontal","length":8},{"type":"padding","edges":"vertical","length":4},{"type":"background","style":"orange"},{"type":"clipShape","shape":"capsule"}]}]},\
+                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000001"}},"modifiers":[{"type":"buttonStyle","style":"plain"}],"children":[\
+                {"type":"hstack","modifiers":[{"type":"padding","edges":"vertical","length":6},{"type":"padding","edges":"horizontal","length":10},{"type":"background","style":"systemBackground","opacity":0.5},{"type":"cornerRadius","radius":8}],"children":[\
+                {"type":"image","systemName":"circle","modifiers":[{"type":"font","style":"title3"},{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},\
                 {"type":"vstack","children":[\
-                {"type":"hstack","children":[{"type":"text","text":"Tasks"},{"type":"spacer"},{"type":"text","text":"2"}]},\
-                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000001"}},\
-                "children":[{"type":"hstack","children":[{"type":"image","systemName":"circle"},\
-                {"type":"text","text":"Ship release notes"},{"type":"spacer"},\
-                {"type":"image","systemName":"exclamationmark.circle.fill"}]}]},\
-                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000002"}},\
-                "children":[{"type":"hstack","children":[{"type":"image","systemName":"checkmark.circle.fill"},\
-                {"type":"text","text":"Book flights"},{"type":"spacer"},\
-                {"type":"image","systemName":"minus.circle.fill"}]}]},\
-                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000003"}},\
-                "children":[{"type":"hstack","children":[{"type":"image","systemName":"circle"},\
-                {"type":"text","text":"Water the plants"},{"type":"spacer"}]}]},\
-                {"type":"spacer"}]}
+                {"type":"text","text":"Ship release notes","modifiers":[{"type":"font","style":"subheadline"},{"type":"strikethrough","isActive":false},{"type":"foregroundStyle","style":"primary"},{"type":"lineLimit","limit":1},{"type":"contentTransition","transition":"opacity"}]}]},\
+                {"type":"spacer"},\
+                {"type":"image","systemName":"exclamationmark.circle.fill","modifiers":[{"type":"foregroundStyle","style":"red"}]}]}]},\
+                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000002"}},"modifiers":[{"type":"buttonStyle","style":"plain"}],"children":[\
+                {"type":"hstack","modifiers":[{"type":"padding","edges":"vertical","length":6},{"type":"padding","edges":"horizontal","length":10},{"type":"background","style":"systemBackground","opacity":0.5},{"type":"cornerRadius","radius":8}],"children":[\
+                {"type":"image","systemName":"checkmark.circle.fill","modifiers":[{"type":"font","style":"title3"},{"type":"foregroundStyle","style":"green"},{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},\
+                {"type":"vstack","children":[\
+                {"type":"text","text":"Book flights","modifiers":[{"type":"font","style":"subheadline"},{"type":"strikethrough","isActive":true},{"type":"foregroundStyle","style":"secondary"},{"type":"lineLimit","limit":1},{"type":"contentTransition","transition":"opacity"}]}]},\
+                {"type":"spacer"},\
+                {"type":"image","systemName":"minus.circle.fill","modifiers":[{"type":"foregroundStyle","style":"orange"}]}]}]},\
+                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000003"}},"modifiers":[{"type":"buttonStyle","style":"plain"}],"children":[\
+                {"type":"hstack","modifiers":[{"type":"padding","edges":"vertical","length":6},{"type":"padding","edges":"horizontal","length":10},{"type":"background","style":"systemBackground","opacity":0.5},{"type":"cornerRadius","radius":8}],"children":[\
+                {"type":"image","systemName":"circle","modifiers":[{"type":"font","style":"title3"},{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},\
+                {"type":"vstack","children":[\
+                {"type":"text","text":"Water the plants","modifiers":[{"type":"font","style":"subheadline"},{"type":"strikethrough","isActive":false},{"type":"foregroundStyle","style":"primary"},{"type":"lineLimit","limit":1},{"type":"contentTransition","transition":"opacity"}]}]},\
+                {"type":"spacer"}]}]},{"type":"spacer"}]}
                 """
         )
     }
@@ -69,9 +82,15 @@ import WidgetHostKit
         #expect(
             timeline.entries.first?.view.json.description
                 == """
-                {"type":"vstack","children":[\
-                {"type":"hstack","children":[{"type":"text","text":"Tasks"},{"type":"spacer"},{"type":"text","text":"0"}]},\
-                {"type":"text","text":"No tasks"},{"type":"spacer"}]}
+                {"type":"vstack","modifiers":[{"type":"padding","edges":"all"},{"type":"containerBackground","style":"fill.tertiary"}],"children":[\
+                {"type":"hstack","children":[\
+                {"type":"image","systemName":"checklist","modifiers":[{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},\
+                {"type":"text","text":"Tasks","modifiers":[{"type":"font","style":"headline"},{"type":"fontWeight","weight":"bold"}]},\
+                {"type":"spacer"},\
+                {"type":"text","text":"0/0","modifiers":[{"type":"font","style":"caption","weight":"bold"},{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"numericText"}]},\
+                {"type":"text","text":"0","modifiers":[{"type":"font","style":"caption","weight":"bold"},{"type":"foregroundStyle","style":"white"},{"type":"padding","edges":"horizontal","length":8},{"type":"padding","edges":"vertical","length":4},{"type":"background","style":"green"},{"type":"clipShape","shape":"capsule"}]}]},\
+                {"type":"text","text":"No tasks","modifiers":[{"type":"font","style":"subheadline"},{"type":"foregroundStyle","style":"secondary"}]},\
+                {"type":"spacer"}]}
                 """
         )
     }
@@ -81,7 +100,10 @@ import WidgetHostKit
         let timeline = try await temporary.render(
             TaskWidget().body, family: .accessoryCircular, configuration: ["maxTasks": .int(10)]
         )
-        #expect(timeline.entries.first?.view.json.description == #"{"type":"text","text":"6"}"#)
+        #expect(
+            timeline.entries.first?.view.json.description
+                == #"{"type":"text","text":"6","modifiers":[{"type":"font","style":"title"},{"type":"widgetAccentable"}]}"#
+        )
     }
 
     @Test func accessoryRectangularShowsTheCountAndTheNextPendingTask() async throws {
@@ -94,8 +116,9 @@ import WidgetHostKit
         )
         #expect(
             timeline.entries.first?.view.json.description
-                == #"{"type":"vstack","children":[{"type":"text","text":"2 tasks left"},"#
-                + #"{"type":"text","text":"Review pull requests"}]}"#
+                == #"{"type":"vstack","children":[{"type":"text","text":"2 tasks left","modifiers":["#
+                + #"{"type":"font","style":"headline"},{"type":"widgetAccentable"}]},"#
+                + #"{"type":"text","text":"Review pull requests","modifiers":[{"type":"font","style":"caption"}]}]}"#
         )
     }
 
@@ -112,7 +135,8 @@ import WidgetHostKit
         let timeline = try await temporary.render(TaskWidget().body, family: .accessoryRectangular)
         #expect(
             timeline.entries.first?.view.json.description
-                == #"{"type":"vstack","children":[{"type":"text","text":"0 tasks left"}]}"#
+                == #"{"type":"vstack","children":[{"type":"text","text":"0 tasks left","modifiers":["#
+                + #"{"type":"font","style":"headline"},{"type":"widgetAccentable"}]}]}"#
         )
     }
 

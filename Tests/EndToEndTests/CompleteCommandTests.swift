@@ -96,11 +96,17 @@ import Testing
     @Test func familiesAreThoseTheSelectedWidgetsSupport() throws {
         let all = try WidgetHostProcess.run(
             ["__complete", "families", "--", "run", ""], directory: TemporaryDirectory.repositoryURL)
-        #expect(Self.lines(all).count == 7)
+        // The seven families, and `all`, which only `run` takes.
+        #expect(Self.lines(all).count == 8)
+        #expect(Self.lines(all).last == "all")
+        let watch = try WidgetHostProcess.run(
+            ["__complete", "families", "--", "watch", ""], directory: TemporaryDirectory.repositoryURL)
+        #expect(Self.lines(watch).count == 7)
+        #expect(!Self.lines(watch).contains("all"))
         let quickMenu = try WidgetHostProcess.run(
             ["__complete", "families", "--", "run", "--widget", "quick-menu", "--family", ""],
             directory: TemporaryDirectory.repositoryURL)
-        #expect(Self.lines(quickMenu).count < 7)
+        #expect(Self.lines(quickMenu).count < 8)
         #expect(Self.lines(quickMenu).contains("systemMedium"))
     }
 

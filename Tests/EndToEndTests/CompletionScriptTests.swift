@@ -60,7 +60,7 @@ import Testing
     static let cases: [([String], [String])] = [
         ([""], subcommands),
         (["st"], ["store"]),
-        (["store", ""], ["init", "import", "export"]),
+        (["store", ""], ["init", "import", "export", "delete", "move", "defaults"]),
         (["plugins", "n"], ["new"]),
         (["run", "--f"], ["--family", "--format"]),
         (
@@ -76,7 +76,8 @@ import Testing
         (
             ["run", "-"],
             [
-                "--widget", "--family", "--at", "--timeline", "--preview", "--format", "--store",
+                "--widget", "--family", "--at", "--timeline", "--preview", "--placeholder", "--format",
+                "--store",
                 "--lock-timeout",
                 "--plugins", "--set", "--verbose", "--trace-plugins", "--version", "-h", "--help",
             ]
@@ -84,8 +85,14 @@ import Testing
         (["tap", "w"], ["work-tasks"]),
         (["tap", "focus", "1", "config/w"], ["config/widgets.yaml"]),
         (["run", "--widget", "focus", "--family", "systemS"], ["systemSmall"]),
-        (["describe", "Toggle"], ["ToggleTaskIntent", "ToggleFocusModeIntent"]),
-        (["perform", "Toggle"], ["ToggleTaskIntent", "ToggleFocusModeIntent"]),
+        (
+            ["describe", "Toggle"],
+            ["ToggleTaskIntent", "ToggleTaskWithFeedbackIntent", "ToggleFocusModeIntent"]
+        ),
+        (
+            ["perform", "Toggle"],
+            ["ToggleTaskIntent", "ToggleTaskWithFeedbackIntent", "ToggleFocusModeIntent"]
+        ),
         (["perform", "AddTaskIntent", ""], ["taskName=", "priority=", "category="]),
         (["perform", "AddTaskIntent", "taskName=x", ""], ["priority=", "category="]),
         (["perform", "AddTaskIntent", "priority", "=", "h"], ["high"]),
@@ -211,7 +218,7 @@ import Testing
     @Test(
         arguments: [
             ("widgethost st", ["store"]),
-            ("widgethost store ", ["export", "import", "init"]),
+            ("widgethost store ", ["defaults", "delete", "export", "import", "init", "move"]),
             ("widgethost run --format ", ["html", "json", "ndjson", "text"]),
             ("widgethost run --widget ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),
             ("widgethost tap ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),

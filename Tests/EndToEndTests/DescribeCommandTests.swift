@@ -7,18 +7,20 @@ import Testing
 @Suite struct DescribeCommandTests {
     static let taskWidgetText = """
         TaskWidget (Tasks)
-          Manage your tasks from the home screen: filter them, and tap one to complete it.
+          Manage your tasks from the home screen: filter them, and tap one to complete it. Without showCompleted, the shared default showCompletedTasks decides whether completed tasks show.
           families: systemMedium (default), systemSmall, systemLarge, systemExtraLarge, accessoryCircular, accessoryRectangular, accessoryInline
           configuration:
             priorityFilter  one of all, high, medium, low  default "all"     "Priority"
-            showCompleted   boolean                        default true      "Show Completed"
+            showCompleted   boolean, optional                                "Show Completed"
             maxTasks        integer, at least 1            default 3         "Number of Tasks"
+            rowStyle        one of button, toggle          default "button"  "Row Style"
             category        string                         default "all"     "Category"
+              choices from the app's data (--store DIR lists them)
 
         """
 
     static let usageLines = """
-        Usage: widgethost describe [<kind>] [--format <format>] [--plugins <dir> ...]
+        Usage: widgethost describe [<kind>] [--format <format>] [--plugins <dir> ...] [--store <dir>] [--lock-timeout <seconds>]
           See 'widgethost describe --help' for more information.
 
         """
@@ -61,6 +63,11 @@ import Testing
                     priority  one of low, medium, high  default "medium"  "Priority"
                     category  string, optional                            "Category"
 
+                ToggleTaskWithFeedbackIntent (Toggle Task with Feedback)
+                  Toggles a task and returns whether it did: false, with nothing changed, for an unknown id.
+                  parameters:
+                    taskID  string  required          "Task ID"
+
                 ToggleFocusModeIntent (Toggle Focus Mode)
                   Turns focus mode on or off.
                   parameters:
@@ -93,9 +100,10 @@ import Testing
         #expect(
             parameters[0].map { $0.map(JSONText.canonical) } == [
                 #"{"cases":["all","high","medium","low"],"default":"all","name":"priorityFilter","title":"Priority","type":"enum"}"#,
-                #"{"default":true,"name":"showCompleted","title":"Show Completed","type":"boolean"}"#,
+                #"{"name":"showCompleted","optional":true,"title":"Show Completed","type":"boolean"}"#,
                 #"{"default":3,"minimum":1,"name":"maxTasks","title":"Number of Tasks","type":"integer"}"#,
-                #"{"default":"all","name":"category","title":"Category","type":"string"}"#,
+                #"{"cases":["button","toggle"],"default":"button","name":"rowStyle","title":"Row Style","type":"enum"}"#,
+                #"{"default":"all","dynamicOptions":true,"name":"category","title":"Category","type":"string"}"#,
             ])
         #expect(parameters[1]?.isEmpty == true && parameters[2]?.isEmpty == true)
 
@@ -103,7 +111,7 @@ import Testing
         #expect(
             intents.map { $0["type"] as? String } == [
                 "ToggleTaskIntent", "SetTaskCompletionIntent", "CompleteTaskIntent", "AddTaskIntent",
-                "ToggleFocusModeIntent",
+                "ToggleTaskWithFeedbackIntent", "ToggleFocusModeIntent",
             ])
         let string = { (name: String, title: String) in
             #"{"name":"\#(name)","title":"\#(title)","type":"string"}"#
@@ -117,6 +125,7 @@ import Testing
                 "[" + string("taskName", "Task Name")
                     + #",{"cases":["low","medium","high"],"default":"medium","name":"priority","title":"Priority","type":"enum"}"#
                     + #",{"name":"category","optional":true,"title":"Category","type":"string"}]"#,
+                "[" + string("taskID", "Task ID") + "]",
                 #"[{"name":"value","title":"Focus Mode","type":"boolean"}]"#,
             ])
         #expect(intents.allSatisfy { ($0["title"] as? String)?.isEmpty == false })
@@ -146,7 +155,7 @@ import Testing
         (
             "Weather",
             "Error: No widget kind or intent is named 'Weather'. Known: TaskWidget, FocusWidget, Quickmenu, "
-                + "ToggleTaskIntent, SetTaskCompletionIntent, CompleteTaskIntent, AddTaskIntent, ToggleFocusModeIntent."
+                + "ToggleTaskIntent, SetTaskCompletionIntent, CompleteTaskIntent, AddTaskIntent, ToggleTaskWithFeedbackIntent, ToggleFocusModeIntent."
         ),
     ])
     func unknownNameIsAUsageError(name: String, message: String) throws {

@@ -236,7 +236,7 @@ import Testing
         (
             ["Frobnicate"],
             "No intent is named 'Frobnicate'. Known: ToggleTaskIntent, SetTaskCompletionIntent, "
-                + "CompleteTaskIntent, AddTaskIntent, ToggleFocusModeIntent."
+                + "CompleteTaskIntent, AddTaskIntent, ToggleTaskWithFeedbackIntent, ToggleFocusModeIntent."
         ),
         (
             ["ToggleTaskIntent", "taskId=\(roadmap)"],
@@ -368,6 +368,11 @@ import Testing
 
                 """ + Self.addTaskDescription + """
 
+                    ToggleTaskWithFeedbackIntent (Toggle Task with Feedback)
+                      Toggles a task and returns whether it did: false, with nothing changed, for an unknown id.
+                      parameters:
+                        taskID  string  required          "Task ID"
+
                     ToggleFocusModeIntent (Toggle Focus Mode)
                       Turns focus mode on or off.
                       parameters:
@@ -395,7 +400,10 @@ import Testing
                 + #""parameters":[{"name":"taskName","title":"Task Name","type":"string"},"#
                 + #"{"cases":["low","medium","high"],"default":"medium","name":"priority","title":"Priority","#
                 + #""type":"enum"},{"name":"category","optional":true,"title":"Category","type":"string"}],"#
-                + #""title":"Add Task","type":"AddTaskIntent"},{"description":"Turns focus mode on or off.","#
+                + #""title":"Add Task","type":"AddTaskIntent"},{"description":"Toggles a task and returns whether "#
+                + #"it did: false, with nothing changed, for an unknown id.","parameters":[{"name":"taskID","#
+                + #""title":"Task ID","type":"string"}],"title":"Toggle Task with Feedback","#
+                + #""type":"ToggleTaskWithFeedbackIntent"},{"description":"Turns focus mode on or off.","#
                 + #""parameters":[{"name":"value","title":"Focus Mode","type":"boolean"}],"#
                 + #""title":"Toggle Focus Mode","type":"ToggleFocusModeIntent"}]"#)
     }

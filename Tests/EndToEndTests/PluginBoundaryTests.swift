@@ -10,6 +10,7 @@ import Testing
 
     @Test func aControlRunsOnlyAnIntentItsOwnPluginDeclares() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let view = """
             {"type": "vstack", "children": [
               {"type": "button", "intent": {"type": "GhostIntent", "parameters": {}}, "children": []},
@@ -47,6 +48,7 @@ import Testing
 
     @Test func aPluginReloadsOnlyItsOwnKinds() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try ScratchPlugin.write(
             "greedy", at: "plugins/greedy", in: scratch, manifest: "kinds: [Mine]\nintents: [SyncIntent]\n",
             handshake: ScratchPlugin.handshake(
@@ -66,6 +68,7 @@ import Testing
 
     @Test func aSetsidGrandchildEndsWithThePluginAndTheExitIsReportedAsAnExit() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let grandchild = scratch.url.appendingPathComponent("plugins/leaky/grandchild")
         try ScratchPlugin.write(
             "leaky", at: "plugins/leaky", in: scratch, manifest: "kinds: [Mine]\ntimeouts: {timeline: 20}\n",
@@ -97,6 +100,7 @@ import Testing
 
     @Test func aSwiftBundleThatForgetsAnIntentItsButtonRunsIsToldTheFix() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let binary = WidgetHostProcess.executableURL.deletingLastPathComponent()
             .appendingPathComponent("forgetful-swift")
         try FileManager.default.createDirectory(

@@ -12,6 +12,7 @@ import Testing
     /// `EvilIntent`, in what will be the current directory.
     static func preparedDirectory() throws -> (TemporaryDirectory, ScratchPlugin) {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let evil = try ScratchPlugin.write(
             "evil", at: "Plugins/evil", in: scratch, manifest: "kinds: [Evil]\nintents: [EvilIntent]\n",
             handshake: ScratchPlugin.handshake(
@@ -40,6 +41,7 @@ import Testing
 
     @Test func thePluginsFolderBesideAConfigurationComesWithIt() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let clock = try ScratchPlugin.write(
             "near", at: "conf/Plugins/near", in: scratch, manifest: "kinds: [Near]\n",
             handshake: ScratchPlugin.handshake(
@@ -56,6 +58,7 @@ import Testing
 
     @Test func theSampleConfigurationReachesTheExamplesThroughItsPluginsList() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let config = TemporaryDirectory.repositoryURL.appendingPathComponent("config/widgets.yaml").path
         let result = try scratch.widgethost(["run", config, "--widget", "focus", "--store", "store"])
         #expect(result.status == 0, "\(result.standardError)")
@@ -74,6 +77,7 @@ import Testing
     /// A broken plugin (it exits at once) declaring `Broken`, and a good one declaring `Good`.
     static func brokenAndGood() throws -> (TemporaryDirectory, broken: ScratchPlugin, good: ScratchPlugin) {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let broken = try ScratchPlugin.write(
             "broken", at: "plugins/broken", in: scratch, manifest: "kinds: [Broken]\n",
             handshake: "{}", prelude: "sys.stderr.write('broken: no config\\n'); sys.exit(3)")
@@ -120,6 +124,7 @@ import Testing
 
     @Test func aManifestWithoutKindsSaysWhatToWrite() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try ScratchPlugin.write(
             "vague", at: "plugins/vague", in: scratch, manifest: "",
             handshake: ScratchPlugin.handshake("vague", widgets: []))
@@ -135,6 +140,7 @@ import Testing
 
     @Test func aFIFOAsConfigurationOrManifestIsRefusedAtOnce() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("conf"), withIntermediateDirectories: true)
         #expect(mkfifo(scratch.path("conf/fifo.yaml"), 0o644) == 0)

@@ -18,6 +18,7 @@ import Testing
 
     @Test func everyProblemOfAHandshakeIsReportedAtOnce() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let plugin = try ScratchPlugin.write(
             "sloppy", at: "plugins/sloppy", in: scratch, manifest: "kinds: [Sloppy]\n",
             handshake: ScratchPlugin.handshake("sloppy", widgets: [Self.sloppyWidget]))

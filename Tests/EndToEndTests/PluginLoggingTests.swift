@@ -10,6 +10,7 @@ import Testing
 
     static func scratch(onRender: String = "pass") throws -> TemporaryDirectory {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try ScratchPlugin.write(
             "chatty", at: "plugins/chatty", in: scratch, manifest: "kinds: [Chatty]\n",
             handshake: ScratchPlugin.handshake("chatty", widgets: [Self.widget]),
@@ -41,7 +42,7 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let lines = try String(contentsOf: scratch.url.appendingPathComponent("trace.log"), encoding: .utf8)
             .split(separator: "\n").map(String.init)
-        #expect(lines.count == 4, "\(lines)")
+        try #require(lines.count == 4, "\(lines)")
         let pattern = #/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?Z chatty (->|<-) \{.*\}$/#
         #expect(lines.allSatisfy { $0.wholeMatch(of: pattern) != nil }, "\(lines)")
         #expect(lines.map { $0.contains(" -> ") } == [true, false, true, false])

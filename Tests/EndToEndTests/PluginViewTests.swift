@@ -16,6 +16,7 @@ import Testing
 
     @Test func unknownTypesAndAttributesAreWarningsAndTheViewStillRenders() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try ScratchPlugin.write(
             "sketchy", at: "plugins/sketchy", in: scratch, manifest: "kinds: [Sketchy]\n",
             handshake: ScratchPlugin.handshake(
@@ -40,11 +41,15 @@ import Testing
         #expect(
             result.standardOutput.contains(#"{"type":"text","text":"typo'd text"}"#),
             "\(result.standardOutput)")
-        #expect(result.standardOutput.contains(#"{"type":"text","text":"styled"}"#))
+        // The known modifier is kept without the value it does not take (issue 15 keeps modifiers).
+        #expect(
+            result.standardOutput.contains(
+                #"{"type":"text","text":"styled","modifiers":[{"type":"padding"}]}"#))
     }
 
     @Test func schemaViewsPrintsTheVocabularyWithoutStartingAPlugin() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let result = try scratch.widgethost(["schema", "--views"])
         #expect(result.status == 0, "\(result.standardError)")
         let schema = try JSONText.object(result.standardOutput)
@@ -54,7 +59,8 @@ import Testing
         let types = nodes.compactMap {
             (($0["properties"] as? [String: Any])?["type"] as? [String: Any])?["const"] as? String
         }
-        #expect(types == ["vstack", "hstack", "text", "image", "button", "toggle", "link", "spacer"])
+        #expect(
+            types == ["vstack", "hstack", "text", "image", "button", "toggle", "link", "spacer", "progress"])
         let image = try #require(nodes.first { ($0["properties"] as? [String: Any])?["systemName"] != nil })
         #expect(image["additionalProperties"] as? Bool == false)
         let modifiers = try #require((defs["modifier"] as? [String: Any])?["oneOf"] as? [[String: Any]])
@@ -66,7 +72,9 @@ import Testing
                 "font", "fontWeight", "foregroundStyle", "strikethrough", "lineLimit", "padding",
                 "background",
                 "frame", "opacity", "contentTransition", "invalidatableContent", "widgetAccentable",
-                "containerBackground",
+                "containerBackground", "cornerRadius", "clipShape", "buttonStyle", "toggleStyle",
+                "labelsHidden",
+                "scaleEffect", "shadow", "animation",
             ])
     }
 }

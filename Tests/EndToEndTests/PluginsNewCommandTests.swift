@@ -93,7 +93,8 @@ import Testing
         #expect(before.status == 0, "\(before.standardError)")
         #expect(
             before.standardOutput.contains(
-                #""entry":{"taps":0},"view":{"type":"vstack","children":[{"type":"text","text":"Rain"},"#
+                #""entry":{"taps":0},"view":{"type":"vstack","children":[{"type":"text","text":"Rain","#
+                    + #""modifiers":[{"type":"font","style":"headline"}]},"#
                     + #"{"type":"text","text":"0"},{"type":"button","intent":{"type":"WeatherNowTapIntent","#
                     + #""parameters":{"by":1}},"children":[{"type":"text","text":"Tap"}]}]}"#),
             "\(before.standardOutput)")

@@ -19,8 +19,8 @@ import Testing
     static let sampleText = """
         work-tasks · TaskWidget · systemMedium
         ╭──────────────────────────────────────────────────╮
-        │ Tasks                                          2 │
-        │ [1] ○ Finish the Q3 roadmap slides             ! │
+        │ ☰ Tasks                                    0/2 2 │
+        │ [1] ○ Finish the Q3 roadmap slides 2 days, 5 … ! │
         │ [2] ○ Review the login pull request            ! │
         │                                                  │
         │                                                  │
@@ -32,8 +32,8 @@ import Testing
 
         all-tasks · TaskWidget · systemLarge
         ╭──────────────────────────────────────────────────╮
-        │ Tasks                                          4 │
-        │ [1] ○ Finish the Q3 roadmap slides             ! │
+        │ ☰ Tasks                                    0/4 4 │
+        │ [1] ○ Finish the Q3 roadmap slides 2 days, 5 … ! │
         │ [2] ○ Review the login pull request            ! │
         │ [3] ○ Prepare the standup notes                − │
         │ [4] ○ Book a dentist appointment               − │
@@ -82,11 +82,11 @@ import Testing
         """
 
     /// The sample's TaskWidget and Quickmenu drawn with `--family systemSmall`: two task rows, and
-    /// the links one under another.
+    /// the menu items as labels (a small widget is one tap target: `tap ID 1` opens the first tab).
     static let smallText = """
         work-tasks · TaskWidget · systemSmall
         ╭──────────────────────────╮
-        │ Tasks                  2 │
+        │ ☰ Tasks            0/2 2 │
         │ [1] ○ Finish the Q3 r… ! │
         │ [2] ○ Review the logi… ! │
         │                          │
@@ -100,15 +100,15 @@ import Testing
         quick-menu · Quickmenu · systemSmall
         ╭──────────────────────────╮
         │ Quick Menu               │
-        │ [1] ⌂ Home ↗             │
-        │ [2] ▭ Balance ↗          │
-        │ [3] ⇄ Transfer ↗         │
-        │ [4] ▦ Scan ↗             │
+        │ ⌂ Home ▭ Balance         │
+        │ ⇄ Transfer ▦ Scan        │
+        │                          │
+        │                          │
         │                          │
         │                          │
         │                          │
         ╰──────────────────────────╯
-        entry 2026-11-29T12:00:00Z · never reloads · reload requested
+        entry 2026-11-29T12:00:00Z · never reloads · reload requested · [1] opens widgetquickmenu://Home
 
         """
 
@@ -121,7 +121,7 @@ import Testing
         ╰──────────────────────────────────╯
         entry 2026-11-29T12:00:00Z · reloads 2026-11-29T12:15:00Z · reload requested
         timeline: 1 entry, reloads 2026-11-29T12:15:00Z
-         * 2026-11-29T12:00:00Z  {"tasks":[{"id":"0EBD2090-C844-442D-82AC-2583D6834FA5","title":"Finish the Q3 roadmap slides","isCompleted":false,"priority":"high","category":"work","dueDate":"2026-12-01T17:00:00Z"},{"id":"42A93937-ACFF-439C-ACE2-EB577878E925","title":"Review the login pull request","isCompleted":false,"priority":"high","category":"work","dueDate":null}],"completedCount":0,"pendingCount":2,"highPriorityCount":2}
+         * 2026-11-29T12:00:00Z  {"tasks":[{"id":"0EBD2090-C844-442D-82AC-2583D6834FA5","title":"Finish the Q3 roadmap slides","isCompleted":false,"priority":"high","category":"work","dueDate":"2026-12-01T17:00:00Z"},{"id":"42A93937-ACFF-439C-ACE2-EB577878E925","title":"Review the login pull request","isCompleted":false,"priority":"high","category":"work","dueDate":null}],"completedCount":0,"pendingCount":2,"highPriorityCount":2,"allCompleted":false,"isLoading":false}
 
         """
 
@@ -217,7 +217,8 @@ import Testing
         // work-tasks: high, not completed, work, at most 3.
         #expect(
             JSONText.canonical(widgets[0]["entry"])
-                == #"{"completedCount":0,"highPriorityCount":2,"pendingCount":2,"tasks":["#
+                == #"{"allCompleted":false,"completedCount":0,"highPriorityCount":2,"isLoading":false,"#
+                + #""pendingCount":2,"tasks":["#
                 + #"{"category":"work","dueDate":"2026-12-01T17:00:00Z","id":"\#(Self.roadmap)","#
                 + #""isCompleted":false,"priority":"high","title":"Finish the Q3 roadmap slides"},"#
                 + #"{"category":"work","dueDate":null,"id":"\#(Self.loginReview)","isCompleted":false,"#
@@ -554,7 +555,7 @@ import Testing
             text.standardOutput == """
                 urgent-work · TaskWidget · systemMedium
                 ╭──────────────────────────────────────────────────╮
-                │ Tasks                                          2 │
+                │ ☰ Tasks                                    0/2 2 │
                 │ [1] ○ Ship the release                         ! │
                 │ [2] ○ Fix the flaky test                       ! │
                 │                                                  │

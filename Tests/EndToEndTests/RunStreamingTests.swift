@@ -62,6 +62,7 @@ import Testing
 
     @Test func ndjsonWritesTheWidgetsBeforeASlowOneWhileItRuns() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try Self.writeGatedPlugin(in: scratch)
         let process = try scratch.launchWidgetHost([
             "run", "widgets.yaml", "--plugins", "plugins", "--format", "ndjson", "--store", "store",
@@ -85,6 +86,7 @@ import Testing
 
     @Test func textWritesTheBoxesBeforeASlowOneWhileItRuns() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         try Self.writeGatedPlugin(in: scratch)
         let process = try scratch.launchWidgetHost([
             "run", "widgets.yaml", "--plugins", "plugins", "--store", "store", "--at", "2026-11-29T12:00:00Z",
@@ -112,6 +114,7 @@ import Testing
     /// (over the 64 KiB it writes at a time) parses, every widget in order.
     @Test func aLargeJSONDocumentIsOneDocumentInOrder() throws {
         let scratch = try TemporaryDirectory()
+        try scratch.initStore()
         let widgets = (0..<400).map { "  - {id: w\($0), kind: Quickmenu}\n" }.joined()
         try scratch.file("widgets.yaml", "widgets:\n" + widgets)
         let run = try scratch.widgethost([

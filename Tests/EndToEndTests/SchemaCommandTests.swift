@@ -71,14 +71,15 @@ import Testing
         #expect(configuration["additionalProperties"] as? Bool == false)
         #expect(JSONText.canonical(configuration["type"]) == #"["object","null"]"#)
         let parameters = try #require(configuration["properties"] as? [String: Any])
-        #expect(Set(parameters.keys) == ["priorityFilter", "showCompleted", "maxTasks", "category"])
+        #expect(
+            Set(parameters.keys) == ["priorityFilter", "showCompleted", "maxTasks", "category", "rowStyle"])
         #expect(
             JSONText.canonical(parameters["priorityFilter"])
                 == #"{"default":"all","enum":["all","high","medium","low"],"#
                 + #""enumDescriptions":["All","High","Medium","Low"],"title":"Priority"}"#)
         #expect(
             JSONText.canonical(parameters["showCompleted"])
-                == #"{"default":true,"title":"Show Completed","type":"boolean"}"#)
+                == #"{"anyOf":[{"title":"Show Completed","type":"boolean"},{"type":"null"}]}"#)
         #expect(
             JSONText.canonical(parameters["maxTasks"])
                 == #"{"default":3,"maximum":9223372036854775807,"minimum":1,"title":"Number of Tasks","type":"integer"}"#
@@ -157,6 +158,15 @@ import Testing
 
     /// What `value` breaks of a parameter's schema: its enum, its type, its minimum.
     static func problems(of value: Any, named name: String, against parameter: [String: Any]) -> [String] {
+        // An optional parameter: its schema, or null.
+        if let choices = parameter["anyOf"] as? [[String: Any]] {
+            if value is NSNull, choices.contains(where: { $0["type"] as? String == "null" }) { return [] }
+            let schemas = choices.filter { $0["type"] as? String != "null" }
+            guard schemas.count == 1 else {
+                return ["\(name): unexpected parameter schema \(JSONText.canonical(parameter))"]
+            }
+            return problems(of: value, named: name, against: schemas[0])
+        }
         if let cases = parameter["enum"] as? [String] {
             return cases.contains(value as? String ?? "") ? [] : ["\(name): \(value) is not one of \(cases)"]
         }

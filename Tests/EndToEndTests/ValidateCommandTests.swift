@@ -47,7 +47,7 @@ import Testing
         bad.yaml:11:17: error: 'maxTasks' must be an integer of at least 1, not 0
               maxTasks: 0
                         ^
-        bad.yaml:12:7: error: unknown key 'colour' in 'configuration'; expected one of priorityFilter, showCompleted, maxTasks, category
+        bad.yaml:12:7: error: unknown key 'colour' in 'configuration'; expected one of priorityFilter, showCompleted, maxTasks, rowStyle, category
               colour: red
               ^
         bad.yaml:13:9: error: duplicate widget id 'two': already used by the widget at line 5

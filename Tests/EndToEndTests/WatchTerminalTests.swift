@@ -77,14 +77,14 @@ import Testing
             $0.contains("Tab: select a widget · a number") && $0.contains("Quick Menu")
         }
         #expect(first.contains("▶ work-tasks · TaskWidget · systemMedium"))
-        #expect(first.contains("│ [1] ○ Finish the Q3 roadmap slides             ! │"))
+        #expect(first.contains("│ [1] ○ Finish the Q3 roadmap slides "))
 
         // 1 taps the first control of the selected widget: the task is done, and the box redrawn.
         try Self.tmux(["send-keys", "-t", "watch", "1"])
         let tapped = try Self.screen { $0.contains("[1] of work-tasks: ToggleTaskIntent") }
         #expect(tapped.contains("[1] of work-tasks: ToggleTaskIntent · value: true"))
         let redrawn = try Self.screen { $0.contains("│ [1] ○ Review the login pull request            ! │") }
-        #expect(!redrawn.contains("Finish the Q3 roadmap slides             ! │\n│ [2]"))
+        #expect(!redrawn.contains("[1] ○ Finish the Q3 roadmap slides"))
         // In place: one screen, not one appended after another.
         #expect(redrawn.components(separatedBy: "Tab: select a widget · a number").count == 2)
 

@@ -24,7 +24,8 @@ import Testing
           open                    Resolves a widget's deep link to the app tab it opens.
           yaml                    Prints each YAML document as one line of JSON, after
                                   anchors, merge keys and tags.
-          store                   Creates, imports into or exports the shared store.
+          store                   Creates the shared store; imports, exports, deletes
+                                  and moves tasks; reads and writes shared defaults.
           plugins                 Lists the plugins found, checks that they answer, or
                                   writes a new one.
           watch                   Hosts the widgets live, writing what they show as it

@@ -44,7 +44,7 @@ import WidgetHostKit
     @Test func theMethodsAreNamedAsDESIGNSays() {
         #expect(
             PluginRequest.Method.allCases.map(\.rawValue) == [
-                "initialize", "timeline", "snapshot", "placeholder", "perform",
+                "initialize", "timeline", "snapshot", "placeholder", "perform", "options",
             ])
         #expect(
             Self.requests.map(\.method) == [
@@ -129,5 +129,58 @@ import WidgetHostKit
     func badRequestsAreNamed(_ method: String, _ params: String, _ expected: PluginError) throws {
         let json = try JSONText.value(params)
         #expect(throws: expected) { try PluginRequest(method: method, params: json) }
+    }
+}
+
+@Suite struct OptionsRequestTests {
+    @Test(arguments: [
+        OptionsParams(owner: .kind("TaskWidget"), parameter: "category", container: "/tmp/store"),
+        OptionsParams(owner: .intent("AddTaskIntent"), parameter: "priority", container: "/x"),
+    ])
+    func optionsRequestsRoundTrip(_ params: OptionsParams) throws {
+        let request = PluginRequest.options(params)
+        #expect(request.method == "options")
+        #expect(try PluginRequest(method: "options", params: request.params) == request)
+    }
+
+    @Test func theOptionsWireFormat() throws {
+        let params = OptionsParams(owner: .kind("TaskWidget"), parameter: "category", container: "/s")
+        #expect(params.json.description == #"{"kind":"TaskWidget","parameter":"category","container":"/s"}"#)
+        #expect(OptionsParams.result([.string("all")]).description == #"{"options":["all"]}"#)
+        #expect(
+            try OptionsParams.options(in: JSONValue(parsing: #"{"options":["a",1]}"#)) == [
+                .string("a"), .int(1),
+            ])
+    }
+
+    @Test(arguments: [
+        (#"{"kind":"A"}"#, "no parameter named null"),
+        (#"{"parameter":"p"}"#, "options asks for the parameter of one 'kind' or one 'intent'"),
+        (
+            #"{"parameter":"p","kind":"A","intent":"B"}"#,
+            "options asks for the parameter of one 'kind' or one 'intent'"
+        ),
+    ])
+    func badOptionsParamsAreInvalidParams(_ text: String, _ message: String) throws {
+        #expect(throws: PluginError(code: .invalidParams, message: message)) {
+            try PluginRequest(method: "options", params: JSONValue(parsing: text))
+        }
+    }
+
+    @Test func aReplyWithoutOptionsIsNamed() {
+        #expect(throws: ProtocolValueError("the options reply has no 'options' array")) {
+            try OptionsParams.options(in: .object([]))
+        }
+    }
+
+    @Test func dynamicChoicesAndTheRequestDialogRoundTripInAParameter() throws {
+        let parameter = ParameterDescription(
+            name: "category", title: "Category", type: .string, defaultValue: .string("all"),
+            requestValueDialog: "Which category?", hasDynamicOptions: true)
+        #expect(
+            parameter.json.description
+                == #"{"name":"category","title":"Category","type":"string","default":"all","#
+                + #""requestValueDialog":"Which category?","dynamicOptions":true}"#)
+        #expect(try ParameterDescription(json: parameter.json) == parameter)
     }
 }

@@ -33,19 +33,20 @@ private struct AddTaskIntent: AppIntent {
     }
 
     @Test func resultWithAValueOfEachParameterType() {
-        #expect(IntentResultValue.result(value: 3).value == .int(3))
-        #expect(IntentResultValue.result(value: true).value == .bool(true))
-        #expect(IntentResultValue.result(value: 0.5).value == .double(0.5))
-        #expect(IntentResultValue.result(value: "s").value == .string("s"))
-        #expect(IntentResultValue.result(value: Fixtures.now).value == .string("2026-11-29T12:00:00Z"))
-        #expect(IntentResultValue.result(value: Mode.off).value == .string("off"))
-        #expect(IntentResultValue.result(value: [1, 2]).value == .array([.int(1), .int(2)]))
-        #expect(IntentResultValue.result(value: Int?.none).value == .null)
-        #expect(IntentResultValue.result(value: 3).dialog == nil)
+        #expect(ValueIntentResult.result(value: 3).value == .int(3))
+        #expect(ValueIntentResult.result(value: true).value == .bool(true))
+        #expect(ValueIntentResult.result(value: 0.5).value == .double(0.5))
+        #expect(ValueIntentResult.result(value: "s").value == .string("s"))
+        #expect(ValueIntentResult.result(value: Fixtures.now).value == .string("2026-11-29T12:00:00Z"))
+        #expect(ValueIntentResult.result(value: Mode.off).value == .string("off"))
+        #expect(ValueIntentResult.result(value: [1, 2]).value == .array([.int(1), .int(2)]))
+        #expect(ValueIntentResult.result(value: Int?.none).value == .null)
+        #expect(ValueIntentResult.result(value: 3).dialog == nil)
     }
 
     @Test func resultWithAValueAndADialog() {
-        let result: IntentResultValue = .result(value: Mode.on, dialog: "Focus on")
+        let result: ValueIntentResult<Mode> = .result(value: Mode.on, dialog: "Focus on")
+        #expect(result.returnedValue == .on)
         #expect(result.value == .string("on"))
         #expect(result.dialog?.text == "Focus on")
     }

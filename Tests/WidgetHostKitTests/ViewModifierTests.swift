@@ -122,6 +122,26 @@ private struct OpenIntent: AppIntent {
             ])
     }
 
+    @Test func theSeedsControlStylesEffectsAndAnimationsAreRecordedToo() {
+        let view = Text("a")
+            .buttonStyle(.plain)
+            .toggleStyle(.switch)
+            .labelsHidden()
+            .scaleEffect(0.8)
+            .shadow(color: Color.black.opacity(0.1), radius: 4, y: 2)
+            .animation(.easeInOut(duration: 0.3), value: true)
+            .animation(nil, value: 1)
+        #expect(
+            ViewRenderer.root(of: view).modifiers.map(\.json.description) == [
+                #"{"type":"buttonStyle","style":"plain"}"#,
+                #"{"type":"toggleStyle","style":"switch"}"#,
+                #"{"type":"labelsHidden"}"#,
+                #"{"type":"scaleEffect","scale":0.8}"#,
+                #"{"type":"shadow","color":"black","opacity":0.1,"radius":4,"x":0,"y":2}"#,
+                #"{"type":"animation","curve":"easeInOut","duration":0.3}"#,
+            ])
+    }
+
     @Test func aModifiedGroupModifiesEachChildAndNilModifiersChangeNothing() {
         let group = Group {
             Text("a")

@@ -119,15 +119,15 @@ private struct SignBundle: WidgetBundle {
         #expect(
             work.configuration == [
                 "priorityFilter": .string("high"), "showCompleted": .bool(false), "maxTasks": .int(4),
-                "category": .string("work"),
+                "category": .string("work"), "rowStyle": .string("button"),
             ]
         )
         let defaults = loaded.instances[1]
         #expect(defaults.family == .systemMedium)
         #expect(
             defaults.configuration == [
-                "priorityFilter": .string("all"), "showCompleted": .bool(true), "maxTasks": .int(3),
-                "category": .string("all"),
+                "priorityFilter": .string("all"), "showCompleted": .null, "maxTasks": .int(3),
+                "category": .string("all"), "rowStyle": .string("button"),
             ]
         )
         #expect(loaded.instances[4].configuration == defaults.configuration)
@@ -225,13 +225,13 @@ private struct SignBundle: WidgetBundle {
         #expect(
             loaded.instances[0].configuration == [
                 "priorityFilter": .string("high"), "showCompleted": .bool(false), "maxTasks": .int(4),
-                "category": .string("2024"),
+                "category": .string("2024"), "rowStyle": .string("button"),
             ]
         )
         #expect(
             loaded.instances[1].configuration == [
-                "priorityFilter": .string("low"), "showCompleted": .bool(true), "maxTasks": .int(5),
-                "category": .string("all"),
+                "priorityFilter": .string("low"), "showCompleted": .null, "maxTasks": .int(5),
+                "category": .string("all"), "rowStyle": .string("button"),
             ]
         )
     }

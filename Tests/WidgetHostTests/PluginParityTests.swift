@@ -1,6 +1,8 @@
+import AppGroup
 import Diagnostics
 import Foundation
 import PluginProtocol
+import TaskStore
 import TaskWidget
 import TestSupport
 import Testing
@@ -21,6 +23,33 @@ import WidgetHostKit
         return PluginHost(
             builtIns: WidgetRegistry(), hostVersion: "test", environment: [:],
             options: [folder.path])
+    }
+
+    /// The store's categories, asked of the plugin with `options`, are the built-in's.
+    @Test func categoryChoicesOutOfProcessMatchInProcess() async throws {
+        let folder = try TemporaryDirectory()
+        let host = try Self.taskWidgetPlugin(in: folder)
+        defer { host.shutdown() }
+        await host.prepare(kinds: ["TaskWidget"])
+        let pluginWidget = try #require(host.widget(kind: "TaskWidget"))
+        let builtIn = try #require(
+            try WidgetRegistry(bundles: [TaskWidgetBundle()]).widget(kind: "TaskWidget"))
+        let storeDirectory = try TemporaryDirectory()
+        let container = try ContainerSet(storeOption: storeDirectory.url.path, environment: [:])
+            .container(forAppGroup: "group.test")
+        let store = try AppGroupStore(directory: storeDirectory.url)
+        _ = try store.importTasks(
+            [
+                StoredTask(id: "1", title: "A", priority: .high, category: "work"),
+                StoredTask(id: "2", title: "B", priority: .low, category: "home"),
+                StoredTask(id: "3", title: "C", priority: .low, category: "work"),
+            ], focus: nil)
+        let date = Date(timeIntervalSince1970: 1_795_000_000)
+        let outside = try await pluginWidget.options(for: "category", container: container, date: date)
+        let inside = try await builtIn.options(for: "category", container: container, date: date)
+        #expect(inside == [.string("all"), .string("work"), .string("home")])
+        #expect(outside == inside)
+        #expect(try await pluginWidget.options(for: "maxTasks", container: container, date: date) == nil)
     }
 
     @Test(arguments: [

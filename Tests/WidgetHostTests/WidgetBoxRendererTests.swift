@@ -55,7 +55,11 @@ import WidgetHostKit
             ])
         let renderer = WidgetBoxRenderer(symbols: Self.symbols)
         let text = renderer.render(result(view, family: .systemMedium), includeTimeline: false)
-        #expect(text == renderer.render(result(plain, family: .systemMedium), includeTimeline: false))
+        // The root's URL is no drawing: the footer says the one tap opens it (the view has no control).
+        #expect(
+            text
+                == renderer.render(result(plain, family: .systemMedium), includeTimeline: false)
+                .replacingOccurrences(of: "never reloads\n", with: "never reloads · [1] opens x://whole\n"))
         #expect(text.contains("│ …"))
         #expect(text.contains("│ Done 50%"))
     }

@@ -10,7 +10,9 @@ import Testing
 @Suite struct RoughEdgeTests {
     /// A stream of comments, blank lines and `...` markers has no document; libyaml 0.2.5 refuses
     /// the markers alone (test suite HWV9, QT73), the loader does not.
-    @Test(arguments: ["", "# only a comment\n", "  # c\n   \n\n", "...\n", "# c\n...\n", "...\n... # c\n...\n"])
+    @Test(arguments: [
+        "", "# only a comment\n", "  # c\n   \n\n", "...\n", "# c\n...\n", "...\n... # c\n...\n",
+    ])
     func emptyStreamsHaveNoDocument(text: String) throws {
         #expect(try Loading.documents(text).isEmpty)
     }
@@ -23,8 +25,14 @@ import Testing
     @Test(arguments: [
         ("1: a\n\"1\": b\n", "2:1", "1:1", "'1' (an integer) (line 1) and '1' (a string)", "'1'"),
         ("null: a\n'null': b\n", "2:1", "1:1", "'null' (null) (line 1) and 'null' (a string)", "'null'"),
-        ("? [a]\n: 1\n'[\"a\"]': 2\n", "3:1", "1:3", "[...] (a list) (line 1) and '[\"a\"]' (a string)", "'[\"a\"]'"),
-        ("x:\n  y: {true: 1, \"true\": 2}\n", "2:18", "2:8", "'true' (a boolean) (line 2) and 'true' (a string)", "'true'"),
+        (
+            "? [a]\n: 1\n'[\"a\"]': 2\n", "3:1", "1:3", "[...] (a list) (line 1) and '[\"a\"]' (a string)",
+            "'[\"a\"]'"
+        ),
+        (
+            "x:\n  y: {true: 1, \"true\": 2}\n", "2:18", "2:8",
+            "'true' (a boolean) (line 2) and 'true' (a string)", "'true'"
+        ),
     ])
     func keysThatJSONCannotHoldApartAreAClash(
         text: String, at location: String, first: String, keys: String, json: String
@@ -35,11 +43,14 @@ import Testing
         #expect(clash.location?.description == location)
         #expect(
             clash.message
-                == "the keys \(keys) are different in YAML but the same key \(json) in JSON; rename or quote one")
+                == "the keys \(keys) are different in YAML but the same key \(json) in JSON; rename or quote one"
+        )
         #expect(clash.notes.map { $0.location?.description } == [first])
     }
 
-    @Test(arguments: ["1: a\n2: b\n", "a: {1: x}\nb: {'1': y}\n", "[{1: a}, {'1': b}]", "? [a]\n: 1\n? [b]\n: 2\n"])
+    @Test(arguments: [
+        "1: a\n2: b\n", "a: {1: x}\nb: {'1': y}\n", "[{1: a}, {'1': b}]", "? [a]\n: 1\n? [b]\n: 2\n",
+    ])
     func keysThatStayApartInJSONAreNoClash(text: String) throws {
         let documents = try Loading.documents(text)
         #expect(JSONWriter.keyClash(in: documents[0], source: Loading.source(text)) == nil)
@@ -61,15 +72,21 @@ import Testing
     }
 
     @Test func coreTagsOnTheirOwnKindAreKept() throws {
-        #expect(try Loading.json("a: !!map {x: !!str 1}\nb: !!seq [!!int 2]\n") == #"{"a":{"x":"1"},"b":[2]}"#)
+        #expect(
+            try Loading.json("a: !!map {x: !!str 1}\nb: !!seq [!!int 2]\n") == #"{"a":{"x":"1"},"b":[2]}"#)
     }
 
-    @Test(arguments: ["1e400", "-1e400", "!!float 1e400", "1.5E+999", "!!float 1\(String(repeating: "0", count: 400))"])
+    @Test(arguments: [
+        "1e400", "-1e400", "!!float 1e400", "1.5E+999", "!!float 1\(String(repeating: "0", count: 400))",
+    ])
     func floatsNoDoubleHoldsAreErrors(text: String) {
         let error = Loading.error("x: \(text)\n")
         #expect(error?.code == .yamlNumberOutOfRange)
         #expect(error?.location?.description == "1:4")
-        #expect(error?.message.hasSuffix("is beyond the range of a floating-point number (about ±1.8e308); write .inf for infinity") == true)
+        #expect(
+            error?.message.hasSuffix(
+                "is beyond the range of a floating-point number (about ±1.8e308); write .inf for infinity")
+                == true)
     }
 
     @Test func infinityWrittenAsSuchAndTinyFloatsStayNumbers() throws {
@@ -87,8 +104,11 @@ import Testing
         #expect(decimal.count == 4931)
         #expect(decimal.hasSuffix("6"))
         #expect(try Loading.json("0x" + String(repeating: "F", count: 65)) == "\(BigHex.ones(bits: 260))")
-        #expect(try Loading.json("!!int 0o" + String(repeating: "7", count: 100)) == "\(BigHex.ones(bits: 300))")
-        for text in ["0x" + String(repeating: "F", count: 4097), "!!int 0o" + String(repeating: "7", count: 5000)] {
+        #expect(
+            try Loading.json("!!int 0o" + String(repeating: "7", count: 100)) == "\(BigHex.ones(bits: 300))")
+        for text in [
+            "0x" + String(repeating: "F", count: 4097), "!!int 0o" + String(repeating: "7", count: 5000),
+        ] {
             let error = Loading.error(text)
             #expect(error?.code == .yamlNumberOutOfRange)
             #expect(error?.message.hasSuffix("digits; a 0x or 0o integer has at most 4096") == true)
@@ -142,12 +162,14 @@ import Testing
         var reader = NodeReader(source: Loading.source(text))
         let clock = ContinuousClock()
         let elapsed = clock.measure {
-            _ = reader.entry(document.pair(0), in: "widget", isKnown: { _ in false }, knownKeys: ["kind", "id"])
+            _ = reader.entry(
+                document.pair(0), in: "widget", isKnown: { _ in false }, knownKeys: ["kind", "id"])
         }
         #expect(elapsed < .seconds(1), "took \(elapsed)")
         #expect(
             reader.diagnostics.first?.message
-                == "unknown key '\(String(repeating: "k", count: 37))...' in 'widget'; expected one of kind, id")
+                == "unknown key '\(String(repeating: "k", count: 37))...' in 'widget'; expected one of kind, id"
+        )
     }
 }
 

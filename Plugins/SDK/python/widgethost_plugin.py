@@ -149,8 +149,12 @@ class Parameter:
     """A typed parameter: made by string(), boolean(), integer(), number(), enum(), date(), array()."""
 
     def __init__(self, type_name, default=_MISSING, title=None, optional=False, minimum=None,
-                 maximum=None, cases=None, items=None):
+                 maximum=None, cases=None, items=None, options=None):
         self.type, self.title, self.optional = type_name, title, optional
+        if options is not None and not callable(options):
+            raise DeclarationError(f"the options of a parameter are a function of the context returning "
+                                   f"the choices, not {options!r}")
+        self.options = options
         self.minimum, self.maximum, self.cases, self.items = minimum, maximum, cases, items
         self.default = default
         self.name = None
@@ -255,7 +259,21 @@ class Parameter:
             members["maximum"] = bounds.maximum
         if self.optional:
             members["optional"] = True
+        if self.options is not None:
+            members["dynamicOptions"] = True
         return members
+
+    def choices(self, context):
+        """The choices `options(context)` gives from the app's data, checked and as JSON."""
+        made = self.options(context)
+        if isinstance(made, (str, bytes)) or not hasattr(made, "__iter__"):
+            raise PluginError(f"the options of '{self.name}' returned {made!r}, not a list of choices")
+        made = list(made)
+        for item in made:
+            if not self._fits(item):
+                raise PluginError(f"the options of '{self.name}' returned {item!r}, which is not "
+                                  f"{self.describe()}")
+        return [self.to_json(item) for item in made]
 
     def _type_members(self):
         members = {"type": self.type}
@@ -266,9 +284,10 @@ class Parameter:
         return members
 
 
-def string(default=_MISSING, *, title=None, optional=False):
-    """A text parameter; without a default a configuration must give it (unless optional)."""
-    return Parameter("string", default, title, optional)
+def string(default=_MISSING, *, title=None, optional=False, options=None):
+    """A text parameter; without a default a configuration must give it (unless optional).
+    `options=lambda context: [...]` gives its choices from the app's data (`describe --store`)."""
+    return Parameter("string", default, title, optional, options=options)
 
 
 def boolean(default=_MISSING, *, title=None, optional=False):
@@ -276,9 +295,10 @@ def boolean(default=_MISSING, *, title=None, optional=False):
     return Parameter("boolean", default, title, optional)
 
 
-def integer(default=_MISSING, *, minimum=None, maximum=None, title=None, optional=False):
+def integer(default=_MISSING, *, minimum=None, maximum=None, title=None, optional=False, options=None):
     """A whole number, optionally within minimum...maximum (the host checks the range)."""
-    return Parameter("integer", default, title, optional, minimum=minimum, maximum=maximum)
+    return Parameter("integer", default, title, optional, minimum=minimum, maximum=maximum,
+                     options=options)
 
 
 def number(default=_MISSING, *, title=None, optional=False):
@@ -820,6 +840,8 @@ class Plugin:
                 reply = self._render(method, params)
             elif method == "perform":
                 reply = self._perform(params)
+            elif method == "options":
+                reply = self._options(params)
             else:
                 return self._error(identifier, -32601, f"unknown method {method!r}")
             return _ENCODER.encode({"jsonrpc": "2.0", "id": identifier, "result": reply})
@@ -873,6 +895,20 @@ class Plugin:
                              f"{', '.join(self.widgets) or 'no widget'}); left out\n")
         reload = [kind for kind in made.reload if kind not in foreign]
         return {"value": made.value, "dialog": made.dialog, "reload": reload}
+
+    def _options(self, params):
+        if "kind" in params:
+            owner, what = self.widgets.get(params.get("kind")), f"widget of kind {params.get('kind')!r}"
+        else:
+            owner, what = self.intents.get(params.get("intent")), f"intent {params.get('intent')!r}"
+        if owner is None:
+            raise NeedsValueError("kind", f"this plugin serves no {what}")
+        found = next((item for item in owner.parameters if item.name == params.get("parameter")), None)
+        if found is None or found.options is None:
+            raise NeedsValueError("parameter", f"the parameter {params.get('parameter')!r} has no choices "
+                                               "from the app's data")
+        context = Context("options", datetime.now(timezone.utc), params.get("container"))
+        return {"options": found.choices(context)}
 
     @staticmethod
     def _error(identifier, code, message):

@@ -7,11 +7,15 @@ public import WidgetHostKit
 /// # yaml-language-server: $schema=./widgethost.schema.json
 /// ```
 public enum ConfigurationSchema {
-    /// The schema of configurations for the widgets of `registry`.
-    public static func schema(for registry: WidgetRegistry) -> JSONValue {
+    /// The schema of configurations for the widgets of `registry`; a parameter whose choices come
+    /// from the app's data lists those of `options` as `examples` (editors offer them; other values
+    /// stay valid, as the app's data changes).
+    public static func schema(for registry: WidgetRegistry, options: DynamicOptions = DynamicOptions())
+        -> JSONValue
+    {
         var definitions: [JSONValue.Member] = [.init("widget", widgetSchema(registry))]
         for widget in registry.widgets {
-            definitions.append(.init(widget.metadata.kind, kindSchema(widget)))
+            definitions.append(.init(widget.metadata.kind, kindSchema(widget, options: options)))
         }
         return .object([
             .init("$schema", .string("http://json-schema.org/draft-07/schema#")),
@@ -151,7 +155,7 @@ public enum ConfigurationSchema {
         ])
     }
 
-    static func kindSchema(_ widget: any WidgetConfiguration) -> JSONValue {
+    static func kindSchema(_ widget: any WidgetConfiguration, options: DynamicOptions) -> JSONValue {
         let families = JSONValue.object([
             .init("enum", .array(widget.metadata.supportedFamilies.map { .string($0.rawValue) })),
             .init("default", .string(widget.metadata.supportedFamilies.first?.rawValue ?? "systemSmall")),
@@ -168,7 +172,14 @@ public enum ConfigurationSchema {
         var configuration: [JSONValue.Member] = [
             .init("type", .array([.string("object"), .string("null")])),
             .init("additionalProperties", .bool(false)),
-            .init("properties", .object(parameters.map { .init($0.name, parameterSchema($0)) })),
+            .init(
+                "properties",
+                .object(
+                    parameters.map {
+                        .init(
+                            $0.name,
+                            parameterSchema($0, examples: options.options(widget.metadata.kind, $0.name)))
+                    })),
         ]
         let required = parameters.filter(\.isRequired).map { JSONValue.string($0.name) }
         if !required.isEmpty { configuration.append(.init("required", .array(required))) }
@@ -180,9 +191,11 @@ public enum ConfigurationSchema {
         return .object(members)
     }
 
-    static func parameterSchema(_ parameter: ParameterDescription) -> JSONValue {
+    static func parameterSchema(_ parameter: ParameterDescription, examples: [JSONValue]? = nil) -> JSONValue
+    {
         var members = typeSchema(parameter.type)
         members.insert(.init("title", .string(parameter.title)), at: 0)
+        if let examples, !examples.isEmpty { members.append(.init("examples", .array(examples))) }
         if case .integer = parameter.type {
             // `validate` reads integers of 64 bits: no wider, even without a declared range.
             members.append(.init("minimum", .int(parameter.minimum ?? Int.min)))

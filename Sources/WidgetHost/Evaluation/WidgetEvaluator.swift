@@ -9,13 +9,16 @@ public struct RunOptions: Sendable {
     public var date: Date
     /// Snapshots (the gallery's preview) instead of timelines.
     public var preview: Bool
+    /// Placeholders (what a widget shows while its content loads) instead of timelines.
+    public var placeholder: Bool
     /// A family to draw every widget in, instead of each one's configured family.
     public var family: WidgetFamily?
 
     /// Creates options.
-    public init(date: Date, preview: Bool = false, family: WidgetFamily? = nil) {
+    public init(date: Date, preview: Bool = false, placeholder: Bool = false, family: WidgetFamily? = nil) {
         self.date = date
         self.preview = preview
+        self.placeholder = placeholder
         self.family = family
     }
 }
@@ -120,7 +123,7 @@ public struct WidgetEvaluator: Sendable {
             container: container
         )
         let request = WidgetRequest(
-            mode: options.preview ? .snapshot : .timeline,
+            mode: options.placeholder ? .placeholder : options.preview ? .snapshot : .timeline,
             configuration: instance.configuration,
             context: context
         )

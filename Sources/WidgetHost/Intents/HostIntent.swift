@@ -14,15 +14,26 @@ public protocol HostIntent: Sendable {
     var parameters: [ParameterDescription] { get }
     /// The plugin that declares it, or `nil` for a built-in intent.
     var pluginName: String? { get }
+    /// Its `ParameterSummary` phrase (`Add ${taskName}`, then `(priority)` for the other
+    /// parameters), if it has one.
+    var parameterSummary: String? { get }
 
     /// Performs the intent with `values` (checked against ``parameters``) in `container`, as if
     /// the clock read `date`.
     func perform(
         values: [String: JSONValue], container: SharedContainer, date: Date
     ) async -> Result<IntentRunner.Outcome, WidgetFailure>
+
+    /// The choices of parameter `parameter` from the app's data in `container`; `nil` when its
+    /// choices do not come from there.
+    /// - Throws: what the options provider throws, or the plugin's failure.
+    func options(for parameter: String, container: SharedContainer, date: Date) async throws -> [JSONValue]?
 }
 
 extension HostIntent {
+    /// None.
+    public var parameterSummary: String? { nil }
+
     /// The values `arguments` (`name=value` each) give this intent, checked against its
     /// parameters: strings as written, other types read as YAML scalars.
     public func values(_ arguments: [String]) -> Result<[String: JSONValue], IntentRunner.ArgumentError> {

@@ -176,15 +176,27 @@ public enum IntentRunner {
         date: Date
     ) async -> Result<Outcome, WidgetFailure> {
         let intent = Intent()
+        let environment = IntentEnvironment(container: container, date: date)
+        // Entities are looked up by id with their query, which reads the store: in the environment.
         for (name, parameter) in ParameterReflection.parameters(of: intent) {
-            if let value = values[name], !parameter.set(json: value) {
-                return .failure(
-                    WidgetFailure(
-                        code: .intentInvalidValue, message: "the value \(value) does not fit '\(name)'")
-                )
+            guard let value = values[name] else { continue }
+            do {
+                let fits = try await IntentEnvironment.$current.withValue(environment) {
+                    try await parameter.resolve(json: value)
+                }
+                guard fits else {
+                    return .failure(
+                        WidgetFailure(
+                            code: .intentInvalidValue, message: "the value \(value) does not fit '\(name)'"))
+                }
+            } catch let error as IntentParameterError {
+                return .failure(WidgetFailure(code: .intentInvalidValue, message: error.message))
+            } catch let error as AppGroupError {
+                return .failure(WidgetFailure(code: error.code, message: error.message))
+            } catch {
+                return .failure(WidgetFailure(code: .intentFailed, message: "\(error)"))
             }
         }
-        let environment = IntentEnvironment(container: container, date: date)
         // The intent's writes and its reload requests are one transaction, committed here once
         // perform() returns: the write lock is taken at its first write and held only until then.
         let transaction = IntentTransaction()

@@ -14,6 +14,7 @@ public enum HandshakeCheck {
     static let intentKeys = ["type", "title", "description", "parameters"]
     static let parameterKeys = [
         "name", "title", "type", "default", "minimum", "maximum", "cases", "items", "optional",
+        "requestValueDialog", "dynamicOptions",
     ]
     static let typeKeys = ["type", "cases", "items"]
     static let typeNames = ["string", "boolean", "integer", "number", "enum", "date", "array"]
@@ -115,6 +116,10 @@ public enum HandshakeCheck {
             if let optional = item["optional"], optional.boolValue == nil {
                 problems.append("\(place), 'optional': \(optional) is not a boolean")
             }
+            if let dynamic = item["dynamicOptions"], dynamic.boolValue == nil {
+                problems.append("\(place), 'dynamicOptions': \(dynamic) is not a boolean")
+            }
+            string(item, "requestValueDialog", in: place, into: &problems)
             guard let type = type(item, in: place, into: &problems) else { continue }
             var minimum: Int?
             var maximum: Int?

@@ -28,6 +28,27 @@ public struct PluginIntent: HostIntent {
         self.connection = connection
     }
 
+    /// Sends `options` for `parameter` when the plugin declared its choices dynamic.
+    /// - Throws: ``WidgetFailure`` naming the plugin and what happened.
+    public func options(for parameter: String, container: SharedContainer, date: Date) async throws
+        -> [JSONValue]?
+    {
+        guard parameters.contains(where: { $0.name == parameter && $0.hasDynamicOptions }) else { return nil }
+        let params = OptionsParams(owner: .intent(type), parameter: parameter, container: container.url.path)
+        switch await connection.request(.options(params)) {
+        case .failure(let failure):
+            throw failure.widgetFailure
+        case .success(let result):
+            do throws(ProtocolValueError) {
+                return try OptionsParams.options(in: result)
+            } catch {
+                throw WidgetFailure(
+                    code: .pluginInvalidReply,
+                    message: "the plugin '\(connection.manifest.name)' answered options with \(error)")
+            }
+        }
+    }
+
     /// Sends `perform` with `values` (already checked against ``parameters``); the kinds the reply
     /// asks to reload are recorded in `container`.
     ///

@@ -1,5 +1,5 @@
 import Diagnostics
-import Foundation
+public import Foundation
 public import PluginProtocol
 public import WidgetHostKit
 
@@ -22,6 +22,28 @@ public struct PluginWidget: WidgetConfiguration {
 
     /// Whether it declared parameters.
     public var isConfigurable: Bool { !parameters.isEmpty }
+
+    /// Sends `options` for `parameter` when the plugin declared its choices dynamic.
+    /// - Throws: ``WidgetFailure`` naming the plugin and what happened.
+    public func options(for parameter: String, container: SharedContainer, date: Date) async throws
+        -> [JSONValue]?
+    {
+        guard parameters.contains(where: { $0.name == parameter && $0.hasDynamicOptions }) else { return nil }
+        let params = OptionsParams(
+            owner: .kind(metadata.kind), parameter: parameter, container: container.url.path)
+        switch await connection.request(.options(params)) {
+        case .failure(let failure):
+            throw failure.widgetFailure
+        case .success(let result):
+            do throws(ProtocolValueError) {
+                return try OptionsParams.options(in: result)
+            } catch {
+                throw WidgetFailure(
+                    code: .pluginInvalidReply,
+                    message: "the plugin '\(connection.manifest.name)' answered options with \(error)")
+            }
+        }
+    }
 
     /// Sends `timeline`, `snapshot` or `placeholder` and reads the entries of the reply.
     /// - Throws: ``WidgetFailure`` naming the plugin and what happened.

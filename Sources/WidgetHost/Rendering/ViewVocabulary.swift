@@ -14,12 +14,13 @@ public enum ViewVocabulary {
     static let attributes: [(type: String, attributes: [String])] = [
         ("vstack", ["children"]),
         ("hstack", ["children"]),
-        ("text", ["text"]),
+        ("text", ["text", "date", "dateStyle"]),
         ("image", ["systemName"]),
         ("button", ["intent", "children", "text"]),
         ("toggle", ["isOn", "intent", "children", "text"]),
         ("link", ["children", "text"]),
         ("spacer", []),
+        ("progress", ["value", "children"]),
     ]
 
     /// Names a new author reaches for, and the attribute meant (too far apart for a "did you mean"
@@ -41,26 +42,52 @@ public enum ViewVocabulary {
     static let styles = [
         "primary", "secondary", "tertiary", "quaternary", "red", "orange", "yellow", "green", "mint", "teal",
         "cyan", "blue", "indigo", "purple", "pink", "brown", "white", "gray", "black", "clear", "accentColor",
+        "fill", "systemBackground", "secondarySystemBackground", "tertiarySystemBackground", "label",
+        "secondaryLabel", "systemGray",
     ]
     static let edges = ["all", "horizontal", "vertical", "top", "bottom", "leading", "trailing"]
-    static let transitions = ["identity", "opacity", "interpolate", "numericText"]
+    static let transitions = ["identity", "opacity", "interpolate", "numericText", "symbolEffect"]
+    static let shapes = ["roundedRectangle", "capsule", "circle", "rectangle", "containerRelative"]
 
-    /// Each modifier's values, as JSON Schemas of its members (besides `type`).
+    /// Each modifier's values, as JSON Schemas of its members (besides `type`): DESIGN.md's, and
+    /// the shapes, control styles, effects and animations the Swift SDK records (issue 15).
     static var modifiers: [(type: String, values: [(String, JSONValue)])] {
+        // A named style, one of its levels (`fill.tertiary`), or #RRGGBB.
         let style: JSONValue = .object([
             .init(
                 "anyOf",
                 .array([
                     enumeration(styles),
                     .object([
-                        .init("type", .string("string")), .init("pattern", .string("^#[0-9A-Fa-f]{6}$")),
+                        .init("type", .string("string")),
+                        .init(
+                            "pattern",
+                            .string("^([A-Za-z]+(\\.(secondary|tertiary|quaternary))?|#[0-9A-Fa-f]{6})$")),
                     ]),
                 ]))
         ])
         let points: JSONValue = .object([.init("type", .string("number")), .init("minimum", .int(0))])
+        let number: JSONValue = .object([.init("type", .string("number"))])
+        let boolean: JSONValue = .object([.init("type", .string("boolean"))])
+        let string: JSONValue = .object([.init("type", .string("string"))])
+        let fraction: JSONValue = .object([
+            .init("type", .string("number")), .init("minimum", .int(0)), .init("maximum", .int(1)),
+        ])
         let length: JSONValue = .object([
             .init("anyOf", .array([points, .object([.init("const", .string("infinity"))])]))
         ])
+        let edgeSet: JSONValue = .object([
+            .init(
+                "anyOf",
+                .array([
+                    enumeration(edges),
+                    .object([
+                        .init("type", .string("array")),
+                        .init("items", enumeration(["top", "leading", "bottom", "trailing"])),
+                    ]),
+                ]))
+        ])
+        let shape: [(String, JSONValue)] = [("shape", enumeration(shapes)), ("cornerRadius", points)]
         return [
             (
                 "font",
@@ -70,40 +97,57 @@ public enum ViewVocabulary {
                         "size",
                         .object([.init("type", .string("number")), .init("exclusiveMinimum", .int(0))])
                     ),
+                    ("weight", enumeration(weights)),
                 ]
             ),
             ("fontWeight", [("weight", enumeration(weights))]),
-            ("foregroundStyle", [("style", style)]),
-            ("strikethrough", [("isActive", .object([.init("type", .string("boolean"))]))]),
+            ("foregroundStyle", [("style", style), ("opacity", fraction)]),
+            ("strikethrough", [("isActive", boolean), ("color", style)]),
             (
                 "lineLimit",
                 [("limit", .object([.init("type", .string("integer")), .init("minimum", .int(1))]))]
             ),
-            ("padding", [("edges", enumeration(edges)), ("length", points)]),
-            ("background", [("style", style)]),
+            ("padding", [("edges", edgeSet), ("length", points)]),
+            ("background", [("style", style), ("opacity", fraction)] + shape),
             (
                 "frame",
                 [
-                    ("width", length), ("height", length), ("maxWidth", length), ("maxHeight", length),
-                    ("alignment", .object([.init("type", .string("string"))])),
+                    ("width", length), ("height", length), ("minWidth", length), ("idealWidth", length),
+                    ("maxWidth", length), ("minHeight", length), ("idealHeight", length),
+                    ("maxHeight", length),
+                    ("alignment", string),
                 ]
             ),
+            ("opacity", [("value", fraction)]),
             (
-                "opacity",
+                "contentTransition",
+                [
+                    ("transition", enumeration(transitions)), ("effect", string), ("countsDown", boolean),
+                    ("value", number),
+                ]
+            ),
+            ("invalidatableContent", [("isActive", boolean)]),
+            ("widgetAccentable", [("isActive", boolean)]),
+            ("containerBackground", [("style", style), ("opacity", fraction)]),
+            ("cornerRadius", [("radius", points)]),
+            ("clipShape", shape),
+            (
+                "buttonStyle",
                 [
                     (
-                        "value",
-                        .object([
-                            .init("type", .string("number")), .init("minimum", .int(0)),
-                            .init("maximum", .int(1)),
-                        ])
+                        "style",
+                        enumeration(["automatic", "plain", "borderless", "bordered", "borderedProminent"])
                     )
                 ]
             ),
-            ("contentTransition", [("transition", enumeration(transitions))]),
-            ("invalidatableContent", []),
-            ("widgetAccentable", []),
-            ("containerBackground", [("style", style)]),
+            ("toggleStyle", [("style", enumeration(["automatic", "switch", "button"]))]),
+            ("labelsHidden", []),
+            ("scaleEffect", [("scale", number)]),
+            (
+                "shadow",
+                [("color", style), ("opacity", fraction), ("radius", points), ("x", number), ("y", number)]
+            ),
+            ("animation", [("curve", string), ("duration", points)]),
         ]
     }
 
@@ -185,6 +229,16 @@ public enum ViewVocabulary {
         switch attribute {
         case "children": return .object([.init("type", .string("array")), .init("items", reference("node"))])
         case "isOn": return .object([.init("type", .string("boolean"))])
+        case "value":
+            return .object([
+                .init("type", .string("number")), .init("minimum", .int(0)), .init("maximum", .int(1)),
+            ])
+        case "date":
+            return .object([.init("type", .string("string")), .init("format", .string("date-time"))])
+        case "dateStyle":
+            return .object([
+                .init("enum", .array(["relative", "offset", "timer", "time", "date"].map { .string($0) }))
+            ])
         case "intent": return reference("intent")
         default: return .object([.init("type", .string("string"))])
         }

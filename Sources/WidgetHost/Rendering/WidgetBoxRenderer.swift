@@ -63,6 +63,8 @@ public struct WidgetBoxRenderer: RunRenderer {
             footer =
                 "entry " + ISO8601.string(from: evaluation.current.date) + " · " + Self.reloadText(evaluation)
             if result.reloadRequested { footer += " · reload requested" }
+            // A view with no control but a `widgetURL` is one tap target: `tap ID 1` opens it.
+            if counter == 0, let url = view.url { footer += " · [1] opens " + TerminalText.visible(url) }
         case .failure(let failure):
             lines = Self.wrap("error: " + TerminalText.visible(failure.message), width: width)
             footer = "failed: " + TerminalText.visible(failure.code.rawValue)

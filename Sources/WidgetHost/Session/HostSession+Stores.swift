@@ -58,7 +58,8 @@ extension HostSession {
         for declared in loaded.appGroups where seen.insert(declared.value).inserted {
             guard
                 let container = try? AppGroupContainer.resolve(
-                    appGroup: declared.value, environment: settings.environment),
+                    appGroup: declared.value, storeOption: settings.storeOption,
+                    environment: settings.environment),
                 !container.hasStore
             else { continue }
             var message =

@@ -347,7 +347,12 @@ public final class HostSession: Sendable {
         case .success(let success): evaluation = success
         case .failure(let failure): return .failure(.widgetFailed(failure))
         }
-        let controls = evaluation.current.view.controls
+        var controls = evaluation.current.view.controls
+        // A view with no control of its own but a `widgetURL` is one tap target, as WidgetKit's
+        // small widgets are: the whole widget opens its URL.
+        if controls.isEmpty, let url = evaluation.current.view.url {
+            controls = [ViewNode(type: .link, url: url)]
+        }
         guard number >= 1, number <= controls.count else {
             return .failure(.noSuchControl(number: number, count: controls.count))
         }

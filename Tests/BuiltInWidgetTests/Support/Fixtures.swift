@@ -98,6 +98,8 @@ enum Fixtures {
             .init("completedCount", .int(tasks.filter(\.isCompleted).count)),
             .init("pendingCount", .int(tasks.filter { !$0.isCompleted }.count)),
             .init("highPriorityCount", .int(tasks.filter { $0.priority == .high && !$0.isCompleted }.count)),
+            .init("allCompleted", .bool(!tasks.isEmpty && tasks.allSatisfy(\.isCompleted))),
+            .init("isLoading", .bool(false)),
         ])
     }
 }

@@ -320,6 +320,34 @@ class ProtocolTests(unittest.TestCase):
                          {"policy": "atEnd"})
         self.assertEqual(len(reply(plugin, 2, "timeline", timeline_params("Many"))["result"]["entries"]), 2)
 
+    def test_options_come_from_the_apps_data_and_are_declared_dynamic(self):
+        plugin = wh.Plugin()
+        seen = []
+
+        def cities(context):
+            seen.append((context.method, context.container))
+            return ["Oslo", "Bergen"]
+
+        plugin.widget("Weather", city=wh.string("Oslo", options=cities))(
+            lambda config, context: wh.entry(context.date, wh.text(config.city)))
+        plugin.intent("Pin", slot=wh.integer(1, options=lambda context: [1, 2, 3]))(lambda slot: slot)
+        plugin.intent("Bad", slot=wh.integer(1, options=lambda context: ["x"]))(lambda slot: slot)
+        declared = json.loads(plugin.handle(request(1, "initialize")))["result"]
+        self.assertEqual(declared["widgets"][0]["parameters"],
+                         [{"name": "city", "title": "city", "type": "string", "default": "Oslo",
+                           "dynamicOptions": True}])
+        answer = reply(plugin, 2, "options", {"kind": "Weather", "parameter": "city", "container": "/g"})
+        self.assertEqual(answer["result"], {"options": ["Oslo", "Bergen"]})
+        self.assertEqual(seen, [("options", "/g")])
+        self.assertEqual(reply(plugin, 3, "options", {"intent": "Pin", "parameter": "slot"})["result"],
+                         {"options": [1, 2, 3]})
+        self.assertEqual(reply(plugin, 4, "options", {"kind": "Weather", "parameter": "nope"})["error"],
+                         {"code": -32602, "message": "the parameter 'nope' has no choices from the app's data"})
+        self.assertEqual(reply(plugin, 5, "options", {"intent": "Bad", "parameter": "slot"})["error"]["message"],
+                         "options: the options of 'slot' returned 'x', which is not an integer")
+        with self.assertRaises(wh.DeclarationError):
+            wh.string(options=["not", "callable"])
+
     def test_perform_returns_value_dialog_and_reloads(self):
         plugin = sample_plugin()
         answer = reply(plugin, 4, "perform", {"intent": "ChimeIntent", "parameters": {"times": 2},

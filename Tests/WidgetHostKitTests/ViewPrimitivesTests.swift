@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetHostKit
 
-@Suite struct ViewVocabularyTests {
+@Suite struct ViewPrimitivesTests {
     static let now = Date(timeIntervalSince1970: 1_795_953_600)  // 2026-11-29T12:00:00Z
 
     private static func drawn(_ view: some View) -> ViewNode {

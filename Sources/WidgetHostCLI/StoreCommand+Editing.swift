@@ -1,0 +1,184 @@
+import AppGroup
+import ArgumentParsing
+import Diagnostics
+import Foundation
+import TaskStore
+import TerminalText
+
+extension WidgetHostCommand.StoreCommand {
+    /// Exit codes of the commands that change the store.
+    static let editingExitCodes = """
+        Exit codes: 0 done; 65 the command names something the store does not hold or a value it \
+        does not take (nothing is changed); 1 the store cannot be opened or written (nothing is \
+        changed either).
+        """
+
+    /// `store delete`.
+    static let deleteSpec = CommandSpec(
+        name: "delete",
+        abstract: "Deletes tasks from the shared store, as the app's saveTasks after a removal.",
+        discussion: """
+            Deletes every task named, all of them or none: an id that is not stored is reported and \
+            nothing is deleted. Every widget is asked to reload, as the app's reloadAllTimelines().
+
+            \(storeDiscussion)
+
+            \(editingExitCodes)
+            """,
+        arguments: [
+            .positional("id", help: "The id of a task to delete (see 'store export').", isRepeating: true)
+        ] + storeArguments
+    )
+
+    /// `store move`.
+    static let moveSpec = CommandSpec(
+        name: "move",
+        abstract: "Moves a task to another place in the store's order, as a list's drag and drop.",
+        discussion: """
+            Moves the task to <position> (1 is the first) in store order, the order widgets show \
+            tasks in; the tasks between its old and new places shift by one. Every widget is asked \
+            to reload, as the app's reloadAllTimelines().
+
+            \(storeDiscussion)
+
+            \(editingExitCodes)
+            """,
+        arguments: [
+            .positional("id", help: "The id of the task to move (see 'store export')."),
+            .positional("position", help: "Its new place in store order, from 1."),
+        ] + storeArguments
+    )
+
+    /// `store defaults`.
+    static let defaultsSpec = CommandSpec(
+        name: "defaults",
+        abstract: "Reads or writes the App Group's shared defaults (the seeds' @AppStorage).",
+        discussion: """
+            The shared defaults are what the app and its widgets share as UserDefaults(suiteName:). \
+            The built-in widgets read: \
+            \(SharedDefaultKey.known.map { "\($0.name) (true or false: \($0.summary))" }.joined(separator: "; ")).
+            """,
+        subcommands: [defaultsGetSpec, defaultsSetSpec]
+    )
+
+    /// `store defaults get`.
+    static let defaultsGetSpec = CommandSpec(
+        name: "get",
+        abstract: "Prints a shared default's value, or every default as KEY=VALUE lines.",
+        discussion: """
+            \(storeDiscussion)
+
+            Exit codes: 0 printed; 1 the key is not set, or the store cannot be read.
+            """,
+        arguments: [.positional("key", help: "The key; every key when absent.", isOptional: true)]
+            + storeArguments
+    )
+
+    /// `store defaults set`.
+    static let defaultsSetSpec = CommandSpec(
+        name: "set",
+        abstract: "Sets a shared default, and asks every widget to reload.",
+        discussion: """
+            A key the built-in widgets read takes only the values they read (true or false); any \
+            other key takes any text, with a warning that no built-in widget reads it.
+
+            \(storeDiscussion)
+
+            \(editingExitCodes)
+            """,
+        arguments: [
+            .positional("key", help: "The key (showCompletedTasks, say)."),
+            .positional("value", help: "The value."),
+        ] + storeArguments
+    )
+
+    static func runDelete(_ values: ParsedValues) throws(ParseError) -> Int32 {
+        let ids = try values.strings("id")
+        return try editing(values) { store throws(AppGroupError) in
+            let deleted = try store.deleteTasks(ids: ids)
+            let noun = deleted.count == 1 ? "task" : "tasks"
+            let titles = deleted.map { "'\(TerminalText.visible($0.title))'" }.joined(separator: ", ")
+            return
+                "Deleted \(deleted.count) \(noun) (\(titles)) from \(TerminalText.visible(store.databaseURL.path))\n"
+        }
+    }
+
+    static func runMove(_ values: ParsedValues) throws(ParseError) -> Int32 {
+        let id = try values.requiredString("id")
+        let position = try values.int("position") ?? 1
+        return try editing(values) { store throws(AppGroupError) in
+            let tasks = try store.moveTask(id: id, to: position)
+            let title = tasks[position - 1].title
+            return "Moved '\(TerminalText.visible(title))' to position \(position) of \(tasks.count)\n"
+        }
+    }
+
+    static func runDefaultsSet(_ values: ParsedValues) throws(ParseError) -> Int32 {
+        let key = try values.requiredString("key")
+        let value = try values.requiredString("value")
+        if SharedDefaultKey.named(key) == nil {
+            let known = SharedDefaultKey.known.map(\.name)
+            var warning =
+                "warning: no built-in widget reads the shared default '\(TerminalText.visible(key))'"
+            if let nearest = EditDistance.suggestion(for: key, among: known) {
+                warning += "; did you mean '\(nearest)'?"
+            } else {
+                warning += " (they read " + known.map { "'\($0)'" }.joined(separator: ", ") + ")"
+            }
+            StandardStream.error.write(warning + "\n")
+        }
+        return try editing(values) { store throws(AppGroupError) in
+            try store.setSharedDefault(value, forKey: key)
+            return "Set \(TerminalText.visible(key)) to \(TerminalText.visible(value)) "
+                + "in \(TerminalText.visible(store.databaseURL.path))\n"
+        }
+    }
+
+    static func runDefaultsGet(_ values: ParsedValues) throws(ParseError) -> Int32 {
+        let key = try values.string("key")
+        let container = try container(values)
+        let lockTimeout = try CommandOptions.lockTimeout(values)
+        do throws(AppGroupError) {
+            let defaults: [(key: String, value: String)]
+            do throws(AppGroupError) {
+                defaults = try container.openStore(readOnly: true, lockTimeout: lockTimeout)
+                    .allSharedDefaults()
+            } catch  where error.code == .storeNotFound {
+                defaults = []
+            }
+            guard let key else {
+                StandardStream.output.write(defaults.map { "\($0.key)=\($0.value)\n" }.joined())
+                return ExitStatus.success
+            }
+            guard let value = defaults.first(where: { $0.key == key })?.value else {
+                StandardStream.error.write(
+                    "Error: the shared default '\(TerminalText.visible(key))' is not set in "
+                        + "\(TerminalText.visible(container.directory.path))\n")
+                return ExitStatus.failure
+            }
+            StandardStream.output.write(value + "\n")
+            return ExitStatus.success
+        } catch {
+            StandardStream.error.write("Error: \(TerminalText.visible(error.message))\n")
+            return ExitStatus.failure
+        }
+    }
+
+    /// Opens the store for writing, runs `change`, prints what it returns; a failure is printed
+    /// with exit 65 when it is the input's fault, 1 otherwise.
+    private static func editing(
+        _ values: ParsedValues,
+        _ change: (AppGroupStore) throws(AppGroupError) -> String
+    ) throws(ParseError) -> Int32 {
+        let container = try container(values)
+        let lockTimeout = try CommandOptions.lockTimeout(values)
+        do throws(AppGroupError) {
+            let store = try container.openStore(lockTimeout: lockTimeout)
+            StandardStream.output.write(try change(store))
+            return ExitStatus.success
+        } catch {
+            StandardStream.error.write("Error: \(TerminalText.visible(error.message))\n")
+            return error.code.isInvalidInput ? ExitStatus.dataError : ExitStatus.failure
+        }
+    }
+}

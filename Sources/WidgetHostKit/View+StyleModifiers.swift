@@ -1,0 +1,112 @@
+/// The styles, effects and animations the seeds' views use beyond DESIGN.md's vocabulary, recorded
+/// like the others; text renderers ignore them.
+extension View {
+    /// Styles a button (`.plain` draws the label alone).
+    public func buttonStyle(_ style: ButtonStyleName) -> ModifiedContent<Self> {
+        ModifiedContent(
+            content: self, change: .modifier(.init(.buttonStyle, [.init("style", .string(style.name))])))
+    }
+
+    /// Styles a toggle (`.switch`).
+    public func toggleStyle(_ style: ToggleStyleName) -> ModifiedContent<Self> {
+        ModifiedContent(
+            content: self, change: .modifier(.init(.toggleStyle, [.init("style", .string(style.name))])))
+    }
+
+    /// Hides a control's label.
+    public func labelsHidden() -> ModifiedContent<Self> {
+        ModifiedContent(content: self, change: .modifier(.init(.labelsHidden)))
+    }
+
+    /// Draws the view at `scale` times its size.
+    public func scaleEffect(_ scale: Double) -> ModifiedContent<Self> {
+        ModifiedContent(
+            content: self, change: .modifier(.init(.scaleEffect, [.init("scale", .double(scale))])))
+    }
+
+    /// Casts a shadow.
+    public func shadow(
+        color: Color = Color(name: "black", opacity: 0.33), radius: Double, x: Double = 0, y: Double = 0
+    )
+        -> ModifiedContent<Self>
+    {
+        let values: [JSONValue.Member] =
+            color.styleMembers.map { $0.key == "style" ? .init("color", $0.value) : $0 } + [
+                .init("radius", JSONValue(points: radius)), .init("x", JSONValue(points: x)),
+                .init("y", JSONValue(points: y)),
+            ]
+        return ModifiedContent(content: self, change: .modifier(.init(.shadow, values)))
+    }
+
+    /// Animates changes of `value` with `animation` (`nil`: none).
+    public func animation(_ animation: Animation?, value: some Equatable) -> ModifiedContent<Self> {
+        guard let animation else { return ModifiedContent(content: self, change: .nothing) }
+        return ModifiedContent(content: self, change: .modifier(.init(.animation, animation.members)))
+    }
+}
+
+/// A button style, as SwiftUI's `.plain`, `.borderless`, `.bordered`, `.borderedProminent`.
+public struct ButtonStyleName: Sendable, Hashable {
+    /// The style's name.
+    public let name: String
+
+    private init(name: String) {
+        self.name = name
+    }
+
+    /// The platform's default.
+    public static let automatic = ButtonStyleName(name: "automatic")
+    /// The label alone.
+    public static let plain = ButtonStyleName(name: "plain")
+    /// No border.
+    public static let borderless = ButtonStyleName(name: "borderless")
+    /// A border.
+    public static let bordered = ButtonStyleName(name: "bordered")
+    /// A filled border.
+    public static let borderedProminent = ButtonStyleName(name: "borderedProminent")
+}
+
+/// A toggle style, as SwiftUI's `.switch`, `.button`.
+public struct ToggleStyleName: Sendable, Hashable {
+    /// The style's name.
+    public let name: String
+
+    private init(name: String) {
+        self.name = name
+    }
+
+    /// The platform's default.
+    public static let automatic = ToggleStyleName(name: "automatic")
+    /// A switch.
+    public static let `switch` = ToggleStyleName(name: "switch")
+    /// A button that stays pressed while on.
+    public static let button = ToggleStyleName(name: "button")
+}
+
+/// How a change animates, as SwiftUI's `Animation`: a curve and a duration.
+public struct Animation: Sendable, Hashable {
+    /// `curve`, then `duration` when set.
+    let members: [JSONValue.Member]
+
+    private init(_ curve: String, duration: Double? = nil) {
+        var members: [JSONValue.Member] = [.init("curve", .string(curve))]
+        if let duration { members.append(.init("duration", .double(duration))) }
+        self.members = members
+    }
+
+    /// The default curve.
+    public static let `default` = Animation("default")
+    /// Ease in and out.
+    public static let easeInOut = Animation("easeInOut")
+    /// Linear.
+    public static let linear = Animation("linear")
+    /// A smooth spring.
+    public static let smooth = Animation("smooth")
+    /// A spring.
+    public static let spring = Animation("spring")
+
+    /// Ease in and out over `duration` seconds.
+    public static func easeInOut(duration: Double) -> Animation { Animation("easeInOut", duration: duration) }
+    /// Linear over `duration` seconds.
+    public static func linear(duration: Double) -> Animation { Animation("linear", duration: duration) }
+}
