@@ -123,6 +123,16 @@ import Testing
             run.standardOutput.contains(
                 "data-family=\"accessoryRectangular\" style=\"width:172px;height:76px;background:var(--indigo)\""
             ))
+        // --family all: a gallery of every family the widget supports, its own first.
+        let all = try scratch.widgethost(
+            ["run", "styled.yaml", "--widget", "styled", "--family", "all", "--format", "html"],
+            environment: WatchCommandTests.store(scratch))
+        #expect(all.status == 0, "\(all.standardError)")
+        let families = all.standardOutput.matches(
+            of: /data-widget-id="styled" data-kind="Styled" data-family="(\w+)"/
+        )
+        .map { String($0.output.1) }
+        #expect(families == ["systemSmall", "accessoryRectangular"])
         let timeline = try scratch.widgethost(
             ["run", "styled.yaml", "--format", "html", "--timeline"],
             environment: WatchCommandTests.store(scratch))

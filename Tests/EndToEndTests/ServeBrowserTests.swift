@@ -51,9 +51,9 @@ import Testing
 
         // The click ran ToggleTaskIntent on the first task; the store has it, and the card was
         // redrawn from the events stream without the finished task.
-        #expect(report["before"] as? String == "Finish the Q3 roadmap slides")
+        #expect((report["before"] as? String)?.hasPrefix("Finish the Q3 roadmap slides") == true)
         #expect(report["redrawn"] as? Bool == true)
-        #expect(report["after"] as? String == "Review the login pull request")
+        #expect((report["after"] as? String)?.hasPrefix("Review the login pull request") == true)
         #expect((report["status"] as? String)?.hasPrefix("[1] of work-tasks: ") == true)
         let tasks = try JSONText.object(try served.scratch.exportJSON())["tasks"] as? [[String: Any]] ?? []
         #expect(

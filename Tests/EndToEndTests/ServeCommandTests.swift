@@ -258,7 +258,7 @@ import Testing
         let page = try RawHTTP.request(port: served.port, "GET", "/").body
         #expect(
             page.contains(
-                "data-widget-id=\"focus\" data-kind=\"FocusWidget\" data-family=\"systemMedium\" style=\"width:364px;height:170px\""
+                "data-widget-id=\"focus\" data-kind=\"FocusWidget\" data-family=\"systemMedium\" style=\"width:364px;height:170px"
             ))
         #expect(served.process.stop() == 0)
     }
