@@ -45,6 +45,12 @@ let package = Package(
         // No pkgConfig: its libutf8proc.pc adds a -D flag SwiftPM refuses; the header and library
         // are in the default paths.
         .systemLibrary(name: "CUTF8Proc"),
+        // The embedded HTTP server of `serve` (Debian libmicrohttpd-dev).
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         // Closed standard descriptors filled before the Swift runtime opens anything (widgethost only).
         .target(name: "CStandardStreams"),
         // posix_spawn's chdir action, hidden from Swift's Glibc module (plugins start in their folder).
@@ -97,7 +103,7 @@ let package = Package(
             name: "WidgetHost",
             dependencies: [
                 "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup", "CSpawn",
-                "TerminalText",
+                "TerminalText", "CMicroHTTPD",
             ],
             swiftSettings: swiftSettings,
             plugins: ["EmbedPythonSDK"]

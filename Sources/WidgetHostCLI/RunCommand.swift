@@ -16,7 +16,8 @@ extension WidgetHostCommand {
             discussion: """
                 Each widget's provider is asked for its timeline, and the entry current at --at (the \
                 latest dated at or before it) is drawn: as a box sized to the widget's family, with \
-                its controls numbered for 'widgethost tap', or as JSON. Nothing runs when any \
+                its controls numbered for 'widgethost tap', as JSON, or as one HTML page of cards \
+                sized in points (--format html). Nothing runs when any \
                 configuration is invalid (exit 65); a widget that fails at run time is reported and \
                 the others still print (exit 1).
                 """,
@@ -29,7 +30,7 @@ extension WidgetHostCommand {
                 .flag(
                     "placeholder",
                     help: "Print placeholders, as a widget shows them while its content loads."),
-                CommandOptions.format(["text", "json", "ndjson"]),
+                CommandOptions.format(["text", "json", "ndjson", "html"]),
             ] + CommandOptions.hostOptions
         )
 
@@ -42,6 +43,10 @@ extension WidgetHostCommand {
                 throw values.validationError(
                     "'--preview' and '--placeholder' cannot be used together: a widget shows either "
                         + "its snapshot or its placeholder.")
+            }
+            if format == .html, try values.flag("timeline") {
+                throw values.validationError(
+                    "--timeline lists every entry, which the HTML page does not draw; use --format json.")
             }
             return try await SessionOptions.withSession(values) { session throws(ParseError) in
                 try await run(values, session: session, date: date, format: format, family: family)

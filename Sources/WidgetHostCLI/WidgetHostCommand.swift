@@ -33,7 +33,8 @@ enum WidgetHostCommand {
             SchemaCommand.spec,
             PerformCommand.spec,
             TapCommand.spec, OpenCommand.spec,
-            YAMLCommand.spec, StoreCommand.spec, PluginsCommand.spec, WatchCommand.spec, ReloadCommand.spec,
+            YAMLCommand.spec, StoreCommand.spec, PluginsCommand.spec, WatchCommand.spec, ServeCommand.spec,
+            ReloadCommand.spec,
             CompletionsCommand.spec, ManCommand.spec, CompleteCommand.spec,
         ]
     )
@@ -107,6 +108,8 @@ enum WidgetHostCommand {
                 return try StoreCommand.run(values)
             case ["watch"]:
                 return try await WatchCommand.run(values)
+            case ["serve"]:
+                return try await ServeCommand.run(values)
             case ["reload"]:
                 return try await ReloadCommand.run(values)
             case ["yaml"]:

@@ -5,11 +5,12 @@
 #endif
 
 /// The benchmark runner:
-/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|batch]... [--rounds N] [--burst-size N]`.
+/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|batch|html|serve]... [--rounds N] [--burst-size N]`.
 enum BenchmarkCommand {
     /// The benchmarks, by name.
     static let names = [
-        "yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete", "batch",
+        "yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete", "batch", "html",
+        "serve",
     ]
 
     static func main(_ arguments: [String]) async {
@@ -66,6 +67,10 @@ enum BenchmarkCommand {
             // A round runs the 20,000-widget configuration three times: a third of the rounds.
             BatchBenchmark(rounds: max(rounds / 3, 3)).run()
         }
+        if selected.isEmpty || selected.contains("html") {
+            await HTMLBenchmark(rounds: max(rounds / 3, 3)).run(registry)
+        }
+        if selected.isEmpty || selected.contains("serve") { ServeBenchmark(samples: 50).run() }
         if selected.isEmpty || selected.contains("burst") {
             // A burst takes seconds: a fifth of the rounds (3 by default).
             StoreBurstBenchmark(rounds: max(rounds / 5, 1), size: burstSize).run()

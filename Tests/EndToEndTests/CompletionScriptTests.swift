@@ -49,8 +49,7 @@ import Testing
 
     static let subcommands = [
         "run", "validate", "config", "describe", "schema", "perform", "tap", "open", "yaml", "store",
-        "plugins",
-        "watch", "reload", "completions", "man", "help",
+        "plugins", "watch", "serve", "reload", "completions", "man", "help",
     ]
     static let intents = [
         "ToggleTaskIntent", "SetTaskCompletionIntent", "CompleteTaskIntent", "AddTaskIntent",
@@ -68,9 +67,9 @@ import Testing
             ["store", "export", "--"],
             ["--format", "--store", "--app-group", "--lock-timeout", "--version", "--help"]
         ),
-        (["run", "--format", ""], ["text", "json", "ndjson"]),
+        (["run", "--format", ""], ["text", "json", "ndjson", "html"]),
         (["run", "--format", "=", "nd"], ["ndjson"]),
-        (["run", "--format", "="], ["text", "json", "ndjson"]),
+        (["run", "--format", "="], ["text", "json", "ndjson", "html"]),
         (["completions", ""], ["bash", "zsh", "fish"]),
         (["run", "--widget", ""], ["work-tasks", "all-tasks", "focus", "quick-menu"]),
         (["run", "--widget", "focus", "--widget", "q"], ["quick-menu"]),
@@ -167,7 +166,7 @@ import Testing
     @Test(
         arguments: [
             ([""], subcommands),
-            (["run", "--format", ""], ["text", "json", "ndjson"]),
+            (["run", "--format", ""], ["text", "json", "ndjson", "html"]),
             (["run", "--widget", ""], ["work-tasks", "all-tasks", "focus", "quick-menu"]),
             (["perform", "AddTaskIntent", ""], ["taskName=", "priority=", "category="]),
             (["perform", "AddTaskIntent", "priority=h"], ["priority=high"]),
@@ -223,7 +222,7 @@ import Testing
         arguments: [
             ("widgethost st", ["store"]),
             ("widgethost store ", ["defaults", "delete", "export", "import", "init", "move"]),
-            ("widgethost run --format ", ["json", "ndjson", "text"]),
+            ("widgethost run --format ", ["html", "json", "ndjson", "text"]),
             ("widgethost run --widget ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),
             ("widgethost tap ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),
             ("widgethost tap focus ", []),

@@ -16,11 +16,14 @@ final class WatchProcess: Sendable {
     private let read = Lines()
     private let errorURL: URL
 
-    /// Starts `widgethost watch` with `arguments` in `scratch`, as on a machine of its own.
-    init(_ arguments: [String], in scratch: TemporaryDirectory, environment: [String: String] = [:]) throws {
+    /// Starts `widgethost watch` (or `command`) with `arguments` in `scratch`, as on a machine of its own.
+    init(
+        _ arguments: [String], in scratch: TemporaryDirectory, environment: [String: String] = [:],
+        command: String = "watch"
+    ) throws {
         process = Process()
         process.executableURL = WidgetHostProcess.executableURL
-        process.arguments = ["watch"] + arguments
+        process.arguments = [command] + arguments
         var variables = ProcessInfo.processInfo.environment
         variables["NO_COLOR"] = nil
         variables["WIDGETHOST_STORE"] = scratch.url.appendingPathComponent("store").path
@@ -30,7 +33,7 @@ final class WatchProcess: Sendable {
         process.environment = variables
         process.currentDirectoryURL = scratch.url
         let output = Pipe()
-        errorURL = scratch.url.appendingPathComponent("watch-stderr")
+        errorURL = scratch.url.appendingPathComponent("\(command)-stderr")
         process.standardOutput = output
         process.standardError = try scratch.handleForWriting(errorURL)
         process.standardInput = FileHandle.nullDevice

@@ -30,6 +30,8 @@ import Testing
                                   writes a new one.
           watch                   Hosts the widgets live, writing what they show as it
                                   changes.
+          serve                   Serves the widgets as a live web page whose buttons
+                                  work.
           reload                  Asks the widgets of some kinds, or all, to reload
                                   their timelines.
           completions             Prints a shell completion script for bash, zsh or
@@ -118,7 +120,7 @@ import Testing
                 + [
                     "run", "validate", "config", "describe", "schema", "perform", "tap", "open", "yaml",
                     "store",
-                    "plugins", "watch", "reload", "completions", "man",
+                    "plugins", "watch", "serve", "reload", "completions", "man",
                 ].map {
                     "  - \($0)\n"
                 }

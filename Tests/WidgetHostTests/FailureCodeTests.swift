@@ -11,7 +11,7 @@ import YAML
 @Suite struct FailureCodeTests {
     static let all =
         FailureCode.hostCodes + FailureCode.storeCodes + FailureCode.taskStoreCodes
-        + FailureCode.yamlCodes
+        + FailureCode.yamlCodes + FailureCode.serveCodes
 
     @Test func everyCodeIsDeclaredOnce() {
         let names = Self.all.map(\.rawValue)

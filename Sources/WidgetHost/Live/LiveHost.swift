@@ -65,9 +65,12 @@ public final class LiveHost: Sendable {
         events.stop()
     }
 
-    /// Hosts the widgets until SIGINT, SIGTERM or ``stop()``, calling `emit` for every event.
+    /// Hosts the widgets until SIGINT, SIGTERM or ``stop()``, calling `emit` for every event and
+    /// `started` once every widget has been evaluated the first time (`serve` listens from then).
     /// - Throws: ``StartFailure`` when the first configuration is invalid or names unknown widgets.
-    public func run(emit: @escaping @Sendable (WatchEvent) -> Void) async throws(StartFailure) {
+    public func run(
+        started: @Sendable () -> Void = {}, emit: @escaping @Sendable (WatchEvent) -> Void
+    ) async throws(StartFailure) {
         var state = HostState()
         let loaded = await session.load(options.paths)
         guard !loaded.hasErrors else { throw .invalidConfiguration(loaded.diagnostics) }
@@ -90,6 +93,7 @@ public final class LiveHost: Sendable {
         watchFiles(&state)
         observePluginExits(state)
         scheduleNext(state)
+        started()
         for await event in events.stream {
             switch event {
             case .stop:

@@ -1,4 +1,5 @@
-/// The output formats of the commands: text for people, JSON and NDJSON for scripts.
+/// The output formats of the commands: text for people, JSON and NDJSON for scripts, HTML to see
+/// the widgets.
 public enum OutputFormat: String, Sendable, CaseIterable {
     /// Boxes and sentences, for a terminal.
     case text
@@ -6,6 +7,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case json
     /// One JSON object a line.
     case ndjson
+    /// One self-contained HTML page (`run --format html`).
+    case html
 
     /// Whether the output is data, written exactly as it is, rather than text for a person (which
     /// is guarded against control characters on its way to the terminal).
@@ -17,6 +20,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case .text: WidgetBoxRenderer(symbols: symbols)
         case .json: RunJSONRenderer()
         case .ndjson: RunNDJSONRenderer()
+        case .html: HTMLPageRenderer(symbols: symbols)
         }
     }
 }

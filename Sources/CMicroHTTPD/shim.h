@@ -1,0 +1,37 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+// libmicrohttpd's daemon and connection calls are variadic, which Swift cannot call: these
+// inline wrappers give them fixed arguments.
+
+/// Starts a daemon with a connection thread each on the listening socket `listen_fd` (already
+/// bound and listening), at most `connection_limit` connections, each closed after
+/// `timeout_seconds` without traffic; `notify` hears of every connection's start and end and
+/// `completed` of every request's end.
+static inline struct MHD_Daemon *widgethost_mhd_start(
+    int listen_fd, unsigned int flags, MHD_AccessHandlerCallback handler, void *handler_cls,
+    MHD_NotifyConnectionCallback notify, MHD_RequestCompletedCallback completed, void *cls,
+    unsigned int connection_limit, unsigned int timeout_seconds, size_t stack_size)
+{
+    return MHD_start_daemon(
+        flags, 0, NULL, NULL, handler, handler_cls,
+        MHD_OPTION_LISTEN_SOCKET, (MHD_socket) listen_fd,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, cls,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
+        MHD_OPTION_THREAD_STACK_SIZE, stack_size,
+        MHD_OPTION_END);
+}
+
+/// The socket of `connection`, or -1.
+static inline int widgethost_mhd_connection_fd(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? (int) info->connect_fd : -1;
+}

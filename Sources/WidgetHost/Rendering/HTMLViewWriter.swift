@@ -1,0 +1,412 @@
+public import WidgetHostKit
+
+/// Writes a view tree (its JSON, as `run --format json` prints it) as HTML laid out as SwiftUI lays
+/// it out: stacks are flex boxes with SwiftUI's default alignment (centre) and spacing (8 points),
+/// a `Spacer` takes the free room of its stack, and a stack that holds something flexible along an
+/// axis fills its parent along that axis, as SwiftUI's stacks do. Modifiers apply in their order:
+/// `padding` then `background` colours the padding, `background` then `padding` does not.
+/// Controls are numbered depth first, as `tap` counts them (`data-control="N"`).
+struct HTMLViewWriter {
+    /// Text drawn for symbols the page has no SVG of (the bundles' fallbacks).
+    var symbols: [String: String]
+    /// The next control's number.
+    private var counter = 0
+
+    init(symbols: [String: String]) {
+        self.symbols = symbols
+    }
+
+    /// Which axes a view fills: a spacer along its stack's axis, a stack holding something that
+    /// fills, a frame with an infinite maximum.
+    struct Flexibility {
+        var horizontal = false
+        var vertical = false
+    }
+
+    /// One element being built: the modifiers wrap it in further elements as they need.
+    private struct Box {
+        var tag = "div"
+        var classes: [String] = []
+        var attributes = ""
+        var styles: [String] = []
+        var content = ""
+        var hasPadding = false
+        var hasBackground = false
+        var textProperties: Set<String> = []
+
+        func html(extraStyle: String) -> String {
+            var output = "<" + tag
+            if !classes.isEmpty { output += " class=\"" + classes.joined(separator: " ") + "\"" }
+            output += attributes
+            let style = (styles + (extraStyle.isEmpty ? [] : [extraStyle])).joined(separator: ";")
+            if !style.isEmpty { output += " style=\"" + style + "\"" }
+            return output + ">" + content + "</" + tag + ">"
+        }
+    }
+
+    /// The HTML of `view`, the root of a card, and the card's own style (`containerBackground`).
+    mutating func root(_ view: JSONValue) -> (html: String, cardStyle: String) {
+        counter = 0
+        var cardStyle = ""
+        if case .array(let modifiers)? = view["modifiers"] {
+            for modifier in modifiers where modifier["type"]?.stringValue == "containerBackground" {
+                if let style = Self.style(of: modifier) { cardStyle = "background:" + style }
+            }
+        }
+        let (html, _) = write(view) { flexibility in Self.placement(flexibility, inRow: false) }
+        return (html, cardStyle)
+    }
+
+    /// The style a child with `flexibility` needs in its parent stack (a row when `inRow`).
+    static func placement(_ flexibility: Flexibility, inRow: Bool) -> String {
+        var styles: [String] = []
+        if inRow ? flexibility.horizontal : flexibility.vertical { styles.append("flex:1 1 0") }
+        if inRow ? flexibility.vertical : flexibility.horizontal { styles.append("align-self:stretch") }
+        return styles.joined(separator: ";")
+    }
+
+    /// The HTML of `node` and what it fills (its placement in its parent is added by the parent).
+    mutating func write(_ node: JSONValue, placement: (Flexibility) -> String = { _ in "" }) -> (
+        String, Flexibility
+    ) {
+        var box = Box()
+        var flexibility = Flexibility()
+        let type = node["type"]?.stringValue ?? ""
+        let children: [JSONValue]
+        if case .array(let items)? = node["children"] { children = items } else { children = [] }
+        switch type {
+        case "vstack", "hstack":
+            let inRow = type == "hstack"
+            box.classes = [inRow ? "h" : "v"]
+            if let spacing = node["spacing"]?.doubleNumber, spacing >= 0, spacing < 10_000 {
+                box.styles.append("gap:" + HTMLVocabulary.points(spacing))
+            }
+            if let alignment = node["alignment"]?.stringValue, let align = Self.stackAlignment[alignment] {
+                box.styles.append("align-items:" + align)
+            }
+            for child in children {
+                let childType = child["type"]?.stringValue
+                let (html, childFlex) = write(child) { flex in Self.placement(flex, inRow: inRow) }
+                box.content += html
+                if childType == "spacer" {
+                    if inRow { flexibility.horizontal = true } else { flexibility.vertical = true }
+                } else {
+                    flexibility.horizontal = flexibility.horizontal || childFlex.horizontal
+                    flexibility.vertical = flexibility.vertical || childFlex.vertical
+                }
+            }
+        case "text":
+            box.tag = "span"
+            box.classes = ["t"]
+            HTMLText.append(node["text"]?.stringValue ?? "", to: &box.content)
+        case "image":
+            box.tag = "span"
+            box.classes = ["i"]
+            let name = node["systemName"]?.stringValue ?? ""
+            box.attributes = " role=\"img\" aria-label=\"" + HTMLText.escaped(name) + "\""
+            if let svg = HTMLVocabulary.symbols[name] {
+                box.content = "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\">" + svg + "</svg>"
+            } else if let text = symbols[name] {
+                HTMLText.append(text, to: &box.content)
+            } else {
+                box.classes.append("unknown")
+                box.attributes += " title=\"" + HTMLText.escaped(name) + "\""
+            }
+        case "progress":
+            box.classes = ["progress"]
+            box.attributes = " role=\"progressbar\""
+            for child in children {
+                let (html, _) = write(child)
+                box.content += html
+            }
+            if let value = node["value"]?.doubleNumber {
+                let percent = (min(max(value, 0), 1) * 1000).rounded() / 10
+                box.attributes += " aria-valuenow=\"\(percent)\""
+                box.content += "<div class=\"bar\"><div style=\"width:\(percent)%\"></div></div>"
+            } else {
+                box.classes.append("indeterminate")
+                box.content += "<div class=\"bar\"><div></div></div>"
+            }
+            flexibility.horizontal = true
+        case "spacer":
+            box.classes = ["s"]
+            if let length = node["minLength"]?.doubleNumber, length >= 0, length < 10_000 {
+                box.styles.append("min-width:" + HTMLVocabulary.points(length))
+                box.styles.append("min-height:" + HTMLVocabulary.points(length))
+            }
+            flexibility = Flexibility(horizontal: true, vertical: true)
+        case "button", "toggle", "link":
+            counter += 1
+            let number = counter
+            box.classes = ["control", type]
+            box.attributes = " data-control=\"\(number)\""
+            if let intent = node["intent"]?["type"]?.stringValue {
+                box.attributes += " data-intent=\"" + HTMLText.escaped(intent) + "\""
+            }
+            if type == "link" {
+                box.tag = "a"
+                let url = node["url"]?.stringValue ?? ""
+                if HTMLText.isSafeLink(url) { box.attributes += " href=\"" + HTMLText.escaped(url) + "\"" }
+            } else {
+                box.tag = "button"
+                box.attributes += " type=\"button\""
+            }
+            var label = ""
+            // A label is laid out in a row; what fills in it makes the control fill, as a
+            // button around a stack with a spacer does in SwiftUI.
+            for child in children {
+                let (html, childFlex) = write(child) { flex in Self.placement(flex, inRow: true) }
+                label += html
+                flexibility.horizontal = flexibility.horizontal || childFlex.horizontal
+                flexibility.vertical = flexibility.vertical || childFlex.vertical
+            }
+            if type == "toggle" {
+                let isOn = node["isOn"]?.boolValue ?? false
+                box.attributes += " role=\"switch\" aria-checked=\"\(isOn)\""
+                label += "<span class=\"switch\"></span>"
+            } else if label.isEmpty {
+                HTMLText.append(
+                    node["intent"]?["type"]?.stringValue ?? node["url"]?.stringValue ?? "", to: &label)
+            }
+            box.content = label
+        default:
+            box.classes = ["unknown-view"]
+            HTMLText.append(type, to: &box.content)
+        }
+        if type != "spacer", let url = node["url"]?.stringValue, type != "link" {
+            box.attributes += " data-widget-url=\"" + HTMLText.escaped(url) + "\""
+        }
+        var boxes = [box]
+        if case .array(let modifiers)? = node["modifiers"] {
+            for modifier in modifiers { apply(modifier, to: &boxes, flexibility: &flexibility) }
+        }
+        // Innermost first: each box holds the ones before it.
+        var html = ""
+        for (index, var current) in boxes.enumerated() {
+            if index > 0 { current.content = html }
+            html = current.html(extraStyle: index == boxes.count - 1 ? placement(flexibility) : "")
+        }
+        return (html, flexibility)
+    }
+
+    private static let stackAlignment: [String: String] = [
+        "leading": "flex-start", "center": "center", "trailing": "flex-end", "top": "flex-start",
+        "bottom": "flex-end", "firstTextBaseline": "baseline", "lastTextBaseline": "last baseline",
+    ]
+
+    private static let frameAlignment: [String: (horizontal: String, vertical: String)] = [
+        "center": ("center", "center"), "leading": ("flex-start", "center"),
+        "trailing": ("flex-end", "center"),
+        "top": ("center", "flex-start"), "bottom": ("center", "flex-end"),
+        "topLeading": ("flex-start", "flex-start"), "topTrailing": ("flex-end", "flex-start"),
+        "bottomLeading": ("flex-start", "flex-end"), "bottomTrailing": ("flex-end", "flex-end"),
+    ]
+
+    /// Applies one modifier: a text property to the outermost box (the first of a kind wins, as
+    /// the innermost modifier does in SwiftUI), a layout modifier to it or to a new box around it.
+    private func apply(_ modifier: JSONValue, to boxes: inout [Box], flexibility: inout Flexibility) {
+        guard let type = modifier["type"]?.stringValue else { return }
+        func textProperty(_ name: String, _ css: String) {
+            guard !boxes[boxes.count - 1].textProperties.contains(name) else { return }
+            boxes[boxes.count - 1].textProperties.insert(name)
+            boxes[boxes.count - 1].styles.append(css)
+        }
+        func wrap() {
+            boxes.append(Box(classes: ["m"]))
+        }
+        switch type {
+        case "font":
+            if let style = modifier["style"]?.stringValue, let font = HTMLVocabulary.fontStyles[style] {
+                textProperty("font-size", "font-size:\(font.size)px")
+                if font.weight != 400 { textProperty("font-weight", "font-weight:\(font.weight)") }
+            } else if let size = modifier["size"]?.doubleNumber, size > 0, size < 1000 {
+                textProperty("font-size", "font-size:" + HTMLVocabulary.points(size))
+            }
+            if let weight = modifier["weight"]?.stringValue, let css = HTMLVocabulary.weights[weight] {
+                textProperty("font-weight", "font-weight:\(css)")
+            }
+        case "fontWeight":
+            if let weight = modifier["weight"]?.stringValue, let css = HTMLVocabulary.weights[weight] {
+                textProperty("font-weight", "font-weight:\(css)")
+            }
+        case "foregroundStyle":
+            if let style = Self.style(of: modifier) { textProperty("color", "color:" + style) }
+        case "strikethrough":
+            if modifier["isActive"]?.boolValue ?? true {
+                textProperty("text-decoration", "text-decoration:line-through")
+                if let colour = modifier["color"]?.stringValue.flatMap({ HTMLVocabulary.css(style: $0) }) {
+                    textProperty("text-decoration-color", "text-decoration-color:" + colour)
+                }
+            }
+        case "lineLimit":
+            if let limit = modifier["limit"]?.intValue, limit >= 1, limit < 10_000 {
+                textProperty("--lines", "--lines:\(limit)")
+            } else if modifier["limit"] == nil {
+                textProperty("--lines", "--lines:none")
+            }
+        case "padding":
+            let length = modifier["length"]?.doubleNumber.map { min(max($0, 0), 10_000) } ?? 16
+            let css = HTMLVocabulary.points(length)
+            var edges: [String] = []
+            let names: [String]
+            if case .array(let items)? = modifier["edges"] {
+                names = items.compactMap(\.stringValue)
+            } else {
+                names = [modifier["edges"]?.stringValue ?? "all"]
+            }
+            for name in names {
+                switch name {
+                case "horizontal": edges += ["left", "right"]
+                case "vertical": edges += ["top", "bottom"]
+                case "top": edges += ["top"]
+                case "bottom": edges += ["bottom"]
+                case "leading": edges += ["left"]
+                case "trailing": edges += ["right"]
+                case "all": edges += ["top", "right", "bottom", "left"]
+                default: break
+                }
+            }
+            if boxes[boxes.count - 1].hasPadding || boxes[boxes.count - 1].hasBackground { wrap() }
+            boxes[boxes.count - 1].hasPadding = true
+            for edge in edges { boxes[boxes.count - 1].styles.append("padding-" + edge + ":" + css) }
+        case "background":
+            guard let style = Self.style(of: modifier) else { return }
+            if boxes[boxes.count - 1].hasBackground { wrap() }
+            boxes[boxes.count - 1].hasBackground = true
+            boxes[boxes.count - 1].styles.append("background:" + style)
+            if let radius = Self.radius(of: modifier) {
+                boxes[boxes.count - 1].styles.append("border-radius:" + radius)
+            }
+        case "cornerRadius", "clipShape":
+            let radius =
+                type == "cornerRadius"
+                ? modifier["radius"]?.doubleNumber.flatMap {
+                    $0 >= 0 && $0 < 10_000 ? HTMLVocabulary.points($0) : nil
+                }
+                : Self.radius(of: modifier)
+            guard let radius else { return }
+            wrap()
+            boxes[boxes.count - 1].styles += ["border-radius:" + radius, "overflow:hidden"]
+        case "frame":
+            wrap()
+            var styles = ["display:flex"]
+            let alignment =
+                Self.frameAlignment[modifier["alignment"]?.stringValue ?? "center"] ?? ("center", "center")
+            styles += ["justify-content:" + alignment.horizontal, "align-items:" + alignment.vertical]
+            for (key, css) in [
+                ("width", "width"), ("height", "height"), ("minWidth", "min-width"),
+                ("minHeight", "min-height"), ("maxWidth", "max-width"), ("maxHeight", "max-height"),
+            ] {
+                guard let value = modifier[key] else { continue }
+                if value.stringValue == "infinity" {
+                    if key == "maxWidth" { flexibility.horizontal = true }
+                    if key == "maxHeight" { flexibility.vertical = true }
+                } else if let number = value.doubleNumber, number >= 0, number < 100_000 {
+                    styles.append(css + ":" + HTMLVocabulary.points(number))
+                    if key == "width" { flexibility.horizontal = false }
+                    if key == "height" { flexibility.vertical = false }
+                    if key == "width" || key == "height" { styles.append("flex-shrink:0") }
+                }
+            }
+            boxes[boxes.count - 1].styles += styles
+        case "opacity":
+            if let value = modifier["value"]?.doubleNumber, value >= 0, value <= 1 {
+                wrap()
+                boxes[boxes.count - 1].styles.append("opacity:" + String((value * 1000).rounded() / 1000))
+            }
+        case "contentTransition":
+            if let transition = modifier["transition"]?.stringValue, Self.transitions.contains(transition) {
+                boxes[boxes.count - 1].attributes += " data-content-transition=\"" + transition + "\""
+            }
+        case "invalidatableContent":
+            if modifier["isActive"]?.boolValue ?? true {
+                boxes[boxes.count - 1].attributes += " data-invalidatable=\"\""
+            }
+        case "widgetAccentable":
+            if modifier["isActive"]?.boolValue ?? true {
+                boxes[boxes.count - 1].attributes += " data-accentable=\"\""
+            }
+        case "buttonStyle", "toggleStyle":
+            // An environment, as in SwiftUI: it styles the controls inside too (see the stylesheet).
+            let styles = type == "buttonStyle" ? Self.buttonStyles : Self.toggleStyles
+            if let style = modifier["style"]?.stringValue, styles.contains(style) {
+                let name = type == "buttonStyle" ? "button" : "toggle"
+                boxes[boxes.count - 1].attributes += " data-\(name)-style=\"" + style + "\""
+            }
+        case "labelsHidden":
+            boxes[boxes.count - 1].attributes += " data-labels-hidden=\"\""
+        case "scaleEffect":
+            // A drawing effect: the layout keeps the unscaled size, as SwiftUI's does.
+            if let scale = modifier["scale"]?.doubleNumber, scale >= 0, scale <= 100 {
+                boxes[boxes.count - 1].styles.append(
+                    "transform:scale(" + String((scale * 1000).rounded() / 1000) + ")")
+            }
+        case "shadow":
+            let colour =
+                modifier["color"]?.stringValue.flatMap {
+                    HTMLVocabulary.css(style: $0, opacity: modifier["opacity"]?.doubleNumber)
+                } ?? "rgba(0,0,0,.33)"
+            func length(_ key: String) -> String? {
+                guard let value = modifier[key]?.doubleNumber ?? (key == "radius" ? nil : 0),
+                    abs(value) < 10_000
+                else { return nil }
+                return HTMLVocabulary.points(value)
+            }
+            if let radius = length("radius"), let x = length("x"), let y = length("y") {
+                boxes[boxes.count - 1].styles.append("filter:drop-shadow(\(x) \(y) \(radius) \(colour))")
+            }
+        case "animation":
+            if let curve = modifier["curve"]?.stringValue, Self.curves.contains(curve) {
+                boxes[boxes.count - 1].attributes += " data-animation=\"" + curve + "\""
+            }
+        default:
+            // containerBackground is the card's (see root); an unknown modifier is not drawn.
+            break
+        }
+    }
+
+    private static let buttonStyles: Set<String> = [
+        "automatic", "plain", "borderless", "bordered", "borderedProminent",
+    ]
+    private static let toggleStyles: Set<String> = ["automatic", "switch", "button"]
+    private static let curves: Set<String> = [
+        "default", "linear", "easeIn", "easeOut", "easeInOut", "spring", "bouncy", "smooth", "snappy",
+    ]
+
+    private static let transitions: Set<String> = [
+        "identity", "opacity", "interpolate", "numericText", "symbolEffect",
+    ]
+
+    /// The CSS colour of a modifier's `style` (and `opacity`), when it is one.
+    private static func style(of modifier: JSONValue) -> String? {
+        guard let name = modifier["style"]?.stringValue else { return nil }
+        return HTMLVocabulary.css(style: name, opacity: modifier["opacity"]?.doubleNumber)
+    }
+
+    /// The corner radius of a modifier's `shape` (`roundedRectangle` with `cornerRadius`,
+    /// `capsule`, `circle`, `containerRelative`).
+    private static func radius(of modifier: JSONValue) -> String? {
+        switch modifier["shape"]?.stringValue {
+        case "roundedRectangle":
+            guard let radius = modifier["cornerRadius"]?.doubleNumber, radius >= 0, radius < 10_000 else {
+                return nil
+            }
+            return HTMLVocabulary.points(radius)
+        case "capsule": return "9999px"
+        case "circle": return "50%"
+        case "containerRelative": return "12px"
+        default: return nil
+        }
+    }
+}
+
+extension JSONValue {
+    /// An integer or a number, as a `Double`.
+    fileprivate var doubleNumber: Double? {
+        switch self {
+        case .int(let value): return Double(value)
+        case .double(let value) where value.isFinite: return value
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,275 @@
+public import Diagnostics
+public import Foundation
+import Synchronization
+import WidgetHostKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `widgethost serve` (DESIGN.md, "Seeing widgets"): the HTML page of the widgets, live. It is fed
+/// by the live host behind `watch` (``LiveHost``; its events go to ``publish(_:)``) and answers:
+/// - `GET /`: the page, its cards as the latest events drew them, with the page's script and this
+///   run's token;
+/// - `GET /events`: Server-Sent Events, the `watch` NDJSON events as `data:` lines, each widget
+///   event followed by an `event: card` message with the widget's card (`{"id", "html"}`);
+/// - `GET /api/widgets`: the `run --format json` document of what the widgets show now;
+/// - `POST /widgets/ID/controls/N`: taps control N of widget ID, answering as `tap --format json`.
+///
+/// It refuses, before reading a body: a Host header that is not an address it serves (403: DNS
+/// rebinding), a POST without the token in `X-Widgethost-Token` or from another Origin (403), a
+/// body over the limit (413), an unknown path (404), a method the path does not take (405).
+public final class WidgetServer: HTTPHandler {
+    private let session: HostSession
+    private let hub: ServeHub
+    private let renderer: HTMLPageRenderer
+    /// This run's token: the page sends it with every POST.
+    public let token: String
+    /// The port served (set once the socket is bound, before anything is answered).
+    private let served: ServedAddress
+
+    /// Where the server listens, for the Host check.
+    final class ServedAddress: Sendable {
+        private let value = Mutex(0)
+        var port: Int {
+            get { value.withLock { $0 } }
+            set { value.withLock { $0 = newValue } }
+        }
+    }
+
+    /// A server of `session`'s widgets; `idleTimeout` paces the streams' keep-alive comments.
+    public init(session: HostSession, idleTimeout: Int) {
+        self.session = session
+        self.renderer = HTMLPageRenderer(symbols: session.symbolFallbacks)
+        self.hub = ServeHub(renderer: renderer, keepAlive: TimeInterval(min(15, max(1, idleTimeout / 2))))
+        var generator = SystemRandomNumberGenerator()
+        self.token = (0..<4).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+        self.served = ServedAddress()
+    }
+
+    /// The port the Host header must name.
+    public var port: Int {
+        get { served.port }
+        set { served.port = newValue }
+    }
+
+    /// Takes in an event of the live host.
+    public func publish(_ event: WatchEvent) {
+        hub.publish(event)
+    }
+
+    /// Ends every open event stream.
+    public func closeStreams() {
+        hub.close()
+    }
+
+    // MARK: - Refusals
+
+    public func check(_ head: HTTPRequest) -> HTTPResponse? {
+        guard let host = head.headers["host"], isServed(host: host) else {
+            return Self.failure(
+                403, .serveForbiddenHost,
+                "the Host header '\(head.headers["host"] ?? "")' is not an address this server serves "
+                    + "(a numeric address or localhost, with port \(port))")
+        }
+        let allowed: [String]
+        switch route(head.path) {
+        case .none:
+            return Self.failure(404, .serveNotFound, "there is nothing at '\(head.path)'")
+        case .page, .events, .widgets: allowed = ["GET", "HEAD"]
+        case .control: allowed = ["POST"]
+        }
+        guard allowed.contains(head.method) else {
+            var response = Self.failure(
+                405, .serveMethodNotAllowed,
+                "'\(head.path)' takes \(allowed.joined(separator: " or ")), not \(head.method)")
+            response.headers.append(("Allow", allowed.joined(separator: ", ")))
+            return response
+        }
+        if head.method == "POST" {
+            if let origin = head.headers["origin"], origin != "http://" + host {
+                return Self.failure(
+                    403, .serveForbiddenOrigin,
+                    "a POST from the origin '\(origin)' is refused: the page is http://\(host)")
+            }
+            guard head.headers["x-widgethost-token"] == token else {
+                return Self.failure(
+                    403, .serveMissingToken,
+                    "a POST needs this run's token in the X-Widgethost-Token header, as the page sends it")
+            }
+        }
+        return nil
+    }
+
+    public func bodyTooLarge(_ head: HTTPRequest) -> HTTPResponse {
+        Self.failure(413, .serveBodyTooLarge, "the body is over \(64 * 1024) bytes")
+    }
+
+    /// Whether `host` (a Host header) names this server: a numeric address or `localhost`, with
+    /// its port. A DNS name is refused whatever it resolves to, which is what a rebinding attack
+    /// needs.
+    func isServed(host: String) -> Bool {
+        var name = Substring(host)
+        var portText: Substring?
+        if name.hasPrefix("[") {
+            guard let close = name.firstIndex(of: "]") else { return false }
+            let rest = name[name.index(after: close)...]
+            name = name[name.index(after: name.startIndex)..<close]
+            if rest.hasPrefix(":") { portText = rest.dropFirst() } else if !rest.isEmpty { return false }
+            var address = in6_addr()
+            guard inet_pton(AF_INET6, String(name), &address) == 1 else { return false }
+        } else {
+            if let colon = name.lastIndex(of: ":") {
+                portText = name[name.index(after: colon)...]
+                name = name[..<colon]
+            }
+            var address = in_addr()
+            guard name.lowercased() == "localhost" || inet_pton(AF_INET, String(name), &address) == 1 else {
+                return false
+            }
+        }
+        guard let portText else { return port == 80 }
+        return Int(portText) == port
+    }
+
+    // MARK: - Answers
+
+    private enum Route {
+        case page, events, widgets
+        case control(id: String, number: Substring)
+    }
+
+    private func route(_ path: String) -> Route? {
+        switch path {
+        case "/": return .page
+        case "/events": return .events
+        case "/api/widgets": return .widgets
+        default:
+            guard path.hasPrefix("/widgets/"), let marker = path.range(of: "/controls/", options: .backwards)
+            else {
+                return nil
+            }
+            let id = path[path.index(path.startIndex, offsetBy: 9)..<marker.lowerBound]
+            let number = path[marker.upperBound...]
+            guard !id.isEmpty, !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber)
+            else {
+                return nil
+            }
+            return .control(id: String(id), number: number)
+        }
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        switch route(request.path) {
+        case .page:
+            var cards = ""
+            for result in hub.results { cards += renderer.card(result) }
+            let page = renderer.page(cards: cards, live: token)
+            return HTTPResponse(
+                status: 200, contentType: "text/html; charset=utf-8", body: Array(page.utf8),
+                headers: [
+                    (
+                        "Content-Security-Policy",
+                        "default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-\(token)'; "
+                            + "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'"
+                    ),
+                    ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
+                ])
+        case .events:
+            return HTTPResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
+                    ("X-Accel-Buffering", "no"),
+                ],
+                stream: hub.subscribe())
+        case .widgets:
+            let document = RunJSON.document(hub.results, includeTimeline: false).description + "\n"
+            return HTTPResponse(status: 200, contentType: "application/json", body: Array(document.utf8))
+        case .control(let id, let number):
+            return tap(id: id, number: Int(number) ?? 0)
+        case .none:
+            return Self.failure(404, .serveNotFound, "there is nothing at '\(request.path)'")
+        }
+    }
+
+    /// Taps control `number` of widget `id` as `tap` does, waiting for the intent (this is a
+    /// connection's own thread, not one of Swift's pool).
+    private func tap(id: String, number: Int) -> HTTPResponse {
+        guard let instance = hub.result(of: id)?.instance else {
+            return Self.failure(404, .serveNotFound, "there is no widget '\(id)'")
+        }
+        let done = DispatchSemaphore(value: 0)
+        let answer = Mutex<HTTPResponse?>(nil)
+        let session = self.session
+        Task {
+            let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+            let outcome = await session.tap(instance, control: number, date: now)
+            answer.withLock { $0 = Self.response(to: outcome, id: id, number: number) }
+            done.signal()
+        }
+        done.wait()
+        return answer.withLock { $0 } ?? Self.failure(500, .intentFailed, "the tap did not answer")
+    }
+
+    private static func response(
+        to outcome: Result<HostSession.Tap, HostSession.TapFailure>, id: String, number: Int
+    )
+        -> HTTPResponse
+    {
+        let place: [JSONValue.Member] = [.init("widget", .string(id)), .init("control", .int(number))]
+        switch outcome {
+        case .success(.performed(.success(let result))):
+            guard case .object(let members) = result.json else { return json(200, .object(place)) }
+            return json(200, .object(place + members))
+        case .success(.performed(.failure(let failure))):
+            return self.failure(failure.code.isInvalidInput ? 422 : 500, failure.code, failure.message)
+        case .success(.opened(let url, let destination)):
+            var members = place + [.init("url", .string(url))]
+            if let destination {
+                members += [
+                    .init("tab", .string(destination.name)), .init("tabIndex", .int(destination.index)),
+                ]
+            }
+            return json(200, .object(members))
+        case .failure(.widgetFailed(let failure)):
+            return self.failure(500, failure.code, "widget '\(id)' failed: \(failure.message)")
+        case .failure(.noSuchControl(_, let count)):
+            return self.failure(
+                404, .serveNotFound,
+                "widget '\(id)' has \(count) control\(count == 1 ? "" : "s") now; there is no \(number)")
+        case .failure(.ambiguousIntent(let diagnostic)):
+            return self.failure(500, diagnostic.code, diagnostic.message)
+        case .failure(.undeclaredIntent(_, let message)):
+            return self.failure(
+                500, .pluginUndeclaredIntent, "control \(number) of '\(id)' cannot run: \(message)")
+        case .failure(.unknownIntent):
+            return self.failure(
+                500, .intentFailed, "control \(number) of '\(id)' runs an intent widgethost does not know")
+        case .failure(.invalidValues(let intent, let messages)):
+            return self.failure(
+                500, .intentFailed,
+                "control \(number) of '\(id)' runs \(intent) with values it does not declare: "
+                    + messages.joined(separator: "; "))
+        }
+    }
+
+    private static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
+        HTTPResponse(
+            status: status, contentType: "application/json", body: Array((value.description + "\n").utf8))
+    }
+
+    /// `{"error": {"code", "message"}}` with `status`.
+    static func failure(_ status: Int, _ code: FailureCode, _ message: String) -> HTTPResponse {
+        json(
+            status,
+            .object([
+                .init(
+                    "error",
+                    .object([.init("code", .string(code.rawValue)), .init("message", .string(message))]))
+            ]))
+    }
+}

@@ -1,0 +1,128 @@
+import ArgumentParsing
+import Diagnostics
+import Foundation
+import Synchronization
+import TerminalText
+import WidgetHost
+import WidgetHostKit
+
+extension WidgetHostCommand {
+    /// `widgethost serve [<config> ...]`: the HTML page of the widgets, live over HTTP, its
+    /// controls working.
+    enum ServeCommand {
+        /// The command's declaration.
+        static let spec = CommandSpec(
+            name: "serve",
+            abstract: "Serves the widgets as a live web page whose buttons work.",
+            discussion: """
+                The page of 'run --format html', kept up to date by the live host of 'watch' \
+                (GET /events, Server-Sent Events), its buttons, toggles and links run as 'tap' runs \
+                them (POST /widgets/<id>/controls/<n>); GET /api/widgets is the 'run --format json' \
+                document. It listens on 127.0.0.1 unless --bind says otherwise and prints its URL once \
+                every widget is drawn (--port 0 picks a free port). It refuses a Host header that is \
+                not an address it serves, a POST without the page's token or from another origin, \
+                bodies over 64 KiB, and a request that takes longer than --idle-timeout to arrive. \
+                SIGINT or SIGTERM end it, plugins included.
+                """,
+            usage: "widgethost serve [<config> ...] [<options>]",
+            arguments: [
+                CommandOptions.config, CommandOptions.widget("Serve"), CommandOptions.familyOption,
+                .option(
+                    "port", valueName: "port",
+                    help: "The port to listen on; 0 picks a free one. (default: 8080)"),
+                .option(
+                    "bind", valueName: "address",
+                    help: "The numeric address to listen on. (default: 127.0.0.1)"),
+                .option(
+                    "idle-timeout", valueName: "seconds",
+                    help: "Close a connection silent this long, or whose request takes longer. (default: 10)"),
+                .option(
+                    "max-connections", valueName: "n", help: "Connections served at once. (default: 512)"),
+            ] + CommandOptions.hostOptions
+        )
+
+        /// Runs the command.
+        static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
+            let paths = try values.strings("config")
+            let ids = try values.strings("widget")
+            let family = try CommandOptions.family(values)
+            let options = HTTPServer.Options(
+                bind: try values.string("bind") ?? "127.0.0.1",
+                port: try values.int("port", in: 0...65535) ?? 8080,
+                maxConnections: try values.int("max-connections", in: 1...100_000) ?? 512,
+                idleTimeout: try values.int("idle-timeout", in: 1...86_400) ?? 10)
+            return try await SessionOptions.withSession(values) { session throws(ParseError) in
+                let server = WidgetServer(session: session, idleTimeout: options.idleTimeout)
+                let http: HTTPServer
+                do throws(HTTPServer.StartError) {
+                    http = try HTTPServer(options: options, handler: server)
+                } catch {
+                    StandardStream.error.write(
+                        "error: cannot serve: \(TerminalText.visible(error.description))\n")
+                    return ExitStatus.failure
+                }
+                server.port = http.port
+                let host: LiveHost
+                do throws(LiveHost.StartFailure) {
+                    host = try LiveHost(
+                        session: session,
+                        options: LiveHost.Options(paths: paths, widgetIDs: ids, family: family))
+                } catch {
+                    http.stop()
+                    return try report(error, values: values)
+                }
+                let failure = Mutex<String?>(nil)
+                defer {
+                    server.closeStreams()
+                    http.stop()
+                }
+                do throws(LiveHost.StartFailure) {
+                    try await host.run(
+                        started: {
+                            do throws(HTTPServer.StartError) {
+                                try http.start()
+                            } catch {
+                                failure.withLock { $0 = error.description }
+                                host.stop()
+                                return
+                            }
+                            let address = options.bind.contains(":") ? "[\(options.bind)]" : options.bind
+                            StandardStream.output.writeData("http://\(address):\(http.port)/\n")
+                        },
+                        emit: { event in
+                            server.publish(event)
+                            if case .diagnostics(let diagnostics) = event {
+                                CommandOptions.report(diagnostics)
+                            }
+                        })
+                } catch {
+                    return try report(error, values: values)
+                }
+                if let message = failure.withLock({ $0 }) {
+                    StandardStream.error.write("error: cannot serve: \(TerminalText.visible(message))\n")
+                    return ExitStatus.failure
+                }
+                return ExitStatus.success
+            }
+        }
+
+        /// Reports why the live host could not start, as `watch` does.
+        private static func report(_ failure: LiveHost.StartFailure, values: ParsedValues) throws(ParseError)
+            -> Int32
+        {
+            switch failure {
+            case .invalidConfiguration(let diagnostics):
+                CommandOptions.report(diagnostics)
+                return ExitStatus.dataError
+            case .unknownWidgets(let unknown, let known):
+                throw values.validationError(CommandOptions.unknownWidget(unknown[0], among: known))
+            case .unsupportedFamily(let family, let unsupported, let common):
+                throw values.validationError(
+                    RunCommand.unsupportedFamilyMessage(family, unsupported: unsupported, common: common))
+            case .system(let message):
+                StandardStream.error.write("error: \(TerminalText.visible(message))\n")
+                return ExitStatus.failure
+            }
+        }
+    }
+}

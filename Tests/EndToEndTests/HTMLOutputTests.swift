@@ -1,0 +1,144 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `run --format html` of the built binary: a page of cards for the built-ins and for a plugin
+/// whose views carry SwiftUI modifiers (a small python3 plugin written here, speaking JSON-RPC),
+/// titles that hold markup shown as text, a failed widget shown as its error, and one page per
+/// family given.
+@Suite struct HTMLOutputTests {
+    /// A plugin of kind `Styled` drawing a view with modifiers; `Broken` fails its timeline.
+    static let plugin = #"""
+        #!/usr/bin/env python3
+        import json, sys
+        VIEW = {"type": "vstack", "modifiers": [{"type": "containerBackground", "style": "indigo"}],
+                "url": "styled://open",
+                "children": [
+                    {"type": "text", "text": "Late <b>bold</b>", "modifiers": [
+                        {"type": "font", "style": "caption"}, {"type": "foregroundStyle", "style": "red"},
+                        {"type": "strikethrough", "isActive": True}, {"type": "lineLimit", "limit": 1}]},
+                    {"type": "text", "text": "Boxed", "modifiers": [
+                        {"type": "padding", "edges": "all", "length": 6}, {"type": "background", "style": "#00FF7F"}]},
+                    {"type": "spacer"}]}
+        for line in sys.stdin:
+            r = json.loads(line)
+            if "id" not in r:
+                continue
+            if r["method"] == "initialize":
+                res = {"protocolVersion": 1, "plugin": {"name": "styled", "version": "1"},
+                       "widgets": [{"kind": "Styled", "supportedFamilies": ["systemSmall", "accessoryRectangular"],
+                                    "parameters": []},
+                                   {"kind": "Broken", "supportedFamilies": ["systemSmall"], "parameters": []}]}
+            elif r["params"]["kind"] == "Broken":
+                print(json.dumps({"jsonrpc": "2.0", "id": r["id"],
+                                  "error": {"code": -32000, "message": "the <weather> service is down"}}), flush=True)
+                continue
+            else:
+                res = {"entries": [{"date": r["params"]["date"], "data": {}, "view": VIEW}], "policy": {"policy": "never"}}
+            print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
+        """#
+
+    static func scratch() throws -> TemporaryDirectory {
+        let scratch = try WatchCommandTests.sample()
+        let folder = scratch.url.appendingPathComponent("plugins/styled")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent("plugin.py")
+        try plugin.write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try "name: styled\nexecutable: plugin.py\nkinds: [Styled, Broken]\n"
+            .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+        try scratch.file(
+            "styled.yaml",
+            """
+            appGroup: group.com.example.taskapp
+            widgets:
+              - id: styled
+                kind: Styled
+              - id: broken
+                kind: Broken
+              - id: work-tasks
+                kind: TaskWidget
+                family: systemMedium
+                configuration: {priorityFilter: high, showCompleted: false, category: work}
+            plugins: [plugins/styled]
+            """)
+        return scratch
+    }
+
+    @Test func thePageShowsEveryWidgetWithItsModifiersAndFailuresAsErrors() throws {
+        let scratch = try Self.scratch()
+        let store = WatchCommandTests.store(scratch)
+        #expect(
+            try scratch.widgethost(
+                [
+                    "perform", "AddTaskIntent", "taskName=<script>alert(1)</script>", "priority=high",
+                    "category=work",
+                ],
+                environment: store
+            ).status == 0)
+        let run = try scratch.widgethost(
+            ["run", "styled.yaml", "--format", "html", "--at", "2026-11-29T12:00:00Z"], environment: store)
+        #expect(run.status == 1)  // the broken widget failed; the others are drawn
+        #expect(run.standardError.contains("error: widget 'broken' failed: "))
+        let page = run.standardOutput
+        #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
+        #expect(page.hasSuffix("</body></html>\n"))
+        #expect(!page.contains("<script"))
+        // The plugin's view: the container background, the text's modifiers in order, the padded box.
+        #expect(
+            page.contains(
+                "data-widget-id=\"styled\" data-kind=\"Styled\" data-family=\"systemSmall\" style=\"width:170px;height:170px;background:var(--indigo)\""
+            ))
+        #expect(page.contains("data-widget-url=\"styled://open\""))
+        #expect(
+            page.contains(
+                "<span class=\"t\" style=\"font-size:12px;color:var(--red);text-decoration:line-through;--lines:1\">Late &lt;b&gt;bold&lt;/b&gt;</span>"
+            ))
+        #expect(
+            page.contains(
+                "<span class=\"t\" style=\"padding-top:6px;padding-right:6px;padding-bottom:6px;padding-left:6px;background:#00FF7F\">Boxed</span>"
+            ))
+        // The failed widget is its error state, the message as text.
+        #expect(page.contains("<div class=\"card failed\" data-widget-id=\"broken\""))
+        #expect(page.contains("the &lt;weather&gt; service is down"))
+        // The task titled with markup is text, and its button is control 3 as tap counts it.
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(page.contains("data-control=\"3\" data-intent=\"ToggleTaskIntent\""))
+        // The same run twice is the same page.
+        let again = try scratch.widgethost(
+            ["run", "styled.yaml", "--format", "html", "--at", "2026-11-29T12:00:00Z"], environment: store)
+        #expect(again.standardOutput == page)
+    }
+
+    @Test func aFamilyGivenDrawsEveryWidgetInIt() throws {
+        let scratch = try Self.scratch()
+        let run = try scratch.widgethost(
+            [
+                "run", "styled.yaml", "--widget", "styled", "--family", "accessoryRectangular", "--format",
+                "html",
+            ],
+            environment: WatchCommandTests.store(scratch))
+        #expect(run.status == 0)
+        #expect(
+            run.standardOutput.contains(
+                "data-family=\"accessoryRectangular\" style=\"width:172px;height:76px;background:var(--indigo)\""
+            ))
+        // --family all: a gallery of every family the widget supports, its own first.
+        let all = try scratch.widgethost(
+            ["run", "styled.yaml", "--widget", "styled", "--family", "all", "--format", "html"],
+            environment: WatchCommandTests.store(scratch))
+        #expect(all.status == 0, "\(all.standardError)")
+        let families = all.standardOutput.matches(
+            of: /data-widget-id="styled" data-kind="Styled" data-family="(\w+)"/
+        )
+        .map { String($0.output.1) }
+        #expect(families == ["systemSmall", "accessoryRectangular"])
+        let timeline = try scratch.widgethost(
+            ["run", "styled.yaml", "--format", "html", "--timeline"],
+            environment: WatchCommandTests.store(scratch))
+        #expect(timeline.status == 64)
+        #expect(
+            timeline.standardError.contains("--timeline lists every entry, which the HTML page does not draw")
+        )
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `widgethost serve`'s page in a real browser: headless Chromium (scripts/setup-tests) loads it
+/// from the built binary and is driven through the DevTools protocol by
+/// `Fixtures/browser/drive.py` (Debian's python3 with python3-websocket): every card has its
+/// family's size as the browser lays it out, a screenshot of a card is not blank, and a click on a
+/// task's button toggles the task in the store and the card is redrawn from the server's events.
+@Suite(.serialized) struct ServeBrowserTests {
+    static let driver = TemporaryDirectory.repositoryURL
+        .appendingPathComponent("Tests/EndToEndTests/Fixtures/browser/drive.py")
+
+    @Test func aClickInChromiumTogglesTheTaskAndTheCardIsRedrawnFromTheEvents() throws {
+        let served = try ServeCommandTests.serve()
+        let screenshot = served.scratch.url.appendingPathComponent("card.png")
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        driver.arguments = [
+            Self.driver.path, "http://127.0.0.1:\(served.port)/", "work-tasks", screenshot.path,
+        ]
+        let output = Pipe()
+        let errors = Pipe()
+        driver.standardOutput = output
+        driver.standardError = errors
+        try driver.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        driver.waitUntilExit()
+        #expect(driver.terminationStatus == 0, "drive.py: \(errorText)")
+        let report = try JSONText.object(String(decoding: data, as: UTF8.self))
+
+        // Every card, laid out by the browser, is its family's size in points.
+        let cards = report["cards"] as? [[String: Any]] ?? []
+        let sizes = cards.map { card in
+            "\(card["id"] as? String ?? "?") \(card["family"] as? String ?? "?") "
+                + "\(card["width"] as? Double ?? 0)x\(card["height"] as? Double ?? 0)"
+        }
+        #expect(
+            sizes == [
+                "work-tasks systemMedium 364.0x170.0", "all-tasks systemLarge 364.0x382.0",
+                "focus systemSmall 170.0x170.0", "quick-menu systemMedium 364.0x170.0",
+            ])
+
+        // The screenshot of the card is a card: hundreds of colours (text, symbols, anti-aliasing).
+        let shot = report["screenshot"] as? [String: Any] ?? [:]
+        #expect(shot["width"] as? Int == 364)
+        #expect(shot["height"] as? Int == 170)
+        #expect((shot["colours"] as? Int ?? 0) > 20, "\(shot)")
+        #expect(FileManager.default.fileExists(atPath: screenshot.path))
+
+        // The click ran ToggleTaskIntent on the first task; the store has it, and the card was
+        // redrawn from the events stream without the finished task.
+        #expect((report["before"] as? String)?.hasPrefix("Finish the Q3 roadmap slides") == true)
+        #expect(report["redrawn"] as? Bool == true)
+        #expect((report["after"] as? String)?.hasPrefix("Review the login pull request") == true)
+        #expect((report["status"] as? String)?.hasPrefix("[1] of work-tasks: ") == true)
+        let tasks = try JSONText.object(try served.scratch.exportJSON())["tasks"] as? [[String: Any]] ?? []
+        #expect(
+            tasks.first { $0["id"] as? String == WatchCommandTests.roadmap }?["isCompleted"] as? Bool == true)
+        #expect(served.process.stop() == 0)
+    }
+}
