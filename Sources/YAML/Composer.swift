@@ -439,16 +439,6 @@ struct Composer {
         SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
-    /// `location`, or the end of the last line when it is past it: at the end of an input without a
-    /// final line break, libyaml counts one more line (fuzzing found `- a: b\nc` reported at 3:1 of a
-    /// two-line input, a line no one can see).
-    private func inside(_ location: SourceLocation) -> SourceLocation {
-        var line = location.line
-        while line > 1, source.line(line) == nil { line -= 1 }
-        guard line != location.line, let text = source.line(line) else { return location }
-        return SourceLocation(line: line, column: text.unicodeScalars.count + 1)
-    }
-
     private func parserError(_ parser: yaml_parser_t) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         switch parser.error {
@@ -471,9 +461,10 @@ struct Composer {
             var notes: [Diagnostic.Note] = []
             if let context = parser.context {
                 notes.append(
-                    Diagnostic.Note(String(cString: context), at: inside(location(parser.context_mark))))
+                    Diagnostic.Note(
+                        String(cString: context), at: source.inside(location(parser.context_mark))))
             }
-            let at = inside(location(parser.problem_mark))
+            let at = source.inside(location(parser.problem_mark))
             notes += SyntaxHint(source: source).notes(problem: problem, at: at)
             return source.diagnostic(
                 at: at,

@@ -79,6 +79,15 @@ import Testing
         #expect(diagnostic.notes.isEmpty)
         let pastTheEnd = source("a\n").diagnostic(
             at: SourceLocation(line: 9, column: 1), code: FailureCode("c", .invalidInput), message: "m")
-        #expect(pastTheEnd.sourceLine == nil)
+        // A place past the end is put at the end of the last line (an empty one after "a\n"), so
+        // the diagnostic is never on a line the input does not have.
+        #expect(pastTheEnd.location == SourceLocation(line: 2, column: 1))
+        #expect(pastTheEnd.sourceLine == "")
+        let noFinalBreak = source("ab").diagnostic(
+            at: SourceLocation(line: 2, column: 1), code: FailureCode("c", .invalidInput), message: "m",
+            notes: [Diagnostic.Note("n", at: SourceLocation(line: 3, column: 1))])
+        #expect(noFinalBreak.location == SourceLocation(line: 1, column: 3))
+        #expect(noFinalBreak.notes.first?.location == SourceLocation(line: 1, column: 3))
+        #expect(noFinalBreak.sourceLine == "ab")
     }
 }

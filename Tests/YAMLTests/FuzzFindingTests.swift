@@ -30,4 +30,14 @@ import Testing
         #expect((1...6).map { source.line($0) } == ["a", "b", "c", "d", "e", ""])
         #expect(source.location(ofByte: 7).description == "3:1")
     }
+
+    /// `store-import`, crash-58b63e27: `---` alone is an empty document, which libyaml places at 2:1
+    /// of a one-line input; a problem with it was reported on a line that is not there.
+    @Test func anEmptyDocumentAtTheEndIsOnTheLastLine() throws {
+        let document = try Loading.document("---")
+        var reader = NodeReader(source: Loading.source("---"))
+        #expect(reader.string(document, named: "store file") == nil)
+        #expect(reader.diagnostics.first?.location?.description == "1:4")
+        #expect(reader.diagnostics.first?.sourceLine == "---")
+    }
 }
