@@ -69,7 +69,7 @@ extension WidgetHostCommand {
                         options: LiveHost.Options(paths: paths, widgetIDs: ids, family: family))
                 } catch {
                     http.stop()
-                    return try report(error, values: values)
+                    return try WatchCommand.report(error, values: values)
                 }
                 let failure = Mutex<String?>(nil)
                 defer {
@@ -96,32 +96,13 @@ extension WidgetHostCommand {
                             }
                         })
                 } catch {
-                    return try report(error, values: values)
+                    return try WatchCommand.report(error, values: values)
                 }
                 if let message = failure.withLock({ $0 }) {
                     StandardStream.error.write("error: cannot serve: \(TerminalText.visible(message))\n")
                     return ExitStatus.failure
                 }
                 return ExitStatus.success
-            }
-        }
-
-        /// Reports why the live host could not start, as `watch` does.
-        private static func report(_ failure: LiveHost.StartFailure, values: ParsedValues) throws(ParseError)
-            -> Int32
-        {
-            switch failure {
-            case .invalidConfiguration(let diagnostics):
-                CommandOptions.report(diagnostics)
-                return ExitStatus.dataError
-            case .unknownWidgets(let unknown, let known):
-                throw values.validationError(CommandOptions.unknownWidget(unknown[0], among: known))
-            case .unsupportedFamily(let family, let unsupported, let common):
-                throw values.validationError(
-                    RunCommand.unsupportedFamilyMessage(family, unsupported: unsupported, common: common))
-            case .system(let message):
-                StandardStream.error.write("error: \(TerminalText.visible(message))\n")
-                return ExitStatus.failure
             }
         }
     }

@@ -81,7 +81,8 @@ extension WidgetHostCommand {
 
         /// Reports why the host could not start: an invalid configuration (65), or a `--widget`
         /// or `--family` the configuration cannot take, worded and shown as `run` shows it (64).
-        private static func report(_ failure: LiveHost.StartFailure, values: ParsedValues) throws(ParseError)
+        /// `serve`, which runs the same live host, reports the same way.
+        static func report(_ failure: LiveHost.StartFailure, values: ParsedValues) throws(ParseError)
             -> Int32
         {
             switch failure {

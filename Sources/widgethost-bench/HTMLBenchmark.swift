@@ -15,17 +15,7 @@ struct HTMLBenchmark {
         do {
             let directory = try WidgetBenchmark.store(tasks: 50_000, titles: WidgetBenchmark.mixedTitles)
             defer { try? FileManager.default.removeItem(at: directory) }
-            let filters = ["all", "high", "medium", "low"]
-            let categories = ["all", "work", "personal", "shopping"]
-            let many = (0..<2_000).map { index in
-                WidgetBenchmark.instance(
-                    "w\(index)",
-                    configuration: [
-                        "priorityFilter": .string(filters[index % 4]), "showCompleted": .bool(index % 3 != 0),
-                        "maxTasks": .int(1 + index % 4), "category": .string(categories[(index / 4) % 4]),
-                    ]
-                )
-            }
+            let many = WidgetBenchmark.variedTaskWidgets(2_000)
             let evaluator = WidgetEvaluator(
                 registry: registry, containers: ContainerSet(storeOption: directory.path, environment: [:]))
             let options = RunOptions(date: Date(timeIntervalSince1970: 1_795_954_800))

@@ -120,21 +120,27 @@ struct WidgetBenchmark {
         }
     }
 
+    /// `count` TaskWidgets whose configurations cycle through every filter, category, limit and
+    /// showCompleted, as the many-widget benchmarks run them.
+    static func variedTaskWidgets(_ count: Int) -> [WidgetInstance] {
+        let filters = ["all", "high", "medium", "low"]
+        let categories = ["all", "work", "personal", "shopping"]
+        return (0..<count).map { index in
+            instance(
+                "w\(index)",
+                configuration: [
+                    "priorityFilter": .string(filters[index % 4]), "showCompleted": .bool(index % 3 != 0),
+                    "maxTasks": .int(1 + index % 4), "category": .string(categories[(index / 4) % 4]),
+                ]
+            )
+        }
+    }
+
     func manyWidgets(_ registry: WidgetRegistry) async {
         do {
             let directory = try Self.store(tasks: 50_000, titles: Self.mixedTitles)
             defer { try? FileManager.default.removeItem(at: directory) }
-            let filters = ["all", "high", "medium", "low"]
-            let categories = ["all", "work", "personal", "shopping"]
-            let many = (0..<2_000).map { index in
-                Self.instance(
-                    "w\(index)",
-                    configuration: [
-                        "priorityFilter": .string(filters[index % 4]), "showCompleted": .bool(index % 3 != 0),
-                        "maxTasks": .int(1 + index % 4), "category": .string(categories[(index / 4) % 4]),
-                    ]
-                )
-            }
+            let many = Self.variedTaskWidgets(2_000)
             let evaluator = WidgetEvaluator(
                 registry: registry, containers: ContainerSet(storeOption: directory.path, environment: [:]))
             var oneTimes: [Double] = []
