@@ -46,13 +46,20 @@ import Testing
         return text
     }
 
-    /// The pane's text once `predicate` holds (at most `timeout` seconds), or the last capture.
+    /// The pane's text once `predicate` holds and the screen has settled (the same in two captures
+    /// 100 ms apart, so a redraw is not caught half written), at most `timeout` seconds; or the
+    /// last capture.
     static func screen(until predicate: (String) -> Bool, timeout: Double = 30) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var text = ""
         while Date() < deadline {
             text = try tmux(["capture-pane", "-p", "-t", "watch"])
-            if predicate(text) { return text }
+            if predicate(text) {
+                usleep(100_000)
+                let again = try tmux(["capture-pane", "-p", "-t", "watch"])
+                if again == text { return text }
+                continue
+            }
             usleep(50_000)
         }
         return text
