@@ -134,11 +134,17 @@ extension WidgetHostCommand {
         }
 
         /// Redraws every box in place.
+        ///
+        /// Written under the screen's lock: events and key presses redraw from different threads,
+        /// and two redraws interleaved (home, home, screen, screen) would append a second screen
+        /// below the first instead of replacing it.
         func redraw() {
-            let text = screen.withLock { $0.render(with: boxes) }
-            // Home and clear the screen: the renderer's own control sequence, not data.
-            StandardStream.output.writeData("\u{1B}[H\u{1B}[2J")
-            StandardStream.output.write(text)
+            screen.withLock { screen in
+                let text = screen.render(with: boxes)
+                // Home and clear the screen: the renderer's own control sequence, not data.
+                StandardStream.output.writeData("\u{1B}[H\u{1B}[2J")
+                StandardStream.output.write(text)
+            }
         }
 
         /// Reads keys from the terminal on standard input until it ends, on a thread of its own;
