@@ -143,6 +143,19 @@ public struct WidgetEvaluator: Sendable {
         return result
     }
 
+    /// Why `moment` (`what` in the message) cannot be written, when it falls outside the
+    /// four-digit years of RFC 3339; `nil` when it can.
+    static func dateOutOfRange(_ moment: Date, _ what: String, at date: Date) -> WidgetFailure? {
+        let seconds = moment.timeIntervalSince1970
+        guard !ISO8601.writableRange.contains(seconds) else { return nil }
+        return WidgetFailure(
+            code: .widgetDateOutOfRange,
+            message: "\(what) is "
+                + (seconds > 0 ? "after 9999-12-31T23:59:59Z" : "before 0000-01-01T00:00:00Z")
+                + ", outside the four-digit years RFC 3339 dates can hold (the timeline was computed for "
+                + "\(ISO8601.string(from: date)))")
+    }
+
     /// The entry current at `date` (the latest dated at or before it; the first when all are later)
     /// and the next reload.
     static func evaluation(of timeline: RenderedTimeline, at date: Date) -> Result<
@@ -161,20 +174,13 @@ public struct WidgetEvaluator: Sendable {
         case .after(let reload): nextReload = reload
         case .atEnd: nextReload = entries.last?.date
         }
-        for (what, moment) in [
-            ("an entry's date", first.date), ("an entry's date", entries.last?.date),
-            ("the reload date", nextReload),
-        ] {
-            guard let moment, !ISO8601.writableRange.contains(moment.timeIntervalSince1970) else { continue }
-            return .failure(
-                WidgetFailure(
-                    code: .widgetDateOutOfRange,
-                    message: "\(what) is "
-                        + (moment.timeIntervalSince1970 > 0
-                            ? "after 9999-12-31T23:59:59Z" : "before 0000-01-01T00:00:00Z")
-                        + ", outside the four-digit years RFC 3339 dates can hold (the timeline was computed for "
-                        + "\(ISO8601.string(from: date)))"
-                ))
+        // The entries are sorted, so the first and the last bound them all.
+        let last = entries[entries.count - 1]
+        if let failure = dateOutOfRange(first.date, "an entry's date", at: date)
+            ?? dateOutOfRange(last.date, "an entry's date", at: date)
+            ?? nextReload.flatMap({ dateOutOfRange($0, "the reload date", at: date) })
+        {
+            return .failure(failure)
         }
         return .success(
             WidgetEvaluation(

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import TerminalText
-public import WidgetHostKit
+import WidgetHostKit
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-public import WidgetHostKit
+import WidgetHostKit
 
 /// Writes a view tree (its JSON, as `run --format json` prints it) as HTML laid out as SwiftUI lays
 /// it out: stacks are flex boxes with SwiftUI's default alignment (centre) and spacing (8 points),

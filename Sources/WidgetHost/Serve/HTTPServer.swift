@@ -1,5 +1,5 @@
 import CMicroHTTPD
-public import Foundation
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -138,33 +138,26 @@ public final class HTTPServer: Sendable {
             throw StartError(description: "the port \(options.port) is not from 0 to 65535")
         }
         let port = UInt16(options.port)
-        var bound: Int32
+        // nil: the address is not numeric, so nothing was bound.
+        let bound: Int32?
         if isIPv6 {
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = port.bigEndian
-            guard inet_pton(AF_INET6, options.bind, &address.sin6_addr) == 1 else {
-                Glibc.close(socket)
-                throw StartError(description: "'\(options.bind)' is not a numeric IPv4 or IPv6 address")
-            }
-            bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-                }
-            }
+            bound =
+                inet_pton(AF_INET6, options.bind, &address.sin6_addr) == 1
+                ? Self.bind(socket, to: address) : nil
         } else {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = port.bigEndian
-            guard inet_pton(AF_INET, options.bind, &address.sin_addr) == 1 else {
-                Glibc.close(socket)
-                throw StartError(description: "'\(options.bind)' is not a numeric IPv4 or IPv6 address")
-            }
-            bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
+            bound =
+                inet_pton(AF_INET, options.bind, &address.sin_addr) == 1
+                ? Self.bind(socket, to: address) : nil
+        }
+        guard let bound else {
+            Glibc.close(socket)
+            throw StartError(description: "'\(options.bind)' is not a numeric IPv4 or IPv6 address")
         }
         guard bound == 0, listen(socket, 1024) == 0 else {
             let reason = Self.errorText()
@@ -220,6 +213,15 @@ public final class HTTPServer: Sendable {
         }
         // libmicrohttpd closes the listening socket it was given.
         MHD_stop_daemon(running)
+    }
+
+    /// Binds `socket` to `address`, a `sockaddr_in` or `sockaddr_in6`.
+    private static func bind<Address>(_ socket: Int32, to address: Address) -> Int32 {
+        withUnsafePointer(to: address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(socket, $0, socklen_t(MemoryLayout<Address>.size))
+            }
+        }
     }
 
     static func errorText() -> String {

@@ -1,5 +1,5 @@
-public import Diagnostics
-public import Foundation
+import Diagnostics
+import Foundation
 import Synchronization
 import WidgetHostKit
 

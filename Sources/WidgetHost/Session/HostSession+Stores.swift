@@ -1,4 +1,4 @@
-public import AppGroup
+import AppGroup
 public import Diagnostics
 import Foundation
 
