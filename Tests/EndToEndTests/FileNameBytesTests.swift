@@ -61,4 +61,15 @@ import Testing
         #expect(run.status == 65)
         #expect(run.standardError == "nope\\xE9.yaml: error: no such file or directory\n1 error\n")
     }
+
+    /// An `include:` glob finds a file whose name is not UTF-8 and reads it.
+    @Test func anIncludeGlobFindsANameThatIsNotUTF8() throws {
+        let run = try Self.shell(
+            #"mkdir parts; printf 'widgets:\n  - id: focus\n    kind: FocusWidget\n' > "parts/$(printf 'caf\351.yaml')"; "#
+                + #"printf 'include: parts/*.yaml\n' > main.yaml; "#
+                + #""$WIDGETHOST" run main.yaml --at 2026-11-29T12:00:00Z --format json"#)
+        #expect(run.status == 0, "\(run.standardError)")
+        let widgets = try #require(try JSONText.object(run.standardOutput)["widgets"] as? [[String: Any]])
+        #expect(widgets.map { $0["id"] as? String } == ["focus"])
+    }
 }

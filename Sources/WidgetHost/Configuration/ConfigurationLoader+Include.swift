@@ -138,15 +138,18 @@ extension ConfigurationLoader {
     static func glob(_ pattern: String) -> [String] {
         var matches = glob_t()
         defer { globfree(&matches) }
-        guard Glibc.glob(pattern, 0, nil, &matches) == 0 else { return [] }
+        guard FileSystemName.withCString(pattern, { Glibc.glob($0, 0, nil, &matches) }) == 0 else {
+            return []
+        }
         var files: [String] = []
         for index in 0..<Int(matches.gl_pathc) {
-            guard let path = matches.gl_pathv[index].map({ String(cString: $0) }) else { continue }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
-            {
-                files.append(path)
-            }
+            // Names as the file system has them, bytes that are not UTF-8 included.
+            guard let pointer = matches.gl_pathv[index] else { continue }
+            let path = FileSystemName.string(
+                fromBytes: UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map {
+                    UInt8(bitPattern: $0)
+                })
+            if FileSystemName.kind(of: path) == .other { files.append(path) }
         }
         return files.sorted()
     }
