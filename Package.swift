@@ -7,6 +7,7 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
     .enableUpcomingFeature("InternalImportsByDefault"),
+    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
 /// The widgets compiled into widgethost, each written against the SDK only (Plugins/<name>).

@@ -22,7 +22,7 @@ public struct ModifiedContent<Content: View>: PrimitiveView {
 
     /// The content's nodes, modified.
     public func makeNodes() -> [ViewNode] {
-        var nodes = ViewRenderer.nodes(of: content)
+        var nodes = content._nodes()
         for index in nodes.indices {
             switch change {
             case .modifier(let modifier): nodes[index].modifiers.append(modifier)

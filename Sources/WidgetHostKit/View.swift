@@ -18,12 +18,26 @@ public protocol View: Sendable {
     associatedtype Body: View
     /// The view's content.
     @ViewBuilder var body: Body { get }
+    /// The nodes the view draws: its body's, or a primitive view's own. The SDK implements it (as
+    /// SwiftUI's `_makeView`); a view never does. A requirement rather than a cast to
+    /// ``PrimitiveView``, so drawing a view costs a call, not a dynamic cast for every view drawn.
+    func _nodes() -> [ViewNode]
+}
+
+extension View {
+    /// The body's nodes.
+    public func _nodes() -> [ViewNode] { body._nodes() }
 }
 
 /// A view the SDK draws itself (a stack, a text, a button...), without a body of its own.
 public protocol PrimitiveView: View where Body == Never {
     /// The nodes this view draws.
     func makeNodes() -> [ViewNode]
+}
+
+extension PrimitiveView {
+    /// The view's own nodes.
+    public func _nodes() -> [ViewNode] { makeNodes() }
 }
 
 extension PrimitiveView {
@@ -41,8 +55,7 @@ extension Never: View {
 public enum ViewRenderer {
     /// The nodes `view` draws.
     public static func nodes(of view: some View) -> [ViewNode] {
-        if let primitive = view as? any PrimitiveView { return primitive.makeNodes() }
-        return nodes(of: view.body)
+        view._nodes()
     }
 
     /// The single root node of `view`: its node, or a vertical stack of several; a `widgetURL` set
@@ -79,12 +92,7 @@ public struct ViewGroup: PrimitiveView {
 public enum ViewBuilder {
     /// A view in a builder.
     public static func buildExpression(_ view: some View) -> ViewGroup {
-        ViewGroup(ViewRenderer.nodes(of: view))
-    }
-
-    /// A primitive view in a builder, drawn without a dynamic cast.
-    public static func buildExpression(_ view: some PrimitiveView) -> ViewGroup {
-        ViewGroup(view.makeNodes())
+        ViewGroup(view._nodes())
     }
 
     /// A group already built, passed through.
@@ -123,7 +131,7 @@ extension Optional: View where Wrapped: View {
 extension Optional: PrimitiveView where Wrapped: View {
     /// The wrapped view's nodes, or none.
     public func makeNodes() -> [ViewNode] {
-        map { ViewRenderer.nodes(of: $0) } ?? []
+        map { $0._nodes() } ?? []
     }
 }
 

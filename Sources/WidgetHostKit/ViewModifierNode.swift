@@ -1,6 +1,6 @@
 /// One view modifier as a ``ViewNode`` records it: `{"type": NAME, ...values}`, in the order the
 /// modifiers were written (padding then background differs from background then padding).
-public struct ViewModifierNode: Sendable, Hashable {
+public struct ViewModifierNode: Sendable, Hashable, JSONSinkWritable {
     /// The modifiers widgethost records: DESIGN.md's vocabulary, plus the corner shapes, control
     /// styles, effects and animations the seeds use.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -65,9 +65,16 @@ public struct ViewModifierNode: Sendable, Hashable {
         values.first { $0.key == key }?.value
     }
 
-    /// `{"type": NAME, ...values}`.
-    public var json: JSONValue {
-        .object([JSONValue.Member("type", .string(type.rawValue))] + values)
+    /// Writes `{"type": NAME, ...values}`.
+    public func write(to sink: inout some JSONSink) {
+        sink.beginObject()
+        sink.key("type")
+        sink.string(type.rawValue)
+        for member in values {
+            sink.key(member.key)
+            sink.value(member.value)
+        }
+        sink.endObject()
     }
 }
 

@@ -4,7 +4,7 @@ public import Foundation
 ///
 /// Every node has a `type`; buttons and toggles carry the intent they run, links their URL; any node
 /// may carry the ordered ``modifiers`` SwiftUI's view modifiers recorded on it.
-public struct ViewNode: Sendable, Hashable {
+public struct ViewNode: Sendable, Hashable, JSONSinkWritable {
     /// What kind of view a node is.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// Children stacked top to bottom.
@@ -78,28 +78,66 @@ public struct ViewNode: Sendable, Hashable {
         self.modifiers = modifiers
     }
 
-    /// The node as JSON: `type`, then the fields it has, then `modifiers` when there are any, then
-    /// `children` for containers and controls.
-    public var json: JSONValue {
-        var members = [JSONValue.Member("type", .string(type.rawValue))]
-        if let text { members.append(.init("text", .string(text))) }
-        if let systemName { members.append(.init("systemName", .string(systemName))) }
-        if let url { members.append(.init("url", .string(url))) }
-        if let isOn { members.append(.init("isOn", .bool(isOn))) }
-        if let intent { members.append(.init("intent", intent.json)) }
-        if let date { members.append(.init("date", .string(ISO8601.string(from: date)))) }
-        if let dateStyle { members.append(.init("dateStyle", .string(dateStyle))) }
-        if let value { members.append(.init("value", .double(value))) }
-        if !modifiers.isEmpty { members.append(.init("modifiers", .array(modifiers.map(\.json)))) }
+    /// Writes the node's JSON: `type`, then the fields it has, then `modifiers` when there are any,
+    /// then `children` for containers and controls. ``json`` is this as a tree.
+    public func write(to sink: inout some JSONSink) {
+        sink.beginObject()
+        sink.key("type")
+        sink.string(type.rawValue)
+        if let text {
+            sink.key("text")
+            sink.string(text)
+        }
+        if let systemName {
+            sink.key("systemName")
+            sink.string(systemName)
+        }
+        if let url {
+            sink.key("url")
+            sink.string(url)
+        }
+        if let isOn {
+            sink.key("isOn")
+            sink.bool(isOn)
+        }
+        if let intent {
+            sink.key("intent")
+            intent.write(to: &sink)
+        }
+        if let date {
+            sink.key("date")
+            sink.string(ISO8601.string(from: date))
+        }
+        if let dateStyle {
+            sink.key("dateStyle")
+            sink.string(dateStyle)
+        }
+        if let value {
+            sink.key("value")
+            sink.double(value)
+        }
+        if !modifiers.isEmpty {
+            sink.key("modifiers")
+            sink.beginArray()
+            for modifier in modifiers { modifier.write(to: &sink) }
+            sink.endArray()
+        }
         switch type {
         case .vstack, .hstack, .button, .toggle, .link:
-            members.append(.init("children", .array(children.map(\.json))))
+            writeChildren(to: &sink)
         case .progress where !children.isEmpty:
-            members.append(.init("children", .array(children.map(\.json))))
+            writeChildren(to: &sink)
         case .text, .image, .spacer, .progress:
             break
         }
-        return .object(members)
+        sink.endObject()
+    }
+
+    private func writeChildren(to sink: inout some JSONSink) {
+        sink.key("children")
+        sink.beginArray()
+        for child in children { child.write(to: &sink) }
+        sink.endArray()
     }
 
     /// The controls (buttons, toggles, links) of the tree, depth first: the numbering `tap` uses.
@@ -115,7 +153,7 @@ public struct ViewNode: Sendable, Hashable {
 }
 
 /// An intent a control runs: its type name and parameter values.
-public struct IntentReference: Sendable, Hashable {
+public struct IntentReference: Sendable, Hashable, JSONSinkWritable {
     /// The intent's type name (`ToggleTaskIntent`).
     public var type: String
     /// The parameter values, as a JSON object in declaration order.
@@ -132,8 +170,13 @@ public struct IntentReference: Sendable, Hashable {
         self.init(type: Swift.type(of: intent).intentType, parameters: ParameterReflection.values(of: intent))
     }
 
-    /// `{"type": ..., "parameters": {...}}`.
-    public var json: JSONValue {
-        .object([.init("type", .string(type)), .init("parameters", parameters)])
+    /// Writes `{"type": ..., "parameters": {...}}`.
+    public func write(to sink: inout some JSONSink) {
+        sink.beginObject()
+        sink.key("type")
+        sink.string(type)
+        sink.key("parameters")
+        sink.value(parameters)
+        sink.endObject()
     }
 }

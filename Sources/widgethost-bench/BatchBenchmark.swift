@@ -30,9 +30,14 @@ struct BatchBenchmark {
                     + "swift build -c release --product widgethost")
             return
         }
-        let folder = FileManager.default.temporaryDirectory
+        // WIDGETHOST_BENCH_KEEP=DIR keeps the configurations and the store in DIR, to profile a
+        // run of them (`perf record widgethost run DIR/large.yaml --store DIR/store ...`).
+        let kept = ProcessInfo.processInfo.environment["WIDGETHOST_BENCH_KEEP"].flatMap { $0.isEmpty ? nil : $0 }
+        let folder =
+            kept.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("widgethost-batch-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { if kept == nil { try? FileManager.default.removeItem(at: folder) } }
         let store: URL
         let large = folder.appendingPathComponent("large.yaml").path
         let small = folder.appendingPathComponent("small.yaml").path
@@ -47,7 +52,13 @@ struct BatchBenchmark {
             print("batch: cannot prepare the store and configurations: \(error)")
             return
         }
-        defer { try? FileManager.default.removeItem(at: store) }
+        defer {
+            if kept == nil {
+                try? FileManager.default.removeItem(at: store)
+            } else {
+                try? FileManager.default.moveItem(at: store, to: folder.appendingPathComponent("store"))
+            }
+        }
         let at = ["--at", "2026-11-29T12:00:00Z", "--store", store.path]
         var validate: [Double] = []
         var json: [Double] = []

@@ -96,7 +96,7 @@ public struct PluginWidget: WidgetConfiguration {
         for (index, entry) in timeline.entries.enumerated() {
             scratch.removeAll(keepingCapacity: true)
             entry.data.write(to: &scratch)
-            if scratch.count <= Self.maxEntrySize { entry.view.json.write(to: &scratch) }
+            if scratch.count <= Self.maxEntrySize { entry.view.write(to: &scratch) }
             guard scratch.count > Self.maxEntrySize else { continue }
             throw PluginFailure(
                 code: .pluginEntryTooLarge, plugin: connection.manifest.name,

@@ -13,41 +13,64 @@ public enum RunJSON {
     /// One widget's object: `id`, `kind`, `family`, then `date`, `entry`, `view`, `reload` (and
     /// `timeline` when asked), or `error`.
     public static func object(_ result: WidgetResult, includeTimeline: Bool) -> JSONValue {
-        var members: [JSONValue.Member] = [
-            .init("id", .string(result.instance.id)),
-            .init("kind", .string(result.instance.kind)),
-            .init("family", .string(result.family.rawValue)),
-        ]
-        switch result.outcome {
-        case .success(let evaluation):
-            members.append(.init("date", .string(ISO8601.string(from: evaluation.current.date))))
-            members.append(.init("entry", evaluation.current.data))
-            members.append(.init("view", evaluation.current.view.json))
-            members.append(.init("reload", reload(evaluation.timeline.policy)))
-            members.append(.init("reloadRequested", .bool(result.reloadRequested)))
-            if includeTimeline {
-                members.append(.init("timeline", .array(evaluation.timeline.entries.map(entry))))
-            }
-        case .failure(let failure):
-            members.append(
-                .init(
-                    "error",
-                    .object([
-                        .init("code", .string(failure.code.rawValue)),
-                        .init("message", .string(failure.message)),
-                    ]))
-            )
-        }
-        return .object(members)
+        var tree = JSONTree()
+        write(result, includeTimeline: includeTimeline, to: &tree)
+        return tree.result
     }
 
-    /// `{"date", "entry", "view"}` of one timeline entry.
-    static func entry(_ entry: RenderedEntry) -> JSONValue {
-        .object([
-            .init("date", .string(ISO8601.string(from: entry.date))),
-            .init("entry", entry.data),
-            .init("view", entry.view.json),
-        ])
+    /// ``object(_:includeTimeline:)`` appended as compact JSON text, without building the tree.
+    public static func write(_ result: WidgetResult, includeTimeline: Bool, to output: inout [UInt8]) {
+        var bytes = JSONBytes()
+        swap(&bytes.output, &output)
+        write(result, includeTimeline: includeTimeline, to: &bytes)
+        swap(&bytes.output, &output)
+    }
+
+    static func write(_ result: WidgetResult, includeTimeline: Bool, to sink: inout some JSONSink) {
+        sink.beginObject()
+        sink.key("id")
+        sink.string(result.instance.id)
+        sink.key("kind")
+        sink.string(result.instance.kind)
+        sink.key("family")
+        sink.string(result.family.rawValue)
+        switch result.outcome {
+        case .success(let evaluation):
+            writeEntry(evaluation.current, to: &sink)
+            sink.key("reload")
+            sink.value(reload(evaluation.timeline.policy))
+            sink.key("reloadRequested")
+            sink.bool(result.reloadRequested)
+            if includeTimeline {
+                sink.key("timeline")
+                sink.beginArray()
+                for entry in evaluation.timeline.entries {
+                    sink.beginObject()
+                    writeEntry(entry, to: &sink)
+                    sink.endObject()
+                }
+                sink.endArray()
+            }
+        case .failure(let failure):
+            sink.key("error")
+            sink.beginObject()
+            sink.key("code")
+            sink.string(failure.code.rawValue)
+            sink.key("message")
+            sink.string(failure.message)
+            sink.endObject()
+        }
+        sink.endObject()
+    }
+
+    /// The `date`, `entry` and `view` members of one entry.
+    private static func writeEntry(_ entry: RenderedEntry, to sink: inout some JSONSink) {
+        sink.key("date")
+        sink.string(ISO8601.string(from: entry.date))
+        sink.key("entry")
+        sink.value(entry.data)
+        sink.key("view")
+        entry.view.write(to: &sink)
     }
 
     /// `{"policy": "atEnd"|"never"}` or `{"policy": "after", "date": ...}`.

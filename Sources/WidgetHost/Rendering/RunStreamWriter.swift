@@ -31,7 +31,7 @@ struct RunJSONStreamWriter: RunStreamWriter {
         var output: [UInt8] = []
         output.reserveCapacity(2048)
         if !lines && index > 0 { output.append(UInt8(ascii: ",")) }
-        RunJSON.object(result, includeTimeline: includeTimeline).write(to: &output)
+        RunJSON.write(result, includeTimeline: includeTimeline, to: &output)
         if lines { output.append(UInt8(ascii: "\n")) }
         return output
     }
