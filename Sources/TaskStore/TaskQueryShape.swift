@@ -69,6 +69,18 @@ struct TaskQueryShape: Hashable, Sendable, CaseIterable {
     /// `INDEXED BY` makes the plan a guarantee rather than the planner's choice: SQLite refuses
     /// to prepare the statement if the index cannot serve it.
     var selectSQL: String {
+        Self.selectStatements[ordinal]
+    }
+
+    /// The shape's place in ``allCases``: its three filters as the bits of a number.
+    private var ordinal: Int {
+        (filtersPriority ? 4 : 0) + (filtersCompleted ? 2 : 0) + (filtersCategory ? 1 : 0)
+    }
+
+    /// ``selectSQL`` of each shape, written once: a batch run asks for it once per widget.
+    private static let selectStatements = allCases.map(\.composedSelectSQL)
+
+    private var composedSelectSQL: String {
         var sql = "SELECT \(AppGroupStore.taskColumns) FROM tasks"
         if let indexName { sql += " INDEXED BY \(indexName)" }
         var conditions: [String] = []

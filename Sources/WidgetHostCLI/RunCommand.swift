@@ -97,10 +97,8 @@ extension WidgetHostCommand {
             var failures: [(id: String, message: String)] = []
             let warnings = await session.evaluate(instances, options: options, prepare: output.prepare) {
                 drawn, nextIsReady in
-                output.write(drawn.result, piece: drawn.piece, nextIsReady: nextIsReady)
-                if case .failure(let error) = drawn.result.outcome {
-                    failures.append((drawn.result.instance.id, error.message))
-                }
+                output.write(drawn, nextIsReady: nextIsReady)
+                if let failure = drawn.failure { failures.append(failure) }
             }
             output.finish()
             // Warnings about plugins' views (outside the view vocabulary), once each.

@@ -32,22 +32,45 @@ struct RunOutput {
         if let writer { buffer.append(contentsOf: writer.header()) }
     }
 
-    /// What a widget's task draws of its result at `index`: its piece of the output, or nothing
-    /// for a renderer that draws only whole runs.
-    var prepare: @Sendable (_ result: WidgetResult, _ index: Int) -> (result: WidgetResult, piece: [UInt8]) {
-        guard let writer else { return { result, _ in (result, []) } }
-        return { result, index in (result, writer.piece(result, at: index)) }
+    /// What a widget's task draws of its result at `index`: its piece of the output and, when it
+    /// failed, its id and why; the result itself only for a renderer that draws whole runs. The
+    /// result (its entries and views) is let go in the task that drew it, on every core, not in
+    /// the one writing the output.
+    var prepare: @Sendable (_ result: WidgetResult, _ index: Int) -> Drawn {
+        guard let writer else { return { result, _ in Drawn(result: result, piece: []) } }
+        return { result, index in Drawn(failure: Drawn.failure(of: result), piece: writer.piece(result, at: index)) }
     }
 
-    /// Adds `result`, drawn as `piece`, and writes the buffer out when it is full or, for a
+    /// A widget as its task drew it.
+    struct Drawn: Sendable {
+        /// The whole result, for a renderer that draws only whole runs.
+        var result: WidgetResult?
+        /// The widget's id and why it failed, when it did.
+        var failure: (id: String, message: String)?
+        /// Its piece of the output.
+        var piece: [UInt8]
+
+        init(result: WidgetResult? = nil, failure: (id: String, message: String)? = nil, piece: [UInt8]) {
+            self.result = result
+            self.failure = failure ?? result.flatMap(Self.failure(of:))
+            self.piece = piece
+        }
+
+        static func failure(of result: WidgetResult) -> (id: String, message: String)? {
+            guard case .failure(let error) = result.outcome else { return nil }
+            return (result.instance.id, error.message)
+        }
+    }
+
+    /// Adds a widget drawn as `drawn.piece`, and writes the buffer out when it is full or, for a
     /// format read a widget at a time, when the next widget is not done yet.
-    mutating func write(_ result: WidgetResult, piece: [UInt8], nextIsReady: Bool) {
+    mutating func write(_ drawn: Drawn, nextIsReady: Bool) {
         count += 1
         guard writer != nil else {
-            results.append(result)
+            if let result = drawn.result { results.append(result) }
             return
         }
-        buffer.append(contentsOf: piece)
+        buffer.append(contentsOf: drawn.piece)
         let streamsWidgets = format != .json
         if buffer.count >= Self.chunkSize || (streamsWidgets && !nextIsReady) { flush() }
     }

@@ -3,7 +3,7 @@
 /// sink says its JSON once and gets both: the tree for those who read it, the bytes for a batch run
 /// that writes tens of megabytes of views without building a tree per widget.
 ///
-/// Calls follow the JSON text: ``beginObject()``, then ``key(_:)`` and a value for each member,
+/// Calls follow the JSON text: ``beginObject()``, then ``key(_:)`` (or ``key(named:)``) and a value for each member,
 /// then ``endObject()``; ``beginArray()``, values, ``endArray()``. A value is one of the scalar
 /// calls, ``value(_:)`` for a whole ``JSONValue``, or an object or array.
 public protocol JSONSink {
@@ -16,7 +16,10 @@ public protocol JSONSink {
     /// Closes the array opened last.
     mutating func endArray()
     /// Names the next member of the object being written.
-    mutating func key(_ name: String)
+    mutating func key(named name: String)
+    /// Names the next member with a name written in the source, which needs no escape (a letter,
+    /// digit or `_` each): the common case, written without looking at its characters.
+    mutating func key(_ name: StaticString)
     /// A string.
     mutating func string(_ value: String)
     /// `true` or `false`.
@@ -67,10 +70,18 @@ public struct JSONBytes: JSONSink {
         needsComma = true
     }
 
-    public mutating func key(_ name: String) {
+    public mutating func key(named name: String) {
         separate()
         JSONValue.appendQuoted(name, to: &output)
         output.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    public mutating func key(_ name: StaticString) {
+        separate()
+        output.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
         needsComma = false
     }
 
@@ -149,7 +160,8 @@ public struct JSONTree: JSONSink {
         add(.array(items))
     }
 
-    public mutating func key(_ name: String) { pendingKey = name }
+    public mutating func key(named name: String) { pendingKey = name }
+    public mutating func key(_ name: StaticString) { pendingKey = name.description }
     public mutating func string(_ value: String) { add(.string(value)) }
     public mutating func bool(_ value: Bool) { add(.bool(value)) }
     public mutating func double(_ value: Double) { add(.double(value)) }

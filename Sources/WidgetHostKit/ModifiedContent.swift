@@ -25,7 +25,11 @@ public struct ModifiedContent<Content: View>: PrimitiveView {
         var nodes = content._nodes()
         for index in nodes.indices {
             switch change {
-            case .modifier(let modifier): nodes[index].modifiers.append(modifier)
+            case .modifier(let modifier):
+                // Views usually carry a few modifiers: room for four at the first, not a new
+                // buffer at the second and the third.
+                if nodes[index].modifiers.isEmpty { nodes[index].modifiers.reserveCapacity(4) }
+                nodes[index].modifiers.append(modifier)
             case .widgetURL(let url): nodes[index].widgetURL = url
             case .nothing: break
             }
@@ -45,27 +49,18 @@ extension ViewNode {
     /// the whole widget one URL; later ones are dropped (WidgetKit leaves several undefined).
     mutating func hoistWidgetURL() {
         guard type != .link else { return }
-        if url != nil {
-            children = children.map { $0.removingWidgetURLs() }
-            return
-        }
-        var found: String?
-        children = children.map { $0.removingWidgetURLs(found: &found) }
+        var found = url
+        for index in children.indices { children[index].removeWidgetURLs(found: &found) }
         url = found
     }
 
-    private func removingWidgetURLs() -> ViewNode {
-        var found: String?
-        return removingWidgetURLs(found: &found)
-    }
-
-    private func removingWidgetURLs(found: inout String?) -> ViewNode {
-        var node = self
-        if let url = node.widgetURL {
+    /// Clears every `widgetURL` of the subtree in place, keeping the first in `found` when it has
+    /// none yet.
+    private mutating func removeWidgetURLs(found: inout String?) {
+        if let url = widgetURL {
             if found == nil { found = url }
-            node.url = nil
+            self.url = nil
         }
-        node.children = node.children.map { $0.removingWidgetURLs(found: &found) }
-        return node
+        for index in children.indices { children[index].removeWidgetURLs(found: &found) }
     }
 }

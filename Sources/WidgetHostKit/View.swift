@@ -101,9 +101,14 @@ public enum ViewBuilder {
     /// No views.
     public static func buildBlock() -> ViewGroup { ViewGroup([]) }
 
-    /// Several views in order.
-    public static func buildBlock(_ parts: ViewGroup...) -> ViewGroup {
-        ViewGroup(parts.flatMap(\.nodes))
+    /// The first of several views in order.
+    public static func buildPartialBlock(first: ViewGroup) -> ViewGroup { first }
+
+    /// The views so far and the next, in order: appended in place, not copied per view.
+    public static func buildPartialBlock(accumulated: consuming ViewGroup, next: ViewGroup) -> ViewGroup {
+        var group = accumulated
+        group.nodes.append(contentsOf: next.nodes)
+        return group
     }
 
     /// An `if` without `else`.

@@ -71,7 +71,7 @@ public struct ViewModifierNode: Sendable, Hashable, JSONSinkWritable {
         sink.key("type")
         sink.string(type.rawValue)
         for member in values {
-            sink.key(member.key)
+            sink.key(named: member.key)
             sink.value(member.value)
         }
         sink.endObject()
