@@ -61,8 +61,15 @@ public enum ViewRenderer {
     /// The single root node of `view`: its node, or a vertical stack of several; a `widgetURL` set
     /// anywhere in the tree becomes the root's `url`, as WidgetKit gives the whole widget one URL.
     public static func root(of view: some View) -> ViewNode {
-        let nodes = nodes(of: view)
-        var root = nodes.count == 1 ? nodes[0] : ViewNode(type: .vstack, children: nodes)
+        var nodes = nodes(of: view)
+        // The nodes are moved into the root, not copied, so hoisting changes the tree in place.
+        var root: ViewNode
+        if nodes.count == 1 {
+            root = nodes.removeLast()
+        } else {
+            root = ViewNode(type: .vstack, children: nodes)
+            nodes = []
+        }
         root.hoistWidgetURL()
         return root
     }

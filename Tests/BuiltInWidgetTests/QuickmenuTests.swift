@@ -22,6 +22,13 @@ import WidgetHostKit
         #expect(timeline.policy == .never)
     }
 
+    /// The entry's JSON built directly is what `Encodable` gives it, date aside.
+    @Test func directJSONIsTheEncodedEntry() throws {
+        let entry = QuickmenuEntry(date: Date(timeIntervalSince1970: 1_764_417_600))
+        #expect(entry.json == (try JSONValueEncoder().encode(entry)).removing("date"))
+        #expect(entry.json.description == #"{"items":\#(Self.itemsJSON)}"#)
+    }
+
     @Test func viewIsATitleOverARowOfLinks() async throws {
         let temporary = try TemporaryContainer()
         let timeline = try await temporary.render(Quickmenu().body)
