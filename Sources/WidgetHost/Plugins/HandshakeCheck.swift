@@ -178,12 +178,8 @@ public enum HandshakeCheck {
                 "\(subject) has no 'type'; expected one of \(typeNames.joined(separator: ", "))")
             return nil
         }
+        if let scalar = ParameterType(scalarName: name) { return scalar }
         switch name {
-        case "string": return .string
-        case "boolean": return .boolean
-        case "integer": return .integer
-        case "number": return .number
-        case "date": return .date
         case "enum":
             guard case .array(let items)? = item["cases"], !items.isEmpty else {
                 problems.append("\(subject), 'cases': an enum needs a non-empty list of strings")
