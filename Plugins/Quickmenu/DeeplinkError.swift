@@ -11,12 +11,6 @@ public struct DeeplinkError: Error, Sendable, Hashable, CustomStringConvertible 
     /// What went wrong, in a sentence a person can act on.
     public var message: String
 
-    /// Creates an error.
-    public init(code: String, message: String) {
-        self.code = code
-        self.message = message
-    }
-
     /// The message.
     public var description: String { message }
 

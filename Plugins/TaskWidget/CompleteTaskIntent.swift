@@ -28,11 +28,6 @@ public struct CompleteTaskIntent: AppIntent {
     /// - Throws: ``TaskIntentError`` (`task.not-found`, with the store unchanged) or
     ///   ``AppGroupError``.
     public func perform() async throws -> some IntentResult {
-        let store = try IntentEnvironment.appGroupStore(for: Self.intentType)
-        guard let task = try store.setTaskCompletion(id: taskId, isCompleted: true) else {
-            throw TaskIntentError.taskNotFound(id: taskId)
-        }
-        WidgetCenter.shared.reloadTimelines(ofKind: TaskWidget.kind)
-        return .result(value: task.isCompleted)
+        .result(value: try changeTask(id: taskId) { try $0.setTaskCompletion(id: taskId, isCompleted: true) })
     }
 }

@@ -10,30 +10,13 @@ public struct TaskItem: Sendable, Hashable, Encodable {
     /// What to do.
     public var title: String
     /// Whether it is done.
-    public var isCompleted: Bool
+    public var isCompleted: Bool = false
     /// How urgent it is.
-    public var priority: TaskPriority
+    public var priority: TaskPriority = .medium
     /// Its group, or `nil` for none.
     public var category: String?
     /// When it is due, if ever.
     public var dueDate: Date?
-
-    /// Creates a task.
-    public init(
-        id: String,
-        title: String,
-        isCompleted: Bool = false,
-        priority: TaskPriority = .medium,
-        category: String? = nil,
-        dueDate: Date? = nil
-    ) {
-        self.id = id
-        self.title = title
-        self.isCompleted = isCompleted
-        self.priority = priority
-        self.category = category
-        self.dueDate = dueDate
-    }
 
     private enum CodingKeys: String, CodingKey {
         case id
@@ -55,7 +38,9 @@ public struct TaskItem: Sendable, Hashable, Encodable {
         try container.encode(category, forKey: .category)
         try container.encode(dueDate, forKey: .dueDate)
     }
+}
 
+extension TaskItem {
     /// The task as the shared store holds it.
     init(_ stored: StoredTask) {
         self.init(

@@ -28,11 +28,6 @@ public struct ToggleTaskIntent: AppIntent {
     /// - Throws: ``TaskIntentError`` (`task.not-found`, with the store unchanged) or
     ///   ``AppGroupError``.
     public func perform() async throws -> some IntentResult {
-        let store = try IntentEnvironment.appGroupStore(for: Self.intentType)
-        guard let task = try store.toggleTask(id: taskID) else {
-            throw TaskIntentError.taskNotFound(id: taskID)
-        }
-        WidgetCenter.shared.reloadTimelines(ofKind: TaskWidget.kind)
-        return .result(value: task.isCompleted)
+        .result(value: try changeTask(id: taskID) { try $0.toggleTask(id: taskID) })
     }
 }

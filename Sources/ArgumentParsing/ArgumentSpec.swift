@@ -85,13 +85,13 @@ public enum ArgumentSpec: Sendable, Equatable {
             OptionSpec(
                 name: name,
                 short: short,
-                valueName: valueName,
+                valueName: valueName ?? name,
                 help: help,
                 isRepeatable: isRepeatable,
                 isRequired: isRequired,
                 allowedValues: allowedValues,
                 defaultValue: defaultValue,
-                completion: completion
+                completion: completion ?? (allowedValues.isEmpty ? .none : .values(allowedValues))
             )
         )
     }

@@ -122,11 +122,7 @@ struct BashCompletionGenerator {
             "            if [[ $word != *=* ]]; then",
             "                case \"$_wh_path $word\" in",
         ]
-        let valued = paths.flatMap { path in
-            path.command.options.flatMap { option in
-                ["\(path.key) --\(option.name)"] + (option.short.map { ["\(path.key) -\($0)"] } ?? [])
-            }
-        }
+        let valued = paths.flatMap(\.valuedOptionCases)
         if !valued.isEmpty {
             lines.append("                \(valued.map { "\"\($0)\"" }.joined(separator: " | ")))")
             lines.append("                    skip=1 ;;")

@@ -28,6 +28,14 @@ struct CommandPath {
     /// Whether `--version` is offered here: a command of the path has a version.
     var hasVersion: Bool { stack.contains { !($0.version ?? "").isEmpty } }
 
+    /// `key --name` and `key -x` for each option of the command: the cases after which a script
+    /// skips the next word, the option's value.
+    var valuedOptionCases: [String] {
+        command.options.flatMap { option in
+            ["\(key) --\(option.name)"] + (option.short.map { ["\(key) -\($0)"] } ?? [])
+        }
+    }
+
     /// Every option and flag spelling the command accepts, help and version included.
     var optionSpellings: [String] {
         var spellings: [String] = []

@@ -37,11 +37,7 @@ struct FishCompletionGenerator {
             "        if test $ended = 0; and string match -q -- '-?*' $token",
             "            switch \"$path $token\"",
         ]
-        let valued = paths.flatMap { path in
-            path.command.options.flatMap { option in
-                ["\(path.key) --\(option.name)"] + (option.short.map { ["\(path.key) -\($0)"] } ?? [])
-            }
-        }
+        let valued = paths.flatMap(\.valuedOptionCases)
         if !valued.isEmpty {
             lines.append("                case \(valued.map(Self.quoted).joined(separator: " "))")
             lines.append("                    set skip 1")

@@ -8,16 +8,4 @@ public struct FlagSpec: Sendable, Equatable {
 
     /// A one-sentence description for the help's `OPTIONS:` section.
     public var help: String
-
-    /// Creates a flag declaration.
-    ///
-    /// - Parameters:
-    ///   - name: The long name, without the leading `--`.
-    ///   - short: A single-character short name.
-    ///   - help: A one-sentence description.
-    public init(name: String, short: Character? = nil, help: String = "") {
-        self.name = name
-        self.short = short
-        self.help = help
-    }
 }

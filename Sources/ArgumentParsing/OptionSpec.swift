@@ -29,38 +29,4 @@ public struct OptionSpec: Sendable, Equatable {
 
     /// What a shell completes for the value: by default the allowed values, if any.
     public var completion: CompletionKind
-
-    /// Creates an option declaration.
-    ///
-    /// - Parameters:
-    ///   - name: The long name, without the leading `--`.
-    ///   - short: A single-character short name.
-    ///   - valueName: The name shown as `<value>`; defaults to `name`.
-    ///   - help: A one-sentence description.
-    ///   - isRepeatable: Whether each of several values is kept.
-    ///   - isRequired: Whether the option must be given.
-    ///   - allowedValues: The only values accepted; empty for any.
-    ///   - defaultValue: The value used when the option is absent.
-    ///   - completion: What a shell completes for the value; `nil` for the allowed values.
-    public init(
-        name: String,
-        short: Character? = nil,
-        valueName: String? = nil,
-        help: String = "",
-        isRepeatable: Bool = false,
-        isRequired: Bool = false,
-        allowedValues: [String] = [],
-        defaultValue: String? = nil,
-        completion: CompletionKind? = nil
-    ) {
-        self.name = name
-        self.short = short
-        self.valueName = valueName ?? name
-        self.help = help
-        self.isRepeatable = isRepeatable
-        self.isRequired = isRequired
-        self.allowedValues = allowedValues
-        self.defaultValue = defaultValue
-        self.completion = completion ?? (allowedValues.isEmpty ? .none : .values(allowedValues))
-    }
 }

@@ -17,29 +17,4 @@ public struct PositionalSpec: Sendable, Equatable {
 
     /// What a shell completes for the value.
     public var completion: CompletionKind
-
-    /// Creates a positional argument declaration.
-    ///
-    /// - Parameters:
-    ///   - name: The name shown as `<name>`.
-    ///   - help: A one-sentence description.
-    ///   - isOptional: Whether the argument may be left out.
-    ///   - isRepeating: Whether it takes every remaining value.
-    ///   - defaultValue: The value used when the argument is absent.
-    ///   - completion: What a shell completes for the value.
-    public init(
-        name: String,
-        help: String = "",
-        isOptional: Bool = false,
-        isRepeating: Bool = false,
-        defaultValue: String? = nil,
-        completion: CompletionKind = .none
-    ) {
-        self.name = name
-        self.help = help
-        self.isOptional = isOptional
-        self.isRepeating = isRepeating
-        self.defaultValue = defaultValue
-        self.completion = completion
-    }
 }

@@ -17,16 +17,4 @@ public struct TerminalOutput: Sendable, Equatable {
 
     /// The status to exit with: 0 for help and the version, 64 for a usage error.
     public var exitCode: Int32
-
-    /// Creates the output.
-    ///
-    /// - Parameters:
-    ///   - stream: Where the text goes.
-    ///   - text: The exact text to write.
-    ///   - exitCode: The status to exit with.
-    public init(stream: Stream, text: String, exitCode: Int32) {
-        self.stream = stream
-        self.text = text
-        self.exitCode = exitCode
-    }
 }

@@ -88,12 +88,9 @@ extension ParameterDescription {
     }
 
     static func type(_ json: JSONValue, parameter: String) throws(ProtocolValueError) -> ParameterType {
-        switch json["type"]?.stringValue {
-        case "string": return .string
-        case "boolean": return .boolean
-        case "integer": return .integer
-        case "number": return .number
-        case "date": return .date
+        let name = json["type"]?.stringValue
+        if let name, let scalar = ParameterType(scalarName: name) { return scalar }
+        switch name {
         case "enum":
             guard case .array(let items)? = json["cases"], !items.isEmpty else {
                 throw ProtocolValueError("the enum parameter '\(parameter)' has no 'cases'")

@@ -89,12 +89,20 @@ extension AppGroupStore {
     func writeReloadingAll<Value: Sendable>(
         _ body: (SQLiteDatabase) throws(SQLiteError) -> Result<Value, AppGroupError>
     ) throws(AppGroupError) -> Value {
+        try reloadingAll { () throws(AppGroupError) in try write(body).get() }
+    }
+
+    /// Runs `body` in one transaction that also asks every timeline to reload: the store's writes
+    /// `body` makes are kept together with the reload request, or, when it throws, none of them.
+    func reloadingAll<Value: Sendable>(_ body: () throws(AppGroupError) -> Value) throws(AppGroupError)
+        -> Value
+    {
         let transaction = IntentTransaction()
         transaction.requestReload(ofKind: nil)
         let outcome = IntentTransaction.$current.withValue(transaction) {
             () -> Result<Value, AppGroupError> in
             do throws(AppGroupError) {
-                return try write(body)
+                return .success(try body())
             } catch {
                 return .failure(error)
             }

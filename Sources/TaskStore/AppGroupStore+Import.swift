@@ -7,23 +7,6 @@ extension AppGroupStore {
     ///
     /// - Throws: ``AppGroupError`` when the store cannot be written; nothing is then kept.
     public func importReloadingAll(_ file: StoreFile) throws(AppGroupError) -> TaskImportSummary {
-        let transaction = IntentTransaction()
-        transaction.requestReload(ofKind: nil)
-        let imported = IntentTransaction.$current.withValue(transaction) {
-            () -> Result<TaskImportSummary, AppGroupError> in
-            do throws(AppGroupError) {
-                return .success(try importTasks(file.tasks, focus: file.focus))
-            } catch {
-                return .failure(error)
-            }
-        }
-        do throws(AppGroupError) {
-            let summary = try imported.get()
-            try transaction.commit { () throws(AppGroupError) in self }
-            return summary
-        } catch {
-            transaction.rollBack()
-            throw error
-        }
+        try reloadingAll { () throws(AppGroupError) in try importTasks(file.tasks, focus: file.focus) }
     }
 }

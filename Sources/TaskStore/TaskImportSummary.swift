@@ -5,12 +5,6 @@ public struct TaskImportSummary: Sendable, Hashable {
     /// Tasks whose id was already stored, updated in place.
     public var updated: Int
 
-    /// Creates a summary.
-    public init(added: Int, updated: Int) {
-        self.added = added
-        self.updated = updated
-    }
-
     /// Every task imported.
     public var total: Int { added + updated }
 }

@@ -138,13 +138,7 @@ extension WidgetHostCommand {
                     members.append(.init("intents", .array(handshake.intents.map { .string($0.type) })))
                 }
                 if let failure = plugin.failure {
-                    members.append(
-                        .init(
-                            "error",
-                            .object([
-                                .init("code", .string(failure.code.rawValue)),
-                                .init("message", .string(failure.description)),
-                            ])))
+                    members.append(.init("error", failure.code.json(message: failure.description)))
                 }
             }
             return .object(members)

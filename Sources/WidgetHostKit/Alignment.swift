@@ -1,28 +1,22 @@
-/// Where a view sits in its frame, as SwiftUI's `Alignment`: recorded by name (`topLeading` ...).
-public struct Alignment: Sendable, Hashable {
-    /// The name the JSON view writes.
-    public var name: String
-
-    private init(name: String) {
-        self.name = name
-    }
-
+/// Where a view sits in its frame, as SwiftUI's `Alignment`: recorded by name (`topLeading` ...),
+/// the case's raw value.
+public enum Alignment: String, Sendable {
     /// The centre.
-    public static let center = Alignment(name: "center")
+    case center
     /// The leading edge, centred vertically.
-    public static let leading = Alignment(name: "leading")
+    case leading
     /// The trailing edge, centred vertically.
-    public static let trailing = Alignment(name: "trailing")
+    case trailing
     /// The top edge, centred horizontally.
-    public static let top = Alignment(name: "top")
+    case top
     /// The bottom edge, centred horizontally.
-    public static let bottom = Alignment(name: "bottom")
+    case bottom
     /// The top leading corner.
-    public static let topLeading = Alignment(name: "topLeading")
+    case topLeading
     /// The top trailing corner.
-    public static let topTrailing = Alignment(name: "topTrailing")
+    case topTrailing
     /// The bottom leading corner.
-    public static let bottomLeading = Alignment(name: "bottomLeading")
+    case bottomLeading
     /// The bottom trailing corner.
-    public static let bottomTrailing = Alignment(name: "bottomTrailing")
+    case bottomTrailing
 }

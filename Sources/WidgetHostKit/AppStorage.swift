@@ -109,13 +109,6 @@ public struct AppStorageError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The type expected.
     public var type: String
 
-    /// Creates an error.
-    public init(key: String, text: String, type: String) {
-        self.key = key
-        self.text = text
-        self.type = type
-    }
-
     /// What is stored, and what was expected.
     public var description: String {
         "the shared default '\(key)' holds '\(text)', which is not a \(type); "

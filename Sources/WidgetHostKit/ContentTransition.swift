@@ -27,27 +27,20 @@ public struct ContentTransition: Sendable, Hashable {
 
     /// A symbol's effect between its images (`.symbolEffect(.replace)`).
     public static func symbolEffect(_ effect: SymbolEffect) -> ContentTransition {
-        ContentTransition("symbolEffect", [.init("effect", .string(effect.name))])
+        ContentTransition("symbolEffect", [.init("effect", .string(effect.rawValue))])
     }
 }
 
-/// A symbol animation, as SF Symbols names it (`.replace`).
-public struct SymbolEffect: Sendable, Hashable {
-    /// The effect's name.
-    public var name: String
-
-    private init(name: String) {
-        self.name = name
-    }
-
+/// A symbol animation, as SF Symbols names it (`.replace`): the raw value.
+public enum SymbolEffect: String, Sendable {
     /// One symbol replaced by the next.
-    public static let replace = SymbolEffect(name: "replace")
+    case replace
     /// A bounce.
-    public static let bounce = SymbolEffect(name: "bounce")
+    case bounce
     /// A pulse.
-    public static let pulse = SymbolEffect(name: "pulse")
+    case pulse
     /// Layers drawn in turn.
-    public static let variableColor = SymbolEffect(name: "variableColor")
+    case variableColor
 }
 
 /// Where a container background goes: WidgetKit's `.widget`.

@@ -28,6 +28,14 @@ public indirect enum ParameterType: Sendable, Hashable {
         case .array: return "array"
         }
     }
+
+    /// The type named `name` when it has no parts (`string`, `boolean`, `integer`, `number`,
+    /// `date`); `nil` for `enum` and `array`, which need their cases or items, and for any other.
+    package init?(scalarName name: String) {
+        guard let type = [Self.string, .boolean, .integer, .number, .date].first(where: { $0.name == name })
+        else { return nil }
+        self = type
+    }
 }
 
 /// One case of an enumeration parameter: the value written in YAML and its display title.

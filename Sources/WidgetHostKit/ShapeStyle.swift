@@ -32,7 +32,7 @@ public struct Color: ShapeStyle, Hashable {
 
     /// A system colour, as `Color(.systemBackground)` writes it.
     public init(_ color: UIColor) {
-        self.init(name: color.name)
+        self.init(name: color.rawValue)
     }
 
     /// This colour at `opacity` (multiplied with any opacity it has).
@@ -136,26 +136,19 @@ extension ShapeStyle where Self == Color {
     public static var clear: Color { Color.clear }
 }
 
-/// The system colours iOS code passes to `Color(_:)` (`Color(.systemBackground)`).
-public struct UIColor: Sendable, Hashable {
-    /// The colour's name.
-    public var name: String
-
-    /// A system colour named `name`.
-    public init(name: String) {
-        self.name = name
-    }
-
+/// The system colours iOS code passes to `Color(_:)` (`Color(.systemBackground)`), named by their
+/// raw values.
+public enum UIColor: String, Sendable {
     /// The background of the system's views.
-    public static let systemBackground = UIColor(name: "systemBackground")
+    case systemBackground
     /// A background one level up.
-    public static let secondarySystemBackground = UIColor(name: "secondarySystemBackground")
+    case secondarySystemBackground
     /// A background two levels up.
-    public static let tertiarySystemBackground = UIColor(name: "tertiarySystemBackground")
+    case tertiarySystemBackground
     /// The colour of text.
-    public static let label = UIColor(name: "label")
+    case label
     /// The colour of secondary text.
-    public static let secondaryLabel = UIColor(name: "secondaryLabel")
+    case secondaryLabel
     /// The system's gray.
-    public static let systemGray = UIColor(name: "systemGray")
+    case systemGray
 }

@@ -2,37 +2,31 @@ public import Foundation
 
 extension Text {
     /// How `Text(date, style:)` shows a date, as SwiftUI's `Text.DateStyle`. Dates are shown in UTC,
-    /// as every date widgethost prints, in English.
-    public struct DateStyle: Sendable, Hashable {
-        /// The style's name, as the JSON view writes it (`dateStyle`).
-        public let name: String
-
-        private init(name: String) {
-            self.name = name
-        }
-
+    /// as every date widgethost prints, in English. The raw value is the style's name, as the JSON
+    /// view writes it (`dateStyle`).
+    public enum DateStyle: String, Sendable {
         /// The time between now and the date, in its two largest units: `2 hours, 5 minutes`.
-        public static let relative = DateStyle(name: "relative")
+        case relative
         /// The difference from now, signed: `+2 hours, 5 minutes`, `-3 minutes`.
-        public static let offset = DateStyle(name: "offset")
+        case offset
         /// A running count to or from the date: `1:02:03`, `4:05`.
-        public static let timer = DateStyle(name: "timer")
+        case timer
         /// The time of day: `14:05`.
-        public static let time = DateStyle(name: "time")
+        case time
         /// The day: `December 1, 2026`.
-        public static let date = DateStyle(name: "date")
+        case date
 
         /// `date` as this style shows it when the clock reads `now`.
         public func format(_ date: Date, now: Date) -> String {
             let seconds = Int(date.timeIntervalSince(now).rounded())
-            switch name {
-            case "relative": return Self.duration(abs(seconds))
-            case "offset": return (seconds < 0 ? "-" : "+") + Self.duration(abs(seconds))
-            case "timer": return Self.timer(abs(seconds))
-            case "time":
+            switch self {
+            case .relative: return Self.duration(abs(seconds))
+            case .offset: return (seconds < 0 ? "-" : "+") + Self.duration(abs(seconds))
+            case .timer: return Self.timer(abs(seconds))
+            case .time:
                 let parts = Self.calendar.dateComponents([.hour, .minute], from: date)
                 return Self.twoDigits(parts.hour ?? 0) + ":" + Self.twoDigits(parts.minute ?? 0)
-            default:
+            case .date:
                 let parts = Self.calendar.dateComponents([.year, .month, .day], from: date)
                 let month = Self.months[((parts.month ?? 1) - 1 + 12) % 12]
                 return "\(month) \(parts.day ?? 1), \(parts.year ?? 1970)"

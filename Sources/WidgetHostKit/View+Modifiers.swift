@@ -100,7 +100,7 @@ extension View {
         var values = lengths.compactMap { name, length in
             length.map { JSONValue.Member(name, JSONValue(points: $0)) }
         }
-        if alignment != .center { values.append(.init("alignment", .string(alignment.name))) }
+        if alignment != .center { values.append(.init("alignment", .string(alignment.rawValue))) }
         return values
     }
 

@@ -4,13 +4,13 @@ extension View {
     /// Styles a button (`.plain` draws the label alone).
     public func buttonStyle(_ style: ButtonStyleName) -> ModifiedContent<Self> {
         ModifiedContent(
-            content: self, change: .modifier(.init(.buttonStyle, [.init("style", .string(style.name))])))
+            content: self, change: .modifier(.init(.buttonStyle, [.init("style", .string(style.rawValue))])))
     }
 
     /// Styles a toggle (`.switch`).
     public func toggleStyle(_ style: ToggleStyleName) -> ModifiedContent<Self> {
         ModifiedContent(
-            content: self, change: .modifier(.init(.toggleStyle, [.init("style", .string(style.name))])))
+            content: self, change: .modifier(.init(.toggleStyle, [.init("style", .string(style.rawValue))])))
     }
 
     /// Hides a control's label.
@@ -45,42 +45,29 @@ extension View {
     }
 }
 
-/// A button style, as SwiftUI's `.plain`, `.borderless`, `.bordered`, `.borderedProminent`.
-public struct ButtonStyleName: Sendable, Hashable {
-    /// The style's name.
-    public let name: String
-
-    private init(name: String) {
-        self.name = name
-    }
-
+/// A button style, as SwiftUI's `.plain`, `.borderless`, `.bordered`, `.borderedProminent`; the raw
+/// value is the style's name.
+public enum ButtonStyleName: String, Sendable {
     /// The platform's default.
-    public static let automatic = ButtonStyleName(name: "automatic")
+    case automatic
     /// The label alone.
-    public static let plain = ButtonStyleName(name: "plain")
+    case plain
     /// No border.
-    public static let borderless = ButtonStyleName(name: "borderless")
+    case borderless
     /// A border.
-    public static let bordered = ButtonStyleName(name: "bordered")
+    case bordered
     /// A filled border.
-    public static let borderedProminent = ButtonStyleName(name: "borderedProminent")
+    case borderedProminent
 }
 
-/// A toggle style, as SwiftUI's `.switch`, `.button`.
-public struct ToggleStyleName: Sendable, Hashable {
-    /// The style's name.
-    public let name: String
-
-    private init(name: String) {
-        self.name = name
-    }
-
+/// A toggle style, as SwiftUI's `.switch`, `.button`; the raw value is the style's name.
+public enum ToggleStyleName: String, Sendable {
     /// The platform's default.
-    public static let automatic = ToggleStyleName(name: "automatic")
+    case automatic
     /// A switch.
-    public static let `switch` = ToggleStyleName(name: "switch")
+    case `switch`
     /// A button that stays pressed while on.
-    public static let button = ToggleStyleName(name: "button")
+    case button
 }
 
 /// How a change animates, as SwiftUI's `Animation`: a curve and a duration.

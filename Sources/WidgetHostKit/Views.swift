@@ -97,7 +97,7 @@ public struct Text: PrimitiveView {
     public func makeNodes() -> [ViewNode] {
         guard let (date, style) = self.date else { return [ViewNode(type: .text, text: content)] }
         let text = style.format(date, now: EnvironmentValues.current.drawingDate)
-        return [ViewNode(type: .text, text: text, date: date, dateStyle: style.name)]
+        return [ViewNode(type: .text, text: text, date: date, dateStyle: style.rawValue)]
     }
 }
 

@@ -26,7 +26,7 @@ import WidgetHostKit
         let node = Self.drawn(Text(date, style: style))
         #expect(node.text == text)
         #expect(node.date == date)
-        #expect(node.dateStyle == style.name)
+        #expect(node.dateStyle == style.rawValue)
     }
 
     @Test func aDateTextCarriesItsDateAndStyleInJSON() {

@@ -26,18 +26,8 @@ extension IntentRunner {
         } else if let json, json != .null {
             invalid.append("the values of \(intent) are \(json), not an object")
         }
-        for parameter in parameters where given[parameter.name] == nil {
-            if let defaultValue = parameter.defaultValue {
-                given[parameter.name] = defaultValue
-            } else if parameter.isOptional {
-                given[parameter.name] = .null
-            } else {
-                invalid.append(
-                    "\(intent) needs \(parameter.name)=<\(parameter.typeSummary)> (\(parameter.title))")
-            }
-        }
-        guard invalid.isEmpty else { return .failure(ArgumentError(isUsage: false, messages: invalid)) }
-        return .success(given)
+        return completed(
+            given, given: Set(given.keys), parameters: parameters, intent: intent, invalid: invalid)
     }
 
     /// `value` checked against `type` (of `parameter`, named `name` in messages).

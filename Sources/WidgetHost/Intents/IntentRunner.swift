@@ -104,6 +104,18 @@ public enum IntentRunner {
             }
         }
         guard usage.isEmpty else { return .failure(ArgumentError(isUsage: true, messages: usage)) }
+        return completed(values, given: given, parameters: parameters, intent: intent, invalid: invalid)
+    }
+
+    /// `values` with each of `parameters` not `given` added: its default, or `null` when it is
+    /// optional; one that is neither is a message, added to the messages in `invalid`, which then
+    /// are the failure.
+    static func completed(
+        _ values: [String: JSONValue], given: Set<String>, parameters: [ParameterDescription], intent: String,
+        invalid: [String]
+    ) -> Result<[String: JSONValue], ArgumentError> {
+        var values = values
+        var invalid = invalid
         for parameter in parameters where !given.contains(parameter.name) {
             if let defaultValue = parameter.defaultValue {
                 values[parameter.name] = defaultValue

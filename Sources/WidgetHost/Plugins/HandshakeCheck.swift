@@ -40,21 +40,8 @@ public enum HandshakeCheck {
                 problems.append("'plugin' is \(plugin), not an object with 'name' and 'version'")
             }
         }
-        var kinds: Set<String> = []
-        for (position, item) in list(json, "widgets", in: "the initialize result", into: &problems)
-            .enumerated()
-        {
-            let kind = item["kind"]?.stringValue ?? ""
-            let subject = kind.isEmpty ? "widget \(position + 1)" : "widget '\(kind)'"
-            guard case .object = item else {
-                problems.append("\(subject) is \(item), not an object")
-                continue
-            }
-            if kind.isEmpty {
-                problems.append("\(subject) has no 'kind' (a non-empty string)")
-            } else if !kinds.insert(kind).inserted {
-                problems.append("the widget kind '\(kind)' is declared twice")
-            }
+        declarations(json, "widgets", of: "widget", id: "kind", twice: "the widget kind", into: &problems) {
+            item, subject, problems in
             unknownKeys(item, known: widgetKeys, in: subject, into: &problems)
             string(item, "displayName", in: subject, into: &problems)
             string(item, "description", in: subject, into: &problems)
@@ -67,27 +54,38 @@ public enum HandshakeCheck {
             }
             parameters(item, in: subject, into: &problems)
         }
-        var types: Set<String> = []
-        for (position, item) in list(json, "intents", in: "the initialize result", into: &problems)
-            .enumerated()
-        {
-            let type = item["type"]?.stringValue ?? ""
-            let subject = type.isEmpty ? "intent \(position + 1)" : "intent '\(type)'"
-            guard case .object = item else {
-                problems.append("\(subject) is \(item), not an object")
-                continue
-            }
-            if type.isEmpty {
-                problems.append("\(subject) has no 'type' (a non-empty string)")
-            } else if !types.insert(type).inserted {
-                problems.append("the intent '\(type)' is declared twice")
-            }
+        declarations(json, "intents", of: "intent", id: "type", twice: "the intent", into: &problems) {
+            item, subject, problems in
             unknownKeys(item, known: intentKeys, in: subject, into: &problems)
             string(item, "title", in: subject, into: &problems)
             string(item, "description", in: subject, into: &problems)
             parameters(item, in: subject, into: &problems)
         }
         return problems
+    }
+
+    /// Checks each object of the result's list `key` (`widgets`, `intents`): that it is an object
+    /// whose `idKey` is a non-empty string no other one has, then the rest with `check`, given the
+    /// object and its subject (`widget 'todo'`, or `widget 2` without a kind).
+    private static func declarations(
+        _ json: JSONValue, _ key: String, of noun: String, id idKey: String, twice: String,
+        into problems: inout [String], _ check: (JSONValue, String, inout [String]) -> Void
+    ) {
+        var ids: Set<String> = []
+        for (position, item) in list(json, key, in: "the initialize result", into: &problems).enumerated() {
+            let id = item[idKey]?.stringValue ?? ""
+            let subject = id.isEmpty ? "\(noun) \(position + 1)" : "\(noun) '\(id)'"
+            guard case .object = item else {
+                problems.append("\(subject) is \(item), not an object")
+                continue
+            }
+            if id.isEmpty {
+                problems.append("\(subject) has no '\(idKey)' (a non-empty string)")
+            } else if !ids.insert(id).inserted {
+                problems.append("\(twice) '\(id)' is declared twice")
+            }
+            check(item, subject, &problems)
+        }
     }
 
     // MARK: - Parameters
@@ -178,12 +176,8 @@ public enum HandshakeCheck {
                 "\(subject) has no 'type'; expected one of \(typeNames.joined(separator: ", "))")
             return nil
         }
+        if let scalar = ParameterType(scalarName: name) { return scalar }
         switch name {
-        case "string": return .string
-        case "boolean": return .boolean
-        case "integer": return .integer
-        case "number": return .number
-        case "date": return .date
         case "enum":
             guard case .array(let items)? = item["cases"], !items.isEmpty else {
                 problems.append("\(subject), 'cases': an enum needs a non-empty list of strings")

@@ -29,34 +29,13 @@ public struct PluginManifest: Sendable, Hashable {
     /// The executable's absolute path.
     public var executable: String
     /// The arguments it is started with.
-    public var arguments: [String]
+    public var arguments: [String] = []
     /// The request deadlines.
-    public var timeouts: PluginTimeouts
+    public var timeouts = PluginTimeouts()
     /// The widget kinds it serves.
-    public var kinds: [String]
+    public var kinds: [String] = []
     /// The intents it serves.
-    public var intents: [String]
-
-    /// Creates a manifest.
-    public init(
-        name: String,
-        folder: String,
-        path: String,
-        executable: String,
-        arguments: [String] = [],
-        timeouts: PluginTimeouts = PluginTimeouts(),
-        kinds: [String] = [],
-        intents: [String] = []
-    ) {
-        self.name = name
-        self.folder = folder
-        self.path = path
-        self.executable = executable
-        self.arguments = arguments
-        self.timeouts = timeouts
-        self.kinds = kinds
-        self.intents = intents
-    }
+    public var intents: [String] = []
 
     /// Reads the manifest of the plugin in `folder`.
     /// - Returns: The manifest, or `nil` with the diagnostics (each at its line in the manifest)

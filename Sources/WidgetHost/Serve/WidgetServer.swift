@@ -264,12 +264,6 @@ public final class WidgetServer: HTTPHandler {
 
     /// `{"error": {"code", "message"}}` with `status`.
     static func failure(_ status: Int, _ code: FailureCode, _ message: String) -> HTTPResponse {
-        json(
-            status,
-            .object([
-                .init(
-                    "error",
-                    .object([.init("code", .string(code.rawValue)), .init("message", .string(message))]))
-            ]))
+        json(status, .object([.init("error", code.json(message: message))]))
     }
 }

@@ -172,7 +172,9 @@ public final class HostSession: Sendable {
     /// since each was last evaluated.
     public func evaluate(_ instances: [WidgetInstance], options: RunOptions) async -> Run {
         var results: [WidgetResult] = []
-        let warnings = await evaluate(instances, options: options) { result, _ in results.append(result) }
+        let warnings = await evaluate(
+            instances, options: options, prepare: { result, _ in result },
+            deliver: { result, _ in results.append(result) })
         return Run(results: results, warnings: warnings)
     }
 
@@ -180,20 +182,8 @@ public final class HostSession: Sendable {
     /// `deliver` in configuration order as soon as it and the ones before it are done (with whether
     /// the next is done too), marked with whether its kind was asked to reload since it was last
     /// evaluated: what `run` writes as it goes, keeping no result (see
-    /// ``WidgetEvaluator/evaluate(_:options:width:deliver:)``).
-    ///
-    /// - Returns: Why reload requests could not be checked, per App Group that failed.
-    public func evaluate(
-        _ instances: [WidgetInstance], options: RunOptions, width: Int = WidgetEvaluator.defaultWidth,
-        deliver: (_ result: WidgetResult, _ nextIsReady: Bool) async -> Void
-    ) async -> [String] {
-        await evaluate(
-            instances, options: options, width: width, prepare: { result, _ in result },
-            deliver: { result, nextIsReady in await deliver(result, nextIsReady) })
-    }
-
-    /// Evaluates `instances` as ``evaluate(_:options:width:deliver:)`` does, turning each marked
-    /// result into what `deliver` is handed with `prepare` (given its position) in the task that
+    /// ``WidgetEvaluator/evaluate(_:options:width:deliver:)``). Each marked result is first turned
+    /// into what `deliver` is handed with `prepare` (given its position), in the task that
     /// evaluated it: a run draws its output there, on every core.
     ///
     /// - Returns: Why reload requests could not be checked, per App Group that failed.
