@@ -328,61 +328,18 @@ import Testing
 
     // MARK: - Discovering the intents
 
-    static let toggleTaskDescription = """
-        ToggleTaskIntent (Toggle Task)
-          Marks a task as completed or not completed.
-          parameters:
-            taskID  string  required          "Task ID"
-
-        """
-
-    static let addTaskDescription = """
-        AddTaskIntent (Add Task)
-          Adds a task at the end of the list.
-          parameters:
-            taskName  string                    required          "Task Name"
-            priority  one of low, medium, high  default "medium"  "Priority"
-            category  string, optional                            "Category"
-
-        """
-
     @Test func describeListsTheIntentsAndTheirParameters() throws {
         let scratch = try TemporaryDirectory()
         let all = try scratch.widgethost(["describe"])
         #expect(all.status == 0)
         let intents = try #require(all.standardOutput.range(of: "Intents:\n\n"), "\(all.standardOutput)")
         #expect(
-            all.standardOutput[intents.upperBound...] == Self.toggleTaskDescription + """
-
-                SetTaskCompletionIntent (Set Task Completion)
-                  Marks a task as completed, or as not completed.
-                  parameters:
-                    taskID       string   required          "Task ID"
-                    isCompleted  boolean  required          "Completed"
-
-                CompleteTaskIntent (Complete Task)
-                  Marks a task as completed.
-                  parameters:
-                    taskId  string  required          "Task ID"
-
-
-                """ + Self.addTaskDescription + """
-
-                    ToggleTaskWithFeedbackIntent (Toggle Task with Feedback)
-                      Toggles a task and returns whether it did: false, with nothing changed, for an unknown id.
-                      parameters:
-                        taskID  string  required          "Task ID"
-
-                    ToggleFocusModeIntent (Toggle Focus Mode)
-                      Turns focus mode on or off.
-                      parameters:
-                        value  boolean  required          "Focus Mode"
-
-                    """)
+            all.standardOutput[intents.upperBound...]
+                == DescribeCommandTests.intentParagraphs.joined(separator: "\n"))
 
         let one = try scratch.widgethost(["describe", "AddTaskIntent"])
         #expect(one.status == 0)
-        #expect(one.standardOutput == "Intents:\n\n" + Self.addTaskDescription)
+        #expect(one.standardOutput == "Intents:\n\n" + DescribeCommandTests.addTaskParagraph)
 
         let json = try scratch.widgethost(["describe", "--format", "json"])
         #expect(json.status == 0)

@@ -8,33 +8,24 @@ import Testing
 @Suite struct RunStreamingTests {
     /// A plugin whose widget answers only once the file `go` exists in the scratch directory.
     static func writeGatedPlugin(in scratch: TemporaryDirectory) throws {
-        try FileManager.default.createDirectory(
-            atPath: scratch.path("plugins/gate"), withIntermediateDirectories: true)
-        try scratch.file(
-            "plugins/gate/plugin.py",
-            """
-            #!/usr/bin/env python3
-            import json, os, sys, time
-            GO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "go")
-            for line in sys.stdin:
-                r = json.loads(line)
-                if "id" not in r:
-                    continue
-                if r["method"] == "initialize":
-                    res = {"protocolVersion": 1, "plugin": {"name": "gate", "version": "0"},
-                           "widgets": [{"kind": "GateWidget", "supportedFamilies": ["systemSmall"], "parameters": []}]}
-                else:
-                    while not os.path.exists(GO):
-                        time.sleep(0.02)
-                    res = {"entries": [{"date": r["params"]["date"], "data": {"gate": "open"},
-                                        "view": {"type": "text", "text": "open"}}], "policy": {"policy": "never"}}
-                print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
-            """)
-        try FileManager.default.setAttributes(
-            [.posixPermissions: 0o755], ofItemAtPath: scratch.path("plugins/gate/plugin.py"))
-        try scratch.file(
-            "plugins/gate/plugin.yaml",
-            "name: gate\nexecutable: plugin.py\nkinds: [GateWidget]\ntimeouts: {timeline: 60}\n")
+        let script = ScratchPlugin.script(
+            prelude: """
+                import os, time
+                GO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "go")
+                """,
+            initialize: """
+                res = {"protocolVersion": 1, "plugin": {"name": "gate", "version": "0"},
+                       "widgets": [{"kind": "GateWidget", "supportedFamilies": ["systemSmall"], "parameters": []}]}
+                """,
+            render: """
+                while not os.path.exists(GO):
+                    time.sleep(0.02)
+                res = {"entries": [{"date": r["params"]["date"], "data": {"gate": "open"},
+                                    "view": {"type": "text", "text": "open"}}], "policy": {"policy": "never"}}
+                """)
+        try scratch.plugin(
+            "gate", at: "plugins/gate", script: script,
+            manifest: "kinds: [GateWidget]\ntimeouts: {timeline: 60}\n")
         try scratch.file(
             "widgets.yaml",
             """
