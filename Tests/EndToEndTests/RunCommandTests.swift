@@ -624,14 +624,8 @@ import Testing
     @Test func corruptStoreFailsOnlyTheWidgetsReadingIt() throws {
         let scratch = try TemporaryDirectory()
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "widgets.yaml")
-        try FileManager.default.createDirectory(
-            at: scratch.url.appendingPathComponent("store"), withIntermediateDirectories: true)
-        let garbage = (0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
-        try scratch.file("store/widgethost.sqlite", bytes: garbage)
-        let path = scratch.url.appendingPathComponent("store/widgethost.sqlite").path
-        let message =
-            "cannot open the store at '\(path)': the file is damaged or is not an SQLite database "
-            + "(file is not a database); move it aside to start a new store"
+        let (path, garbage) = try scratch.garbageDatabase()
+        let message = TemporaryDirectory.garbageDatabaseMessage(path)
         let failureLines = ["work-tasks", "all-tasks", "focus"].map {
             "error: widget '\($0)' failed: \(message)"
         }
@@ -670,7 +664,7 @@ import Testing
         #expect(
             text.standardError.components(separatedBy: "\n").filter { $0.hasPrefix("error:") } == failureLines
         )
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(garbage))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
     static let invalidConfig = """

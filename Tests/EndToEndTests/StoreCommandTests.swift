@@ -289,14 +289,8 @@ import Testing
     @Test func aCorruptStoreIsAClearErrorForImportAndExport() throws {
         let scratch = try TemporaryDirectory()
         try scratch.file("tasks.yaml", Self.tasksYAML)
-        try FileManager.default.createDirectory(
-            at: scratch.url.appendingPathComponent("store"), withIntermediateDirectories: true)
-        let garbage = (0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
-        try scratch.file("store/widgethost.sqlite", bytes: garbage)
-        let path = scratch.url.appendingPathComponent("store/widgethost.sqlite").path
-        let message =
-            "Error: cannot open the store at '\(path)': the file is damaged or is not an SQLite database "
-            + "(file is not a database); move it aside to start a new store\n"
+        let (path, garbage) = try scratch.garbageDatabase()
+        let message = "Error: \(TemporaryDirectory.garbageDatabaseMessage(path))\n"
         for arguments in [["store", "import", "tasks.yaml"], ["store", "export"]] {
             let run = try Self.run(arguments + ["--store", "store"], in: scratch)
             #expect(run.status == 1, "\(arguments)")
@@ -304,7 +298,7 @@ import Testing
             #expect(run.standardError == message, "\(arguments)")
             #expect(!run.timedOut)
         }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(garbage))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
     @Test func aStoreDirectoryUnderAFileIsAClearError() throws {
