@@ -193,9 +193,7 @@ import Testing
         let scratch = try TemporaryDirectory()
         for format in ["text", "json"] {
             let run = try scratch.widgethost(["describe", name, "--format", format])
-            #expect(run.status == 64)
-            #expect(run.standardOutput.isEmpty)
-            #expect(run.standardError == message + "\n" + Self.usageLines)
+            run.expectFailed(64, standardError: message + "\n" + Self.usageLines)
         }
     }
 }

@@ -84,9 +84,7 @@ import Testing
         let scratch = try TemporaryDirectory()
         for format in ["text", "json"] {
             let run = try scratch.widgethost(["open", url, "--format", format])
-            #expect(run.status == 65)
-            #expect(run.standardOutput.isEmpty)
-            #expect(run.standardError == message + "\n")
+            run.expectFailed(65, standardError: message + "\n")
         }
     }
 
@@ -109,16 +107,12 @@ import Testing
     func badLinksAreQuotedAsTyped(url: String, message: String) throws {
         let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["open", url])
-        #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError == message + "\n")
+        run.expectFailed(65, standardError: message + "\n")
     }
 
     @Test func missingURLIsAUsageError() throws {
         let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["open"])
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.firstErrorLine == "Error: Missing expected argument '<url>'")
+        run.expectFailed(64, firstErrorLine: "Error: Missing expected argument '<url>'")
     }
 }

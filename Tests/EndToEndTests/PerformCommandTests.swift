@@ -274,10 +274,9 @@ import Testing
     func anUnknownNameIsAUsageErrorWithTheStoreUnchanged(_ arguments: [String], _ message: String) throws {
         let scratch = try Self.scratchWithTasks()
         let run = try scratch.widgethost(["perform"] + arguments + ["--store", "store"])
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(
-            run.standardError == """
+        run.expectFailed(
+            64,
+            standardError: """
                 Error: \(message)
                 Usage: widgethost perform <intent> [<name>=<value> ...] [<options>]
                   See 'widgethost perform --help' for more information.

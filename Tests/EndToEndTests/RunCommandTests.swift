@@ -350,9 +350,7 @@ import Testing
     func unknownWidgetIsAUsageError(id: String, message: String) throws {
         let scratch = try Self.sample()
         let run = try Self.run(["--widget", "focus", "--widget", id], in: scratch)
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError == message + "\n" + Self.usageLines)
+        run.expectFailed(64, standardError: message + "\n" + Self.usageLines)
     }
 
     @Test func familyOptionRedrawsEveryWidget() throws {
@@ -396,11 +394,10 @@ import Testing
     @Test func familyNotSupportedBySelectedWidgetsIsAUsageError() throws {
         let scratch = try Self.sample()
         let all = try Self.run(["--family", "accessoryInline"], in: scratch)
-        #expect(all.status == 64)
-        #expect(all.standardOutput.isEmpty)
-        #expect(
-            all.standardError
-                == "Error: The widgets 'focus' (FocusWidget) and 'quick-menu' (Quickmenu) do not support the "
+        all.expectFailed(
+            64,
+            standardError:
+                "Error: The widgets 'focus' (FocusWidget) and 'quick-menu' (Quickmenu) do not support the "
                 + "family 'accessoryInline'. Choose a family every selected widget supports (systemSmall, "
                 + "systemMedium, systemLarge, systemExtraLarge), or select others with --widget.\n"
                 + Self.usageLines)
@@ -492,11 +489,9 @@ import Testing
     func badAtIsAUsageError(at: String, qualifier: String) throws {
         let scratch = try Self.sample()
         let run = try scratch.widgethost(["run", "widgets.yaml", "--store", "store", "--at", at])
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(
-            run.standardError
-                == "Error: The value '\(at)' is invalid for '--at <date>': expected an ISO 8601 date"
+        run.expectFailed(
+            64,
+            standardError: "Error: The value '\(at)' is invalid for '--at <date>': expected an ISO 8601 date"
                 + "\(qualifier) such as 2026-11-29T12:00:00Z or 2026-11-29.\n" + Self.usageLines)
     }
 
@@ -712,9 +707,7 @@ import Testing
     @Test func missingConfigurationRunsNothing() throws {
         let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["run", "nowhere.yaml", "--store", "store", "--at", Self.at])
-        #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError == "nowhere.yaml: error: no such file or directory\n")
+        run.expectFailed(65, standardError: "nowhere.yaml: error: no such file or directory\n")
         let defaulted = try scratch.widgethost(["run", "--store", "store", "--at", Self.at])
         #expect(defaulted.status == 65)
         #expect(defaulted.standardError == "config: error: no such file or directory\n")

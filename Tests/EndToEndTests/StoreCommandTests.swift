@@ -47,6 +47,15 @@ import Testing
         return try WidgetHostProcess.run(arguments, environment: variables, directory: scratch.url)
     }
 
+    /// A scratch directory whose store `store` holds ``tasksYAML`` (imported from `tasks.yaml`).
+    static func imported() throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory()
+        try scratch.file("tasks.yaml", Self.tasksYAML)
+        let imported = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
+        try #require(imported.status == 0, "store import failed: \(imported.standardError)")
+        return scratch
+    }
+
     @Test func importThenExportRoundTrips() throws {
         let scratch = try TemporaryDirectory()
         try scratch.file("tasks.yaml", Self.tasksYAML)
@@ -93,9 +102,7 @@ import Testing
     /// A title over 4 KiB is refused at its line (exit 65, `store.title-too-long` in JSON) and
     /// nothing of the file is imported.
     @Test func aTitleOverFourKiBIsRefusedAtItsLine() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.file("tasks.yaml", Self.tasksYAML)
-        _ = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
+        let scratch = try Self.imported()
         let before = try Self.run(["store", "export", "--format", "json", "--store", "store"], in: scratch)
         try scratch.file(
             "long.yaml", "tasks:\n  - title: fine\n  - title: " + String(repeating: "t", count: 5000) + "\n")
@@ -111,9 +118,7 @@ import Testing
     }
 
     @Test func aBadFileIsRefusedAndTheStoreIsUnchanged() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.file("tasks.yaml", Self.tasksYAML)
-        _ = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
+        let scratch = try Self.imported()
         try scratch.file(
             "bad.yaml",
             """
@@ -128,10 +133,9 @@ import Testing
             """
         )
         let refused = try Self.run(["store", "import", "bad.yaml", "--store", "store"], in: scratch)
-        #expect(refused.status == 65)
-        #expect(refused.standardOutput.isEmpty)
-        #expect(
-            refused.standardError == """
+        refused.expectFailed(
+            65,
+            standardError: """
                 bad.yaml:5:15: error: 'urgent' is not a priority; expected one of low, medium, high
                     priority: urgent
                               ^
@@ -160,9 +164,7 @@ import Testing
     }
 
     @Test func importUpdatesInPlaceAndAppendsNewTasks() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.file("tasks.yaml", Self.tasksYAML)
-        _ = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
+        let scratch = try Self.imported()
         try scratch.file(
             "more.yaml",
             """

@@ -60,11 +60,9 @@ import Testing
         let scratch = try Self.scratch()
         let unknown = "00000000-0000-4000-8000-000000000000"
         let refused = try Self.store(["delete", Self.a, unknown, "nope"], in: scratch)
-        #expect(refused.status == 65)
-        #expect(refused.standardOutput.isEmpty)
-        #expect(
-            refused.standardError
-                == "Error: no tasks have the ids '\(unknown)', 'nope'; nothing was changed "
+        refused.expectFailed(
+            65,
+            standardError: "Error: no tasks have the ids '\(unknown)', 'nope'; nothing was changed "
                 + "('widgethost store export' lists the stored tasks and their ids)\n")
         #expect(try Self.titles(in: scratch) == ["A", "B", "C", "D"])
     }
@@ -161,11 +159,10 @@ import Testing
     @Test func defaultsOfAKnownKeyAreChecked() throws {
         let scratch = try Self.scratch()
         let refused = try Self.store(["defaults", "set", "showCompletedTasks", "no"], in: scratch)
-        #expect(refused.status == 65)
-        #expect(refused.standardOutput.isEmpty)
-        #expect(
-            refused.standardError
-                == "Error: 'no' is not a value of the shared default 'showCompletedTasks' (whether a TaskWidget "
+        refused.expectFailed(
+            65,
+            standardError:
+                "Error: 'no' is not a value of the shared default 'showCompletedTasks' (whether a TaskWidget "
                 + "whose configuration does not set showCompleted shows completed tasks); expected true or false\n"
         )
         #expect(try Self.store(["defaults", "get", "showCompletedTasks"], in: scratch).status == 1)
@@ -184,11 +181,10 @@ import Testing
     @Test func defaultsGetOfAKeyNotSetFails() throws {
         let scratch = try Self.scratch()
         let missing = try Self.store(["defaults", "get", "theme"], in: scratch)
-        #expect(missing.status == 1)
-        #expect(missing.standardOutput.isEmpty)
-        #expect(
-            missing.standardError
-                == "Error: the shared default 'theme' is not set in \(scratch.url.appendingPathComponent("store").path)\n"
+        missing.expectFailed(
+            1,
+            standardError:
+                "Error: the shared default 'theme' is not set in \(scratch.url.appendingPathComponent("store").path)\n"
         )
         // A store that does not exist yet has no defaults, and is not created by reading.
         let none = try StoreCommandTests.run(["store", "defaults", "get", "--store", "none"], in: scratch)

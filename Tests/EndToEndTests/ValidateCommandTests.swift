@@ -92,9 +92,7 @@ import Testing
         let scratch = try TemporaryDirectory()
         try scratch.file("bad.yaml", Self.manyProblems)
         let run = try scratch.widgethost(["validate", "bad.yaml"])
-        #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError == Self.manyProblemsDiagnostics)
+        run.expectFailed(65, standardError: Self.manyProblemsDiagnostics)
         #expect(
             run.firstErrorLine
                 == "bad.yaml:4:11: error: unknown widget kind 'TaskWidgt'; did you mean 'TaskWidget'?")
@@ -220,10 +218,9 @@ import Testing
             "d/c.yaml",
             "widgets:\n  - id: tasks\n    kind: TaskWidget\n    configuration: {maxTasks: \"3\"}\n")
         let invalid = try scratch.widgethost(["validate", "d"])
-        #expect(invalid.status == 65)
-        #expect(invalid.standardOutput.isEmpty)
-        #expect(
-            invalid.standardError == """
+        invalid.expectFailed(
+            65,
+            standardError: """
                 d/c.yaml:2:9: error: duplicate widget id 'tasks': already used by the widget at d/a.yml:2:5
                   - id: tasks
                         ^
@@ -256,9 +253,7 @@ import Testing
     @Test func missingPathsAndEmptyDirectories() throws {
         let scratch = try TemporaryDirectory()
         let missing = try scratch.widgethost(["validate", "missing.yaml"])
-        #expect(missing.status == 65)
-        #expect(missing.standardOutput.isEmpty)
-        #expect(missing.standardError == "missing.yaml: error: no such file or directory\n1 error\n")
+        missing.expectFailed(65, standardError: "missing.yaml: error: no such file or directory\n1 error\n")
         let json = try scratch.widgethost(["validate", "missing.yaml", "--format", "json"])
         #expect(json.status == 65)
         #expect(
@@ -281,11 +276,10 @@ import Testing
     @Test func unknownFormatIsAUsageError() throws {
         let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["validate", "--format", "xml"])
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(
-            run.firstErrorLine
-                == "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'."
+        run.expectFailed(
+            64,
+            firstErrorLine:
+                "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'."
         )
     }
 }

@@ -177,9 +177,7 @@ import Testing
     ])
     func usageError(arguments: [String], expected: String) throws {
         let run = try WidgetHostProcess.run(arguments)
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError == expected)
+        run.expectFailed(64, standardError: expected)
     }
 
     @Test func usageErrorWinsOverReadingTheFile() throws {

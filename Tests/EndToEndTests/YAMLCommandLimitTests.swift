@@ -75,20 +75,14 @@ import Testing
         try scratch.file(hostile.name, hostile.text)
         let run = try WidgetHostProcess.run(
             ["yaml"] + hostile.options + [hostile.name], directory: scratch.url)
-        #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.firstErrorLine == hostile.firstErrorLine)
+        run.expectFailed(65, firstErrorLine: hostile.firstErrorLine)
         #expect(run.duration < .seconds(1))
     }
 
     @Test func refusesTooLargeStandardInput() throws {
         let input = Array(("a: " + String(repeating: "x", count: 5_000) + "\n").utf8)
         let run = try WidgetHostProcess.run(["yaml", "--max-input-size", "1000"], input: .pipe(input))
-        #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
-        #expect(
-            run.standardError
-                == "<stdin>: error: input is over the limit of 1000 bytes\n")
+        run.expectFailed(65, standardError: "<stdin>: error: input is over the limit of 1000 bytes\n")
     }
 
     /// A file just within the limit an option sets is read, not refused.
