@@ -24,12 +24,7 @@ struct BatchBenchmark {
     var tasks = 50_000
 
     func run() {
-        guard let widgethost = StoreBurstBenchmark.widgetHostExecutable() else {
-            print(
-                "batch: no widgethost executable beside the benchmark; build it first: "
-                    + "swift build -c release --product widgethost")
-            return
-        }
+        guard let widgethost = StoreBurstBenchmark.widgetHostExecutable(or: "batch") else { return }
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("widgethost-batch-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -16,8 +16,7 @@ struct HTMLBenchmark {
             let directory = try WidgetBenchmark.store(tasks: 50_000, titles: WidgetBenchmark.mixedTitles)
             defer { try? FileManager.default.removeItem(at: directory) }
             let many = WidgetBenchmark.variedTaskWidgets(2_000)
-            let evaluator = WidgetEvaluator(
-                registry: registry, containers: ContainerSet(storeOption: directory.path, environment: [:]))
+            let evaluator = WidgetBenchmark.evaluator(registry, store: directory)
             let options = RunOptions(date: Date(timeIntervalSince1970: 1_795_954_800))
             let json = RunJSONRenderer()
             let html = HTMLPageRenderer()
