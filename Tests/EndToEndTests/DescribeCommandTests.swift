@@ -80,9 +80,7 @@ import Testing
     @Test func taskWidgetAsText() throws {
         let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["describe", "TaskWidget"])
-        #expect(run.status == 0)
-        #expect(run.standardError.isEmpty)
-        #expect(run.standardOutput == Self.taskWidgetText)
+        run.expectSucceeded(standardOutput: Self.taskWidgetText)
     }
 
     @Test func everythingAsText() throws {

@@ -10,15 +10,10 @@ import Testing
     @Test func balanceIsTabOne() throws {
         let scratch = try TemporaryDirectory()
         let text = try scratch.widgethost(["open", "widgetquickmenu://Balance"])
-        #expect(text.status == 0)
-        #expect(text.standardOutput == "widgetquickmenu://Balance -> Balance (tab 1)\n")
-        #expect(text.standardError.isEmpty)
+        text.expectSucceeded(standardOutput: "widgetquickmenu://Balance -> Balance (tab 1)\n")
         let json = try scratch.widgethost(["open", "widgetquickmenu://Balance", "--format", "json"])
-        #expect(json.status == 0)
-        #expect(
-            json.standardOutput == #"{"url":"widgetquickmenu://Balance","tab":"Balance","tabIndex":1}"# + "\n"
-        )
-        #expect(json.standardError.isEmpty)
+        json.expectSucceeded(
+            standardOutput: #"{"url":"widgetquickmenu://Balance","tab":"Balance","tabIndex":1}"# + "\n")
     }
 
     /// Every tab; the scheme in any letter case, and a path or query after the tab, open it too.

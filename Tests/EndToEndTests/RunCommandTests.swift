@@ -170,9 +170,7 @@ import Testing
     @Test func sampleAsText() throws {
         let scratch = try Self.sample()
         let run = try Self.run([], in: scratch)
-        #expect(run.status == 0)
-        #expect(run.standardError.isEmpty)
-        #expect(run.standardOutput == Self.sampleText)
+        run.expectSucceeded(standardOutput: Self.sampleText)
         #expect(Self.sampleBoxes.count == 4)
     }
 

@@ -61,16 +61,11 @@ import Testing
         try scratch.file("tasks.yaml", Self.tasksYAML)
         let store = scratch.url.appendingPathComponent("store").path
         let imported = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
-        #expect(imported.status == 0)
-        #expect(
-            imported.standardOutput
-                == "Imported 3 tasks (0 updated, 3 added) into \(store)/widgethost.sqlite\n")
-        #expect(imported.standardError.isEmpty)
+        imported.expectSucceeded(
+            standardOutput: "Imported 3 tasks (0 updated, 3 added) into \(store)/widgethost.sqlite\n")
 
         let json = try Self.run(["store", "export", "--format", "json", "--store", "store"], in: scratch)
-        #expect(json.status == 0)
-        #expect(json.standardOutput == Self.tasksJSON)
-        #expect(json.standardError.isEmpty)
+        json.expectSucceeded(standardOutput: Self.tasksJSON)
         // Exporting only reads, and leaves no write-ahead log or shared-memory file behind (the
         // writers' queue is the import's).
         #expect(

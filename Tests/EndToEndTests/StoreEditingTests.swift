@@ -50,9 +50,7 @@ import Testing
         let scratch = try Self.scratch()
         let path = scratch.url.appendingPathComponent("store/widgethost.sqlite").path
         let deleted = try Self.store(["delete", Self.c.lowercased(), Self.a, Self.a], in: scratch)
-        #expect(deleted.status == 0)
-        #expect(deleted.standardError.isEmpty)
-        #expect(deleted.standardOutput == "Deleted 2 tasks ('A', 'C') from \(path)\n")
+        deleted.expectSucceeded(standardOutput: "Deleted 2 tasks ('A', 'C') from \(path)\n")
         #expect(try Self.titles(in: scratch) == ["B", "D"])
     }
 
@@ -85,9 +83,7 @@ import Testing
     func moveReordersAsADragDoes(id: String, position: Int, order: [String]) throws {
         let scratch = try Self.scratch()
         let moved = try Self.store(["move", id, "\(position)"], in: scratch)
-        #expect(moved.status == 0)
-        #expect(moved.standardError.isEmpty)
-        #expect(moved.standardOutput == "Moved '\(order[position - 1])' to position \(position) of 4\n")
+        moved.expectSucceeded(standardOutput: "Moved '\(order[position - 1])' to position \(position) of 4\n")
         #expect(try Self.titles(in: scratch) == order)
     }
 
@@ -144,9 +140,7 @@ import Testing
         let scratch = try Self.scratch()
         let path = scratch.url.appendingPathComponent("store/widgethost.sqlite").path
         let set = try Self.store(["defaults", "set", "showCompletedTasks", "false"], in: scratch)
-        #expect(set.status == 0)
-        #expect(set.standardError.isEmpty)
-        #expect(set.standardOutput == "Set showCompletedTasks to false in \(path)\n")
+        set.expectSucceeded(standardOutput: "Set showCompletedTasks to false in \(path)\n")
         let get = try Self.store(["defaults", "get", "showCompletedTasks"], in: scratch)
         #expect(get.status == 0)
         #expect(get.standardOutput == "false\n")

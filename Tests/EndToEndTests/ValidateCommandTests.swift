@@ -77,15 +77,11 @@ import Testing
         try scratch.initStore([])  // without a store, validate warns that run would refuse
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "widgets.yaml")
         let text = try scratch.widgethost(["validate", "widgets.yaml"])
-        #expect(text.status == 0)
-        #expect(text.standardOutput == "widgets.yaml: 4 widgets, valid\n")
-        #expect(text.standardError.isEmpty)
+        text.expectSucceeded(standardOutput: "widgets.yaml: 4 widgets, valid\n")
         let json = try scratch.widgethost(["validate", "widgets.yaml", "--format", "json"])
-        #expect(json.status == 0)
-        #expect(
-            json.standardOutput == #"{"valid":true,"files":["widgets.yaml"],"widgets":4,"diagnostics":[]}"#
+        json.expectSucceeded(
+            standardOutput: #"{"valid":true,"files":["widgets.yaml"],"widgets":4,"diagnostics":[]}"#
                 + "\n")
-        #expect(json.standardError.isEmpty)
     }
 
     @Test func everyProblemIsReportedWithItsLocation() throws {
@@ -206,9 +202,8 @@ import Testing
         try scratch.file("d/notes.txt", "widgets: [\n")
         try scratch.file("d/sub/broken.yaml", "widgets: [\n")
         let valid = try scratch.widgethost(["validate", "d"])
-        #expect(valid.status == 0)
-        #expect(valid.standardOutput == "d/a.yml: 1 widget\nd/b.yaml: 2 widgets\n2 files: 3 widgets, valid\n")
-        #expect(valid.standardError.isEmpty)
+        valid.expectSucceeded(
+            standardOutput: "d/a.yml: 1 widget\nd/b.yaml: 2 widgets\n2 files: 3 widgets, valid\n")
         let json = try scratch.widgethost(["validate", "d", "--format", "json"])
         #expect(
             json.standardOutput

@@ -20,4 +20,12 @@ extension WidgetHostProcess.Result {
         #expect(standardOutput.isEmpty, sourceLocation: sourceLocation)
         #expect(firstErrorLine == expected, sourceLocation: sourceLocation)
     }
+
+    /// Expects the run to have succeeded (exit 0), printing exactly `standardOutput` and nothing on
+    /// standard error.
+    func expectSucceeded(standardOutput expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(status == 0, sourceLocation: sourceLocation)
+        #expect(standardOutput == expected, sourceLocation: sourceLocation)
+        #expect(standardError.isEmpty, sourceLocation: sourceLocation)
+    }
 }

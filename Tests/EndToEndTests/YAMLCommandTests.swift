@@ -40,9 +40,7 @@ import Testing
         let scratch = try TemporaryDirectory()
         try scratch.file("config.yaml", Self.anchorsAndMerges)
         let run = try WidgetHostProcess.run(["yaml", "config.yaml"], directory: scratch.url)
-        #expect(run.status == 0)
-        #expect(run.standardOutput == Self.anchorsAndMergesJSON)
-        #expect(run.standardError.isEmpty)
+        run.expectSucceeded(standardOutput: Self.anchorsAndMergesJSON)
     }
 
     @Test func resolvesScalarsWithTheCoreSchemaAndEscapesStrings() throws {
