@@ -85,7 +85,8 @@ struct ScratchPlugin {
             """
     }
 
-    /// `code`'s lines after the first indented to stand in a block of ``script(prelude:initialize:perform:render:)``'s loop.
+    /// `code` with its lines after the first indented as a block of the loop in
+    /// ``script(prelude:initialize:perform:render:)``.
     private static func indented(_ code: String) -> String {
         code.replacingOccurrences(of: "\n", with: "\n        ")
     }
