@@ -13,24 +13,20 @@ let swiftSettings: [SwiftSetting] = [
 /// The widgets compiled into widgethost, each written against the SDK only (Plugins/<name>).
 let builtInWidgets = ["TaskWidget", "FocusWidget", "Quickmenu"]
 
+/// The modules offered as libraries, each a product of its own name.
+let libraries = [
+    "WidgetHostKit", "WidgetHostPlugin", "YAML", "Diagnostics", "ArgumentParsing",
+    // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
+    "WidgetHost", "TaskStore", "PluginProtocol", "TerminalText", "BuiltInWidgets",
+]
+
 let package = Package(
     name: "widgethost",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "widgethost", targets: ["WidgetHostCLI"]),
         .executable(name: "widgethost-bench", targets: ["widgethost-bench"]),
-        .library(name: "WidgetHostKit", targets: ["WidgetHostKit"]),
-        .library(name: "WidgetHostPlugin", targets: ["WidgetHostPlugin"]),
-        .library(name: "YAML", targets: ["YAML"]),
-        .library(name: "Diagnostics", targets: ["Diagnostics"]),
-        .library(name: "ArgumentParsing", targets: ["ArgumentParsing"]),
-        // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
-        .library(name: "WidgetHost", targets: ["WidgetHost"]),
-        .library(name: "TaskStore", targets: ["TaskStore"]),
-        .library(name: "PluginProtocol", targets: ["PluginProtocol"]),
-        .library(name: "TerminalText", targets: ["TerminalText"]),
-        .library(name: "BuiltInWidgets", targets: ["BuiltInWidgets"]),
-    ],
+    ] + libraries.map { .library(name: $0, targets: [$0]) },
     targets: [
         .systemLibrary(
             name: "CYAML",

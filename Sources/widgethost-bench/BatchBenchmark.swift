@@ -24,12 +24,7 @@ struct BatchBenchmark {
     var tasks = 50_000
 
     func run() {
-        guard let widgethost = StoreBurstBenchmark.widgetHostExecutable() else {
-            print(
-                "batch: no widgethost executable beside the benchmark; build it first: "
-                    + "swift build -c release --product widgethost")
-            return
-        }
+        guard let widgethost = StoreBurstBenchmark.widgetHostExecutable(or: "batch") else { return }
         // WIDGETHOST_BENCH_KEEP=DIR keeps the configurations and the store in DIR, to profile a
         // run of them (`perf record widgethost run DIR/large.yaml --store DIR/store ...`).
         let kept = ProcessInfo.processInfo.environment["WIDGETHOST_BENCH_KEEP"].flatMap { $0.isEmpty ? nil : $0 }

@@ -9,12 +9,7 @@ struct CompletionBenchmark {
     let rounds: Int
 
     func run() {
-        guard let widgethost = StoreBurstBenchmark.widgetHostExecutable() else {
-            print(
-                "complete: no widgethost executable beside the benchmark; build it first: "
-                    + "swift build -c release --product widgethost")
-            return
-        }
+        guard let widgethost = StoreBurstBenchmark.widgetHostExecutable(or: "complete") else { return }
         guard FileManager.default.fileExists(atPath: StoreBurstBenchmark.sampleConfiguration) else {
             print("complete: run from the package root, where \(StoreBurstBenchmark.sampleConfiguration) is")
             return

@@ -11,18 +11,12 @@ struct ServeBenchmark {
     let samples: Int
 
     func run() {
-        guard let widgethost = StoreBurstBenchmark.widgetHostExecutable() else {
-            print(
-                "serve: no widgethost executable beside the benchmark; build it first: swift build -c release"
-            )
-            return
-        }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgethost-bench-serve-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        guard
+            let widgethost = StoreBurstBenchmark.widgetHostExecutable(
+                or: "serve", build: "swift build -c release")
+        else { return }
+        let directory = WatchBenchmark.sampleStore(widgethost, label: "serve")
         defer { try? FileManager.default.removeItem(at: directory) }
-        setenv("WIDGETHOST_STORE", directory.appendingPathComponent("store").path, 1)
-        _ = try? SpawnedProcess.spawn(widgethost, ["store", "import", "config/data/tasks.yaml"]).wait()
         let output = directory.appendingPathComponent("url").path
         guard
             let serve = try? SpawnedProcess.spawn(
@@ -32,10 +26,7 @@ struct ServeBenchmark {
             print("serve: could not start widgethost serve")
             return
         }
-        defer {
-            kill(serve.pid, SIGTERM)
-            _ = serve.wait()
-        }
+        defer { serve.terminate() }
         guard WatchBenchmark.waitForLines(output, count: 1, timeout: 30),
             let url = WatchBenchmark.lines(output).first,
             let port = url.split(separator: ":").last.flatMap({ Int($0.dropLast()) })

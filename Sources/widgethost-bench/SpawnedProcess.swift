@@ -48,6 +48,12 @@ struct SpawnedProcess {
         return SpawnedProcess(pid: pid)
     }
 
+    /// Ends the process with SIGTERM and waits for it.
+    func terminate() {
+        kill(pid, SIGTERM)
+        _ = wait()
+    }
+
     /// Waits for the process to end.
     ///
     /// - Returns: Its exit status, or 128 plus the signal that ended it.

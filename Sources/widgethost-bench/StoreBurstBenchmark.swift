@@ -35,6 +35,18 @@ struct StoreBurstBenchmark {
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 
+    /// ``widgetHostExecutable()``, or `nil` after printing, under the benchmark's `label`, that it
+    /// must be built first with `build`.
+    static func widgetHostExecutable(
+        or label: String, build: String = "swift build -c release --product widgethost"
+    ) -> String? {
+        guard let widgethost = widgetHostExecutable() else {
+            print("\(label): no widgethost executable beside the benchmark; build it first: \(build)")
+            return nil
+        }
+        return widgethost
+    }
+
     /// The id of stored task `n`.
     static func taskID(_ n: Int) -> String {
         let digits = String(n)
@@ -51,12 +63,7 @@ struct StoreBurstBenchmark {
     }
 
     func run() {
-        guard let widgethost = Self.widgetHostExecutable() else {
-            print(
-                "burst: no widgethost executable beside the benchmark; build it first: "
-                    + "swift build -c release --product widgethost")
-            return
-        }
+        guard let widgethost = Self.widgetHostExecutable(or: "burst") else { return }
         let hasConfiguration = FileManager.default.fileExists(atPath: Self.sampleConfiguration)
         if !hasConfiguration {
             print("burst: \(Self.sampleConfiguration) not found; run the benchmark from the package root")

@@ -17,25 +17,18 @@ struct WatchBenchmark {
     static let taskID = "0EBD2090-C844-442D-82AC-2583D6834FA5"
 
     func run() {
-        guard let widgethost = StoreBurstBenchmark.widgetHostExecutable() else {
-            print(
-                "watch: no widgethost executable beside the benchmark; build it first: swift build -c release"
-            )
-            return
-        }
+        guard
+            let widgethost = StoreBurstBenchmark.widgetHostExecutable(
+                or: "watch", build: "swift build -c release")
+        else { return }
         guard FileManager.default.fileExists(atPath: StoreBurstBenchmark.sampleConfiguration),
             FileManager.default.fileExists(atPath: "config/data/tasks.yaml")
         else {
             print("watch: run the benchmark from the package root (it reads config/)")
             return
         }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("widgethost-bench-watch-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = Self.sampleStore(widgethost, label: "watch")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = directory.appendingPathComponent("store").path
-        setenv("WIDGETHOST_STORE", store, 1)
-        _ = try? SpawnedProcess.spawn(widgethost, ["store", "import", "config/data/tasks.yaml"]).wait()
 
         print("watch: the live host, on the release binary")
         idleAndLatency(widgethost, directory: directory)
@@ -50,6 +43,17 @@ struct WatchBenchmark {
         }
     }
 
+    /// A fresh directory for the `label` benchmark, with `WIDGETHOST_STORE` naming a store in it
+    /// into which `widgethost` imported the sample tasks.
+    static func sampleStore(_ widgethost: String, label: String) -> URL {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("widgethost-bench-\(label)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        setenv("WIDGETHOST_STORE", directory.appendingPathComponent("store").path, 1)
+        _ = try? SpawnedProcess.spawn(widgethost, ["store", "import", "config/data/tasks.yaml"]).wait()
+        return directory
+    }
+
     /// Starts `widgethost watch config` writing to `output`, waits for its `widgets` start events,
     /// runs `body`, and ends the watch.
     static func withWatch(
@@ -62,10 +66,7 @@ struct WatchBenchmark {
             print("  the watch could not be started")
             return
         }
-        defer {
-            kill(watch.pid, SIGTERM)
-            _ = watch.wait()
-        }
+        defer { watch.terminate() }
         guard waitForLines(output, count: widgets, timeout: 20) else {
             print("  the watch of \(config) did not start")
             return

@@ -99,10 +99,8 @@ struct WidgetBenchmark {
                 try? FileManager.default.removeItem(at: large)
             }
             let instance = [Self.instance("work", configuration: Self.workHigh)]
-            let smallEvaluator = WidgetEvaluator(
-                registry: registry, containers: ContainerSet(storeOption: small.path, environment: [:]))
-            let largeEvaluator = WidgetEvaluator(
-                registry: registry, containers: ContainerSet(storeOption: large.path, environment: [:]))
+            let smallEvaluator = Self.evaluator(registry, store: small)
+            let largeEvaluator = Self.evaluator(registry, store: large)
             var smallTimes: [Double] = []
             var largeTimes: [Double] = []
             // Interleave: both see the same machine.
@@ -118,6 +116,12 @@ struct WidgetBenchmark {
         } catch {
             print("tasks: could not build the stores: \(error)")
         }
+    }
+
+    /// An evaluator of `registry`'s widgets whose containers are the store at `store`.
+    static func evaluator(_ registry: WidgetRegistry, store: URL) -> WidgetEvaluator {
+        WidgetEvaluator(
+            registry: registry, containers: ContainerSet(storeOption: store.path, environment: [:]))
     }
 
     /// `count` TaskWidgets whose configurations cycle through every filter, category, limit and
@@ -136,38 +140,48 @@ struct WidgetBenchmark {
         }
     }
 
+    /// Runs `body` with 2,000 ``variedTaskWidgets(_:)`` and an evaluator over a new 50,000-task
+    /// store, titles in seven scripts, removed afterwards: what the many-widget and HTML benchmarks
+    /// evaluate.
+    static func withManyTaskWidgets(
+        _ registry: WidgetRegistry,
+        _ body: (_ many: [WidgetInstance], _ evaluator: WidgetEvaluator) async -> Void
+    ) async throws {
+        let directory = try store(tasks: 50_000, titles: mixedTitles)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        await body(variedTaskWidgets(2_000), evaluator(registry, store: directory))
+    }
+
     func manyWidgets(_ registry: WidgetRegistry) async {
         do {
-            let directory = try Self.store(tasks: 50_000, titles: Self.mixedTitles)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let many = Self.variedTaskWidgets(2_000)
-            let evaluator = WidgetEvaluator(
-                registry: registry, containers: ContainerSet(storeOption: directory.path, environment: [:]))
-            var oneTimes: [Double] = []
-            var manyTimes: [Double] = []
-            var oneDrawnTimes: [Double] = []
-            var manyDrawnTimes: [Double] = []
-            for _ in 0..<rounds {
-                oneTimes += await time(evaluator, [many[1]], rounds: 5)
-                manyTimes += await time(evaluator, many, rounds: 1)
-                oneDrawnTimes += await time(evaluator, [many[1]], rounds: 5, drawing: true)
-                manyDrawnTimes += await time(evaluator, many, rounds: 1, drawing: true)
-            }
-            print(
-                "widgets: 2,000 TaskWidgets of varied configuration over a 50,000-task store (titles in 7 scripts)"
-            )
-            Report.row("1 widget", oneTimes)
-            Report.row("2,000 widgets", manyTimes)
-            Report.row("1 widget, as text", oneDrawnTimes)
-            Report.row("2,000 widgets, as text", manyDrawnTimes)
-            for (label, one, all) in [
-                ("marginal cost per widget", oneTimes, manyTimes),
-                ("  drawn as text too", oneDrawnTimes, manyDrawnTimes),
-            ] {
-                let marginal = ((all.min() ?? 0) - (one.min() ?? 0)) / 1_999
-                let verdict = marginal < 0.000_1 ? "met" : "NOT met"
-                let padded = label.padding(toLength: 27, withPad: " ", startingAt: 0)
-                print("  \(padded)\(Clock.milliseconds(marginal)) best (target: under 0.1 ms, \(verdict))")
+            try await Self.withManyTaskWidgets(registry) { many, evaluator in
+                var oneTimes: [Double] = []
+                var manyTimes: [Double] = []
+                var oneDrawnTimes: [Double] = []
+                var manyDrawnTimes: [Double] = []
+                for _ in 0..<rounds {
+                    oneTimes += await time(evaluator, [many[1]], rounds: 5)
+                    manyTimes += await time(evaluator, many, rounds: 1)
+                    oneDrawnTimes += await time(evaluator, [many[1]], rounds: 5, drawing: true)
+                    manyDrawnTimes += await time(evaluator, many, rounds: 1, drawing: true)
+                }
+                print(
+                    "widgets: 2,000 TaskWidgets of varied configuration over a 50,000-task store (titles in 7 scripts)"
+                )
+                Report.row("1 widget", oneTimes)
+                Report.row("2,000 widgets", manyTimes)
+                Report.row("1 widget, as text", oneDrawnTimes)
+                Report.row("2,000 widgets, as text", manyDrawnTimes)
+                for (label, one, all) in [
+                    ("marginal cost per widget", oneTimes, manyTimes),
+                    ("  drawn as text too", oneDrawnTimes, manyDrawnTimes),
+                ] {
+                    let marginal = ((all.min() ?? 0) - (one.min() ?? 0)) / 1_999
+                    let verdict = marginal < 0.000_1 ? "met" : "NOT met"
+                    let padded = label.padding(toLength: 27, withPad: " ", startingAt: 0)
+                    print(
+                        "  \(padded)\(Clock.milliseconds(marginal)) best (target: under 0.1 ms, \(verdict))")
+                }
             }
         } catch {
             print("widgets: could not build the store: \(error)")
@@ -186,28 +200,9 @@ struct WidgetBenchmark {
         }
         defer { try? FileManager.default.removeItem(at: path) }
         let bytes = Array(text.utf8)
-        let loader = ConfigurationLoader(registry: registry)
-        var parseTimes: [Double] = []
-        var validateTimes: [Double] = []
-        var widgets = 0
-        var errors = 0
-        _ = YAMLBenchmark.parseEvents(bytes)
-        for _ in 0..<rounds {
-            parseTimes.append(Clock.seconds { _ = YAMLBenchmark.parseEvents(bytes) })
-            validateTimes.append(
-                Clock.seconds {
-                    let loaded = loader.load([path.path])
-                    widgets = loaded.instances.count
-                    errors = loaded.diagnostics.count
-                }
-            )
-        }
-        print(
+        compareWithEventParse([bytes], loading: path.path, registry) { widgets, errors in
             "validate: a \(bytes.count)-byte config of 20,000 widgets (\(widgets) valid, \(errors) diagnostics)"
-        )
-        Report.row("libyaml event parse", parseTimes)
-        Report.row("validate (read + check)", validateTimes)
-        Report.ratio("validate / event parse", validateTimes, parseTimes, target: 2)
+        }
         validateIncluded(registry)
     }
 
@@ -231,6 +226,19 @@ struct WidgetBenchmark {
         }
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = [Array(main.utf8)] + parts.map { Array($0.text.utf8) }
+        compareWithEventParse(files, loading: mainPath.path, registry) { widgets, errors in
+            "validate: the same widgets in 20 files included by one (\(files.map(\.count).reduce(0, +)) bytes, "
+                + "\(widgets) valid, \(errors) diagnostics)"
+        }
+    }
+
+    /// Loads (reads and checks) the configuration at `path`, against libyaml's bare event parse of
+    /// its `files`, rounds interleaved (target: at most 2x); prints `title` of the widgets loaded
+    /// and the diagnostics, then the times.
+    func compareWithEventParse(
+        _ files: [[UInt8]], loading path: String, _ registry: WidgetRegistry,
+        title: (_ widgets: Int, _ diagnostics: Int) -> String
+    ) {
         let loader = ConfigurationLoader(registry: registry)
         var parseTimes: [Double] = []
         var validateTimes: [Double] = []
@@ -241,16 +249,13 @@ struct WidgetBenchmark {
             parseTimes.append(Clock.seconds { for file in files { _ = YAMLBenchmark.parseEvents(file) } })
             validateTimes.append(
                 Clock.seconds {
-                    let loaded = loader.load([mainPath.path])
+                    let loaded = loader.load([path])
                     widgets = loaded.instances.count
                     errors = loaded.diagnostics.count
                 }
             )
         }
-        print(
-            "validate: the same widgets in 20 files included by one (\(files.map(\.count).reduce(0, +)) bytes, "
-                + "\(widgets) valid, \(errors) diagnostics)"
-        )
+        print(title(widgets, errors))
         Report.row("libyaml event parse", parseTimes)
         Report.row("validate (read + check)", validateTimes)
         Report.ratio("validate / event parse", validateTimes, parseTimes, target: 2)

@@ -4,20 +4,6 @@ import Testing
 @testable import ArgumentParsing
 
 @Suite struct EditDistanceTests {
-    @Test(arguments: [
-        ("kitten", "sitting", 3),
-        ("bar", "baz", 1),
-        ("", "abc", 3),
-        ("abc", "", 3),
-        ("same", "same", 0),
-        ("--fromat", "--format", 2),
-        ("yml", "yaml", 1),
-    ])
-    func levenshtein(source: String, target: String, distance: Int) {
-        #expect(EditDistance.between(source, target) == distance)
-        #expect(EditDistance.between(target, source) == distance)
-    }
-
     @Test func optionSuggestionIsTheClosestBelow4() {
         let candidates = ["--format", "--family", "--help"]
         #expect(EditDistance.suggestion(forOption: "--fromat", among: candidates) == "--format")

@@ -33,16 +33,32 @@ import Testing
         #expect(coordinator.selectedTab == 2)
     }
 
-    @Test func tabNamesAreCaseSensitiveAsInTheSeed() {
-        let error = #expect(throws: DeeplinkError.self) {
-            try DeeplinkCoordinator().resolve("widgetquickmenu://balance")
-        }
-        #expect(error?.code == "deeplink.unknown-tab")
-        #expect(
-            error?.description
-                == "'widgetquickmenu://balance' names the unknown tab 'balance'; did you mean 'Balance'? "
+    /// Each wrong link is refused with its code and a message quoting it: tab names are
+    /// case-sensitive as in the seed, a tab far from every tab lists them, another scheme is named.
+    @Test(arguments: [
+        (
+            "widgetquickmenu://balance", "deeplink.unknown-tab",
+            "'widgetquickmenu://balance' names the unknown tab 'balance'; did you mean 'Balance'? "
                 + "(tabs: Home, Balance, Transfer, Scan)"
-        )
+        ),
+        (
+            "widgetquickmenu://Settings", "deeplink.unknown-tab",
+            "'widgetquickmenu://Settings' names the unknown tab 'Settings' (tabs: Home, Balance, Transfer, Scan)"
+        ),
+        (
+            "https://Balance", "deeplink.unknown-scheme",
+            "'https://Balance' has the unknown scheme 'https'; Quickmenu links use 'widgetquickmenu://' "
+                + "(tabs: Home, Balance, Transfer, Scan)"
+        ),
+        (
+            "", "deeplink.invalid-url",
+            "'' is not a URL; Quickmenu links look like 'widgetquickmenu://Balance'"
+        ),
+    ])
+    func wrongLinksAreRefusedWithTheirCode(_ url: String, _ code: String, _ description: String) {
+        let error = #expect(throws: DeeplinkError.self) { try DeeplinkCoordinator().resolve(url) }
+        #expect(error?.code == code)
+        #expect(error?.description == description)
     }
 
     @Test(arguments: [("Balanse", "Balance"), ("Tranfer", "Transfer"), ("SCAN", "Scan"), ("hom", "Home")])
@@ -53,17 +69,6 @@ import Testing
         #expect(error?.description.contains("did you mean '\(suggestion)'?") == true)
     }
 
-    @Test func unknownTabFarFromEveryTabListsTheTabs() {
-        let error = #expect(throws: DeeplinkError.self) {
-            try DeeplinkCoordinator().resolve("widgetquickmenu://Settings")
-        }
-        #expect(error?.code == "deeplink.unknown-tab")
-        #expect(
-            error?.description
-                == "'widgetquickmenu://Settings' names the unknown tab 'Settings' (tabs: Home, Balance, Transfer, Scan)"
-        )
-    }
-
     @Test(arguments: ["widgetquickmenu://", "widgetquickmenu:///Balance", "widgetquickmenu:Balance"])
     func linkWithoutATabSaysSo(_ url: String) {
         let error = #expect(throws: DeeplinkError.self) { try DeeplinkCoordinator().resolve(url) }
@@ -71,29 +76,10 @@ import Testing
         #expect(error?.description.hasPrefix("'\(url)' names no tab (tabs:") == true)
     }
 
-    @Test func unknownSchemeNamesIt() {
-        let error = #expect(throws: DeeplinkError.self) {
-            try DeeplinkCoordinator().resolve("https://Balance")
-        }
-        #expect(error?.code == "deeplink.unknown-scheme")
-        #expect(
-            error?.description
-                == "'https://Balance' has the unknown scheme 'https'; Quickmenu links use 'widgetquickmenu://' "
-                + "(tabs: Home, Balance, Transfer, Scan)"
-        )
-    }
-
     @Test func linkWithoutASchemeSaysSo() {
         let error = #expect(throws: DeeplinkError.self) { try DeeplinkCoordinator().resolve("Balance") }
         #expect(error?.code == "deeplink.unknown-scheme")
         #expect(error?.description.hasPrefix("'Balance' has no scheme;") == true)
-    }
-
-    @Test func textThatIsNotAURLSaysSo() {
-        let error = #expect(throws: DeeplinkError.self) { try DeeplinkCoordinator().resolve("") }
-        #expect(error?.code == "deeplink.invalid-url")
-        #expect(
-            error?.description == "'' is not a URL; Quickmenu links look like 'widgetquickmenu://Balance'")
     }
 
     @Test func tabIndicesAndSymbols() {

@@ -13,6 +13,9 @@ import Testing
         ("abc", "cab", 2),
         ("é😀", "e😀", 1),
         ("Case", "case", 1),
+        ("bar", "baz", 1),
+        ("--fromat", "--format", 2),
+        ("yml", "yaml", 1),
     ])
     func between(source: String, target: String, distance: Int) {
         #expect(EditDistance.between(source, target) == distance)

@@ -9,14 +9,10 @@ import Testing
     /// one of its kinds beside a built-in widget.
     static func spyFixture() throws -> TemporaryDirectory {
         let scratch = try TemporaryDirectory()
-        let plugin = scratch.url.appendingPathComponent("plugins/spy")
-        try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
-        try scratch.file(
-            "plugins/spy/plugin.yaml",
-            "name: spy\nexecutable: spy.sh\nkinds: [SpyWidget]\nintents: [SpyIntent]\n")
-        let executable = try scratch.file(
-            "plugins/spy/spy.sh", "#!/bin/sh\ntouch \"$(dirname \"$0\")/started\"\nsleep 5\n")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: executable.path)
+        try scratch.plugin(
+            "spy", at: "plugins/spy", executable: "spy.sh",
+            script: "#!/bin/sh\ntouch \"$(dirname \"$0\")/started\"\nsleep 5\n",
+            manifest: "kinds: [SpyWidget]\nintents: [SpyIntent]\n")
         try scratch.file(
             "spy.yaml",
             """

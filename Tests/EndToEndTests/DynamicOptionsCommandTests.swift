@@ -123,33 +123,29 @@ import Testing
 @Suite struct PluginOptionsCommandTests {
     @Test func describeAsksAPythonPluginForItsChoices() throws {
         let scratch = try TemporaryDirectory()
-        let folder = scratch.url.appendingPathComponent("plugins/cities")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratch.plugin(
+            "cities", at: "plugins/cities", executable: "cities.py",
+            script: """
+                #!/usr/bin/env python3
+                import os
+                import widgethost_plugin as wh
+
+                def cities(context):
+                    with open(os.path.join(context.container, "cities.txt"), encoding="utf-8") as file:
+                        return [line.strip() for line in file if line.strip()]
+
+                @wh.widget("CityWidget", city=wh.string("Oslo", title="City", options=cities))
+                def show(config, context):
+                    return wh.entry(context.date, wh.text(config.city))
+
+                wh.serve("cities")
+
+                """,
+            manifest: "kinds: [CityWidget]\n")
         let sdk = TemporaryDirectory.repositoryURL.appendingPathComponent(
             "Plugins/SDK/python/widgethost_plugin.py")
         try FileManager.default.createSymbolicLink(
             at: folder.appendingPathComponent("widgethost_plugin.py"), withDestinationURL: sdk)
-        try scratch.file(
-            "plugins/cities/plugin.yaml", "name: cities\nexecutable: cities.py\nkinds: [CityWidget]\n")
-        let script = try scratch.file(
-            "plugins/cities/cities.py",
-            """
-            #!/usr/bin/env python3
-            import os
-            import widgethost_plugin as wh
-
-            def cities(context):
-                with open(os.path.join(context.container, "cities.txt"), encoding="utf-8") as file:
-                    return [line.strip() for line in file if line.strip()]
-
-            @wh.widget("CityWidget", city=wh.string("Oslo", title="City", options=cities))
-            def show(config, context):
-                return wh.entry(context.date, wh.text(config.city))
-
-            wh.serve("cities")
-
-            """)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         try scratch.importTasks("tasks: []\n")
         try scratch.file("store/cities.txt", "Oslo\nBergen\nTromsø\n")
         let run = try scratch.widgethost(

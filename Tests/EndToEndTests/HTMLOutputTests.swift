@@ -8,45 +8,36 @@ import Testing
 /// family given.
 @Suite struct HTMLOutputTests {
     /// A plugin of kind `Styled` drawing a view with modifiers; `Broken` fails its timeline.
-    static let plugin = #"""
-        #!/usr/bin/env python3
-        import json, sys
-        VIEW = {"type": "vstack", "modifiers": [{"type": "containerBackground", "style": "indigo"}],
-                "url": "styled://open",
-                "children": [
-                    {"type": "text", "text": "Late <b>bold</b>", "modifiers": [
-                        {"type": "font", "style": "caption"}, {"type": "foregroundStyle", "style": "red"},
-                        {"type": "strikethrough", "isActive": True}, {"type": "lineLimit", "limit": 1}]},
-                    {"type": "text", "text": "Boxed", "modifiers": [
-                        {"type": "padding", "edges": "all", "length": 6}, {"type": "background", "style": "#00FF7F"}]},
-                    {"type": "spacer"}]}
-        for line in sys.stdin:
-            r = json.loads(line)
-            if "id" not in r:
-                continue
-            if r["method"] == "initialize":
-                res = {"protocolVersion": 1, "plugin": {"name": "styled", "version": "1"},
-                       "widgets": [{"kind": "Styled", "supportedFamilies": ["systemSmall", "accessoryRectangular"],
-                                    "parameters": []},
-                                   {"kind": "Broken", "supportedFamilies": ["systemSmall"], "parameters": []}]}
-            elif r["params"]["kind"] == "Broken":
+    static let plugin = ScratchPlugin.script(
+        prelude: #"""
+            VIEW = {"type": "vstack", "modifiers": [{"type": "containerBackground", "style": "indigo"}],
+                    "url": "styled://open",
+                    "children": [
+                        {"type": "text", "text": "Late <b>bold</b>", "modifiers": [
+                            {"type": "font", "style": "caption"}, {"type": "foregroundStyle", "style": "red"},
+                            {"type": "strikethrough", "isActive": True}, {"type": "lineLimit", "limit": 1}]},
+                        {"type": "text", "text": "Boxed", "modifiers": [
+                            {"type": "padding", "edges": "all", "length": 6}, {"type": "background", "style": "#00FF7F"}]},
+                        {"type": "spacer"}]}
+            """#,
+        initialize: #"""
+            res = {"protocolVersion": 1, "plugin": {"name": "styled", "version": "1"},
+                   "widgets": [{"kind": "Styled", "supportedFamilies": ["systemSmall", "accessoryRectangular"],
+                                "parameters": []},
+                               {"kind": "Broken", "supportedFamilies": ["systemSmall"], "parameters": []}]}
+            """#,
+        render: #"""
+            if r["params"]["kind"] == "Broken":
                 print(json.dumps({"jsonrpc": "2.0", "id": r["id"],
                                   "error": {"code": -32000, "message": "the <weather> service is down"}}), flush=True)
                 continue
-            else:
-                res = {"entries": [{"date": r["params"]["date"], "data": {}, "view": VIEW}], "policy": {"policy": "never"}}
-            print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
-        """#
+            res = {"entries": [{"date": r["params"]["date"], "data": {}, "view": VIEW}], "policy": {"policy": "never"}}
+            """#)
 
     static func scratch() throws -> TemporaryDirectory {
         let scratch = try WatchCommandTests.sample()
-        let folder = scratch.url.appendingPathComponent("plugins/styled")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let script = folder.appendingPathComponent("plugin.py")
-        try plugin.write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        try "name: styled\nexecutable: plugin.py\nkinds: [Styled, Broken]\n"
-            .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+        try scratch.plugin(
+            "styled", at: "plugins/styled", script: plugin, manifest: "kinds: [Styled, Broken]\n")
         try scratch.file(
             "styled.yaml",
             """

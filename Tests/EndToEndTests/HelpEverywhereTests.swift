@@ -38,9 +38,7 @@ import Testing
     ])
     func anUnknownSubcommandWithHelpIsAUsageError(arguments: [String], firstLine: String) throws {
         let run = try WidgetHostProcess.run(arguments)
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.firstErrorLine == firstLine)
+        run.expectFailed(64, firstErrorLine: firstLine)
     }
 
     @Test(arguments: [
@@ -53,11 +51,8 @@ import Testing
     ])
     func aNonRepeatableOptionGivenTwiceIsAUsageErrorNamingIt(arguments: [String], option: String) throws {
         let run = try WidgetHostProcess.run(arguments)
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(
-            run.firstErrorLine
-                == "Error: The option '\(option)' was given more than once; it takes one value.")
+        run.expectFailed(
+            64, firstErrorLine: "Error: The option '\(option)' was given more than once; it takes one value.")
     }
 
     @Test func repeatableOptionsStayRepeatable() throws {

@@ -10,15 +10,10 @@ import Testing
     @Test func balanceIsTabOne() throws {
         let scratch = try TemporaryDirectory()
         let text = try scratch.widgethost(["open", "widgetquickmenu://Balance"])
-        #expect(text.status == 0)
-        #expect(text.standardOutput == "widgetquickmenu://Balance -> Balance (tab 1)\n")
-        #expect(text.standardError.isEmpty)
+        text.expectSucceeded(standardOutput: "widgetquickmenu://Balance -> Balance (tab 1)\n")
         let json = try scratch.widgethost(["open", "widgetquickmenu://Balance", "--format", "json"])
-        #expect(json.status == 0)
-        #expect(
-            json.standardOutput == #"{"url":"widgetquickmenu://Balance","tab":"Balance","tabIndex":1}"# + "\n"
-        )
-        #expect(json.standardError.isEmpty)
+        json.expectSucceeded(
+            standardOutput: #"{"url":"widgetquickmenu://Balance","tab":"Balance","tabIndex":1}"# + "\n")
     }
 
     /// Every tab; the scheme in any letter case, and a path or query after the tab, open it too.
@@ -84,9 +79,7 @@ import Testing
         let scratch = try TemporaryDirectory()
         for format in ["text", "json"] {
             let run = try scratch.widgethost(["open", url, "--format", format])
-            #expect(run.status == 65)
-            #expect(run.standardOutput.isEmpty)
-            #expect(run.standardError == message + "\n")
+            run.expectFailed(65, standardError: message + "\n")
         }
     }
 
@@ -109,16 +102,12 @@ import Testing
     func badLinksAreQuotedAsTyped(url: String, message: String) throws {
         let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["open", url])
-        #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError == message + "\n")
+        run.expectFailed(65, standardError: message + "\n")
     }
 
     @Test func missingURLIsAUsageError() throws {
         let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["open"])
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.firstErrorLine == "Error: Missing expected argument '<url>'")
+        run.expectFailed(64, firstErrorLine: "Error: Missing expected argument '<url>'")
     }
 }

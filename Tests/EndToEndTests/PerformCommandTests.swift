@@ -54,6 +54,36 @@ import Testing
         return scratch
     }
 
+    /// Expects `perform` with `arguments` on `scratch`'s store to fail in text and in JSON alike:
+    /// exit `status` and `message` on standard error; nothing on standard output in text, one error
+    /// object with `code` in JSON (see JSONFailureTests).
+    static func expectFailure(
+        _ arguments: [String], in scratch: TemporaryDirectory, status: Int32, message: String, code: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        for format in ["text", "json"] {
+            let run = try scratch.widgethost(
+                ["perform"] + arguments + ["--store", "store", "--format", format])
+            #expect(run.status == status, sourceLocation: sourceLocation)
+            #expect(run.standardError == message, sourceLocation: sourceLocation)
+            if format == "json" {
+                let error = try JSONText.object(run.standardOutput)["error"] as? [String: Any]
+                #expect(error?["code"] as? String == code, sourceLocation: sourceLocation)
+            } else {
+                #expect(run.standardOutput.isEmpty, sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// Expects `scratch`'s store to hold the imported tasks unchanged, with no reload requested
+    /// but the import's.
+    static func expectStoreUnchanged(
+        _ scratch: TemporaryDirectory, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(try scratch.exportJSON() == Self.export(), sourceLocation: sourceLocation)
+        #expect(scratch.reloadStamp() == "1\n", "only the import's request", sourceLocation: sourceLocation)
+    }
+
     // MARK: - What each intent does
 
     /// An intent, its arguments, what it returns and reloads, and the store it leaves.
@@ -208,22 +238,10 @@ import Testing
     func aMalformedValueIsRefusedWithTheStoreUnchanged(_ arguments: [String], _ message: String) throws {
         let scratch = try Self.scratchWithTasks()
         let before = try Data(contentsOf: scratch.url.appendingPathComponent("store/widgethost.sqlite"))
-        for format in ["text", "json"] {
-            let run = try scratch.widgethost(
-                ["perform"] + arguments + ["--store", "store", "--format", format])
-            #expect(run.status == 65)
-            #expect(run.standardError == message)
-            if format == "json" {
-                // One error object for scripts (see JSONFailureTests).
-                let error = try JSONText.object(run.standardOutput)["error"] as? [String: Any]
-                #expect(error?["code"] as? String == "intent.invalid-value")
-            } else {
-                #expect(run.standardOutput.isEmpty)
-            }
-        }
-        #expect(try scratch.exportJSON() == Self.export())
+        try Self.expectFailure(
+            arguments, in: scratch, status: 65, message: message, code: "intent.invalid-value")
+        try Self.expectStoreUnchanged(scratch)
         #expect(try Data(contentsOf: scratch.url.appendingPathComponent("store/widgethost.sqlite")) == before)
-        #expect(scratch.reloadStamp() == "1\n", "nothing ran, so no reload was requested but the import's")
     }
 
     /// An unknown intent or parameter name, or an argument that is not `name=value`: a usage
@@ -256,17 +274,15 @@ import Testing
     func anUnknownNameIsAUsageErrorWithTheStoreUnchanged(_ arguments: [String], _ message: String) throws {
         let scratch = try Self.scratchWithTasks()
         let run = try scratch.widgethost(["perform"] + arguments + ["--store", "store"])
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(
-            run.standardError == """
+        run.expectFailed(
+            64,
+            standardError: """
                 Error: \(message)
                 Usage: widgethost perform <intent> [<name>=<value> ...] [<options>]
                   See 'widgethost perform --help' for more information.
 
                 """)
-        #expect(try scratch.exportJSON() == Self.export())
-        #expect(scratch.reloadStamp() == "1\n", "only the import's request")
+        try Self.expectStoreUnchanged(scratch)
     }
 
     // MARK: - Failing at run time
@@ -279,23 +295,12 @@ import Testing
     ])
     func anUnknownTaskFailsWithTheStoreUnchanged(_ arguments: [String]) throws {
         let scratch = try Self.scratchWithTasks()
-        for format in ["text", "json"] {
-            let run = try scratch.widgethost(
-                ["perform"] + arguments + ["--store", "store", "--format", format])
-            #expect(run.status == 1)
-            #expect(
-                run.standardError
-                    == "error: no task with id '6F9619FF-8B86-D011-B42D-00CF4FC964FF'; "
-                    + "'widgethost store export' lists the stored tasks and their ids\n")
-            if format == "json" {
-                let error = try JSONText.object(run.standardOutput)["error"] as? [String: Any]
-                #expect(error?["code"] as? String == "intent.failed")
-            } else {
-                #expect(run.standardOutput.isEmpty)
-            }
-        }
-        #expect(try scratch.exportJSON() == Self.export())
-        #expect(scratch.reloadStamp() == "1\n", "only the import's request")
+        try Self.expectFailure(
+            arguments, in: scratch, status: 1,
+            message: "error: no task with id '6F9619FF-8B86-D011-B42D-00CF4FC964FF'; "
+                + "'widgethost store export' lists the stored tasks and their ids\n",
+            code: "intent.failed")
+        try Self.expectStoreUnchanged(scratch)
     }
 
     /// The intent refuses the value itself (`$taskName.needsValueError`): invalid input, exit 65.
@@ -306,8 +311,7 @@ import Testing
             #expect(run.status == 65, "\(name)")
             #expect(run.standardError == "error: a task needs a name: 'taskName' is empty\n")
         }
-        #expect(try scratch.exportJSON() == Self.export())
-        #expect(scratch.reloadStamp() == "1\n", "only the import's request")
+        try Self.expectStoreUnchanged(scratch)
     }
 
     /// A name over 4 KiB is refused (invalid input, exit 65) with the store unchanged: one task
@@ -322,29 +326,10 @@ import Testing
             run.standardError
                 == "error: 'taskName' is 4097 bytes long; a task's name holds at most 4096 bytes (4 KiB) of UTF-8\n"
         )
-        #expect(try scratch.exportJSON() == Self.export())
-        #expect(scratch.reloadStamp() == "1\n", "only the import's request")
+        try Self.expectStoreUnchanged(scratch)
     }
 
     // MARK: - Discovering the intents
-
-    static let toggleTaskDescription = """
-        ToggleTaskIntent (Toggle Task)
-          Marks a task as completed or not completed.
-          parameters:
-            taskID  string  required          "Task ID"
-
-        """
-
-    static let addTaskDescription = """
-        AddTaskIntent (Add Task)
-          Adds a task at the end of the list.
-          parameters:
-            taskName  string                    required          "Task Name"
-            priority  one of low, medium, high  default "medium"  "Priority"
-            category  string, optional                            "Category"
-
-        """
 
     @Test func describeListsTheIntentsAndTheirParameters() throws {
         let scratch = try TemporaryDirectory()
@@ -352,37 +337,12 @@ import Testing
         #expect(all.status == 0)
         let intents = try #require(all.standardOutput.range(of: "Intents:\n\n"), "\(all.standardOutput)")
         #expect(
-            all.standardOutput[intents.upperBound...] == Self.toggleTaskDescription + """
-
-                SetTaskCompletionIntent (Set Task Completion)
-                  Marks a task as completed, or as not completed.
-                  parameters:
-                    taskID       string   required          "Task ID"
-                    isCompleted  boolean  required          "Completed"
-
-                CompleteTaskIntent (Complete Task)
-                  Marks a task as completed.
-                  parameters:
-                    taskId  string  required          "Task ID"
-
-
-                """ + Self.addTaskDescription + """
-
-                    ToggleTaskWithFeedbackIntent (Toggle Task with Feedback)
-                      Toggles a task and returns whether it did: false, with nothing changed, for an unknown id.
-                      parameters:
-                        taskID  string  required          "Task ID"
-
-                    ToggleFocusModeIntent (Toggle Focus Mode)
-                      Turns focus mode on or off.
-                      parameters:
-                        value  boolean  required          "Focus Mode"
-
-                    """)
+            all.standardOutput[intents.upperBound...]
+                == DescribeCommandTests.intentParagraphs.joined(separator: "\n"))
 
         let one = try scratch.widgethost(["describe", "AddTaskIntent"])
         #expect(one.status == 0)
-        #expect(one.standardOutput == "Intents:\n\n" + Self.addTaskDescription)
+        #expect(one.standardOutput == "Intents:\n\n" + DescribeCommandTests.addTaskParagraph)
 
         let json = try scratch.widgethost(["describe", "--format", "json"])
         #expect(json.status == 0)

@@ -11,37 +11,25 @@ import Testing
     static func writePlugin(_ name: String, kind: String, intents: [String], in scratch: TemporaryDirectory)
         throws
     {
-        let folder = scratch.url.appendingPathComponent("plugins/\(name)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let list = intents.map { "\"\($0)\"" }.joined(separator: ", ")
-        let script = """
-            #!/usr/bin/env python3
-            import json, sys
-            for line in sys.stdin:
-                r = json.loads(line)
-                if "id" not in r:
-                    continue
-                if r["method"] == "initialize":
-                    res = {"protocolVersion": 1, "plugin": {"name": "\(name)", "version": "1"},
-                           "widgets": [{"kind": "\(kind)", "supportedFamilies": ["systemSmall"]}],
-                           "intents": [{"type": t} for t in [\(list)]]}
-                elif r["method"] == "perform":
-                    res = {"value": "\(name) performed " + r["params"]["intent"]}
-                else:
-                    button = {"type": "button", "intent": {"type": "SyncIntent", "parameters": {}},
-                              "children": [{"type": "text", "text": "Sync"}]}
-                    res = {"entries": [{"date": r["params"]["date"], "data": {}, "view": button}],
-                           "policy": {"policy": "never"}}
-                print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
-            """
-        let scriptURL = folder.appendingPathComponent("plugin.py")
-        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
+        let script = ScratchPlugin.script(
+            initialize: """
+                res = {"protocolVersion": 1, "plugin": {"name": "\(name)", "version": "1"},
+                       "widgets": [{"kind": "\(kind)", "supportedFamilies": ["systemSmall"]}],
+                       "intents": [{"type": t} for t in [\(list)]]}
+                """,
+            perform: #"res = {"value": "\#(name) performed " + r["params"]["intent"]}"#,
+            render: """
+                button = {"type": "button", "intent": {"type": "SyncIntent", "parameters": {}},
+                          "children": [{"type": "text", "text": "Sync"}]}
+                res = {"entries": [{"date": r["params"]["date"], "data": {}, "view": button}],
+                       "policy": {"policy": "never"}}
+                """)
         // The manifest lists each intent once; the handshake may repeat one (the mistake tested).
         let listed = intents.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        try
-            "name: \(name)\nexecutable: plugin.py\nkinds: [\(kind)]\nintents: [\(listed.joined(separator: ", "))]\n"
-            .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+        try scratch.plugin(
+            name, at: "plugins/\(name)", script: script,
+            manifest: "kinds: [\(kind)]\nintents: [\(listed.joined(separator: ", "))]\n")
     }
 
     static func clashingScratch() throws -> TemporaryDirectory {

@@ -8,25 +8,23 @@ import Testing
 @Suite struct PluginIsolationTests {
     /// A plugin script: a handshake declaring `kind`, then `timeline` answered as `behaviour` says.
     static func script(kind: String, behaviour: String) -> String {
-        """
-        #!/usr/bin/env python3
-        import json, os, subprocess, sys, time
-        B = "\(behaviour)"
-        HERE = os.path.dirname(os.path.abspath(__file__))
-        if B.startswith("exit"):
-            with open(os.path.join(HERE, "starts"), "a") as starts:
-                starts.write("started\\n")
-        if B == "crash-on-start":
-            sys.stderr.write("crash: missing config file\\n")
-            sys.exit(3)
-        for line in sys.stdin:
-            r = json.loads(line)
-            if "id" not in r:
-                continue
-            if r["method"] == "initialize":
+        ScratchPlugin.script(
+            prelude: """
+                import os, subprocess, time
+                B = "\(behaviour)"
+                HERE = os.path.dirname(os.path.abspath(__file__))
+                if B.startswith("exit"):
+                    with open(os.path.join(HERE, "starts"), "a") as starts:
+                        starts.write("started\\n")
+                if B == "crash-on-start":
+                    sys.stderr.write("crash: missing config file\\n")
+                    sys.exit(3)
+                """,
+            initialize: """
                 res = {"protocolVersion": 1, "plugin": {"name": B, "version": "0"},
                        "widgets": [{"kind": "\(kind)", "supportedFamilies": ["systemSmall"], "parameters": []}]}
-            else:
+                """,
+            render: """
                 if B == "exit-once" and not os.path.exists(os.path.join(HERE, "crashed")):
                     open(os.path.join(HERE, "crashed"), "w").close()
                     sys.stderr.write("exit-once: crashing\\n"); sys.stderr.flush(); os._exit(9)
@@ -51,21 +49,16 @@ import Testing
                     sys.stderr.write("e" * (6 << 20)); sys.stderr.flush()
                 res = {"entries": [{"date": r["params"]["date"], "data": {"ok": True},
                                     "view": {"type": "text", "text": "ok"}}], "policy": {"policy": "never"}}
-            print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
-        """
+                """)
     }
 
     /// Writes plugin `name` into `scratch/plugins/name` with a 1 s timeline timeout.
     static func writePlugin(_ name: String, kind: String, behaviour: String, in scratch: TemporaryDirectory)
         throws
     {
-        let folder = scratch.url.appendingPathComponent("plugins/\(name)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let scriptURL = folder.appendingPathComponent("plugin.py")
-        try script(kind: kind, behaviour: behaviour).write(to: scriptURL, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
-        try "name: \(name)\nexecutable: plugin.py\nkinds: [\(kind)]\ntimeouts: {initialize: 2, timeline: 1}\n"
-            .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+        try scratch.plugin(
+            name, at: "plugins/\(name)", script: script(kind: kind, behaviour: behaviour),
+            manifest: "kinds: [\(kind)]\ntimeouts: {initialize: 2, timeline: 1}\n")
     }
 
     /// The processes whose command line mentions `marker`.

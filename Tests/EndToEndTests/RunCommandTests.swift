@@ -170,9 +170,7 @@ import Testing
     @Test func sampleAsText() throws {
         let scratch = try Self.sample()
         let run = try Self.run([], in: scratch)
-        #expect(run.status == 0)
-        #expect(run.standardError.isEmpty)
-        #expect(run.standardOutput == Self.sampleText)
+        run.expectSucceeded(standardOutput: Self.sampleText)
         #expect(Self.sampleBoxes.count == 4)
     }
 
@@ -350,9 +348,7 @@ import Testing
     func unknownWidgetIsAUsageError(id: String, message: String) throws {
         let scratch = try Self.sample()
         let run = try Self.run(["--widget", "focus", "--widget", id], in: scratch)
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError == message + "\n" + Self.usageLines)
+        run.expectFailed(64, standardError: message + "\n" + Self.usageLines)
     }
 
     @Test func familyOptionRedrawsEveryWidget() throws {
@@ -396,11 +392,10 @@ import Testing
     @Test func familyNotSupportedBySelectedWidgetsIsAUsageError() throws {
         let scratch = try Self.sample()
         let all = try Self.run(["--family", "accessoryInline"], in: scratch)
-        #expect(all.status == 64)
-        #expect(all.standardOutput.isEmpty)
-        #expect(
-            all.standardError
-                == "Error: The widgets 'focus' (FocusWidget) and 'quick-menu' (Quickmenu) do not support the "
+        all.expectFailed(
+            64,
+            standardError:
+                "Error: The widgets 'focus' (FocusWidget) and 'quick-menu' (Quickmenu) do not support the "
                 + "family 'accessoryInline'. Choose a family every selected widget supports (systemSmall, "
                 + "systemMedium, systemLarge, systemExtraLarge), or select others with --widget.\n"
                 + Self.usageLines)
@@ -492,11 +487,9 @@ import Testing
     func badAtIsAUsageError(at: String, qualifier: String) throws {
         let scratch = try Self.sample()
         let run = try scratch.widgethost(["run", "widgets.yaml", "--store", "store", "--at", at])
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(
-            run.standardError
-                == "Error: The value '\(at)' is invalid for '--at <date>': expected an ISO 8601 date"
+        run.expectFailed(
+            64,
+            standardError: "Error: The value '\(at)' is invalid for '--at <date>': expected an ISO 8601 date"
                 + "\(qualifier) such as 2026-11-29T12:00:00Z or 2026-11-29.\n" + Self.usageLines)
     }
 
@@ -624,14 +617,8 @@ import Testing
     @Test func corruptStoreFailsOnlyTheWidgetsReadingIt() throws {
         let scratch = try TemporaryDirectory()
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "widgets.yaml")
-        try FileManager.default.createDirectory(
-            at: scratch.url.appendingPathComponent("store"), withIntermediateDirectories: true)
-        let garbage = (0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
-        try scratch.file("store/widgethost.sqlite", bytes: garbage)
-        let path = scratch.url.appendingPathComponent("store/widgethost.sqlite").path
-        let message =
-            "cannot open the store at '\(path)': the file is damaged or is not an SQLite database "
-            + "(file is not a database); move it aside to start a new store"
+        let (path, garbage) = try scratch.garbageDatabase()
+        let message = TemporaryDirectory.garbageDatabaseMessage(path)
         let failureLines = ["work-tasks", "all-tasks", "focus"].map {
             "error: widget '\($0)' failed: \(message)"
         }
@@ -670,7 +657,7 @@ import Testing
         #expect(
             text.standardError.components(separatedBy: "\n").filter { $0.hasPrefix("error:") } == failureLines
         )
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(garbage))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
     static let invalidConfig = """
@@ -718,9 +705,7 @@ import Testing
     @Test func missingConfigurationRunsNothing() throws {
         let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["run", "nowhere.yaml", "--store", "store", "--at", Self.at])
-        #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError == "nowhere.yaml: error: no such file or directory\n")
+        run.expectFailed(65, standardError: "nowhere.yaml: error: no such file or directory\n")
         let defaulted = try scratch.widgethost(["run", "--store", "store", "--at", Self.at])
         #expect(defaulted.status == 65)
         #expect(defaulted.standardError == "config: error: no such file or directory\n")

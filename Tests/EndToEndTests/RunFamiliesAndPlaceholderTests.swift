@@ -104,11 +104,10 @@ import Testing
     @Test func placeholderAndPreviewTogetherIsAUsageError() throws {
         let scratch = try RunCommandTests.sample()
         let run = try RunCommandTests.run(["--placeholder", "--preview"], in: scratch)
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(
-            run.firstErrorLine
-                == "Error: '--preview' and '--placeholder' cannot be used together: a widget shows either "
+        run.expectFailed(
+            64,
+            firstErrorLine:
+                "Error: '--preview' and '--placeholder' cannot be used together: a widget shows either "
                 + "its snapshot or its placeholder.")
     }
 }

@@ -6,35 +6,31 @@ import Testing
 /// text sees the first widgets while a slow one is still running, and the output, once complete,
 /// is in configuration order.
 @Suite struct RunStreamingTests {
-    /// A plugin whose widget answers only once the file `go` exists in the scratch directory.
-    static func writeGatedPlugin(in scratch: TemporaryDirectory) throws {
-        try FileManager.default.createDirectory(
-            atPath: scratch.path("plugins/gate"), withIntermediateDirectories: true)
-        try scratch.file(
-            "plugins/gate/plugin.py",
-            """
-            #!/usr/bin/env python3
-            import json, os, sys, time
-            GO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "go")
-            for line in sys.stdin:
-                r = json.loads(line)
-                if "id" not in r:
-                    continue
-                if r["method"] == "initialize":
-                    res = {"protocolVersion": 1, "plugin": {"name": "gate", "version": "0"},
-                           "widgets": [{"kind": "GateWidget", "supportedFamilies": ["systemSmall"], "parameters": []}]}
-                else:
-                    while not os.path.exists(GO):
-                        time.sleep(0.02)
-                    res = {"entries": [{"date": r["params"]["date"], "data": {"gate": "open"},
-                                        "view": {"type": "text", "text": "open"}}], "policy": {"policy": "never"}}
-                print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
-            """)
-        try FileManager.default.setAttributes(
-            [.posixPermissions: 0o755], ofItemAtPath: scratch.path("plugins/gate/plugin.py"))
-        try scratch.file(
-            "plugins/gate/plugin.yaml",
-            "name: gate\nexecutable: plugin.py\nkinds: [GateWidget]\ntimeouts: {timeline: 60}\n")
+    /// Launches `run` with `options` in a new scratch directory with a store, over four widgets: the
+    /// third a plugin's, which answers only once ``finish(_:in:after:)`` opens its gate.
+    static func launchGatedRun(_ options: [String]) throws -> (
+        scratch: TemporaryDirectory, process: LaunchedProcess
+    ) {
+        let scratch = try TemporaryDirectory()
+        try scratch.initStore()
+        let script = ScratchPlugin.script(
+            prelude: """
+                import os, time
+                GO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "go")
+                """,
+            initialize: """
+                res = {"protocolVersion": 1, "plugin": {"name": "gate", "version": "0"},
+                       "widgets": [{"kind": "GateWidget", "supportedFamilies": ["systemSmall"], "parameters": []}]}
+                """,
+            render: """
+                while not os.path.exists(GO):
+                    time.sleep(0.02)
+                res = {"entries": [{"date": r["params"]["date"], "data": {"gate": "open"},
+                                    "view": {"type": "text", "text": "open"}}], "policy": {"policy": "never"}}
+                """)
+        try scratch.plugin(
+            "gate", at: "plugins/gate", script: script,
+            manifest: "kinds: [GateWidget]\ntimeouts: {timeline: 60}\n")
         try scratch.file(
             "widgets.yaml",
             """
@@ -45,6 +41,28 @@ import Testing
               - {id: after, kind: FocusWidget}
 
             """)
+        let process = try scratch.launchWidgetHost(
+            [
+                "run", "widgets.yaml", "--plugins", "plugins", "--store", "store", "--at",
+                "2026-11-29T12:00:00Z",
+            ]
+                + options)
+        return (scratch, process)
+    }
+
+    /// Opens the gate of a ``launchGatedRun(_:)`` and waits for the run, which must succeed after
+    /// writing `early` first.
+    ///
+    /// - Returns: All the run wrote.
+    static func finish(
+        _ process: LaunchedProcess, in scratch: TemporaryDirectory, after early: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+        try scratch.file("go", "")
+        let exit = try process.wait()
+        #expect(exit.status == 0, "\(exit.standardError)", sourceLocation: sourceLocation)
+        #expect(exit.standardOutput.hasPrefix(early), sourceLocation: sourceLocation)
+        return exit.standardOutput
     }
 
     /// Waits until `process` has written `count` lines (or `marker`), at most 30 s.
@@ -61,46 +79,27 @@ import Testing
     }
 
     @Test func ndjsonWritesTheWidgetsBeforeASlowOneWhileItRuns() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.initStore()
-        try Self.writeGatedPlugin(in: scratch)
-        let process = try scratch.launchWidgetHost([
-            "run", "widgets.yaml", "--plugins", "plugins", "--format", "ndjson", "--store", "store",
-            "--at", "2026-11-29T12:00:00Z",
-        ])
+        let (scratch, process) = try Self.launchGatedRun(["--format", "ndjson"])
         let early = Self.waitForOutput(of: process) { $0.split(separator: "\n").count >= 2 }
         #expect(!process.hasExited, "the gated widget cannot be done yet")
         let earlyIDs = try early.split(separator: "\n").map {
             try JSONText.object(String($0))["id"] as? String
         }
         #expect(earlyIDs == ["focus", "menu"], "\(early)")
-        try scratch.file("go", "")
-        let exit = try process.wait()
-        #expect(exit.status == 0, "\(exit.standardError)")
-        let ids = try exit.standardOutput.split(separator: "\n").map {
-            try JSONText.object(String($0))["id"] as? String
-        }
+        let output = try Self.finish(process, in: scratch, after: early)
+        let ids = try output.split(separator: "\n").map { try JSONText.object(String($0))["id"] as? String }
         #expect(ids == ["focus", "menu", "gate", "after"])
-        #expect(exit.standardOutput.hasPrefix(early))
     }
 
     @Test func textWritesTheBoxesBeforeASlowOneWhileItRuns() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.initStore()
-        try Self.writeGatedPlugin(in: scratch)
-        let process = try scratch.launchWidgetHost([
-            "run", "widgets.yaml", "--plugins", "plugins", "--store", "store", "--at", "2026-11-29T12:00:00Z",
-        ])
+        let (scratch, process) = try Self.launchGatedRun([])
         let early = Self.waitForOutput(of: process) { $0.contains("menu · Quickmenu") }
         #expect(!process.hasExited, "the gated widget cannot be done yet")
         #expect(early.hasPrefix("focus · FocusWidget"), "\(early)")
         #expect(early.contains("menu · Quickmenu"))
         #expect(!early.contains("gate · GateWidget"))
-        try scratch.file("go", "")
-        let exit = try process.wait()
-        #expect(exit.status == 0, "\(exit.standardError)")
-        #expect(exit.standardOutput.hasPrefix(early))
-        let titles = exit.standardOutput.split(separator: "\n").filter {
+        let output = try Self.finish(process, in: scratch, after: early)
+        let titles = output.split(separator: "\n").filter {
             $0.contains(" · ") && !$0.hasPrefix("entry")
         }
         #expect(

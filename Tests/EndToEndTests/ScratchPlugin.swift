@@ -34,39 +34,61 @@ struct ScratchPlugin {
         prelude: String = "",
         onRender: String = "pass"
     ) throws -> ScratchPlugin {
-        let hook = onRender.replacingOccurrences(of: "\n", with: "\n        ")
-        let folder = scratch.url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let script = """
+        let script = Self.script(
+            prelude: """
+                import os
+                HERE = os.path.dirname(os.path.abspath(__file__))
+                with open(os.path.join(HERE, "starts"), "a") as f:
+                    f.write("started\\n")
+                \(prelude)
+                HANDSHAKE = json.loads(\(pythonString(handshake)))
+                VIEW = json.loads(\(pythonString(view)))
+                PERFORM = json.loads(\(pythonString(perform)))
+                """,
+            initialize: "res = HANDSHAKE",
+            perform: "res = PERFORM",
+            render: """
+                \(onRender)
+                res = {"entries": [{"date": r["params"]["date"], "data": {}, "view": VIEW}],
+                       "policy": {"policy": "never"}}
+                """)
+        let folder = try scratch.plugin(name, at: path, script: script, manifest: manifest)
+        return ScratchPlugin(folder: folder)
+    }
+
+    /// A python3 plugin speaking JSON-RPC on its standard input and output: `prelude` runs once at
+    /// start, then each request is answered with the `res` its block sets: `initialize`, `perform`
+    /// (when given; else it goes to `render`) and `render` for anything else. A block may instead
+    /// reply itself and `continue`, or exit; notifications are skipped.
+    ///
+    /// - Parameter prelude: Python after `import json, sys` (more imports, constants, functions).
+    static func script(prelude: String = "", initialize: String, perform: String? = nil, render: String)
+        -> String
+    {
+        // An empty line where no `perform` block is given: Python passes over it.
+        let performBranch =
+            perform.map { "elif r[\"method\"] == \"perform\":\n        \(indented($0))" } ?? ""
+        return """
             #!/usr/bin/env python3
-            import json, os, sys
-            HERE = os.path.dirname(os.path.abspath(__file__))
-            with open(os.path.join(HERE, "starts"), "a") as f:
-                f.write("started\\n")
+            import json, sys
             \(prelude)
-            HANDSHAKE = json.loads(\(pythonString(handshake)))
-            VIEW = json.loads(\(pythonString(view)))
-            PERFORM = json.loads(\(pythonString(perform)))
             for line in sys.stdin:
                 r = json.loads(line)
                 if "id" not in r:
                     continue
                 if r["method"] == "initialize":
-                    res = HANDSHAKE
-                elif r["method"] == "perform":
-                    res = PERFORM
+                    \(indented(initialize))
+                \(performBranch)
                 else:
-                    \(hook)
-                    res = {"entries": [{"date": r["params"]["date"], "data": {}, "view": VIEW}],
-                           "policy": {"policy": "never"}}
+                    \(indented(render))
                 print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
             """
-        let scriptURL = folder.appendingPathComponent("plugin.py")
-        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
-        try "name: \(name)\nexecutable: plugin.py\n\(manifest)"
-            .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
-        return ScratchPlugin(folder: folder)
+    }
+
+    /// `code` with its lines after the first indented as a block of the loop in
+    /// ``script(prelude:initialize:perform:render:)``.
+    private static func indented(_ code: String) -> String {
+        code.replacingOccurrences(of: "\n", with: "\n        ")
     }
 
     /// A handshake declaring `widgets` (each a JSON object's text) and `intents`.

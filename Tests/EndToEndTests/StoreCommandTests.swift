@@ -47,21 +47,25 @@ import Testing
         return try WidgetHostProcess.run(arguments, environment: variables, directory: scratch.url)
     }
 
+    /// A scratch directory whose store `store` holds ``tasksYAML`` (imported from `tasks.yaml`).
+    static func imported() throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory()
+        try scratch.file("tasks.yaml", Self.tasksYAML)
+        let imported = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
+        try #require(imported.status == 0, "store import failed: \(imported.standardError)")
+        return scratch
+    }
+
     @Test func importThenExportRoundTrips() throws {
         let scratch = try TemporaryDirectory()
         try scratch.file("tasks.yaml", Self.tasksYAML)
         let store = scratch.url.appendingPathComponent("store").path
         let imported = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
-        #expect(imported.status == 0)
-        #expect(
-            imported.standardOutput
-                == "Imported 3 tasks (0 updated, 3 added) into \(store)/widgethost.sqlite\n")
-        #expect(imported.standardError.isEmpty)
+        imported.expectSucceeded(
+            standardOutput: "Imported 3 tasks (0 updated, 3 added) into \(store)/widgethost.sqlite\n")
 
         let json = try Self.run(["store", "export", "--format", "json", "--store", "store"], in: scratch)
-        #expect(json.status == 0)
-        #expect(json.standardOutput == Self.tasksJSON)
-        #expect(json.standardError.isEmpty)
+        json.expectSucceeded(standardOutput: Self.tasksJSON)
         // Exporting only reads, and leaves no write-ahead log or shared-memory file behind (the
         // writers' queue is the import's).
         #expect(
@@ -93,9 +97,7 @@ import Testing
     /// A title over 4 KiB is refused at its line (exit 65, `store.title-too-long` in JSON) and
     /// nothing of the file is imported.
     @Test func aTitleOverFourKiBIsRefusedAtItsLine() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.file("tasks.yaml", Self.tasksYAML)
-        _ = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
+        let scratch = try Self.imported()
         let before = try Self.run(["store", "export", "--format", "json", "--store", "store"], in: scratch)
         try scratch.file(
             "long.yaml", "tasks:\n  - title: fine\n  - title: " + String(repeating: "t", count: 5000) + "\n")
@@ -111,9 +113,7 @@ import Testing
     }
 
     @Test func aBadFileIsRefusedAndTheStoreIsUnchanged() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.file("tasks.yaml", Self.tasksYAML)
-        _ = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
+        let scratch = try Self.imported()
         try scratch.file(
             "bad.yaml",
             """
@@ -128,10 +128,9 @@ import Testing
             """
         )
         let refused = try Self.run(["store", "import", "bad.yaml", "--store", "store"], in: scratch)
-        #expect(refused.status == 65)
-        #expect(refused.standardOutput.isEmpty)
-        #expect(
-            refused.standardError == """
+        refused.expectFailed(
+            65,
+            standardError: """
                 bad.yaml:5:15: error: 'urgent' is not a priority; expected one of low, medium, high
                     priority: urgent
                               ^
@@ -160,9 +159,7 @@ import Testing
     }
 
     @Test func importUpdatesInPlaceAndAppendsNewTasks() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.file("tasks.yaml", Self.tasksYAML)
-        _ = try Self.run(["store", "import", "tasks.yaml", "--store", "store"], in: scratch)
+        let scratch = try Self.imported()
         try scratch.file(
             "more.yaml",
             """
@@ -289,14 +286,8 @@ import Testing
     @Test func aCorruptStoreIsAClearErrorForImportAndExport() throws {
         let scratch = try TemporaryDirectory()
         try scratch.file("tasks.yaml", Self.tasksYAML)
-        try FileManager.default.createDirectory(
-            at: scratch.url.appendingPathComponent("store"), withIntermediateDirectories: true)
-        let garbage = (0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
-        try scratch.file("store/widgethost.sqlite", bytes: garbage)
-        let path = scratch.url.appendingPathComponent("store/widgethost.sqlite").path
-        let message =
-            "Error: cannot open the store at '\(path)': the file is damaged or is not an SQLite database "
-            + "(file is not a database); move it aside to start a new store\n"
+        let (path, garbage) = try scratch.garbageDatabase()
+        let message = "Error: \(TemporaryDirectory.garbageDatabaseMessage(path))\n"
         for arguments in [["store", "import", "tasks.yaml"], ["store", "export"]] {
             let run = try Self.run(arguments + ["--store", "store"], in: scratch)
             #expect(run.status == 1, "\(arguments)")
@@ -304,7 +295,7 @@ import Testing
             #expect(run.standardError == message, "\(arguments)")
             #expect(!run.timedOut)
         }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(garbage))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
     @Test func aStoreDirectoryUnderAFileIsAClearError() throws {

@@ -50,9 +50,7 @@ import Testing
         let scratch = try Self.scratch()
         let path = scratch.url.appendingPathComponent("store/widgethost.sqlite").path
         let deleted = try Self.store(["delete", Self.c.lowercased(), Self.a, Self.a], in: scratch)
-        #expect(deleted.status == 0)
-        #expect(deleted.standardError.isEmpty)
-        #expect(deleted.standardOutput == "Deleted 2 tasks ('A', 'C') from \(path)\n")
+        deleted.expectSucceeded(standardOutput: "Deleted 2 tasks ('A', 'C') from \(path)\n")
         #expect(try Self.titles(in: scratch) == ["B", "D"])
     }
 
@@ -60,11 +58,9 @@ import Testing
         let scratch = try Self.scratch()
         let unknown = "00000000-0000-4000-8000-000000000000"
         let refused = try Self.store(["delete", Self.a, unknown, "nope"], in: scratch)
-        #expect(refused.status == 65)
-        #expect(refused.standardOutput.isEmpty)
-        #expect(
-            refused.standardError
-                == "Error: no tasks have the ids '\(unknown)', 'nope'; nothing was changed "
+        refused.expectFailed(
+            65,
+            standardError: "Error: no tasks have the ids '\(unknown)', 'nope'; nothing was changed "
                 + "('widgethost store export' lists the stored tasks and their ids)\n")
         #expect(try Self.titles(in: scratch) == ["A", "B", "C", "D"])
     }
@@ -87,9 +83,7 @@ import Testing
     func moveReordersAsADragDoes(id: String, position: Int, order: [String]) throws {
         let scratch = try Self.scratch()
         let moved = try Self.store(["move", id, "\(position)"], in: scratch)
-        #expect(moved.status == 0)
-        #expect(moved.standardError.isEmpty)
-        #expect(moved.standardOutput == "Moved '\(order[position - 1])' to position \(position) of 4\n")
+        moved.expectSucceeded(standardOutput: "Moved '\(order[position - 1])' to position \(position) of 4\n")
         #expect(try Self.titles(in: scratch) == order)
     }
 
@@ -146,9 +140,7 @@ import Testing
         let scratch = try Self.scratch()
         let path = scratch.url.appendingPathComponent("store/widgethost.sqlite").path
         let set = try Self.store(["defaults", "set", "showCompletedTasks", "false"], in: scratch)
-        #expect(set.status == 0)
-        #expect(set.standardError.isEmpty)
-        #expect(set.standardOutput == "Set showCompletedTasks to false in \(path)\n")
+        set.expectSucceeded(standardOutput: "Set showCompletedTasks to false in \(path)\n")
         let get = try Self.store(["defaults", "get", "showCompletedTasks"], in: scratch)
         #expect(get.status == 0)
         #expect(get.standardOutput == "false\n")
@@ -161,11 +153,10 @@ import Testing
     @Test func defaultsOfAKnownKeyAreChecked() throws {
         let scratch = try Self.scratch()
         let refused = try Self.store(["defaults", "set", "showCompletedTasks", "no"], in: scratch)
-        #expect(refused.status == 65)
-        #expect(refused.standardOutput.isEmpty)
-        #expect(
-            refused.standardError
-                == "Error: 'no' is not a value of the shared default 'showCompletedTasks' (whether a TaskWidget "
+        refused.expectFailed(
+            65,
+            standardError:
+                "Error: 'no' is not a value of the shared default 'showCompletedTasks' (whether a TaskWidget "
                 + "whose configuration does not set showCompleted shows completed tasks); expected true or false\n"
         )
         #expect(try Self.store(["defaults", "get", "showCompletedTasks"], in: scratch).status == 1)
@@ -184,11 +175,10 @@ import Testing
     @Test func defaultsGetOfAKeyNotSetFails() throws {
         let scratch = try Self.scratch()
         let missing = try Self.store(["defaults", "get", "theme"], in: scratch)
-        #expect(missing.status == 1)
-        #expect(missing.standardOutput.isEmpty)
-        #expect(
-            missing.standardError
-                == "Error: the shared default 'theme' is not set in \(scratch.url.appendingPathComponent("store").path)\n"
+        missing.expectFailed(
+            1,
+            standardError:
+                "Error: the shared default 'theme' is not set in \(scratch.url.appendingPathComponent("store").path)\n"
         )
         // A store that does not exist yet has no defaults, and is not created by reading.
         let none = try StoreCommandTests.run(["store", "defaults", "get", "--store", "none"], in: scratch)

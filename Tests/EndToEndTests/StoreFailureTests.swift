@@ -208,17 +208,13 @@ import Testing
 
     @Test func aDatabaseOfGarbageIsAClearError() throws {
         let scratch = try Self.scratchWithConfig()
-        try FileManager.default.createDirectory(
-            at: scratch.url.appendingPathComponent("store"), withIntermediateDirectories: true)
-        let garbage = (0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 17) }
-        try scratch.file("store/widgethost.sqlite", bytes: garbage)
-        let path = scratch.path("store/widgethost.sqlite")
+        let (path, garbage) = try scratch.garbageDatabase()
         try Self.expectEveryCommandFails(
-            store: "store",
-            message: "cannot open the store at '\(path)': the file is damaged or is not an SQLite database "
-                + "(file is not a database); move it aside to start a new store"
-        ) { try scratch.launchWidgetHost($0) }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(garbage))
+            store: "store", message: TemporaryDirectory.garbageDatabaseMessage(path)
+        ) {
+            try scratch.launchWidgetHost($0)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
     /// A real store whose pages after the first were overwritten: it opens, and fails on first use.

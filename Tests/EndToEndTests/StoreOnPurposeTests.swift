@@ -141,11 +141,10 @@ import Testing
         ).wait()
         try #require(made.status == 0, "\(made.standardError)")
         let export = try scratch.widgethost(["store", "export", "--store", "other"])
-        #expect(export.status == 1)
-        #expect(export.standardOutput.isEmpty)
-        #expect(
-            export.standardError
-                == "Error: cannot open the store at '\(scratch.path("other/widgethost.sqlite"))': the file is not a "
+        export.expectFailed(
+            1,
+            standardError:
+                "Error: cannot open the store at '\(scratch.path("other/widgethost.sqlite"))': the file is not a "
                 + "widgethost store (an SQLite database of 1 table or index without widgethost's schema); name "
                 + "another store with --store\n")
     }

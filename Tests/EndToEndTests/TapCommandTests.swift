@@ -133,10 +133,9 @@ import Testing
     {
         let (scratch, before) = try Self.sample()
         let run = try scratch.widgethost(["tap", id, number, "--store", "store"])
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(
-            run.standardError == """
+        run.expectFailed(
+            64,
+            standardError: """
                 Error: \(message)
                 Usage: widgethost tap <widget-id> <n> [<config> ...] [<options>]
                   See 'widgethost tap --help' for more information.

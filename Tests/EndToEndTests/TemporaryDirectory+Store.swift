@@ -26,6 +26,23 @@ extension TemporaryDirectory {
         return run.standardOutput
     }
 
+    /// Writes 8 KiB of garbage as `store`'s database file, which SQLite refuses to open.
+    ///
+    /// - Returns: The file's path, and its bytes to check that nothing wrote over them.
+    func garbageDatabase(in store: String = "store") throws -> (path: String, bytes: Data) {
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent(store), withIntermediateDirectories: true)
+        let garbage = (0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+        let file = try self.file("\(store)/widgethost.sqlite", bytes: garbage)
+        return (file.path, Data(garbage))
+    }
+
+    /// What widgethost says of the ``garbageDatabase(in:)`` at `path` when it opens it.
+    static func garbageDatabaseMessage(_ path: String) -> String {
+        "cannot open the store at '\(path)': the file is damaged or is not an SQLite database "
+            + "(file is not a database); move it aside to start a new store"
+    }
+
     /// The content of `store`'s reload stamp file, or `nil` when there is none.
     func reloadStamp(of store: String = "store") -> String? {
         let stamp = url.appendingPathComponent(store).appendingPathComponent("reload-requests")

@@ -141,40 +141,33 @@ import Testing
 
     // MARK: - Plugins: text, errors, stderr, names
 
-    static let plugin = """
-        #!/usr/bin/env python3
-        import json, os, sys
-        H = \(hostilePython)
-        for line in sys.stdin:
-            r = json.loads(line)
-            if "id" not in r:
-                continue
-            if r["method"] == "initialize":
-                widgets = [{"kind": k, "supportedFamilies": ["systemMedium"], "parameters": []}
-                           for k in ("HostileText", "HostileError", "HostileExit")]
-                res = {"protocolVersion": 1, "plugin": {"name": "evil" + H, "version": H}, "widgets": widgets}
-            elif r["params"]["kind"] == "HostileError":
+    static let plugin = ScratchPlugin.script(
+        prelude: """
+            import os
+            H = \(hostilePython)
+            """,
+        initialize: """
+            widgets = [{"kind": k, "supportedFamilies": ["systemMedium"], "parameters": []}
+                       for k in ("HostileText", "HostileError", "HostileExit")]
+            res = {"protocolVersion": 1, "plugin": {"name": "evil" + H, "version": H}, "widgets": widgets}
+            """,
+        render: """
+            if r["params"]["kind"] == "HostileError":
                 err = {"code": -32000, "message": "failed " + H}
                 print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "error": err}), flush=True)
                 continue
-            elif r["params"]["kind"] == "HostileExit":
+            if r["params"]["kind"] == "HostileExit":
                 sys.stderr.write("dying " + H + "\\n"); sys.stderr.flush(); os._exit(5)
-            else:
-                view = {"type": "vstack", "children": [{"type": "text", "text": H},
-                        {"type": "image", "systemName": H}]}
-                res = {"entries": [{"date": r["params"]["date"], "data": {"t": H}, "view": view}],
-                       "policy": {"policy": "never"}}
-            print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
-        """
+            view = {"type": "vstack", "children": [{"type": "text", "text": H},
+                    {"type": "image", "systemName": H}]}
+            res = {"entries": [{"date": r["params"]["date"], "data": {"t": H}, "view": view}],
+                   "policy": {"policy": "never"}}
+            """)
 
     static func writePlugin(in scratch: TemporaryDirectory) throws {
-        let folder = scratch.url.appendingPathComponent("Plugins/hostile")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let script = folder.appendingPathComponent("plugin.py")
-        try plugin.write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        try "name: hostile\nexecutable: plugin.py\nkinds: [HostileText, HostileError, HostileExit]\n"
-            .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+        try scratch.plugin(
+            "hostile", at: "Plugins/hostile", script: plugin,
+            manifest: "kinds: [HostileText, HostileError, HostileExit]\n")
         try scratch.file(
             "widgets.yaml",
             """

@@ -77,24 +77,18 @@ import Testing
         try scratch.initStore([])  // without a store, validate warns that run would refuse
         try scratch.copy(repositoryFile: "config/widgets.yaml", as: "widgets.yaml")
         let text = try scratch.widgethost(["validate", "widgets.yaml"])
-        #expect(text.status == 0)
-        #expect(text.standardOutput == "widgets.yaml: 4 widgets, valid\n")
-        #expect(text.standardError.isEmpty)
+        text.expectSucceeded(standardOutput: "widgets.yaml: 4 widgets, valid\n")
         let json = try scratch.widgethost(["validate", "widgets.yaml", "--format", "json"])
-        #expect(json.status == 0)
-        #expect(
-            json.standardOutput == #"{"valid":true,"files":["widgets.yaml"],"widgets":4,"diagnostics":[]}"#
+        json.expectSucceeded(
+            standardOutput: #"{"valid":true,"files":["widgets.yaml"],"widgets":4,"diagnostics":[]}"#
                 + "\n")
-        #expect(json.standardError.isEmpty)
     }
 
     @Test func everyProblemIsReportedWithItsLocation() throws {
         let scratch = try TemporaryDirectory()
         try scratch.file("bad.yaml", Self.manyProblems)
         let run = try scratch.widgethost(["validate", "bad.yaml"])
-        #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError == Self.manyProblemsDiagnostics)
+        run.expectFailed(65, standardError: Self.manyProblemsDiagnostics)
         #expect(
             run.firstErrorLine
                 == "bad.yaml:4:11: error: unknown widget kind 'TaskWidgt'; did you mean 'TaskWidget'?")
@@ -208,9 +202,8 @@ import Testing
         try scratch.file("d/notes.txt", "widgets: [\n")
         try scratch.file("d/sub/broken.yaml", "widgets: [\n")
         let valid = try scratch.widgethost(["validate", "d"])
-        #expect(valid.status == 0)
-        #expect(valid.standardOutput == "d/a.yml: 1 widget\nd/b.yaml: 2 widgets\n2 files: 3 widgets, valid\n")
-        #expect(valid.standardError.isEmpty)
+        valid.expectSucceeded(
+            standardOutput: "d/a.yml: 1 widget\nd/b.yaml: 2 widgets\n2 files: 3 widgets, valid\n")
         let json = try scratch.widgethost(["validate", "d", "--format", "json"])
         #expect(
             json.standardOutput
@@ -220,10 +213,9 @@ import Testing
             "d/c.yaml",
             "widgets:\n  - id: tasks\n    kind: TaskWidget\n    configuration: {maxTasks: \"3\"}\n")
         let invalid = try scratch.widgethost(["validate", "d"])
-        #expect(invalid.status == 65)
-        #expect(invalid.standardOutput.isEmpty)
-        #expect(
-            invalid.standardError == """
+        invalid.expectFailed(
+            65,
+            standardError: """
                 d/c.yaml:2:9: error: duplicate widget id 'tasks': already used by the widget at d/a.yml:2:5
                   - id: tasks
                         ^
@@ -256,9 +248,7 @@ import Testing
     @Test func missingPathsAndEmptyDirectories() throws {
         let scratch = try TemporaryDirectory()
         let missing = try scratch.widgethost(["validate", "missing.yaml"])
-        #expect(missing.status == 65)
-        #expect(missing.standardOutput.isEmpty)
-        #expect(missing.standardError == "missing.yaml: error: no such file or directory\n1 error\n")
+        missing.expectFailed(65, standardError: "missing.yaml: error: no such file or directory\n1 error\n")
         let json = try scratch.widgethost(["validate", "missing.yaml", "--format", "json"])
         #expect(json.status == 65)
         #expect(
@@ -281,11 +271,10 @@ import Testing
     @Test func unknownFormatIsAUsageError() throws {
         let scratch = try TemporaryDirectory()
         let run = try scratch.widgethost(["validate", "--format", "xml"])
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(
-            run.firstErrorLine
-                == "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'."
+        run.expectFailed(
+            64,
+            firstErrorLine:
+                "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'."
         )
     }
 }

@@ -85,41 +85,34 @@ import Testing
 
     /// A plugin whose timeline has an entry now and one a second later, reloaded two seconds later;
     /// it writes its process id to `pid` so the test can kill it.
-    static let ticker = """
-        #!/usr/bin/env python3
-        import datetime, json, os, sys
-        HERE = os.path.dirname(os.path.abspath(__file__))
-        with open(os.path.join(HERE, "pid"), "w") as f:
-            f.write(str(os.getpid()))
-        def iso(d):
-            return d.strftime("%Y-%m-%dT%H:%M:%SZ")
-        for line in sys.stdin:
-            r = json.loads(line)
-            if "id" not in r:
-                continue
-            if r["method"] == "initialize":
-                res = {"protocolVersion": 1, "plugin": {"name": "ticker", "version": "1"},
-                       "widgets": [{"kind": "Ticker", "supportedFamilies": ["systemSmall"], "parameters": []}]}
-            else:
-                now = datetime.datetime.strptime(r["params"]["date"], "%Y-%m-%dT%H:%M:%SZ")
-                later = now + datetime.timedelta(seconds=1)
-                entries = [{"date": iso(d), "data": {"n": i}, "view": {"type": "text", "text": str(i)}}
-                           for i, d in enumerate([now, later])]
-                res = {"entries": entries,
-                       "policy": {"policy": "after", "date": iso(now + datetime.timedelta(seconds=2))}}
-            print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
-        """
+    static let ticker = ScratchPlugin.script(
+        prelude: """
+            import datetime, os
+            HERE = os.path.dirname(os.path.abspath(__file__))
+            with open(os.path.join(HERE, "pid"), "w") as f:
+                f.write(str(os.getpid()))
+            def iso(d):
+                return d.strftime("%Y-%m-%dT%H:%M:%SZ")
+            """,
+        initialize: """
+            res = {"protocolVersion": 1, "plugin": {"name": "ticker", "version": "1"},
+                   "widgets": [{"kind": "Ticker", "supportedFamilies": ["systemSmall"], "parameters": []}]}
+            """,
+        render: """
+            now = datetime.datetime.strptime(r["params"]["date"], "%Y-%m-%dT%H:%M:%SZ")
+            later = now + datetime.timedelta(seconds=1)
+            entries = [{"date": iso(d), "data": {"n": i}, "view": {"type": "text", "text": str(i)}}
+                       for i, d in enumerate([now, later])]
+            res = {"entries": entries,
+                   "policy": {"policy": "after", "date": iso(now + datetime.timedelta(seconds=2))}}
+            """)
 
     static func tickerScratch() throws -> TemporaryDirectory {
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
-        let folder = scratch.url.appendingPathComponent("Plugins/ticker")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let script = folder.appendingPathComponent("ticker.py")
-        try ticker.write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        try "name: ticker\nexecutable: ticker.py\nkinds: [Ticker]\n"
-            .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+        try scratch.plugin(
+            "ticker", at: "Plugins/ticker", executable: "ticker.py", script: ticker,
+            manifest: "kinds: [Ticker]\n")
         try scratch.file("widgets.yaml", "widgets:\n  - id: tick\n    kind: Ticker\n")
         return scratch
     }

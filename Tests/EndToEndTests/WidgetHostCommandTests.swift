@@ -90,25 +90,19 @@ import Testing
     @Test(arguments: [["--help"], ["-h"], ["help"], []])
     func rootHelp(arguments: [String]) throws {
         let run = try WidgetHostProcess.run(arguments)
-        #expect(run.status == 0)
-        #expect(run.standardOutput == Self.rootHelp)
-        #expect(run.standardError.isEmpty)
+        run.expectSucceeded(standardOutput: Self.rootHelp)
     }
 
     @Test(arguments: [["help", "yaml"], ["yaml", "--help"], ["yaml", "-h"], ["yaml", "x.yaml", "--help"]])
     func yamlHelp(arguments: [String]) throws {
         let run = try WidgetHostProcess.run(arguments)
-        #expect(run.status == 0)
-        #expect(run.standardOutput == Self.yamlHelp)
-        #expect(run.standardError.isEmpty)
+        run.expectSucceeded(standardOutput: Self.yamlHelp)
     }
 
     @Test(arguments: [["--version"], ["yaml", "--version"]])
     func version(arguments: [String]) throws {
         let run = try WidgetHostProcess.run(arguments)
-        #expect(run.status == 0)
-        #expect(run.standardOutput == "0.1.0\n")
-        #expect(run.standardError.isEmpty)
+        run.expectSucceeded(standardOutput: "0.1.0\n")
     }
 
     @Test(arguments: [
@@ -177,9 +171,7 @@ import Testing
     ])
     func usageError(arguments: [String], expected: String) throws {
         let run = try WidgetHostProcess.run(arguments)
-        #expect(run.status == 64)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError == expected)
+        run.expectFailed(64, standardError: expected)
     }
 
     @Test func usageErrorWinsOverReadingTheFile() throws {

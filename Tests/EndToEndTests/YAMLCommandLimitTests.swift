@@ -75,38 +75,28 @@ import Testing
         try scratch.file(hostile.name, hostile.text)
         let run = try WidgetHostProcess.run(
             ["yaml"] + hostile.options + [hostile.name], directory: scratch.url)
-        #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.firstErrorLine == hostile.firstErrorLine)
+        run.expectFailed(65, firstErrorLine: hostile.firstErrorLine)
         #expect(run.duration < .seconds(1))
     }
 
     @Test func refusesTooLargeStandardInput() throws {
         let input = Array(("a: " + String(repeating: "x", count: 5_000) + "\n").utf8)
         let run = try WidgetHostProcess.run(["yaml", "--max-input-size", "1000"], input: .pipe(input))
-        #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
-        #expect(
-            run.standardError
-                == "<stdin>: error: input is over the limit of 1000 bytes\n")
+        run.expectFailed(65, standardError: "<stdin>: error: input is over the limit of 1000 bytes\n")
     }
 
-    @Test func acceptsNestingAtTheLimit() throws {
+    /// A file just within the limit an option sets is read, not refused.
+    @Test(arguments: [
+        (["--max-depth", "3"], "a:\n  b:\n    c: 1\n", "{\"a\":{\"b\":{\"c\":1}}}\n"),
+        (
+            ["--max-alias-nodes", "6"], "a: &a [lol, lol]\nb: &b [*a, *a]\n",
+            #"{"a":["lol","lol"],"b":[["lol","lol"],["lol","lol"]]}"# + "\n"
+        ),
+    ])
+    func acceptsWhatIsWithinTheLimit(options: [String], text: String, json: String) throws {
         let scratch = try TemporaryDirectory()
-        try scratch.file("three-levels.yaml", "a:\n  b:\n    c: 1\n")
-        let run = try WidgetHostProcess.run(
-            ["yaml", "--max-depth", "3", "three-levels.yaml"], directory: scratch.url)
-        #expect(run.status == 0)
-        #expect(run.standardOutput == "{\"a\":{\"b\":{\"c\":1}}}\n")
-        #expect(run.standardError.isEmpty)
-    }
-
-    @Test func acceptsAliasesWithinTheBudget() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.file("laughs.yaml", "a: &a [lol, lol]\nb: &b [*a, *a]\n")
-        let run = try WidgetHostProcess.run(
-            ["yaml", "--max-alias-nodes", "6", "laughs.yaml"], directory: scratch.url)
-        #expect(run.status == 0)
-        #expect(run.standardOutput == #"{"a":["lol","lol"],"b":[["lol","lol"],["lol","lol"]]}"# + "\n")
+        try scratch.file("within.yaml", text)
+        let run = try WidgetHostProcess.run(["yaml"] + options + ["within.yaml"], directory: scratch.url)
+        run.expectSucceeded(standardOutput: json)
     }
 }

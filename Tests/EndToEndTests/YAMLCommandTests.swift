@@ -40,9 +40,7 @@ import Testing
         let scratch = try TemporaryDirectory()
         try scratch.file("config.yaml", Self.anchorsAndMerges)
         let run = try WidgetHostProcess.run(["yaml", "config.yaml"], directory: scratch.url)
-        #expect(run.status == 0)
-        #expect(run.standardOutput == Self.anchorsAndMergesJSON)
-        #expect(run.standardError.isEmpty)
+        run.expectSucceeded(standardOutput: Self.anchorsAndMergesJSON)
     }
 
     @Test func resolvesScalarsWithTheCoreSchemaAndEscapesStrings() throws {
@@ -177,24 +175,20 @@ import Testing
         let scratch = try TemporaryDirectory()
         try scratch.file(refusal.name, bytes: refusal.bytes)
         let run = try WidgetHostProcess.run(["yaml", refusal.name], directory: scratch.url)
-        #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError == refusal.standardError)
+        run.expectFailed(65, standardError: refusal.standardError)
     }
 
     @Test func refusesTheSameInputOnStandardInputUnderItsName() throws {
         let run = try WidgetHostProcess.run(["yaml"], input: .pipe(Array("a: [1, 2\nb: 3\n".utf8)))
-        #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
-        #expect(
-            run.standardError == """
+        run.expectFailed(
+            65,
+            standardError: """
                 <stdin>:2:2: error: did not find expected ',' or ']'
                 b: 3
                  ^
                 <stdin>:1:4: note: while parsing a flow sequence
 
-                """
-        )
+                """)
         let empty = try WidgetHostProcess.run(["yaml", "-"])
         #expect(empty.status == 0)
         #expect(empty.standardOutput.isEmpty)
@@ -208,13 +202,9 @@ import Testing
             withIntermediateDirectories: false
         )
         let missing = try WidgetHostProcess.run(["yaml", "missing.yaml"], directory: scratch.url)
-        #expect(missing.status == 65)
-        #expect(missing.standardOutput.isEmpty)
-        #expect(missing.standardError == "missing.yaml: error: no such file\n")
+        missing.expectFailed(65, standardError: "missing.yaml: error: no such file\n")
         let directory = try WidgetHostProcess.run(["yaml", "config"], directory: scratch.url)
-        #expect(directory.status == 65)
-        #expect(directory.standardOutput.isEmpty)
-        #expect(directory.standardError == "config: error: is a directory, not a file\n")
+        directory.expectFailed(65, standardError: "config: error: is a directory, not a file\n")
     }
 
     @Test(.enabled(if: getuid() != 0, "root reads files whatever their mode"))
@@ -223,9 +213,7 @@ import Testing
         let file = try scratch.file("secret.yaml", "a: 1\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: file.path)
         let run = try WidgetHostProcess.run(["yaml", "secret.yaml"], directory: scratch.url)
-        #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError == "secret.yaml: error: permission denied\n")
+        run.expectFailed(65, standardError: "secret.yaml: error: permission denied\n")
     }
 
     // MARK: - JSON diagnostics
@@ -266,12 +254,10 @@ import Testing
         let scratch = try TemporaryDirectory()
         try scratch.file("empty.yaml", "")
         let run = try WidgetHostProcess.run(["yaml", file, "--diagnostics=json"], directory: scratch.url)
-        #expect(run.status == 65)
-        #expect(run.standardOutput.isEmpty)
-        #expect(
-            run.standardError
-                == #"{"diagnostics":[{"file":"\#(file)","line":null,"column":null,"severity":"error","#
-                + #""code":"\#(code)","message":"\#(message)","notes":[]}]}"# + "\n"
-        )
+        run.expectFailed(
+            65,
+            standardError:
+                #"{"diagnostics":[{"file":"\#(file)","line":null,"column":null,"severity":"error","#
+                + #""code":"\#(code)","message":"\#(message)","notes":[]}]}"# + "\n")
     }
 }

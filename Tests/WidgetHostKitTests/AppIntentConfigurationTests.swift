@@ -104,18 +104,9 @@ private struct FailingProvider: AppIntentTimelineProvider {
         let rendered = try await widget.render(Fixtures.request(.timeline))
         #expect(
             rendered
-                == RenderedTimeline(
-                    entries: [
-                        RenderedEntry(
-                            date: Fixtures.now,
-                            data: .object([.init("greeting", .string("Hello, World")), .init("until", .null)]
-                            ),
-                            view: ViewNode(type: .text, text: "Hello, World")
-                        )
-                    ],
-                    policy: .never
-                )
-        )
+                == Fixtures.singleEntry(
+                    data: .object([.init("greeting", .string("Hello, World")), .init("until", .null)]),
+                    view: ViewNode(type: .text, text: "Hello, World")))
     }
 
     @Test func theProviderSeesTheConfiguredParameters() async throws {

@@ -105,17 +105,9 @@ private struct LateProvider: TimelineProvider {
         let rendered = try await CounterWidget().body.render(Fixtures.request(.placeholder))
         #expect(
             rendered
-                == RenderedTimeline(
-                    entries: [
-                        RenderedEntry(
-                            date: Fixtures.now,
-                            data: .object([.init("count", .int(0)), .init("label", .string("Sample"))]),
-                            view: counterText("Count", 0)
-                        )
-                    ],
-                    policy: .never
-                )
-        )
+                == Fixtures.singleEntry(
+                    data: .object([.init("count", .int(0)), .init("label", .string("Sample"))]),
+                    view: counterText("Count", 0)))
     }
 
     @Test(arguments: [(false, -1), (true, 1)])

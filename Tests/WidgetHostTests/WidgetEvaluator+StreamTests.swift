@@ -79,21 +79,28 @@ private struct PauseBundle: WidgetBundle {
 }
 
 @Suite struct WidgetEvaluatorStreamTests {
+    /// An evaluator of ``PauseBundle``'s widgets, each measured by `gauge`, over a store in `scratch`.
+    private static func evaluator(_ gauge: Gauge, in scratch: TemporaryDirectory) throws -> WidgetEvaluator {
+        WidgetEvaluator(
+            registry: try WidgetRegistry(bundles: [PauseBundle(gauge: gauge)]),
+            containers: ContainerSet(storeOption: scratch.path("store"), environment: [:]))
+    }
+
+    /// The `Pause` widget `w<index>` with `configuration`, at line `index + 1` of `widgets.yaml`.
+    static func pause(_ index: Int, _ configuration: [String: JSONValue]) -> WidgetInstance {
+        WidgetInstance(
+            id: "w\(index)", kind: "Pause", family: .systemSmall, configuration: configuration,
+            appGroup: "group.test", file: "widgets.yaml", location: .init(line: index + 1, column: 1))
+    }
+
     /// Widgets taking from 0 to 30 ms in a scrambled order: several run at once, never more than
     /// the width, and each result is handed on in configuration order.
     @Test func resultsComeInConfigurationOrderWithAtMostTheWidthAtOnce() async throws {
         let gauge = Gauge()
         let scratch = try TemporaryDirectory()
-        let evaluator = WidgetEvaluator(
-            registry: try WidgetRegistry(bundles: [PauseBundle(gauge: gauge)]),
-            containers: ContainerSet(storeOption: scratch.path("store"), environment: [:]))
+        let evaluator = try Self.evaluator(gauge, in: scratch)
         let instances = (0..<40).map { index in
-            WidgetInstance(
-                id: "w\(index)", kind: "Pause", family: .systemSmall,
-                configuration: [
-                    "milliseconds": .int((index * 7) % 31), "label": .string("label \(index)"),
-                ],
-                appGroup: "group.test", file: "widgets.yaml", location: .init(line: index + 1, column: 1))
+            Self.pause(index, ["milliseconds": .int((index * 7) % 31), "label": .string("label \(index)")])
         }
         var delivered: [String] = []
         var labels: [String] = []
@@ -116,16 +123,11 @@ private struct PauseBundle: WidgetBundle {
     @Test func aWidgetIsHandedOnBeforeASlowOneAfterItIsDone() async throws {
         let gauge = Gauge()
         let scratch = try TemporaryDirectory()
-        let evaluator = WidgetEvaluator(
-            registry: try WidgetRegistry(bundles: [PauseBundle(gauge: gauge)]),
-            containers: ContainerSet(storeOption: scratch.path("store"), environment: [:]))
+        let evaluator = try Self.evaluator(gauge, in: scratch)
         // w1 finishes only once the test opens the gate, which it does when w0 is handed on.
         let pauses = [0, -1, 0, 0]
         let instances = pauses.enumerated().map { index, pause in
-            WidgetInstance(
-                id: "w\(index)", kind: "Pause", family: .systemSmall,
-                configuration: ["milliseconds": .int(pause)],
-                appGroup: "group.test", file: "widgets.yaml", location: .init(line: index + 1, column: 1))
+            Self.pause(index, ["milliseconds": .int(pause)])
         }
         var handed: [(id: String, whileSlowRan: Bool, nextIsReady: Bool)] = []
         await evaluator.evaluate(instances, options: RunOptions(date: Date()), width: 4) {

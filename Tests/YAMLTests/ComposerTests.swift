@@ -57,11 +57,9 @@ import YAML
         ("a: &x 1\n---\nb: *x\n", "x", 3, 4),
     ])
     func undefinedAliases(text: String, name: String, line: Int, column: Int) throws {
-        let diagnostic = try #require(Loading.error(text))
-        #expect(diagnostic.code.rawValue == "yaml.undefined-alias")
-        #expect(diagnostic.file == "test.yaml")
-        #expect(diagnostic.location == SourceLocation(line: line, column: column))
-        #expect(diagnostic.message == "alias '*\(name)' refers to no anchor defined before it")
+        try Loading.expectError(
+            text, code: "yaml.undefined-alias", line: line, column: column,
+            message: "alias '*\(name)' refers to no anchor defined before it")
     }
 
     // MARK: - Errors
@@ -119,11 +117,9 @@ import YAML
         ),
     ])
     func invalidUTF8(bytes: [UInt8], line: Int, column: Int, problem: String) throws {
-        let diagnostic = try #require(Loading.error(bytes: bytes))
-        #expect(diagnostic.code.rawValue == "yaml.encoding")
-        #expect(diagnostic.file == "test.yaml")
-        #expect(diagnostic.location == SourceLocation(line: line, column: column))
-        #expect(diagnostic.message == "invalid UTF-8: " + problem)
+        try Loading.expectError(
+            bytes: bytes, code: "yaml.encoding", line: line, column: column,
+            message: "invalid UTF-8: " + problem)
     }
 
     @Test func invalidCodePointsAreNamed() throws {

@@ -202,10 +202,9 @@ import YAML
         ("m: {<<: [[x]]}", 1, 10, "a list"),
     ])
     func invalidMerges(text: String, line: Int, column: Int, what: String) throws {
-        let diagnostic = try #require(Loading.error(text))
-        #expect(diagnostic.code.rawValue == "yaml.invalid-merge")
-        #expect(diagnostic.location == SourceLocation(line: line, column: column))
-        #expect(diagnostic.message == "a merge key '<<' takes a mapping or a list of mappings, not \(what)")
+        try Loading.expectError(
+            text, code: "yaml.invalid-merge", line: line, column: column,
+            message: "a merge key '<<' takes a mapping or a list of mappings, not \(what)")
     }
 
     @Test func longMergeValuesAreCutInMessages() throws {

@@ -67,11 +67,8 @@ import YAML
         ("{a: !!int 0x}\n", 1, 5, "'0x' is not a valid !!int value"),
     ])
     func invalidTaggedValues(text: String, line: Int, column: Int, message: String) throws {
-        let diagnostic = try #require(Loading.error(text))
-        #expect(diagnostic.code.rawValue == "yaml.invalid-tagged-value")
-        #expect(diagnostic.file == "test.yaml")
-        #expect(diagnostic.location == SourceLocation(line: line, column: column))
-        #expect(diagnostic.message == message)
+        try Loading.expectError(
+            text, code: "yaml.invalid-tagged-value", line: line, column: column, message: message)
     }
 
     /// A value can be megabytes long; messages quote at most 40 characters of it.

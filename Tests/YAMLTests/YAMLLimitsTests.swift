@@ -37,21 +37,18 @@ import YAML
         ("[[[x]], [[y]], [[[z]]]]", 1, 18),
     ])
     func depthOverTheLimitFailsAtTheOpener(text: String, line: Int, column: Int) throws {
-        let diagnostic = try #require(Loading.error(text, limits: Self.depthThree))
-        #expect(diagnostic.code.rawValue == "yaml.depth-limit")
-        #expect(diagnostic.file == "test.yaml")
-        #expect(diagnostic.location == SourceLocation(line: line, column: column))
-        #expect(diagnostic.message == "nesting is deeper than the limit of 3 levels")
+        try Loading.expectError(
+            text, limits: Self.depthThree, code: "yaml.depth-limit", line: line, column: column,
+            message: "nesting is deeper than the limit of 3 levels")
     }
 
     @Test func defaultDepthBoundary() throws {
         let atLimit = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         _ = try Loading.document(atLimit)
         let overLimit = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
-        let diagnostic = try #require(Loading.error(overLimit))
-        #expect(diagnostic.code.rawValue == "yaml.depth-limit")
-        #expect(diagnostic.location == SourceLocation(line: 1, column: 513))
-        #expect(diagnostic.message == "nesting is deeper than the limit of 512 levels")
+        try Loading.expectError(
+            overLimit, code: "yaml.depth-limit", line: 1, column: 513,
+            message: "nesting is deeper than the limit of 512 levels")
     }
 
     /// libyaml alone takes over a minute on this input; the depth check stops it at level 513.
@@ -98,30 +95,22 @@ import YAML
         #expect(elapsed < .milliseconds(500), "took \(elapsed)")
     }
 
-    @Test func aliasBudgetBoundary() throws {
+    /// A document whose aliases reach `nodes` nodes loads with that budget, and fails with one
+    /// node less at the alias that goes over it.
+    @Test(arguments: [
         // Each *a reaches three nodes (the list and its two items): six in all.
-        let text = "a: &a [x, x]\nb: [*a, *a]\n"
-        _ = try Loading.document(text, limits: YAMLLimits(maxAliasExpansion: 6))
-        let diagnostic = try #require(Loading.error(text, limits: YAMLLimits(maxAliasExpansion: 5)))
-        #expect(diagnostic.code.rawValue == "yaml.alias-budget")
-        #expect(diagnostic.location == SourceLocation(line: 2, column: 9))
-        #expect(diagnostic.message.hasPrefix("aliases expand to more than 5 nodes"))
-    }
-
-    @Test func scalarAliasesCountOneNodeEach() throws {
-        let text = "a: &a x\nb: [*a, *a, *a]\n"
-        _ = try Loading.document(text, limits: YAMLLimits(maxAliasExpansion: 3))
-        let diagnostic = try #require(Loading.error(text, limits: YAMLLimits(maxAliasExpansion: 2)))
-        #expect(diagnostic.code.rawValue == "yaml.alias-budget")
-        #expect(diagnostic.location == SourceLocation(line: 2, column: 13))
-    }
-
-    @Test func nestedAliasesCountEveryNodeTheyReach() throws {
+        ("a: &a [x, x]\nb: [*a, *a]\n", 6, 2, 9),
+        // A scalar alias counts one node.
+        ("a: &a x\nb: [*a, *a, *a]\n", 3, 2, 13),
         // b holds two copies of a (3 nodes each) plus itself: *b reaches 7 nodes, after 6 for b.
-        let text = "a: &a [x, x]\nb: &b [*a, *a]\nc: *b\n"
-        _ = try Loading.document(text, limits: YAMLLimits(maxAliasExpansion: 13))
-        let diagnostic = try #require(Loading.error(text, limits: YAMLLimits(maxAliasExpansion: 12)))
-        #expect(diagnostic.location == SourceLocation(line: 3, column: 4))
+        ("a: &a [x, x]\nb: &b [*a, *a]\nc: *b\n", 13, 3, 4),
+    ])
+    func aliasBudgetBoundary(text: String, nodes: Int, line: Int, column: Int) throws {
+        _ = try Loading.document(text, limits: YAMLLimits(maxAliasExpansion: nodes))
+        let diagnostic = try #require(Loading.error(text, limits: YAMLLimits(maxAliasExpansion: nodes - 1)))
+        #expect(diagnostic.code.rawValue == "yaml.alias-budget")
+        #expect(diagnostic.location == SourceLocation(line: line, column: column))
+        #expect(diagnostic.message.hasPrefix("aliases expand to more than \(nodes - 1) nodes"))
     }
 
     @Test func aliasBudgetIsPerDocument() throws {

@@ -37,6 +37,11 @@ enum Fixtures {
         WidgetRequest(
             mode: mode, configuration: configuration, context: context(family, isPreview: isPreview))
     }
+
+    /// A rendered timeline of one entry at ``now`` holding `data` and drawing `view`, never reloaded.
+    static func singleEntry(data: JSONValue, view: ViewNode) -> RenderedTimeline {
+        RenderedTimeline(entries: [RenderedEntry(date: now, data: data, view: view)], policy: .never)
+    }
 }
 
 /// A reload recorder that keeps every request, in order, for assertions.

@@ -41,6 +41,31 @@ enum Loading {
     static func error(_ text: String, limits: YAMLLimits = YAMLLimits()) -> Diagnostic? {
         error(bytes: Array(text.utf8), limits: limits)
     }
+
+    /// Expects loading `bytes` to throw the diagnostic `code` in `test.yaml` at `line`:`column`,
+    /// saying `message`.
+    static func expectError(
+        bytes: [UInt8], limits: YAMLLimits = YAMLLimits(), code: String, line: Int, column: Int,
+        message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let diagnostic = try #require(error(bytes: bytes, limits: limits), sourceLocation: sourceLocation)
+        #expect(diagnostic.code.rawValue == code, sourceLocation: sourceLocation)
+        #expect(diagnostic.file == fileName, sourceLocation: sourceLocation)
+        #expect(
+            diagnostic.location == SourceLocation(line: line, column: column), sourceLocation: sourceLocation)
+        #expect(diagnostic.message == message, sourceLocation: sourceLocation)
+    }
+
+    /// Expects loading `text` to throw the diagnostic `code` in `test.yaml` at `line`:`column`,
+    /// saying `message`.
+    static func expectError(
+        _ text: String, limits: YAMLLimits = YAMLLimits(), code: String, line: Int, column: Int,
+        message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        try expectError(
+            bytes: Array(text.utf8), limits: limits, code: code, line: line, column: column, message: message,
+            sourceLocation: sourceLocation)
+    }
 }
 
 /// Swift Testing has a `SourceLocation` of its own; in these tests the name means the diagnostics one.

@@ -1,0 +1,26 @@
+import Foundation
+import TestSupport
+
+extension TemporaryDirectory {
+    /// Writes a plugin into the folder `path` (made with its parents): `script` as its executable
+    /// `executable`, and a `plugin.yaml` naming `name` and `executable`, followed by `manifest`.
+    ///
+    /// - Returns: The plugin's folder.
+    @discardableResult
+    func plugin(
+        _ name: String,
+        at path: String,
+        executable: String = "plugin.py",
+        script: String,
+        manifest: String
+    ) throws -> URL {
+        let folder = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let scriptURL = folder.appendingPathComponent(executable)
+        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
+        try "name: \(name)\nexecutable: \(executable)\n\(manifest)"
+            .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+}
