@@ -29,7 +29,7 @@ extension QuickmenuEntry: JSONRepresentable {
                             .init("url", .string(item.url.absoluteString)),
                             .init("tabIndex", .int(item.tabIndex)),
                         ])
-                    })),
+                    }))
         ])
     }
 }

@@ -28,21 +28,4 @@ extension FailureCode {
     public static let storeNotFound = FailureCode("store.not-found", .runtime)
     /// `store.unwritable`.
     public static let storeUnwritable = FailureCode("store.unwritable", .runtime)
-
-    /// Every code declared here, for looking one up by its text.
-    public static let storeCodes: [FailureCode] = [
-        .storeBusy,
-        .storeCorrupt,
-        .storeFailed,
-        .storeFull,
-        .storeInvalidAppGroup,
-        .storeInvalidTask,
-        .storeIoError,
-        .storeMissing,
-        .storeNewerVersion,
-        .storeNoAppGroupStore,
-        .storeNoLocation,
-        .storeNotFound,
-        .storeUnwritable,
-    ]
 }

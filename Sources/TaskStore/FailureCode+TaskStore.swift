@@ -23,18 +23,4 @@ extension FailureCode {
     public static let storeTitleTooLong = FailureCode("store.title-too-long", .invalidInput)
     /// `store.several-documents`.
     public static let storeSeveralDocuments = FailureCode("store.several-documents", .invalidInput)
-
-    /// Every code declared here, for looking one up by its text.
-    public static let taskStoreCodes: [FailureCode] = [
-        .storeDuplicateId,
-        .storeEmptyFile,
-        .storeEmptyTitle,
-        .storeInvalidDate,
-        .storeInvalidId,
-        .storeInvalidDefault,
-        .storeInvalidPosition,
-        .storeTaskNotFound,
-        .storeSeveralDocuments,
-        .storeTitleTooLong,
-    ]
 }

@@ -38,7 +38,9 @@ struct RunOutput {
     /// the one writing the output.
     var prepare: @Sendable (_ result: WidgetResult, _ index: Int) -> Drawn {
         guard let writer else { return { result, _ in Drawn(result: result, piece: []) } }
-        return { result, index in Drawn(failure: Drawn.failure(of: result), piece: writer.piece(result, at: index)) }
+        return { result, index in
+            Drawn(failure: Drawn.failure(of: result), piece: writer.piece(result, at: index))
+        }
     }
 
     /// A widget as its task drew it.

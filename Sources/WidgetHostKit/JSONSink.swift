@@ -48,27 +48,23 @@ public struct JSONBytes: JSONSink {
         if needsComma { output.append(UInt8(ascii: ",")) }
     }
 
-    public mutating func beginObject() {
+    /// Opens an object or an array with `bracket`.
+    private mutating func open(_ bracket: Unicode.Scalar) {
         separate()
-        output.append(UInt8(ascii: "{"))
+        output.append(UInt8(ascii: bracket))
         needsComma = false
     }
 
-    public mutating func endObject() {
-        output.append(UInt8(ascii: "}"))
+    /// Closes an object or an array with `bracket`.
+    private mutating func close(_ bracket: Unicode.Scalar) {
+        output.append(UInt8(ascii: bracket))
         needsComma = true
     }
 
-    public mutating func beginArray() {
-        separate()
-        output.append(UInt8(ascii: "["))
-        needsComma = false
-    }
-
-    public mutating func endArray() {
-        output.append(UInt8(ascii: "]"))
-        needsComma = true
-    }
+    public mutating func beginObject() { open("{") }
+    public mutating func endObject() { close("}") }
+    public mutating func beginArray() { open("[") }
+    public mutating func endArray() { close("]") }
 
     public mutating func key(named name: String) {
         separate()
@@ -166,6 +162,25 @@ public struct JSONTree: JSONSink {
     public mutating func bool(_ value: Bool) { add(.bool(value)) }
     public mutating func double(_ value: Double) { add(.double(value)) }
     public mutating func value(_ value: JSONValue) { add(value) }
+}
+
+extension JSONSink {
+    /// Writes member `name` with `value` when there is one; nothing when it is `nil`.
+    public mutating func member(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        string(value)
+    }
+
+    /// Writes member `name` with an array of `elements`, each written by `write`.
+    mutating func member<Element>(
+        _ name: StaticString, _ elements: [Element], _ write: (Element, inout Self) -> Void
+    ) {
+        key(name)
+        beginArray()
+        for element in elements { write(element, &self) }
+        endArray()
+    }
 }
 
 /// A value that writes its JSON through a ``JSONSink``.

@@ -82,20 +82,10 @@ public struct ViewNode: Sendable, Hashable, JSONSinkWritable {
     /// then `children` for containers and controls. ``json`` is this as a tree.
     public func write(to sink: inout some JSONSink) {
         sink.beginObject()
-        sink.key("type")
-        sink.string(type.rawValue)
-        if let text {
-            sink.key("text")
-            sink.string(text)
-        }
-        if let systemName {
-            sink.key("systemName")
-            sink.string(systemName)
-        }
-        if let url {
-            sink.key("url")
-            sink.string(url)
-        }
+        sink.member("type", type.rawValue)
+        sink.member("text", text)
+        sink.member("systemName", systemName)
+        sink.member("url", url)
         if let isOn {
             sink.key("isOn")
             sink.bool(isOn)
@@ -104,40 +94,22 @@ public struct ViewNode: Sendable, Hashable, JSONSinkWritable {
             sink.key("intent")
             intent.write(to: &sink)
         }
-        if let date {
-            sink.key("date")
-            sink.string(ISO8601.string(from: date))
-        }
-        if let dateStyle {
-            sink.key("dateStyle")
-            sink.string(dateStyle)
-        }
+        sink.member("date", date.map { ISO8601.string(from: $0) })
+        sink.member("dateStyle", dateStyle)
         if let value {
             sink.key("value")
             sink.double(value)
         }
-        if !modifiers.isEmpty {
-            sink.key("modifiers")
-            sink.beginArray()
-            for modifier in modifiers { modifier.write(to: &sink) }
-            sink.endArray()
-        }
+        if !modifiers.isEmpty { sink.member("modifiers", modifiers) { $0.write(to: &$1) } }
         switch type {
         case .vstack, .hstack, .button, .toggle, .link:
-            writeChildren(to: &sink)
+            sink.member("children", children) { $0.write(to: &$1) }
         case .progress where !children.isEmpty:
-            writeChildren(to: &sink)
+            sink.member("children", children) { $0.write(to: &$1) }
         case .text, .image, .spacer, .progress:
             break
         }
         sink.endObject()
-    }
-
-    private func writeChildren(to sink: inout some JSONSink) {
-        sink.key("children")
-        sink.beginArray()
-        for child in children { child.write(to: &sink) }
-        sink.endArray()
     }
 
     /// The controls (buttons, toggles, links) of the tree, depth first: the numbering `tap` uses.

@@ -44,29 +44,4 @@ extension FailureCode {
     public static let yamlJSONKeyClash = FailureCode("yaml.json-key-clash", .invalidInput)
     /// `yaml.number-out-of-range`.
     public static let yamlNumberOutOfRange = FailureCode("yaml.number-out-of-range", .invalidInput)
-
-    /// Every code declared here, for looking one up by its text.
-    public static let yamlCodes: [FailureCode] = [
-        .configMissingKey,
-        .configOutOfRange,
-        .configTypeMismatch,
-        .configUnknownCase,
-        .configUnknownKey,
-        .fileIsDirectory,
-        .fileNotRegular,
-        .fileUnreadable,
-        .yamlAliasBudget,
-        .yamlDepthLimit,
-        .yamlDuplicateKey,
-        .yamlEncoding,
-        .yamlInputTooLarge,
-        .yamlInvalidVariable,
-        .yamlInvalidMerge,
-        .yamlInvalidTaggedValue,
-        .yamlJSONKeyClash,
-        .yamlMemory,
-        .yamlNumberOutOfRange,
-        .yamlSyntax,
-        .yamlUndefinedAlias,
-    ]
 }

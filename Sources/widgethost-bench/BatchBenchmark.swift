@@ -27,7 +27,9 @@ struct BatchBenchmark {
         guard let widgethost = StoreBurstBenchmark.widgetHostExecutable(or: "batch") else { return }
         // WIDGETHOST_BENCH_KEEP=DIR keeps the configurations and the store in DIR, to profile a
         // run of them (`perf record widgethost run DIR/large.yaml --store DIR/store ...`).
-        let kept = ProcessInfo.processInfo.environment["WIDGETHOST_BENCH_KEEP"].flatMap { $0.isEmpty ? nil : $0 }
+        let kept = ProcessInfo.processInfo.environment["WIDGETHOST_BENCH_KEEP"].flatMap {
+            $0.isEmpty ? nil : $0
+        }
         let folder =
             kept.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory

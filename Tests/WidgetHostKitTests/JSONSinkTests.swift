@@ -11,10 +11,12 @@ import WidgetHostKit
         url: "app://root",
         children: [
             ViewNode(
-                type: .text, text: "Say \"hi\"\n\tto\\ them \u{1}", date: Date(timeIntervalSince1970: 86_400.25),
+                type: .text, text: "Say \"hi\"\n\tto\\ them \u{1}",
+                date: Date(timeIntervalSince1970: 86_400.25),
                 dateStyle: "relative",
                 modifiers: [
-                    ViewModifierNode(.font, [.init("style", .string("caption")), .init("weight", .string("bold"))]),
+                    ViewModifierNode(
+                        .font, [.init("style", .string("caption")), .init("weight", .string("bold"))]),
                     ViewModifierNode(.opacity, [.init("value", .double(0.5))]),
                     ViewModifierNode(.lineLimit, [.init("limit", .int(2))]),
                     ViewModifierNode(.labelsHidden),

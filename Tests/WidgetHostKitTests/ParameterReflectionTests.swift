@@ -25,7 +25,7 @@ private final class ClassIntent: AppIntent, @unchecked Sendable {
 @Suite struct ParameterReflectionTests {
     @Test func eachInstanceGivesItsOwnParametersInOrder() {
         for value in 0..<3 {
-            var intent = TwoParameters()
+            let intent = TwoParameters()
             intent.count = value
             intent.name = "n\(value)"
             let found = ParameterReflection.parameters(of: intent)

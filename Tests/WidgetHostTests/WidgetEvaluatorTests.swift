@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PluginProtocol
 import TestSupport
 import Testing
 import WidgetHost
@@ -99,10 +100,10 @@ struct HourlyBundle: WidgetBundle {
     }
 
     @Test func reloadPolicies() {
-        #expect(RunJSON.reload(.never).description == #"{"policy":"never"}"#)
-        #expect(RunJSON.reload(.atEnd).description == #"{"policy":"atEnd"}"#)
+        #expect(TimelineReloadPolicy.never.json.description == #"{"policy":"never"}"#)
+        #expect(TimelineReloadPolicy.atEnd.json.description == #"{"policy":"atEnd"}"#)
         #expect(
-            RunJSON.reload(.after(HourlyProvider.start)).description
+            TimelineReloadPolicy.after(HourlyProvider.start).json.description
                 == #"{"policy":"after","date":"2026-11-29T12:20:00Z"}"#
         )
     }

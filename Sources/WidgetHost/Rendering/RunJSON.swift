@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PluginProtocol
 public import WidgetHostKit
 
 /// The JSON contract of `run --format json|ndjson` (DESIGN.md): one object per widget instance,
@@ -38,7 +39,7 @@ public enum RunJSON {
         case .success(let evaluation):
             writeEntry(evaluation.current, to: &sink)
             sink.key("reload")
-            sink.value(reload(evaluation.timeline.policy))
+            sink.value(evaluation.timeline.policy.json)
             sink.key("reloadRequested")
             sink.bool(result.reloadRequested)
             if includeTimeline {
@@ -71,17 +72,5 @@ public enum RunJSON {
         sink.value(entry.data)
         sink.key("view")
         entry.view.write(to: &sink)
-    }
-
-    /// `{"policy": "atEnd"|"never"}` or `{"policy": "after", "date": ...}`.
-    public static func reload(_ policy: TimelineReloadPolicy) -> JSONValue {
-        switch policy {
-        case .atEnd: return .object([.init("policy", .string("atEnd"))])
-        case .never: return .object([.init("policy", .string("never"))])
-        case .after(let date):
-            return .object([
-                .init("policy", .string("after")), .init("date", .string(ISO8601.string(from: date))),
-            ])
-        }
     }
 }

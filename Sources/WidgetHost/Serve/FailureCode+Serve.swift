@@ -16,10 +16,4 @@ extension FailureCode {
     public static let serveMethodNotAllowed = FailureCode("serve.method-not-allowed", .invalidInput)
     /// `serve.cannot-listen`: the address or port cannot be served (taken, not numeric).
     public static let serveCannotListen = FailureCode("serve.cannot-listen", .runtime)
-
-    /// Every code of `serve`.
-    public static let serveCodes: [FailureCode] = [
-        .serveForbiddenHost, .serveForbiddenOrigin, .serveMissingToken, .serveBodyTooLarge, .serveNotFound,
-        .serveMethodNotAllowed, .serveCannotListen,
-    ]
 }
