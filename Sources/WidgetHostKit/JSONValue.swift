@@ -38,7 +38,9 @@ public enum JSONValue: Sendable, Hashable {
 
     /// An object without member `key`.
     public func removing(_ key: String) -> JSONValue {
-        guard case .object(let members) = self else { return self }
+        guard case .object(let members) = self, members.contains(where: { $0.key == key }) else {
+            return self
+        }
         return .object(members.filter { $0.key != key })
     }
 

@@ -291,11 +291,32 @@ public enum ISO8601 {
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let secondOfDay = total - days * 86_400
         let (year, month, day) = civil(fromDays: days)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-        text +=
-            pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        if milliseconds > 0 && milliseconds < 1000 { text += "." + pad(milliseconds, 3) }
-        return text + "Z"
+        guard (0...9999).contains(year) else { return fractional.string(from: date) }
+        // Written into the string's own buffer, digit by digit: no intermediate strings.
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var count = 0
+            func put(_ value: Int, _ width: Int, after separator: UInt8?) {
+                if let separator {
+                    buffer[count] = separator
+                    count += 1
+                }
+                var remaining = value
+                for position in stride(from: count + width - 1, through: count, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                    remaining /= 10
+                }
+                count += width
+            }
+            put(year, 4, after: nil)
+            put(month, 2, after: UInt8(ascii: "-"))
+            put(day, 2, after: UInt8(ascii: "-"))
+            put(secondOfDay / 3600, 2, after: UInt8(ascii: "T"))
+            put(secondOfDay / 60 % 60, 2, after: UInt8(ascii: ":"))
+            put(secondOfDay % 60, 2, after: UInt8(ascii: ":"))
+            if milliseconds > 0 { put(milliseconds, 3, after: UInt8(ascii: ".")) }
+            buffer[count] = UInt8(ascii: "Z")
+            return count + 1
+        }
     }
 
     /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's algorithm).
@@ -309,11 +330,6 @@ public enum ISO8601 {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
     /// Parses RFC 3339 date-times (with or without fractional seconds, any offset) and plain dates

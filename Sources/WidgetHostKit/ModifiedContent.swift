@@ -48,10 +48,16 @@ extension ViewNode {
     /// Moves the first `widgetURL` found in the tree (depth first) to this node, as WidgetKit hands
     /// the whole widget one URL; later ones are dropped (WidgetKit leaves several undefined).
     mutating func hoistWidgetURL() {
-        guard type != .link else { return }
+        // Most widgets set no widgetURL below the root: a look, without changing the tree.
+        guard type != .link, children.contains(where: \.hasWidgetURL) else { return }
         var found = url
         for index in children.indices { children[index].removeWidgetURLs(found: &found) }
         url = found
+    }
+
+    /// Whether a `widgetURL` is set in the subtree.
+    private var hasWidgetURL: Bool {
+        widgetURL != nil || children.contains(where: \.hasWidgetURL)
     }
 
     /// Clears every `widgetURL` of the subtree in place, keeping the first in `found` when it has

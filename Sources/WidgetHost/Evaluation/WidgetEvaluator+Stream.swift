@@ -31,9 +31,11 @@ extension WidgetEvaluator {
 
     /// Evaluates `instances` as ``evaluate(_:options:width:deliver:)`` does, and turns each result
     /// into what `deliver` is handed with `prepare`, in the task that evaluated it (so preparing,
-    /// drawing the output say, runs on every core too), given the result's position.
+    /// drawing the output say, runs on every core too), given the result's position; `mark`
+    /// changes the result first (in place: a result is never copied on its way).
     public func evaluate<Prepared: Sendable>(
         _ instances: [WidgetInstance], options: RunOptions, width: Int = Self.defaultWidth,
+        mark: @escaping @Sendable (_ result: inout WidgetResult) -> Void = { _ in },
         prepare: @escaping @Sendable (_ result: WidgetResult, _ index: Int) -> Prepared,
         deliver: (_ prepared: Prepared, _ nextIsReady: Bool) async -> Void
     ) async {
@@ -41,13 +43,17 @@ extension WidgetEvaluator {
         // A store another process holds locked is waited for once in the run, not once a widget.
         await BusyStores.$current.withValue(BusyStores()) {
             await evaluateInOrder(
-                instances, options: options, width: width, prepare: prepare, deliver: deliver)
+                instances, options: options, width: width,
+                prepare: { result, index in
+                    mark(&result)
+                    return prepare(result, index)
+                }, deliver: deliver)
         }
     }
 
     private func evaluateInOrder<Prepared: Sendable>(
         _ instances: [WidgetInstance], options: RunOptions, width: Int,
-        prepare: @escaping @Sendable (_ result: WidgetResult, _ index: Int) -> Prepared,
+        prepare: @escaping @Sendable (_ result: inout WidgetResult, _ index: Int) -> Prepared,
         deliver: (_ prepared: Prepared, _ nextIsReady: Bool) async -> Void
     ) async {
         await withTaskGroup(of: (Int, Prepared).self) { group in
@@ -69,10 +75,14 @@ extension WidgetEvaluator {
                             return await self.evaluate(instance, options: options)
                         }
                         lastOfPlugin[plugin] = evaluation
-                        group.addTask { (index, prepare(await evaluation.value, index)) }
+                        group.addTask {
+                            var result = await evaluation.value
+                            return (index, prepare(&result, index))
+                        }
                     } else {
                         group.addTask {
-                            (index, prepare(await self.evaluate(instance, options: options), index))
+                            var result = await self.evaluate(instance, options: options)
+                            return (index, prepare(&result, index))
                         }
                     }
                     started += 1

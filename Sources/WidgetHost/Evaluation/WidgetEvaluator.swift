@@ -161,7 +161,9 @@ public struct WidgetEvaluator: Sendable {
     static func evaluation(of timeline: RenderedTimeline, at date: Date) -> Result<
         WidgetEvaluation, WidgetFailure
     > {
-        let entries = timeline.entries.sorted { $0.date < $1.date }
+        // Most timelines come in date order (one entry, often): sorted only when they are not.
+        let inOrder = zip(timeline.entries, timeline.entries.dropFirst()).allSatisfy { $0.date <= $1.date }
+        let entries = inOrder ? timeline.entries : timeline.entries.sorted { $0.date < $1.date }
         guard let first = entries.first else {
             return .failure(
                 WidgetFailure(

@@ -196,12 +196,7 @@ public final class HostSession: Sendable {
         let reloads = ReloadRequestReader(containers: containers)
         await evaluator.evaluate(
             instances, options: options, width: width,
-            prepare: { result, index in
-                var result = result
-                reloads.mark(&result)
-                return prepare(result, index)
-            },
-            deliver: deliver)
+            mark: reloads.mark, prepare: prepare, deliver: deliver)
         return reloads.problems
     }
 
