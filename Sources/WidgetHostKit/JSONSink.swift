@@ -31,33 +31,40 @@ public protocol JSONSink {
 }
 
 /// Compact JSON text as UTF-8 bytes, byte for byte what ``JSONValue/write(to:)-([UInt8])`` writes
-/// for the same value.
+/// for the same value. A sink is one writer's: copies of it write to the same bytes.
 public struct JSONBytes: JSONSink {
-    /// The bytes written.
-    public var output: [UInt8]
+    private let buffer: JSONByteBuffer
     /// Whether a comma comes before the next member or item: after a value, not after an opening
     /// or a key.
     private var needsComma = false
 
-    /// A sink appending to `output`.
-    public init(_ output: [UInt8] = []) {
-        self.output = output
+    /// An empty sink with room for `capacity` bytes before it grows.
+    public init(capacity: Int = 4096) {
+        buffer = JSONByteBuffer(capacity: capacity)
     }
 
-    private mutating func separate() {
-        if needsComma { output.append(UInt8(ascii: ",")) }
+    /// The bytes written.
+    public var output: [UInt8] { buffer.withBytes { Array($0) } }
+
+    /// Appends the bytes written to `output`.
+    public func append(to output: inout [UInt8]) {
+        buffer.withBytes { output.append(contentsOf: $0) }
+    }
+
+    private func separate() {
+        if needsComma { buffer.append(UInt8(ascii: ",")) }
     }
 
     /// Opens an object or an array with `bracket`.
     private mutating func open(_ bracket: Unicode.Scalar) {
         separate()
-        output.append(UInt8(ascii: bracket))
+        buffer.append(UInt8(ascii: bracket))
         needsComma = false
     }
 
     /// Closes an object or an array with `bracket`.
     private mutating func close(_ bracket: Unicode.Scalar) {
-        output.append(UInt8(ascii: bracket))
+        buffer.append(UInt8(ascii: bracket))
         needsComma = true
     }
 
@@ -68,28 +75,29 @@ public struct JSONBytes: JSONSink {
 
     public mutating func key(named name: String) {
         separate()
-        JSONValue.appendQuoted(name, to: &output)
-        output.append(UInt8(ascii: ":"))
+        buffer.appendQuoted(name)
+        buffer.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     public mutating func key(_ name: StaticString) {
         separate()
-        output.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { output.append(contentsOf: $0) }
-        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(name)
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     public mutating func string(_ value: String) {
         separate()
-        JSONValue.appendQuoted(value, to: &output)
+        buffer.appendQuoted(value)
         needsComma = true
     }
 
     public mutating func bool(_ value: Bool) {
         separate()
-        JSONValue.append(value ? "true" : "false", to: &output)
+        buffer.append(value ? "true" : "false")
         needsComma = true
     }
 
@@ -99,7 +107,7 @@ public struct JSONBytes: JSONSink {
 
     public mutating func value(_ value: JSONValue) {
         separate()
-        value.write(to: &output)
+        value.write(to: buffer)
         needsComma = true
     }
 }
@@ -200,8 +208,7 @@ extension JSONSinkWritable {
     /// Appends the value as compact JSON text.
     public func write(to output: inout [UInt8]) {
         var bytes = JSONBytes()
-        swap(&bytes.output, &output)
         write(to: &bytes)
-        swap(&bytes.output, &output)
+        bytes.append(to: &output)
     }
 }

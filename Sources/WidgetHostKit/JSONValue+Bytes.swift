@@ -5,83 +5,170 @@ extension JSONValue {
     /// form appends.
     /// - Complexity: O(n) in the size of the text written.
     public func write(to output: inout [UInt8]) {
+        let buffer = JSONByteBuffer()
+        write(to: buffer)
+        buffer.withBytes { output.append(contentsOf: $0) }
+    }
+
+    /// Appends the value as compact JSON text to `buffer`.
+    func write(to buffer: JSONByteBuffer) {
         switch self {
-        case .null: Self.append("null", to: &output)
-        case .bool(let value): Self.append(value ? "true" : "false", to: &output)
-        case .int(let value): Self.append(value, to: &output)
+        case .null: buffer.append("null")
+        case .bool(let value): buffer.append(value ? "true" : "false")
+        case .int(let value): buffer.append(value)
         case .double:
             // Rare in entries and views, and its digits are Swift's own: written as text does.
             var text = ""
             write(to: &text)
-            output.append(contentsOf: text.utf8)
-        case .string(let value): Self.appendQuoted(value, to: &output)
+            buffer.appendUTF8(of: text)
+        case .string(let value): buffer.appendQuoted(value)
         case .array(let items):
-            output.append(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                item.write(to: &output)
+            buffer.append(UInt8(ascii: "["))
+            for index in items.indices {
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                items[index].write(to: buffer)
             }
-            output.append(UInt8(ascii: "]"))
+            buffer.append(UInt8(ascii: "]"))
         case .object(let members):
-            output.append(UInt8(ascii: "{"))
-            for (index, member) in members.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                Self.appendQuoted(member.key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                member.value.write(to: &output)
+            buffer.append(UInt8(ascii: "{"))
+            for index in members.indices {
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                buffer.appendQuoted(members[index].key)
+                buffer.append(UInt8(ascii: ":"))
+                members[index].value.write(to: buffer)
             }
-            output.append(UInt8(ascii: "}"))
+            buffer.append(UInt8(ascii: "}"))
         }
+    }
+}
+
+/// A growable run of bytes written through a raw pointer: JSON text is appended a few bytes at a
+/// time, and an array's append checks (uniqueness, capacity, its generic paths) cost more than
+/// the bytes themselves. One buffer belongs to one writer at a time.
+final class JSONByteBuffer {
+    // Unchecked: the buffer belongs to one writer, and a dynamic exclusivity check on each of
+    // these at every byte costs more than writing the byte.
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    /// How many bytes are written.
+    @exclusivity(unchecked) private(set) var count = 0
+
+    /// An empty buffer with room for `capacity` bytes before it grows.
+    init(capacity: Int = 4096) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Calls `body` with the bytes written.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always) private func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private func grow(to needed: Int) {
+        let larger = max(needed, capacity * 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    /// Appends one byte.
+    @inline(__always) func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends `bytes`.
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
     }
 
     /// Appends the ASCII text `text`.
-    static func append(_ text: StaticString, to output: inout [UInt8]) {
-        text.withUTF8Buffer { output.append(contentsOf: $0) }
+    func append(_ text: StaticString) {
+        text.withUTF8Buffer { append($0) }
+    }
+
+    /// Appends the UTF-8 of `text`.
+    func appendUTF8(of text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
     }
 
     /// Appends the decimal digits of `value`.
-    static func append(_ value: Int, to output: inout [UInt8]) {
-        if value < 0 { output.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: any Int has at most 20 digits
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            output.append(contentsOf: buffer[(24 - count)...])
+    func append(_ value: Int) {
+        reserve(20)
+        if value < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
         }
+        var magnitude = value.magnitude
+        var digits = 0
+        var probe = magnitude
+        repeat {
+            digits += 1
+            probe /= 10
+        } while probe > 0
+        for position in stride(from: count + digits - 1, through: count, by: -1) {
+            base[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        }
+        count += digits
     }
 
     /// Appends `string` as a JSON string literal, escaping what RFC 8259 requires (quote,
-    /// backslash, and the C0 controls: `\n`, `\r`, `\t` by name, the others as `\u00XX`).
-    public static func appendQuoted(_ string: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
+    /// backslash, and the C0 controls: `\n`, `\r`, `\t` by name, the others as `\u00XX`); the
+    /// runs between escapes are copied whole.
+    func appendQuoted(_ string: String) {
         var string = string
         string.withUTF8 { bytes in
-            // Most strings need no escape: one pass over the bytes, then one append.
-            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-                output.append(contentsOf: bytes)
+            guard let start = bytes.baseAddress else {
+                append("\"\"")
                 return
             }
-            let hex: StaticString = "0123456789abcdef"
-            for byte in bytes {
-                switch byte {
-                case 0x22: append("\\\"", to: &output)
-                case 0x5C: append("\\\\", to: &output)
-                case 0x0A: append("\\n", to: &output)
-                case 0x0D: append("\\r", to: &output)
-                case 0x09: append("\\t", to: &output)
-                case ..<0x20:
-                    append("\\u00", to: &output)
-                    output.append(hex.utf8Start[Int(byte >> 4)])
-                    output.append(hex.utf8Start[Int(byte & 0x0F)])
-                default: output.append(byte)
+            reserve(bytes.count + 2)
+            base[count] = UInt8(ascii: "\"")
+            count += 1
+            var run = start
+            let end = start + bytes.count
+            var next = start
+            while next < end {
+                let byte = next.pointee
+                if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                    append(UnsafeBufferPointer(start: run, count: next - run))
+                    escape(byte)
+                    run = next + 1
                 }
+                next += 1
             }
+            append(UnsafeBufferPointer(start: run, count: end - run))
+            append(UInt8(ascii: "\""))
         }
-        output.append(UInt8(ascii: "\""))
+    }
+
+    private func escape(_ byte: UInt8) {
+        switch byte {
+        case 0x22: append("\\\"")
+        case 0x5C: append("\\\\")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            append("\\u00")
+            append(hex.utf8Start[Int(byte >> 4)])
+            append(hex.utf8Start[Int(byte & 0x0F)])
+        }
     }
 }

@@ -22,9 +22,8 @@ public enum RunJSON {
     /// ``object(_:includeTimeline:)`` appended as compact JSON text, without building the tree.
     public static func write(_ result: WidgetResult, includeTimeline: Bool, to output: inout [UInt8]) {
         var bytes = JSONBytes()
-        swap(&bytes.output, &output)
         write(result, includeTimeline: includeTimeline, to: &bytes)
-        swap(&bytes.output, &output)
+        bytes.append(to: &output)
     }
 
     static func write(_ result: WidgetResult, includeTimeline: Bool, to sink: inout some JSONSink) {
