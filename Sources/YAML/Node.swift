@@ -108,19 +108,17 @@ public struct Node: Sendable {
     }
 
     /// Where the node starts.
+    /// - Complexity: O(log n) in the number of lines of the input.
     public var start: Mark {
         let record = record
-        return Mark(
-            line: Int(record.startLine),
-            column: Int(record.startColumn),
-            index: Int(record.startIndex)
-        )
+        return storage.mark(at: record.startIndex, atLineStart: record.startsAtLineStart)
     }
 
     /// Where the node ends (just past its last character).
+    /// - Complexity: O(log n) in the number of lines of the input.
     public var end: Mark {
         let record = record
-        return Mark(line: Int(record.endLine), column: Int(record.endColumn), index: Int(record.endIndex))
+        return storage.mark(at: record.endIndex, atLineStart: record.endsAtLineStart)
     }
 
     /// Whether the node is a scalar.
