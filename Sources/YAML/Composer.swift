@@ -22,12 +22,16 @@ struct Composer {
         var size = 1
         /// Whether a child was reached through an alias: only then are its children's aliases noted.
         var hasAliasedChild = false
+        /// Its anchor's name, if it has one.
+        var anchor: String?
     }
 
     private var records: [NodeRecord] = []
     private var children: [Int32] = []
     private var text: [UInt8] = []
     private var strings: [String] = []
+    /// The anchor (an index of `strings`) of each record that carries one.
+    private var recordAnchors: [Int32: Int32] = [:]
     private var lines = LineStarts()
     private var stringIndex: [String: Int32] = [:]
     /// Children of the open collections, innermost last.
@@ -98,7 +102,8 @@ struct Composer {
             for (slot, alias) in childAliases { aliasOfChild[Int(slot)] = alias }
         }
         let storage = NodeStorage(
-            records: records, children: children, text: text, strings: strings, lines: lines,
+            records: records, children: children, text: text, strings: strings, anchors: recordAnchors,
+            lines: lines,
             aliases: aliasUses, childAliases: aliasOfChild)
         return roots.map { Node(storage: storage, index: $0) }
     }
@@ -209,7 +214,6 @@ struct Composer {
                 kind: .scalar,
                 style: style,
                 tag: tag,
-                anchor: data.anchor.map { intern(String(cString: $0)) } ?? -1,
                 start: event.start_mark,
                 end: event.end_mark,
                 first: Int32(truncatingIfNeeded: text.count),
@@ -217,7 +221,11 @@ struct Composer {
             )
         )
         text.append(contentsOf: bytes)
-        if let anchor = data.anchor { anchors[String(cString: anchor)] = (index, 1) }
+        if let anchor = data.anchor {
+            let name = String(cString: anchor)
+            recordAnchors[index] = intern(name)
+            anchors[name] = (index, 1)
+        }
         add(index, size: 1)
     }
 
@@ -319,14 +327,19 @@ struct Composer {
                 kind: isMapping ? .mapping : .sequence,
                 style: style,
                 tag: resolved,
-                anchor: anchor.map { intern(String(cString: $0)) } ?? -1,
                 start: event.start_mark,
                 end: nil,
                 first: 0,
                 count: 0
             )
         )
-        frames.append(Frame(record: index, isMapping: isMapping, firstChild: pending.count))
+        var frame = Frame(record: index, isMapping: isMapping, firstChild: pending.count)
+        if let anchor {
+            let name = String(cString: anchor)
+            recordAnchors[index] = intern(name)
+            frame.anchor = name
+        }
+        frames.append(frame)
     }
 
     private mutating func close(end: yaml_mark_t) throws(Diagnostic) {
@@ -371,7 +384,7 @@ struct Composer {
         }
         pending.removeSubrange(frame.firstChild...)
         pendingAliases.removeSubrange(frame.firstChild...)
-        if let anchor = records[index].anchor >= 0 ? strings[Int(records[index].anchor)] : nil {
+        if let anchor = frame.anchor {
             anchors[anchor] = (frame.record, frame.size)
         }
         add(frame.record, size: frame.size)

@@ -94,8 +94,7 @@ public struct Node: Sendable {
 
     /// The anchor the node carried (`&name`), if any.
     public var anchor: String? {
-        let anchor = record.anchor
-        return anchor < 0 ? nil : storage.strings[Int(anchor)]
+        storage.anchors.isEmpty ? nil : storage.anchors[index].map { storage.strings[Int($0)] }
     }
 
     /// The alias through which the node was reached, innermost first: its name (without `*`) and

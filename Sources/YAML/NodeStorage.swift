@@ -12,6 +12,8 @@ final class NodeStorage: Sendable {
     let text: [UInt8]
     /// Anchors and explicit tags outside the core schema, referred to by index.
     let strings: [String]
+    /// The anchor (`strings[anchor]`) of each record that carries one, by record.
+    let anchors: [Int32: Int32]
     /// Every alias of the stream (`*name`), where it was written.
     let aliases: [AliasUse]
     /// For each element of `children`, the alias through which that child was reached (an index
@@ -22,13 +24,14 @@ final class NodeStorage: Sendable {
     let lines: LineStarts
 
     init(
-        records: [NodeRecord], children: [Int32], text: [UInt8], strings: [String], lines: LineStarts,
-        aliases: [AliasUse] = [], childAliases: [Int32] = []
+        records: [NodeRecord], children: [Int32], text: [UInt8], strings: [String], anchors: [Int32: Int32],
+        lines: LineStarts, aliases: [AliasUse] = [], childAliases: [Int32] = []
     ) {
         self.records = records
         self.children = children
         self.text = text
         self.strings = strings
+        self.anchors = anchors
         self.lines = lines
         self.aliases = aliases
         self.childAliases = childAliases
@@ -56,10 +59,11 @@ struct AliasUse {
     var name: Int32
 }
 
-/// One node, as plain values: 28 bytes, as a composed configuration holds hundreds of thousands.
+/// One node, as plain values: 24 bytes, as a composed configuration holds hundreds of thousands.
 ///
 /// Marks are kept as character indexes only; their lines and columns come from the stream's
-/// ``LineStarts``.
+/// ``LineStarts``. Anchors, which few nodes carry, are kept beside the records
+/// (``NodeStorage/anchors``).
 struct NodeRecord {
     enum Kind: UInt8 {
         case scalar
@@ -69,8 +73,6 @@ struct NodeRecord {
 
     /// A core-schema tag (``CoreTag``) when non-negative; otherwise `-1 - i` for `strings[i]`.
     var tag: Int32
-    /// `strings[anchor]`, or -1 for none.
-    var anchor: Int32
     /// The character index where the node starts.
     var startIndex: Int32
     /// The character index just past the node's end.
@@ -85,11 +87,10 @@ struct NodeRecord {
     var marks: UInt8
 
     init(
-        kind: Kind, style: Node.Style, tag: Int32, anchor: Int32, start: yaml_mark_t, end: yaml_mark_t?,
+        kind: Kind, style: Node.Style, tag: Int32, start: yaml_mark_t, end: yaml_mark_t?,
         first: Int32, count: Int32
     ) {
         self.tag = tag
-        self.anchor = anchor
         self.startIndex = Int32(truncatingIfNeeded: start.index)
         self.endIndex = Int32(truncatingIfNeeded: end?.index ?? 0)
         self.first = first

@@ -93,7 +93,7 @@ public enum VariableSubstitution {
         }
         let substituted = NodeStorage(
             records: records, children: storage.children, text: text, strings: storage.strings,
-            lines: storage.lines)
+            anchors: storage.anchors, lines: storage.lines)
         return (Node(storage: substituted, index: root.index), substitutions, diagnostics)
     }
 
