@@ -22,12 +22,17 @@ struct Composer {
         var size = 1
         /// Whether a child was reached through an alias: only then are its children's aliases noted.
         var hasAliasedChild = false
+        /// Its anchor's name, if it has one.
+        var anchor: String?
     }
 
     private var records: [NodeRecord] = []
     private var children: [Int32] = []
     private var text: [UInt8] = []
     private var strings: [String] = []
+    /// The anchor (an index of `strings`) of each record that carries one.
+    private var recordAnchors: [Int32: Int32] = [:]
+    private var lines = LineStarts()
     private var stringIndex: [String: Int32] = [:]
     /// Children of the open collections, innermost last.
     private var pending: [Int32] = []
@@ -60,10 +65,11 @@ struct Composer {
                 message: "input is \(source.bytes.count) bytes, over the limit of \(limit) bytes"
             )
         }
-        // About one node per 10 bytes in configuration files, and scalars are most of their bytes;
-        // growing past that costs a copy. Capacity never written to costs no memory.
-        records.reserveCapacity(source.bytes.count / 10)
-        children.reserveCapacity(source.bytes.count / 10)
+        // About one node per 9 bytes in configuration files, and scalars are most of their bytes;
+        // growing past that would cost a copy, and both arrays at once for a while. Capacity never
+        // written to costs no memory, so the reserve is generous.
+        records.reserveCapacity(source.bytes.count / 5)
+        children.reserveCapacity(source.bytes.count / 5)
         text.reserveCapacity(source.bytes.count)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
@@ -96,8 +102,9 @@ struct Composer {
             for (slot, alias) in childAliases { aliasOfChild[Int(slot)] = alias }
         }
         let storage = NodeStorage(
-            records: records, children: children, text: text, strings: strings, aliases: aliasUses,
-            childAliases: aliasOfChild)
+            records: records, children: children, text: text, strings: strings, anchors: recordAnchors,
+            lines: lines,
+            aliases: aliasUses, childAliases: aliasOfChild)
         return roots.map { Node(storage: storage, index: $0) }
     }
 
@@ -200,24 +207,25 @@ struct Composer {
                 at: location(event.start_mark), code: .yamlNumberOutOfRange, message: problem)
         }
         let index = Int32(records.count)
+        lines.note(event.start_mark)
+        lines.note(event.end_mark)
         records.append(
             NodeRecord(
                 kind: .scalar,
                 style: style,
                 tag: tag,
-                anchor: data.anchor.map { intern(String(cString: $0)) } ?? -1,
-                startLine: Int32(truncatingIfNeeded: event.start_mark.line + 1),
-                startColumn: Int32(truncatingIfNeeded: event.start_mark.column + 1),
-                startIndex: Int32(truncatingIfNeeded: event.start_mark.index),
-                endLine: Int32(truncatingIfNeeded: event.end_mark.line + 1),
-                endColumn: Int32(truncatingIfNeeded: event.end_mark.column + 1),
-                endIndex: Int32(truncatingIfNeeded: event.end_mark.index),
+                start: event.start_mark,
+                end: event.end_mark,
                 first: Int32(truncatingIfNeeded: text.count),
                 count: Int32(truncatingIfNeeded: bytes.count)
             )
         )
         text.append(contentsOf: bytes)
-        if let anchor = data.anchor { anchors[String(cString: anchor)] = (index, 1) }
+        if let anchor = data.anchor {
+            let name = String(cString: anchor)
+            recordAnchors[index] = intern(name)
+            anchors[name] = (index, 1)
+        }
         add(index, size: 1)
     }
 
@@ -313,31 +321,32 @@ struct Composer {
             }
         }
         let index = Int32(records.count)
+        lines.note(event.start_mark)
         records.append(
             NodeRecord(
                 kind: isMapping ? .mapping : .sequence,
                 style: style,
                 tag: resolved,
-                anchor: anchor.map { intern(String(cString: $0)) } ?? -1,
-                startLine: Int32(truncatingIfNeeded: event.start_mark.line + 1),
-                startColumn: Int32(truncatingIfNeeded: event.start_mark.column + 1),
-                startIndex: Int32(truncatingIfNeeded: event.start_mark.index),
-                endLine: 0,
-                endColumn: 0,
-                endIndex: 0,
+                start: event.start_mark,
+                end: nil,
                 first: 0,
                 count: 0
             )
         )
-        frames.append(Frame(record: index, isMapping: isMapping, firstChild: pending.count))
+        var frame = Frame(record: index, isMapping: isMapping, firstChild: pending.count)
+        if let anchor {
+            let name = String(cString: anchor)
+            recordAnchors[index] = intern(name)
+            frame.anchor = name
+        }
+        frames.append(frame)
     }
 
     private mutating func close(end: yaml_mark_t) throws(Diagnostic) {
         guard let frame = frames.popLast() else { return }
         let index = Int(frame.record)
-        records[index].endLine = Int32(truncatingIfNeeded: end.line + 1)
-        records[index].endColumn = Int32(truncatingIfNeeded: end.column + 1)
-        records[index].endIndex = Int32(truncatingIfNeeded: end.index)
+        lines.note(end)
+        records[index].setEnd(end)
         records[index].first = Int32(truncatingIfNeeded: children.count)
         if frame.isMapping {
             let pairs = pending[frame.firstChild...]
@@ -348,7 +357,8 @@ struct Composer {
                     records throws(MappingKeys.Problem) -> [Int32]? in
                     try children.withUnsafeBufferPointer { children throws(MappingKeys.Problem) -> [Int32]? in
                         try text.withUnsafeBufferPointer { text throws(MappingKeys.Problem) -> [Int32]? in
-                            let keys = MappingKeys(records: records, children: children, text: text)
+                            let keys = MappingKeys(
+                                records: records, children: children, text: text, lines: lines)
                             try keys.checkDuplicates(pairs)
                             return keys.hasMergeKey(pairs) ? try keys.merge(pairs, origins: &origins) : nil
                         }
@@ -374,7 +384,7 @@ struct Composer {
         }
         pending.removeSubrange(frame.firstChild...)
         pendingAliases.removeSubrange(frame.firstChild...)
-        if let anchor = records[index].anchor >= 0 ? strings[Int(records[index].anchor)] : nil {
+        if let anchor = frame.anchor {
             anchors[anchor] = (frame.record, frame.size)
         }
         add(frame.record, size: frame.size)

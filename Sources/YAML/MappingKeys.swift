@@ -10,6 +10,8 @@ struct MappingKeys {
     let records: UnsafeBufferPointer<NodeRecord>
     let children: UnsafeBufferPointer<Int32>
     let text: UnsafeBufferPointer<UInt8>
+    /// The lines met so far, for locations.
+    let lines: LineStarts
 
     /// A duplicate key or an invalid merge: a diagnostic without its source.
     struct Problem: Error {
@@ -221,7 +223,7 @@ struct MappingKeys {
 
     private func location(_ node: Int32) -> SourceLocation {
         let record = records[Int(node)]
-        return SourceLocation(line: Int(record.startLine), column: Int(record.startColumn))
+        return lines.mark(at: record.startIndex, atLineStart: record.startsAtLineStart).location
     }
 
     private func mergeError(_ node: Int32) -> Problem {

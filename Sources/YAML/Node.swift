@@ -94,8 +94,7 @@ public struct Node: Sendable {
 
     /// The anchor the node carried (`&name`), if any.
     public var anchor: String? {
-        let anchor = record.anchor
-        return anchor < 0 ? nil : storage.strings[Int(anchor)]
+        storage.anchors.isEmpty ? nil : storage.anchors[index].map { storage.strings[Int($0)] }
     }
 
     /// The alias through which the node was reached, innermost first: its name (without `*`) and
@@ -108,19 +107,17 @@ public struct Node: Sendable {
     }
 
     /// Where the node starts.
+    /// - Complexity: O(log n) in the number of lines of the input.
     public var start: Mark {
         let record = record
-        return Mark(
-            line: Int(record.startLine),
-            column: Int(record.startColumn),
-            index: Int(record.startIndex)
-        )
+        return storage.mark(at: record.startIndex, atLineStart: record.startsAtLineStart)
     }
 
     /// Where the node ends (just past its last character).
+    /// - Complexity: O(log n) in the number of lines of the input.
     public var end: Mark {
         let record = record
-        return Mark(line: Int(record.endLine), column: Int(record.endColumn), index: Int(record.endIndex))
+        return storage.mark(at: record.endIndex, atLineStart: record.endsAtLineStart)
     }
 
     /// Whether the node is a scalar.

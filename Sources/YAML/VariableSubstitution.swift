@@ -92,7 +92,8 @@ public enum VariableSubstitution {
             }
         }
         let substituted = NodeStorage(
-            records: records, children: storage.children, text: text, strings: storage.strings)
+            records: records, children: storage.children, text: text, strings: storage.strings,
+            anchors: storage.anchors, lines: storage.lines)
         return (Node(storage: substituted, index: root.index), substitutions, diagnostics)
     }
 

@@ -87,6 +87,34 @@ private struct SignBundle: WidgetBundle {
         )
     }
 
+    /// Widgets configured alike share one copy of their configuration, and only when it is the
+    /// same byte for byte: a string written in another Unicode form keeps its own bytes.
+    @Test func configurationsAlikeKeepWhatEachWidgetWrote() throws {
+        let directory = try Fixture.files([
+            "widgets.yaml": """
+            widgets:
+              - {id: a, kind: Sign, configuration: {text: "\u{E9}", lines: 1}}
+              - {id: b, kind: Sign, configuration: {text: "e\u{301}", lines: 1}}
+              - {id: c, kind: Sign, configuration: {lines: 1, text: "\u{E9}"}}
+              - {id: d, kind: Sign, configuration: {text: "\u{E9}", lines: 2}}
+              - {id: e, kind: Sign, configuration: {text: "e\u{301}", lines: 1}}
+            """
+        ])
+        let registry = try WidgetRegistry(bundles: [SignBundle()])
+        let loaded = ConfigurationLoader(registry: registry).load([directory.path("widgets.yaml")])
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.instances.map(\.id) == ["a", "b", "c", "d", "e"])
+        #expect(
+            loaded.instances.map { Array(($0.configuration["text"]?.stringValue ?? "").utf8) } == [
+                [0xC3, 0xA9], [0x65, 0xCC, 0x81], [0xC3, 0xA9], [0xC3, 0xA9], [0x65, 0xCC, 0x81],
+            ])
+        #expect(
+            loaded.instances.map { $0.configuration["lines"] } == [
+                .int(1), .int(1), .int(1), .int(2), .int(1),
+            ])
+        #expect(loaded.instances.allSatisfy { $0.configuration["style"] == .string("plain") })
+    }
+
     @Test func theSampleShapeLoadsWithDefaults() throws {
         let (loaded, diagnostics) = try Fixture.load(
             """

@@ -105,6 +105,8 @@ public struct ConfigurationLoader: Sendable {
         var appGroups: [AppGroupDeclaration] = []
         /// Kinds named that neither the registry nor a plugin handshaken so far declares.
         var unknownKinds: Set<String> = []
+        /// One copy of each configuration several widgets hold alike.
+        var configurations = SharedConfigurations()
 
         /// What settling one widget's id needs beyond the instance itself.
         struct Detail {
@@ -405,7 +407,7 @@ public struct ConfigurationLoader: Sendable {
             if let values = self.configuration(
                 configurationPair?.value, of: plan, parameters: parameters, widgetNode: node, reader: &reader)
             {
-                configuration = values
+                configuration = pending.configurations.shared(values)
             } else {
                 valid = false
             }
