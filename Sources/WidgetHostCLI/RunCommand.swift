@@ -97,10 +97,10 @@ extension WidgetHostCommand {
             var failures: [(id: String, message: String)] = []
             let warnings = await session.evaluate(instances, options: options, prepare: output.prepare) {
                 drawn, nextIsReady in
-                output.write(drawn, nextIsReady: nextIsReady)
+                await output.write(drawn, nextIsReady: nextIsReady)
                 if let failure = drawn.failure { failures.append(failure) }
             }
-            output.finish()
+            await output.finish()
             // Warnings about plugins' views (outside the view vocabulary), once each.
             CommandOptions.report(session.takePluginDiagnostics())
             for problem in warnings {

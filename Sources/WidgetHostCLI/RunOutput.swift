@@ -21,6 +21,8 @@ struct RunOutput {
     private var count = 0
     /// The results, for a renderer that draws only whole runs.
     private var results: [WidgetResult] = []
+    /// What writes the output, beside the widgets' evaluation.
+    private let thread = OutputThread()
 
     /// Output of `format` drawn by `renderer`.
     init(format: OutputFormat, renderer: any RunRenderer, includeTimeline: Bool) {
@@ -66,7 +68,7 @@ struct RunOutput {
 
     /// Adds a widget drawn as `drawn.piece`, and writes the buffer out when it is full or, for a
     /// format read a widget at a time, when the next widget is not done yet.
-    mutating func write(_ drawn: Drawn, nextIsReady: Bool) {
+    mutating func write(_ drawn: Drawn, nextIsReady: Bool) async {
         count += 1
         guard writer != nil else {
             if let result = drawn.result { results.append(result) }
@@ -74,29 +76,26 @@ struct RunOutput {
         }
         buffer.append(contentsOf: drawn.piece)
         let streamsWidgets = format != .json
-        if buffer.count >= Self.chunkSize || (streamsWidgets && !nextIsReady) { flush() }
+        if buffer.count >= Self.chunkSize || (streamsWidgets && !nextIsReady) { await flush() }
     }
 
-    /// Draws the end of the output and writes out what is left.
-    mutating func finish() {
+    /// Draws the end of the output, writes out what is left and waits until all is written.
+    mutating func finish() async {
         if let writer {
             buffer.append(contentsOf: writer.footer(count: count))
         } else {
             buffer.append(contentsOf: renderer.render(results, includeTimeline: includeTimeline).utf8)
             results = []
         }
-        flush()
+        await flush()
+        await thread.finish()
     }
 
-    /// Writes the buffer out: data exactly, text guarded for the terminal (the buffer holds whole
-    /// widgets then, never part of a character).
-    private mutating func flush() {
+    /// Hands the buffer to the output thread: data exactly, text guarded for the terminal (the
+    /// buffer holds whole widgets then, never part of a character).
+    private mutating func flush() async {
         guard !buffer.isEmpty else { return }
-        if format.isData {
-            StandardStream.output.writeData(buffer)
-        } else {
-            StandardStream.output.write(String(decoding: buffer, as: UTF8.self))
-        }
+        await thread.write(format.isData ? .data(buffer) : .text(String(decoding: buffer, as: UTF8.self)))
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -50,4 +50,22 @@ import Testing
         #expect(status == "0")
         #expect(standardError == "")
     }
+
+    /// A reader that stalls (a pipe nobody reads for a while, far more output than the pipe holds)
+    /// gets every byte, in order, once it reads: the run's output thread waits for it, and nothing
+    /// is lost or reordered in the chunks waiting meanwhile.
+    @Test func aStalledReaderGetsTheWholeOutputInOrder() throws {
+        let (standardError, status) = try Self.shell(
+            """
+            { echo 'widgets:'; i=0; while [ $i -lt 600 ]; do
+                echo "  - {id: w$i, kind: TaskWidget, family: systemLarge}"; i=$((i + 1)); done; } > many.yaml
+            "$WIDGETHOST" run many.yaml --format json --at 2026-11-29T12:00:00Z > direct.json
+            { "$WIDGETHOST" run many.yaml --format json --at 2026-11-29T12:00:00Z; echo $? > run-status; } \\
+                | { sleep 1; cat > stalled.json; }
+            test "$(wc -c < direct.json)" -gt 200000 && cmp direct.json stalled.json
+            echo "$?$(cat run-status)" > status
+            """)
+        #expect(standardError == "")
+        #expect(status == "00")
+    }
 }

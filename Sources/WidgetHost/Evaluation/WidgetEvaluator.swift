@@ -102,19 +102,24 @@ public struct WidgetEvaluator: Sendable {
     /// Evaluates one instance.
     public func evaluate(_ instance: WidgetInstance, options: RunOptions) async -> WidgetResult {
         let family = options.family ?? instance.family
-        var result = WidgetResult(
-            instance: instance,
-            family: family,
-            outcome: .failure(
+        return WidgetResult(
+            instance: instance, family: family,
+            outcome: await outcome(of: instance, family: family, options: options))
+    }
+
+    /// What `instance` shows in `family`, or why it failed.
+    private func outcome(of instance: WidgetInstance, family: WidgetFamily, options: RunOptions) async
+        -> Result<WidgetEvaluation, WidgetFailure>
+    {
+        guard let widget = registry.widget(kind: instance.kind) else {
+            return .failure(
                 WidgetFailure(code: .widgetUnknownKind, message: "unknown widget kind '\(instance.kind)'"))
-        )
-        guard let widget = registry.widget(kind: instance.kind) else { return result }
+        }
         let container: SharedContainer
         do throws(WidgetFailure) {
             container = try containers.container(forAppGroup: instance.appGroup)
         } catch {
-            result.outcome = .failure(error)
-            return result
+            return .failure(error)
         }
         let context = TimelineProviderContext(
             family: family,
@@ -128,19 +133,16 @@ public struct WidgetEvaluator: Sendable {
             context: context
         )
         do {
-            let timeline = try await widget.render(request)
-            result.outcome = Self.evaluation(of: timeline, at: options.date)
+            return Self.evaluation(of: try await widget.render(request), at: options.date)
         } catch let error as AppGroupError {
-            result.outcome = .failure(WidgetFailure(code: error.code, message: "\(error)"))
+            return .failure(WidgetFailure(code: error.code, message: "\(error)"))
         } catch let error as WidgetFailure {
             // A plugin widget's failure already names the plugin and what happened.
-            result.outcome = .failure(error)
+            return .failure(error)
         } catch {
-            result.outcome = .failure(
-                WidgetFailure(code: .widgetProviderFailed, message: "the provider failed: \(error)")
-            )
+            return .failure(
+                WidgetFailure(code: .widgetProviderFailed, message: "the provider failed: \(error)"))
         }
-        return result
     }
 
     /// Why `moment` (`what` in the message) cannot be written, when it falls outside the
