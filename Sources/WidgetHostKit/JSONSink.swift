@@ -46,6 +46,12 @@ public struct JSONBytes: JSONSink {
     /// The bytes written.
     public var output: [UInt8] { buffer.withBytes { Array($0) } }
 
+    /// Appends `text` as it is, outside the JSON value being written: what separates values in a
+    /// stream of them (a comma, a line break).
+    public mutating func raw(_ text: StaticString) {
+        buffer.append(text)
+    }
+
     /// Appends the bytes written to `output`.
     public func append(to output: inout [UInt8]) {
         buffer.withBytes { output.append(contentsOf: $0) }

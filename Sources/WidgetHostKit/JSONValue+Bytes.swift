@@ -144,6 +144,12 @@ final class JSONByteBuffer {
             let end = start + bytes.count
             var next = start
             while next < end {
+                // Eight bytes at a time while none needs an escape (most text has none).
+                if end - next >= 8 && !Self.needsEscape(UnsafeRawPointer(next).loadUnaligned(as: UInt64.self))
+                {
+                    next += 8
+                    continue
+                }
                 let byte = next.pointee
                 if byte < 0x20 || byte == 0x22 || byte == 0x5C {
                     append(UnsafeBufferPointer(start: run, count: next - run))
@@ -155,6 +161,19 @@ final class JSONByteBuffer {
             append(UnsafeBufferPointer(start: run, count: end - run))
             append(UInt8(ascii: "\""))
         }
+    }
+
+    /// Whether any of the eight bytes of `word` is a C0 control, a quote or a backslash: the
+    /// classic test for a zero byte, applied to the word and to its difference from each.
+    @inline(__always) private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let matches =
+            control | ((quote &- ones) & ~quote & highs) | ((backslash &- ones) & ~backslash & highs)
+        return matches != 0
     }
 
     private func escape(_ byte: UInt8) {

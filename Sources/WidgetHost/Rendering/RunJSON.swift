@@ -19,14 +19,8 @@ public enum RunJSON {
         return tree.result
     }
 
-    /// ``object(_:includeTimeline:)`` appended as compact JSON text, without building the tree.
-    public static func write(_ result: WidgetResult, includeTimeline: Bool, to output: inout [UInt8]) {
-        var bytes = JSONBytes()
-        write(result, includeTimeline: includeTimeline, to: &bytes)
-        bytes.append(to: &output)
-    }
-
-    static func write(_ result: WidgetResult, includeTimeline: Bool, to sink: inout some JSONSink) {
+    /// ``object(_:includeTimeline:)`` written through `sink`.
+    public static func write(_ result: WidgetResult, includeTimeline: Bool, to sink: inout some JSONSink) {
         sink.beginObject()
         sink.key("id")
         sink.string(result.instance.id)

@@ -28,12 +28,12 @@ struct RunJSONStreamWriter: RunStreamWriter {
     }
 
     func piece(_ result: WidgetResult, at index: Int) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(2048)
-        if !lines && index > 0 { output.append(UInt8(ascii: ",")) }
-        RunJSON.write(result, includeTimeline: includeTimeline, to: &output)
-        if lines { output.append(UInt8(ascii: "\n")) }
-        return output
+        // One buffer large enough for most widgets, then one array of the exact size.
+        var bytes = JSONBytes(capacity: 8192)
+        if !lines && index > 0 { bytes.raw(",") }
+        RunJSON.write(result, includeTimeline: includeTimeline, to: &bytes)
+        if lines { bytes.raw("\n") }
+        return bytes.output
     }
 
     func footer(count: Int) -> [UInt8] {
