@@ -61,11 +61,20 @@ extension WidgetEvaluator {
             var delivered = 0
             var done: [Int: Prepared] = [:]
             var lastOfPlugin: [String: Task<WidgetResult, Never>] = [:]
+            // The plugin serving each kind, found once a kind rather than once a widget.
+            var pluginOfKind: [String: String?] = [:]
             func startMore() {
                 while started < instances.count, started - delivered < width {
                     let index = started
                     let instance = instances[index]
-                    if let plugin = pluginName(of: instance) {
+                    let plugin =
+                        pluginOfKind[instance.kind]
+                        ?? {
+                            let name = pluginName(of: instance)
+                            pluginOfKind[instance.kind] = name
+                            return name
+                        }()
+                    if let plugin {
                         // One plugin's widgets go to it one at a time, in configuration order, as
                         // they did before widgets were evaluated at once: each waits for the one
                         // before it (a restart after a crash, say, happens between two requests).
