@@ -90,16 +90,9 @@ private struct JSONTextParser {
     }
 
     mutating func parseObject() throws(JSONParseError) -> JSONValue {
-        try enter()
-        index += 1
         var members: [JSONValue.Member] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(members)
-        }
-        while true {
+        guard try !openIsEmpty(closedBy: UInt8(ascii: "}")) else { return .object(members) }
+        repeat {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw failure("expected a member name")
@@ -112,44 +105,47 @@ private struct JSONTextParser {
             index += 1
             skipWhitespace()
             members.append(JSONValue.Member(key, try parseValue()))
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of text") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                depth -= 1
-                return .object(members)
-            } else {
-                throw failure("expected ',' or '}'")
-            }
-        }
+        } while try !closes(UInt8(ascii: "}"))
+        return .object(members)
     }
 
     mutating func parseArray() throws(JSONParseError) -> JSONValue {
-        try enter()
-        index += 1
         var items: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array(items)
-        }
-        while true {
+        guard try !openIsEmpty(closedBy: UInt8(ascii: "]")) else { return .array(items) }
+        repeat {
             skipWhitespace()
             items.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of text") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                depth -= 1
-                return .array(items)
-            } else {
-                throw failure("expected ',' or ']'")
-            }
+        } while try !closes(UInt8(ascii: "]"))
+        return .array(items)
+    }
+
+    /// Enters the object or array whose opening is at `index`; `true` when `close` follows at once
+    /// (consumed: the collection is empty and left).
+    private mutating func openIsEmpty(closedBy close: UInt8) throws(JSONParseError) -> Bool {
+        try enter()
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == close else { return false }
+        index += 1
+        depth -= 1
+        return true
+    }
+
+    /// After a member or an item: `false` after a comma (another follows), `true` at `close`
+    /// (consumed: the collection is left).
+    private mutating func closes(_ close: UInt8) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw failure("unexpected end of text") }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
+            index += 1
+            return false
+        case close:
+            index += 1
+            depth -= 1
+            return true
+        default:
+            throw failure("expected ',' or '\(Character(Unicode.Scalar(close)))'")
         }
     }
 

@@ -37,4 +37,31 @@ import WidgetHostKit
         ])
         #expect(try JSONValue(parsing: value.description) == value)
     }
+
+    /// What is wrong, and where, for text broken around a collection's separators.
+    @Test(arguments: [
+        ("[1 2]", "expected ',' or ']' at byte 3"),
+        (#"{"a":1 "b":2}"#, "expected ',' or '}' at byte 7"),
+        ("[1,", "unexpected end of text at byte 3"),
+        (#"{"a":1"#, "unexpected end of text at byte 6"),
+        (#"{"a" 1}"#, "expected ':' at byte 5"),
+        ("{1:2}", "expected a member name at byte 1"),
+        (#"{"a":1,}"#, "expected a member name at byte 7"),
+    ])
+    func aBrokenCollectionSaysWhatAndWhere(_ text: String, _ message: String) {
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+        do {
+            _ = try JSONValue(parsing: text)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func emptyCollectionsAndSpacesAroundSeparators() throws {
+        #expect(try JSONValue(parsing: " [ ] ") == .array([]))
+        #expect(try JSONValue(parsing: " { } ") == .object([]))
+        #expect(
+            try JSONValue(parsing: #"[ 1 , { "a" : [ ] , "b" : { } } ]"#)
+                == .array([.int(1), .object([.init("a", .array([])), .init("b", .object([]))])]))
+    }
 }
