@@ -257,15 +257,14 @@ import Testing
                 + #""column":null,"severity":"error","code":"config.not-found","message":"no such file or "#
                 + #"directory","notes":[]}]}"# + "\n")
         let defaulted = try scratch.widgethost(["validate"])
-        #expect(defaulted.status == 65)
-        #expect(defaulted.standardError == "config: error: no such file or directory\n1 error\n")
+        defaulted.expectFailed(65, standardError: "config: error: no such file or directory\n1 error\n")
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
         let empty = try scratch.widgethost(["validate", "empty"])
-        #expect(empty.status == 65)
-        #expect(
-            empty.standardError
-                == "empty: error: the directory holds no configuration (*.yaml or *.yml) files\n1 error\n")
+        empty.expectFailed(
+            65,
+            standardError:
+                "empty: error: the directory holds no configuration (*.yaml or *.yml) files\n1 error\n")
     }
 
     @Test func unknownFormatIsAUsageError() throws {
