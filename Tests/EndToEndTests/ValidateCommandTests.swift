@@ -245,10 +245,23 @@ import Testing
         #expect(report["widgets"] as? Int == 2)
     }
 
-    @Test func missingPathsAndEmptyDirectories() throws {
+    /// A path that is not there, no path (the default `config`, not there either), and a folder
+    /// without configuration files.
+    @Test(arguments: [
+        (["missing.yaml"], "missing.yaml: error: no such file or directory\n1 error\n"),
+        ([], "config: error: no such file or directory\n1 error\n"),
+        (["empty"], "empty: error: the directory holds no configuration (*.yaml or *.yml) files\n1 error\n"),
+    ])
+    func missingPathsAndEmptyDirectories(paths: [String], message: String) throws {
         let scratch = try TemporaryDirectory()
-        let missing = try scratch.widgethost(["validate", "missing.yaml"])
-        missing.expectFailed(65, standardError: "missing.yaml: error: no such file or directory\n1 error\n")
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let run = try scratch.widgethost(["validate"] + paths)
+        run.expectFailed(65, standardError: message)
+    }
+
+    @Test func aMissingPathInJSON() throws {
+        let scratch = try TemporaryDirectory()
         let json = try scratch.widgethost(["validate", "missing.yaml", "--format", "json"])
         #expect(json.status == 65)
         #expect(
@@ -256,15 +269,6 @@ import Testing
                 == #"{"valid":false,"files":[],"widgets":0,"diagnostics":[{"file":"missing.yaml","line":null,"#
                 + #""column":null,"severity":"error","code":"config.not-found","message":"no such file or "#
                 + #"directory","notes":[]}]}"# + "\n")
-        let defaulted = try scratch.widgethost(["validate"])
-        defaulted.expectFailed(65, standardError: "config: error: no such file or directory\n1 error\n")
-        try FileManager.default.createDirectory(
-            at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
-        let empty = try scratch.widgethost(["validate", "empty"])
-        empty.expectFailed(
-            65,
-            standardError:
-                "empty: error: the directory holds no configuration (*.yaml or *.yml) files\n1 error\n")
     }
 
     @Test func unknownFormatIsAUsageError() throws {
