@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A scripted batch run at scale, on the release `widgethost` as a process of its own: 20,000
 /// widgets of varied configuration (the `validate` benchmark's file) over a 50,000-task store with
 /// titles in seven scripts, rounds interleaved:
@@ -92,8 +86,8 @@ struct BatchBenchmark {
         Report.row("first ndjson line", firstLine)
         Report.ratio("json / validate", json, validate, target: 6)
         Report.ratio("first line / validate", firstLine, validate, target: 2)
-        Self.under("run json, best", json.min() ?? 0, 1.0)
-        Self.under("first line, best", firstLine.min() ?? 0, 0.3)
+        Report.under("run json, best", json.min() ?? 0, 1.0)
+        Report.under("first line, best", firstLine.min() ?? 0, 0.3)
         let largePeak = largeResident.max() ?? 0
         let smallPeak = smallResident.max() ?? 0
         let ratio = Double(largePeak) / Double(max(smallPeak, 1))
@@ -103,78 +97,5 @@ struct BatchBenchmark {
                 + "(\((ratio * 100).rounded() / 100)x; target: under 65536 KiB and at most 1.1x, "
                 + "\(met ? "met" : "NOT met"))")
         if !failures.isEmpty { print("  failures: \(failures.joined(separator: ", "))") }
-    }
-
-    /// `label  X ms (target: under Y s, met)`.
-    private static func under(_ label: String, _ seconds: Double, _ target: Double) {
-        let padded = label + String(repeating: " ", count: max(26 - label.count, 1))
-        let verdict = seconds < target ? "met" : "NOT met"
-        print("  \(padded) \(Clock.milliseconds(seconds)) (target: under \(target) s, \(verdict))")
-    }
-}
-
-/// One run of a process: how long it took, when its first line came, its peak resident memory.
-struct Measured {
-    /// Seconds from start to exit.
-    var seconds: Double
-    /// Seconds from start to the first newline on standard output, when asked for.
-    var firstLine: Double?
-    /// The child's peak resident memory, in KiB: its `VmHWM`, read from `/proc` each time it
-    /// writes (the mark only rises, so the last reading is the peak up to its last write). Not
-    /// `wait4`'s `ru_maxrss`: a child started by `posix_spawn` (a `vfork`) inherits its parent's
-    /// high-water mark there, and the benchmark holds a 50,000-task store.
-    var residentKilobytes: Int
-    /// Its exit status (128 plus the signal that ended it).
-    var status: Int32
-
-    /// Runs `path` with `arguments`, standard output read through a pipe and thrown away (so
-    /// writing it costs what writing to a reader costs), standard error to `/dev/null`.
-    static func run(_ path: String, _ arguments: [String], firstLine: Bool = false) -> Measured {
-        var descriptors: [Int32] = [0, 0]
-        guard pipe(&descriptors) == 0 else { return Measured(seconds: 0, residentKilobytes: 0, status: -1) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, descriptors[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, descriptors[0])
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let start = Clock.now()
-        let spawned = argv.withUnsafeBufferPointer { argv -> Int32 in
-            guard let base = argv.baseAddress else { return EINVAL }
-            return posix_spawn(&pid, path, &actions, nil, base, environ)
-        }
-        close(descriptors[1])
-        defer { close(descriptors[0]) }
-        guard spawned == 0 else { return Measured(seconds: 0, residentKilobytes: 0, status: -1) }
-        var first: Double?
-        var peak = 0
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptors[0], $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            peak = max(peak, highWaterKilobytes(pid))
-            if firstLine, first == nil, buffer[0..<count].contains(UInt8(ascii: "\n")) {
-                first = Double(Clock.now() - start) / 1e9
-            }
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let seconds = Double(Clock.now() - start) / 1e9
-        let signal = status & 0x7F
-        return Measured(
-            seconds: seconds, firstLine: first, residentKilobytes: peak,
-            status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal)
-    }
-
-    /// `VmHWM` of `pid` in KiB (0 once it has exited).
-    static func highWaterKilobytes(_ pid: pid_t) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 }

@@ -34,6 +34,12 @@ enum Report {
         print(line)
     }
 
+    /// `label  X ms (target: under Y s, met)`.
+    static func under(_ label: String, _ seconds: Double, _ target: Double) {
+        let verdict = seconds < target ? "met" : "NOT met"
+        print("  \(pad(label)) \(Clock.milliseconds(seconds)) (target: under \(target) s, \(verdict))")
+    }
+
     private static func pad(_ label: String) -> String {
         label + String(repeating: " ", count: max(26 - label.count, 1))
     }

@@ -31,11 +31,36 @@ struct SpawnedProcess {
         _ path: String, _ arguments: [String], standardOutput: String = "/dev/null",
         standardError: String = "/dev/null"
     ) throws(Failure) -> SpawnedProcess {
+        try spawn(path, arguments, standardError: standardError) { actions in
+            posix_spawn_file_actions_addopen(
+                &actions, 1, standardOutput, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        }
+    }
+
+    /// Starts `path` with `arguments` as ``spawn(_:_:standardOutput:standardError:)`` does, its
+    /// standard output the write end of `pipe` (whose read end the child closes), its standard
+    /// error sent to `/dev/null`.
+    ///
+    /// - Throws: ``Failure`` when the process cannot be started.
+    static func spawn(_ path: String, _ arguments: [String], pipe: [Int32]) throws(Failure) -> SpawnedProcess
+    {
+        try spawn(path, arguments, standardError: "/dev/null") { actions in
+            posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+            posix_spawn_file_actions_addclose(&actions, pipe[0])
+        }
+    }
+
+    /// Starts `path` with standard input from `/dev/null`, standard error appended to
+    /// `standardError`, and standard output as `output` sets it up.
+    private static func spawn(
+        _ path: String, _ arguments: [String], standardError: String,
+        output: (inout posix_spawn_file_actions_t) -> Void
+    ) throws(Failure) -> SpawnedProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        output(&actions)
         posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }

@@ -26,21 +26,29 @@ import Testing
         #expect(SQLiteBusyHandler.delayCeiling(attempt: 10_000) == .milliseconds(50))
     }
 
-    @Test func aWriterGivesUpAfterItsTimeoutAndSaysHowLongItWaited() throws {
+    /// Runs `body` with a connection waiting up to `timeout` while another holds the write lock
+    /// (a transaction, rolled back once `body` returns).
+    static func whileLocked(waiting timeout: Duration, _ body: (SQLiteDatabase) throws -> Void) throws {
         let directory = try TemporaryDirectory()
-        let (holder, waiter) = try Self.connections(in: directory, waiting: .milliseconds(200))
+        let (holder, waiter) = try connections(in: directory, waiting: timeout)
         try holder.beginTransaction()
         defer { holder.rollBackTransaction() }
-        let start = ContinuousClock.now
-        #expect {
-            try waiter.execute("BEGIN IMMEDIATE")
-        } throws: { error in
-            (error as? SQLiteError)?.primaryCode == SQLITE_BUSY
+        try body(waiter)
+    }
+
+    @Test func aWriterGivesUpAfterItsTimeoutAndSaysHowLongItWaited() throws {
+        try Self.whileLocked(waiting: .milliseconds(200)) { waiter in
+            let start = ContinuousClock.now
+            #expect {
+                try waiter.execute("BEGIN IMMEDIATE")
+            } throws: { error in
+                (error as? SQLiteError)?.primaryCode == SQLITE_BUSY
+            }
+            let elapsed = ContinuousClock.now - start
+            #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(5), "\(elapsed)")
+            let waited = try #require(waiter.lastBusyWait)
+            #expect(waited >= .milliseconds(200) && waited <= elapsed, "\(waited)")
         }
-        let elapsed = ContinuousClock.now - start
-        #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(5), "\(elapsed)")
-        let waited = try #require(waiter.lastBusyWait)
-        #expect(waited >= .milliseconds(200) && waited <= elapsed, "\(waited)")
     }
 
     @Test func aWriterTakesTheLockOnceItIsReleasedWithinItsTimeout() throws {
@@ -84,18 +92,16 @@ import Testing
     }
 
     @Test func aZeroTimeoutForOneCallFailsAtOnceAndTheTimeoutIsRestored() throws {
-        let directory = try TemporaryDirectory()
-        let (holder, waiter) = try Self.connections(in: directory, waiting: .seconds(20))
-        try holder.beginTransaction()
-        defer { holder.rollBackTransaction() }
-        let start = ContinuousClock.now
-        #expect(throws: SQLiteError.self) {
-            try waiter.withBusyTimeout(.zero) { () throws(SQLiteError) in
-                try waiter.execute("BEGIN IMMEDIATE")
+        try Self.whileLocked(waiting: .seconds(20)) { waiter in
+            let start = ContinuousClock.now
+            #expect(throws: SQLiteError.self) {
+                try waiter.withBusyTimeout(.zero) { () throws(SQLiteError) in
+                    try waiter.execute("BEGIN IMMEDIATE")
+                }
             }
+            #expect(ContinuousClock.now - start < .seconds(2))
+            #expect(waiter.busyTimeout == .seconds(20))
         }
-        #expect(ContinuousClock.now - start < .seconds(2))
-        #expect(waiter.busyTimeout == .seconds(20))
     }
 
     @Test func aTransactionBegunByOneCallIsEndedByAnother() throws {

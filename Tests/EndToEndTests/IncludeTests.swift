@@ -91,9 +91,9 @@ import Testing
 
             """)
         let text = try scratch.widgethost(["validate", "main.yaml"])
-        #expect(text.status == 65)
-        #expect(
-            text.standardError == """
+        text.expectFailed(
+            65,
+            standardError: """
                 parts/../nested.yaml:3:11: error: unknown widget kind 'FocusWidgt'; did you mean 'FocusWidget'?
                     kind: FocusWidgt
                           ^

@@ -17,8 +17,7 @@ import Testing
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
         try ScratchPlugin.write(
-            "gauge", at: "plugins/gauge", in: scratch, manifest: "kinds: [Gauge]\n",
-            handshake: ScratchPlugin.handshake("gauge", widgets: [widget]))
+            "gauge", in: scratch, manifest: "kinds: [Gauge]\n", widgets: [widget])
         return scratch
     }
 

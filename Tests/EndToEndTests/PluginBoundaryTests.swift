@@ -18,8 +18,7 @@ import Testing
                "children": []}]}
             """
         try ScratchPlugin.write(
-            "forgetful", at: "plugins/forgetful", in: scratch, manifest: "kinds: [Mine]\n",
-            handshake: ScratchPlugin.handshake("forgetful", widgets: [Self.widget]), view: view)
+            "forgetful", in: scratch, manifest: "kinds: [Mine]\n", widgets: [Self.widget], view: view)
         try scratch.file("widgets.yaml", "widgets:\n  - {id: m, kind: Mine}\n")
         let common = ["widgets.yaml", "--plugins", "plugins", "--store", "store"]
         let run = try scratch.widgethost(["run"] + common)
@@ -50,9 +49,8 @@ import Testing
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
         try ScratchPlugin.write(
-            "greedy", at: "plugins/greedy", in: scratch, manifest: "kinds: [Mine]\nintents: [SyncIntent]\n",
-            handshake: ScratchPlugin.handshake(
-                "greedy", widgets: [Self.widget], intents: [#"{"type": "SyncIntent"}"#]),
+            "greedy", in: scratch, manifest: "kinds: [Mine]\nintents: [SyncIntent]\n",
+            widgets: [Self.widget], intents: [#"{"type": "SyncIntent"}"#],
             perform: #"{"value": 1, "reload": ["Mine", "TaskWidget"]}"#)
         let result = try scratch.widgethost([
             "perform", "SyncIntent", "--plugins", "plugins", "--store", "store", "--format", "json",
@@ -71,8 +69,8 @@ import Testing
         try scratch.initStore()
         let grandchild = scratch.url.appendingPathComponent("plugins/leaky/grandchild")
         try ScratchPlugin.write(
-            "leaky", at: "plugins/leaky", in: scratch, manifest: "kinds: [Mine]\ntimeouts: {timeline: 20}\n",
-            handshake: ScratchPlugin.handshake("leaky", widgets: [Self.widget]),
+            "leaky", in: scratch, manifest: "kinds: [Mine]\ntimeouts: {timeline: 20}\n",
+            widgets: [Self.widget],
             prelude: """
                 import time
                 if os.fork() == 0:

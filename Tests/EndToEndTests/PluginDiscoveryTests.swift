@@ -15,8 +15,7 @@ import Testing
         try scratch.initStore()
         let evil = try ScratchPlugin.write(
             "evil", at: "Plugins/evil", in: scratch, manifest: "kinds: [Evil]\nintents: [EvilIntent]\n",
-            handshake: ScratchPlugin.handshake(
-                "evil", widgets: [widget], intents: [#"{"type": "EvilIntent"}"#]))
+            widgets: [widget], intents: [#"{"type": "EvilIntent"}"#])
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("mine"), withIntermediateDirectories: true)
         try scratch.file("mine/widgets.yaml", "widgets:\n  - {id: e, kind: Evil}\n")
@@ -44,8 +43,7 @@ import Testing
         try scratch.initStore()
         let clock = try ScratchPlugin.write(
             "near", at: "conf/Plugins/near", in: scratch, manifest: "kinds: [Near]\n",
-            handshake: ScratchPlugin.handshake(
-                "near", widgets: [#"{"kind": "Near", "supportedFamilies": ["systemSmall"]}"#]),
+            widgets: [#"{"kind": "Near", "supportedFamilies": ["systemSmall"]}"#],
             view: #"{"type": "text", "text": "beside the config"}"#)
         try scratch.file("conf/widgets.yaml", "widgets:\n  - {id: n, kind: Near}\n")
         let result = try scratch.widgethost([
@@ -79,12 +77,11 @@ import Testing
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
         let broken = try ScratchPlugin.write(
-            "broken", at: "plugins/broken", in: scratch, manifest: "kinds: [Broken]\n",
+            "broken", in: scratch, manifest: "kinds: [Broken]\n",
             handshake: "{}", prelude: "sys.stderr.write('broken: no config\\n'); sys.exit(3)")
         let good = try ScratchPlugin.write(
-            "good", at: "plugins/good", in: scratch, manifest: "kinds: [Good]\n",
-            handshake: ScratchPlugin.handshake(
-                "good", widgets: [#"{"kind": "Good", "supportedFamilies": ["systemSmall"]}"#]))
+            "good", in: scratch, manifest: "kinds: [Good]\n",
+            widgets: [#"{"kind": "Good", "supportedFamilies": ["systemSmall"]}"#])
         return (scratch, broken, good)
     }
 
@@ -126,8 +123,7 @@ import Testing
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
         try ScratchPlugin.write(
-            "vague", at: "plugins/vague", in: scratch, manifest: "",
-            handshake: ScratchPlugin.handshake("vague", widgets: []))
+            "vague", in: scratch, manifest: "", widgets: [])
         let result = try scratch.widgethost(["plugins", "list", "--plugins", "plugins"])
         #expect(result.status == 65)
         #expect(

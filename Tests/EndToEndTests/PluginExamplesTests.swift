@@ -120,10 +120,8 @@ import Testing
     @Test func anUnknownIntentNamesThePluginsIntentsToo() throws {
         let scratch = try Self.clockScratch()
         let result = try scratch.widgethost(["perform", "ChimeIntnt", "--plugins", Self.python.path])
-        #expect(result.status == 64)
-        #expect(
-            result.standardError.hasPrefix(
-                "Error: No intent is named 'ChimeIntnt'. Did you mean 'ChimeIntent'?\n"))
+        result.expectFailed(
+            64, firstErrorLine: "Error: No intent is named 'ChimeIntnt'. Did you mean 'ChimeIntent'?")
     }
 
     @Test func tapOfAPluginButtonPerformsItsIntentInThePlugin() throws {

@@ -20,8 +20,7 @@ import Testing
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
         let plugin = try ScratchPlugin.write(
-            "sloppy", at: "plugins/sloppy", in: scratch, manifest: "kinds: [Sloppy]\n",
-            handshake: ScratchPlugin.handshake("sloppy", widgets: [Self.sloppyWidget]))
+            "sloppy", in: scratch, manifest: "kinds: [Sloppy]\n", widgets: [Self.sloppyWidget])
         let check = try scratch.widgethost(["plugins", "check", "--plugins", "plugins"])
         #expect(check.status == 1)
         let folder = PluginsCommandTests.folder("sloppy", in: scratch)

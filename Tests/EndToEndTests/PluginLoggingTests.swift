@@ -12,8 +12,7 @@ import Testing
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
         try ScratchPlugin.write(
-            "chatty", at: "plugins/chatty", in: scratch, manifest: "kinds: [Chatty]\n",
-            handshake: ScratchPlugin.handshake("chatty", widgets: [Self.widget]),
+            "chatty", in: scratch, manifest: "kinds: [Chatty]\n", widgets: [Self.widget],
             prelude: "sys.stderr.write('chatty: starting\\n'); sys.stderr.flush()",
             onRender: onRender)
         try scratch.file("widgets.yaml", "widgets:\n  - {id: c, kind: Chatty}\n")

@@ -18,9 +18,8 @@ import Testing
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
         try ScratchPlugin.write(
-            "sketchy", at: "plugins/sketchy", in: scratch, manifest: "kinds: [Sketchy]\n",
-            handshake: ScratchPlugin.handshake(
-                "sketchy", widgets: [#"{"kind": "Sketchy", "supportedFamilies": ["systemSmall"]}"#]),
+            "sketchy", in: scratch, manifest: "kinds: [Sketchy]\n",
+            widgets: [#"{"kind": "Sketchy", "supportedFamilies": ["systemSmall"]}"#],
             view: Self.view)
         try scratch.file("widgets.yaml", "widgets:\n  - {id: s, kind: Sketchy}\n")
         let result = try scratch.widgethost([

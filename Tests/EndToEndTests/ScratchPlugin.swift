@@ -19,21 +19,29 @@ struct ScratchPlugin {
     /// `name:` and `executable:` lines are written before it).
     ///
     /// - Parameters:
+    ///   - path: The plugin's folder in `scratch`; `plugins/<name>` when not given.
+    ///   - widgets: The widgets (each a JSON object's text) the handshake declares.
+    ///   - intents: The intents (each a JSON object's text) the handshake declares.
+    ///   - handshake: The reply to `initialize`, when it is not the one ``handshake(_:widgets:intents:)``
+    ///     writes of `widgets` and `intents`.
     ///   - prelude: Python run once at start, before the first message is read (`stderr` writes,
     ///     a crash, a grandchild).
     ///   - onRender: Python run before each `timeline`/`snapshot`/`placeholder` is answered.
     @discardableResult
     static func write(
         _ name: String,
-        at path: String,
+        at path: String? = nil,
         in scratch: TemporaryDirectory,
         manifest: String,
-        handshake: String,
+        widgets: [String] = [],
+        intents: [String] = [],
+        handshake: String? = nil,
         view: String = #"{"type": "text", "text": "ok"}"#,
         perform: String = #"{"value": "done"}"#,
         prelude: String = "",
         onRender: String = "pass"
     ) throws -> ScratchPlugin {
+        let handshake = handshake ?? Self.handshake(name, widgets: widgets, intents: intents)
         let script = Self.script(
             prelude: """
                 import os
@@ -52,7 +60,8 @@ struct ScratchPlugin {
                 res = {"entries": [{"date": r["params"]["date"], "data": {}, "view": VIEW}],
                        "policy": {"policy": "never"}}
                 """)
-        let folder = try scratch.plugin(name, at: path, script: script, manifest: manifest)
+        let folder = try scratch.plugin(
+            name, at: path ?? "plugins/\(name)", script: script, manifest: manifest)
         return ScratchPlugin(folder: folder)
     }
 
@@ -92,7 +101,7 @@ struct ScratchPlugin {
     }
 
     /// A handshake declaring `widgets` (each a JSON object's text) and `intents`.
-    static func handshake(_ name: String, widgets: [String], intents: [String] = []) -> String {
+    private static func handshake(_ name: String, widgets: [String], intents: [String] = []) -> String {
         #"{"protocolVersion": 1, "plugin": {"name": "\#(name)", "version": "1"}, "#
             + #""widgets": [\#(widgets.joined(separator: ", "))], "intents": [\#(intents.joined(separator: ", "))]}"#
     }

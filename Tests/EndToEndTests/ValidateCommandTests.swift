@@ -245,27 +245,38 @@ import Testing
         #expect(report["widgets"] as? Int == 2)
     }
 
-    @Test func missingPathsAndEmptyDirectories() throws {
-        let scratch = try TemporaryDirectory()
-        let missing = try scratch.widgethost(["validate", "missing.yaml"])
-        missing.expectFailed(65, standardError: "missing.yaml: error: no such file or directory\n1 error\n")
-        let json = try scratch.widgethost(["validate", "missing.yaml", "--format", "json"])
-        #expect(json.status == 65)
-        #expect(
-            json.standardOutput
-                == #"{"valid":false,"files":[],"widgets":0,"diagnostics":[{"file":"missing.yaml","line":null,"#
+    /// A path that is not there, no path (the default `config`, not there either), and a folder
+    /// without configuration files: in text, and in the JSON report.
+    @Test(arguments: [
+        (
+            ["missing.yaml"], "missing.yaml: error: no such file or directory\n1 error\n",
+            #"{"valid":false,"files":[],"widgets":0,"diagnostics":[{"file":"missing.yaml","line":null,"#
                 + #""column":null,"severity":"error","code":"config.not-found","message":"no such file or "#
-                + #"directory","notes":[]}]}"# + "\n")
-        let defaulted = try scratch.widgethost(["validate"])
-        #expect(defaulted.status == 65)
-        #expect(defaulted.standardError == "config: error: no such file or directory\n1 error\n")
+                + #"directory","notes":[]}]}"#
+        ),
+        (
+            [], "config: error: no such file or directory\n1 error\n",
+            #"{"valid":false,"files":[],"widgets":0,"diagnostics":[{"file":"config","line":null,"#
+                + #""column":null,"severity":"error","code":"config.not-found","message":"no such file or "#
+                + #"directory","notes":[]}]}"#
+        ),
+        (
+            ["empty"],
+            "empty: error: the directory holds no configuration (*.yaml or *.yml) files\n1 error\n",
+            #"{"valid":false,"files":[],"widgets":0,"diagnostics":[{"file":"empty","line":null,"#
+                + #""column":null,"severity":"error","code":"config.empty-directory","message":"the directory "#
+                + #"holds no configuration (*.yaml or *.yml) files","notes":[]}]}"#
+        ),
+    ])
+    func missingPathsAndEmptyDirectories(paths: [String], message: String, report: String) throws {
+        let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
-        let empty = try scratch.widgethost(["validate", "empty"])
-        #expect(empty.status == 65)
-        #expect(
-            empty.standardError
-                == "empty: error: the directory holds no configuration (*.yaml or *.yml) files\n1 error\n")
+        let text = try scratch.widgethost(["validate"] + paths)
+        text.expectFailed(65, standardError: message)
+        let json = try scratch.widgethost(["validate"] + paths + ["--format", "json"])
+        #expect(json.status == 65)
+        #expect(json.standardOutput == report + "\n")
     }
 
     @Test func unknownFormatIsAUsageError() throws {

@@ -28,16 +28,16 @@ import YAML
         let entries = try #require(read)
         #expect(entries.map(\.key) == ["priorityFilter", "showCompleted", "maxTasks", "category", "tags"])
         let value = { (key: String) in entries.first { $0.key == key }!.value }
-        let result1 = reader.choice(
+        let priorityFilter = reader.choice(
             value("priorityFilter"), named: "priorityFilter", cases: ["all", "high"],
             what: "a priority filter")
-        #expect(result1 == "high")
-        let result2 = reader.bool(value("showCompleted"), named: "showCompleted")
-        #expect(result2 == false)
-        let result3 = reader.int(value("maxTasks"), named: "maxTasks", in: 1...20)
-        #expect(result3 == 3)
-        let result4 = reader.string(value("category"), named: "category")
-        #expect(result4 == "2024")
+        #expect(priorityFilter == "high")
+        let showCompleted = reader.bool(value("showCompleted"), named: "showCompleted")
+        #expect(showCompleted == false)
+        let maxTasks = reader.int(value("maxTasks"), named: "maxTasks", in: 1...20)
+        #expect(maxTasks == 3)
+        let category = reader.string(value("category"), named: "category")
+        #expect(category == "2024")
         let tags = reader.list(value("tags"), named: "tags")
         #expect(try #require(tags).compactMap(\.scalar) == ["a", "b"])
         #expect(reader.diagnostics.isEmpty)
@@ -68,21 +68,21 @@ import YAML
         )
         let entries = try #require(read)
         let value = { (key: String) in entries.first { $0.key == key }!.value }
-        let result5 = reader.enumCase(
+        let priorityFilter = reader.enumCase(
             value("priorityFilter"), named: "priorityFilter", as: Priority.self, what: "a priority filter")
-        #expect(result5 == nil)
-        let result6 = reader.bool(value("showCompleted"), named: "showCompleted")
-        #expect(result6 == nil)
-        let result7 = reader.int(value("maxTasks"), named: "maxTasks", in: 1...Int.max)
-        #expect(result7 == nil)
-        let result8 = reader.string(value("category"), named: "category")
-        #expect(result8 == nil)
-        let result9 = reader.int(value("count"), named: "count")
-        #expect(result9 == nil)
-        let result10 = reader.string(value("title"), named: "title")
-        #expect(result10 == nil)
-        let result11 = reader.int(value("huge"), named: "huge")
-        #expect(result11 == nil)
+        #expect(priorityFilter == nil)
+        let showCompleted = reader.bool(value("showCompleted"), named: "showCompleted")
+        #expect(showCompleted == nil)
+        let maxTasks = reader.int(value("maxTasks"), named: "maxTasks", in: 1...Int.max)
+        #expect(maxTasks == nil)
+        let category = reader.string(value("category"), named: "category")
+        #expect(category == nil)
+        let count = reader.int(value("count"), named: "count")
+        #expect(count == nil)
+        let title = reader.string(value("title"), named: "title")
+        #expect(title == nil)
+        let huge = reader.int(value("huge"), named: "huge")
+        #expect(huge == nil)
         #expect(
             messages(reader) == [
                 "widgets.yaml:5:1: error: unknown key 'showComplete' in 'configuration'; did you mean 'showCompleted'?",
@@ -130,8 +130,8 @@ import YAML
         var (reader, root) = try load("1: a\nid: x\n")
         let read = reader.mapping(root, named: "widget")
         let entries = try #require(read)
-        let result12 = reader.required("kind", in: entries, of: root, named: "widget")
-        #expect(result12 == nil)
+        let kind = reader.required("kind", in: entries, of: root, named: "widget")
+        #expect(kind == nil)
         #expect(reader.required("id", in: entries, of: root, named: "widget")?.scalar == "x")
         #expect(
             messages(reader) == [
@@ -143,12 +143,10 @@ import YAML
 
     @Test func collectionsOfTheWrongKind() throws {
         var (reader, root) = try load("widgets: {a: 1}\nplugins: text\n")
-        let node13 = try #require(root["widgets"])
-        let result13 = reader.list(node13, named: "widgets")
-        #expect(result13 == nil)
-        let node14 = try #require(root["plugins"])
-        let result14 = reader.mapping(node14, named: "plugins")
-        #expect(result14 == nil)
+        let widgets = reader.list(try #require(root["widgets"]), named: "widgets")
+        #expect(widgets == nil)
+        let plugins = reader.mapping(try #require(root["plugins"]), named: "plugins")
+        #expect(plugins == nil)
         #expect(
             messages(reader) == [
                 "widgets.yaml:1:10: error: 'widgets' must be a list, not a mapping",
@@ -162,17 +160,15 @@ import YAML
     ])
     func booleansInEveryCoreSchemaForm(text: String, expected: Bool) throws {
         var (reader, root) = try load("flag: \(text)\n")
-        let node15 = try #require(root["flag"])
-        let result15 = reader.bool(node15, named: "flag")
-        #expect(result15 == expected)
+        let flag = reader.bool(try #require(root["flag"]), named: "flag")
+        #expect(flag == expected)
         #expect(reader.diagnostics.isEmpty)
     }
 
     @Test func quotedTrueIsAString() throws {
         var (reader, root) = try load("flag: \"true\"\n")
-        let node16 = try #require(root["flag"])
-        let result16 = reader.bool(node16, named: "flag")
-        #expect(result16 == nil)
+        let flag = reader.bool(try #require(root["flag"]), named: "flag")
+        #expect(flag == nil)
         #expect(
             messages(reader) == ["widgets.yaml:1:7: error: 'flag' must be true or false, not a string 'true'"]
         )
@@ -180,15 +176,12 @@ import YAML
 
     @Test func integerRangesAreDescribedByTheirBounds() throws {
         var (reader, root) = try load("a: 11\nb: -1\nc: 0x10\n")
-        let node17 = try #require(root["a"])
-        let result17 = reader.int(node17, named: "a", in: 1...10)
-        #expect(result17 == nil)
-        let node18 = try #require(root["b"])
-        let result18 = reader.int(node18, named: "b", in: Int.min...(-2))
-        #expect(result18 == nil)
-        let node19 = try #require(root["c"])
-        let result19 = reader.int(node19, named: "c", in: 1...16)
-        #expect(result19 == 16)
+        let a = reader.int(try #require(root["a"]), named: "a", in: 1...10)
+        #expect(a == nil)
+        let b = reader.int(try #require(root["b"]), named: "b", in: Int.min...(-2))
+        #expect(b == nil)
+        let c = reader.int(try #require(root["c"]), named: "c", in: 1...16)
+        #expect(c == 16)
         #expect(
             messages(reader) == [
                 "widgets.yaml:1:4: error: 'a' must be an integer from 1 to 10, not 11",
@@ -199,9 +192,8 @@ import YAML
 
     @Test func booleanWhereAStringIsExpectedSuggestsQuotes() throws {
         var (reader, root) = try load("category: true\n")
-        let node20 = try #require(root["category"])
-        let result20 = reader.string(node20, named: "category")
-        #expect(result20 == nil)
+        let category = reader.string(try #require(root["category"]), named: "category")
+        #expect(category == nil)
         #expect(
             messages(reader) == [
                 "widgets.yaml:1:11: error: 'category' must be a string, not a boolean 'true' (write '\"true\"' for the text)"
