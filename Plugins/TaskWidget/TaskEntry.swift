@@ -32,9 +32,19 @@ public struct TaskEntry: TimelineEntry {
     public init(date: Date, tasks: [TaskItem], isLoading: Bool = false, rowStyle: TaskRowStyle = .button) {
         self.date = date
         self.tasks = tasks
-        self.completedCount = tasks.filter(\.isCompleted).count
-        self.pendingCount = tasks.filter { !$0.isCompleted }.count
-        self.highPriorityCount = tasks.filter { $0.priority == .high && !$0.isCompleted }.count
+        // Counted in one pass, without an array per count: the provider makes an entry per widget.
+        var completed = 0
+        var highPriority = 0
+        for task in tasks {
+            if task.isCompleted {
+                completed += 1
+            } else if task.priority == .high {
+                highPriority += 1
+            }
+        }
+        self.completedCount = completed
+        self.pendingCount = tasks.count - completed
+        self.highPriorityCount = highPriority
         self.allCompleted = !tasks.isEmpty && pendingCount == 0
         self.isLoading = isLoading
         self.rowStyle = rowStyle

@@ -4,8 +4,9 @@ public struct ContentTransition: Sendable, Hashable {
     /// The values of a `contentTransition` modifier.
     let members: [JSONValue.Member]
 
-    private init(_ name: String, _ more: [JSONValue.Member] = []) {
-        self.members = [.init("transition", .string(name))] + more
+    private init(_ name: String, _ detail: JSONValue.Member? = nil) {
+        let transition = JSONValue.Member("transition", .string(name))
+        self.members = detail.map { [transition, $0] } ?? [transition]
     }
 
     /// No animation.
@@ -17,17 +18,17 @@ public struct ContentTransition: Sendable, Hashable {
 
     /// Digits rolling, up or down.
     public static func numericText(countsDown: Bool = false) -> ContentTransition {
-        ContentTransition("numericText", countsDown ? [.init("countsDown", .bool(true))] : [])
+        ContentTransition("numericText", countsDown ? .init("countsDown", .bool(true)) : nil)
     }
 
     /// Digits rolling in the direction `value` moves.
     public static func numericText(value: Double) -> ContentTransition {
-        ContentTransition("numericText", [.init("value", .double(value))])
+        ContentTransition("numericText", .init("value", .double(value)))
     }
 
     /// A symbol's effect between its images (`.symbolEffect(.replace)`).
     public static func symbolEffect(_ effect: SymbolEffect) -> ContentTransition {
-        ContentTransition("symbolEffect", [.init("effect", .string(effect.rawValue))])
+        ContentTransition("symbolEffect", .init("effect", .string(effect.rawValue)))
     }
 }
 

@@ -62,16 +62,20 @@ public struct Font: Sendable, Hashable {
     }
 
     /// The text style, when the font is one.
-    public var style: TextStyle?
+    public var style: TextStyle? { didSet { members = Self.members(style, size, weight) } }
     /// The size in points, when the font has one.
-    public var size: Double?
+    public var size: Double? { didSet { members = Self.members(style, size, weight) } }
     /// The weight, when one is set.
-    public var weight: Weight?
+    public var weight: Weight? { didSet { members = Self.members(style, size, weight) } }
+    /// `style` or `size`, then `weight`: the values of a `font` modifier, kept with the font so
+    /// the static fonts (`.headline`, `.caption` ...) give them without making them again.
+    private(set) var members: [JSONValue.Member]
 
     init(style: TextStyle? = nil, size: Double? = nil, weight: Weight? = nil) {
         self.style = style
         self.size = size
         self.weight = weight
+        self.members = Self.members(style, size, weight)
     }
 
     /// The largest title.
@@ -118,7 +122,8 @@ public struct Font: Sendable, Hashable {
     }
 
     /// `style` or `size`, then `weight`: the values of a `font` modifier.
-    var members: [JSONValue.Member] {
+    private static func members(_ style: TextStyle?, _ size: Double?, _ weight: Weight?) -> [JSONValue.Member]
+    {
         var members: [JSONValue.Member] = []
         if let style { members.append(.init("style", .string(style.rawValue))) }
         if let size { members.append(.init("size", JSONValue(points: size))) }

@@ -26,9 +26,9 @@ public struct ModifiedContent<Content: View>: PrimitiveView {
         for index in nodes.indices {
             switch change {
             case .modifier(let modifier):
-                // Views usually carry a few modifiers: room for four at the first, not a new
-                // buffer at the second and the third.
-                if nodes[index].modifiers.isEmpty { nodes[index].modifiers.reserveCapacity(4) }
+                // Views usually carry a few modifiers: room for eight at the first, not a new
+                // buffer at the second, the third and the fifth.
+                if nodes[index].modifiers.isEmpty { nodes[index].modifiers.reserveCapacity(8) }
                 nodes[index].modifiers.append(modifier)
             case .widgetURL(let url): nodes[index].widgetURL = url
             case .nothing: break

@@ -10,14 +10,18 @@ public protocol ShapeStyle: Sendable {
 /// (`fill`, `fill.tertiary`), or `#RRGGBB`; with an opacity below 1 when one is set.
 public struct Color: ShapeStyle, Hashable {
     /// The style's name, as the JSON view writes it.
-    public var name: String
+    public var name: String { didSet { styleMembers = Self.members(name, opacity) } }
     /// The opacity, from 0 to 1.
-    public var opacity: Double
+    public var opacity: Double { didSet { styleMembers = Self.members(name, opacity) } }
+    /// `style`, then `opacity` when below 1: kept with the colour, so the static colours
+    /// (`.secondary`, `.green` ...) give their values to every view without making them again.
+    public private(set) var styleMembers: [JSONValue.Member]
 
     /// A colour named `name`.
     public init(name: String, opacity: Double = 1) {
         self.name = name
         self.opacity = opacity
+        self.styleMembers = Self.members(name, opacity)
     }
 
     /// A colour from components from 0 to 1, written `#RRGGBB`.
@@ -48,7 +52,7 @@ public struct Color: ShapeStyle, Hashable {
     public var quaternary: Color { Color(name: name + ".quaternary", opacity: opacity) }
 
     /// `style`, then `opacity` when below 1.
-    public var styleMembers: [JSONValue.Member] {
+    private static func members(_ name: String, _ opacity: Double) -> [JSONValue.Member] {
         var members = [JSONValue.Member("style", .string(name))]
         if opacity < 1 { members.append(.init("opacity", .double(opacity))) }
         return members

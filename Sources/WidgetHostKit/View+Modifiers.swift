@@ -37,9 +37,8 @@ extension View {
 
     /// Strikes text through, or not.
     public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> ModifiedContent<Self> {
-        var values: [JSONValue.Member] = [.init("isActive", .bool(isActive))]
-        if let color { values.append(.init("color", .string(color.name))) }
-        return modified(.strikethrough, values)
+        let active = JSONValue.Member("isActive", .bool(isActive))
+        return modified(.strikethrough, color.map { [active, .init("color", .string($0.name))] } ?? [active])
     }
 
     /// Shows text on at most `number` lines; `nil` for no limit.
@@ -49,9 +48,9 @@ extension View {
 
     /// Pads `edges` by `length` points, or by the system's default when `length` is `nil`.
     public func padding(_ edges: Edge.Set = .all, _ length: Double? = nil) -> ModifiedContent<Self> {
-        var values: [JSONValue.Member] = [.init("edges", edges.json)]
-        if let length { values.append(.init("length", JSONValue(points: length))) }
-        return modified(.padding, values)
+        let padded = JSONValue.Member("edges", edges.json)
+        return modified(
+            .padding, length.map { [padded, .init("length", JSONValue(points: $0))] } ?? [padded])
     }
 
     /// Pads every edge by `length` points.

@@ -114,6 +114,11 @@ public enum ViewBuilder {
     /// The views so far and the next, in order: appended in place, not copied per view.
     public static func buildPartialBlock(accumulated: consuming ViewGroup, next: ViewGroup) -> ViewGroup {
         var group = accumulated
+        let needed = group.nodes.count + next.nodes.count
+        // A block's first view gives an array of one: room for a few more at once.
+        if group.nodes.capacity < needed {
+            group.nodes.reserveCapacity(max(needed, 2 * group.nodes.count, 4))
+        }
         group.nodes.append(contentsOf: next.nodes)
         return group
     }
