@@ -16,6 +16,8 @@ final class SQLiteReaderPool: @unchecked Sendable {
     private let lock = Mutex<Void>(())
     private var idle: [SQLiteDatabase] = []
     private var opened = 0
+    /// The batch each idle reader keeps a read transaction for (see ``ReadBatch``).
+    private var batchOf: [ObjectIdentifier: ObjectIdentifier] = [:]
 
     /// A pool of at most `capacity` readers of the database at `path`, opened with `mode`.
     init(path: String, mode: SQLiteDatabase.Mode, busyTimeout: Duration, capacity: Int) {
@@ -31,15 +33,18 @@ final class SQLiteReaderPool: @unchecked Sendable {
 
     /// Runs `body` on an idle reader, or on one opened now while there are fewer than the
     /// capacity; `nil` when every reader is busy or a new one cannot be opened (the caller then
-    /// reads over its own connection).
+    /// reads over its own connection). Inside a ``ReadBatch``, the reader's read transaction is
+    /// kept for the batch's next reads.
     func withReader<Result>(_ body: (SQLiteDatabase) throws(SQLiteError) -> Result) throws(SQLiteError)
         -> Result?
     {
-        let (taken, mayOpen) = lock.withLock { _ -> (SQLiteDatabase?, Bool) in
-            if let reader = idle.popLast() { return (reader, false) }
-            guard opened < capacity else { return (nil, false) }
+        let (taken, mayOpen, owner) = lock.withLock { _ -> (SQLiteDatabase?, Bool, ObjectIdentifier?) in
+            if let reader = idle.popLast() {
+                return (reader, false, batchOf.removeValue(forKey: ObjectIdentifier(reader)))
+            }
+            guard opened < capacity else { return (nil, false, nil) }
             opened += 1
-            return (nil, true)
+            return (nil, true, nil)
         }
         var reader = taken
         if reader == nil && mayOpen {
@@ -47,7 +52,38 @@ final class SQLiteReaderPool: @unchecked Sendable {
             if reader == nil { lock.withLock { _ in opened -= 1 } }
         }
         guard let reader else { return nil }
-        defer { lock.withLock { _ in idle.append(reader) } }
-        return try body(reader)
+        let batch = ReadBatch.current
+        let batchID = batch.map(ObjectIdentifier.init)
+        // A transaction kept for another batch (or left by none) ends before this read.
+        if reader.isInTransaction && owner != batchID { try? reader.execute("COMMIT") }
+        if let batch, owner != batchID, !reader.isInTransaction {
+            try reader.execute("BEGIN")
+            batch.join(self)
+        }
+        var keptFor = reader.isInTransaction ? batchID : nil
+        defer {
+            lock.withLock { _ in
+                idle.append(reader)
+                if let keptFor { batchOf[ObjectIdentifier(reader)] = keptFor }
+            }
+        }
+        do {
+            return try body(reader)
+        } catch {
+            if reader.isInTransaction { try? reader.execute("ROLLBACK") }
+            keptFor = nil
+            throw error
+        }
+    }
+
+    /// Ends the read transactions the idle readers keep for `batch`.
+    func end(_ batch: ReadBatch) {
+        let id = ObjectIdentifier(batch)
+        lock.withLock { _ in
+            for reader in idle where batchOf[ObjectIdentifier(reader)] == id {
+                try? reader.execute("COMMIT")
+                batchOf[ObjectIdentifier(reader)] = nil
+            }
+        }
     }
 }

@@ -40,15 +40,20 @@ extension WidgetEvaluator {
         deliver: (_ prepared: Prepared, _ nextIsReady: Bool) async -> Void
     ) async {
         let width = max(1, width)
-        // A store another process holds locked is waited for once in the run, not once a widget.
+        // A store another process holds locked is waited for once in the run, not once a widget;
+        // each reader keeps one read transaction for the run's widgets (see `ReadBatch`).
+        let reads = ReadBatch()
         await BusyStores.$current.withValue(BusyStores()) {
-            await evaluateInOrder(
-                instances, options: options, width: width,
-                prepare: { result, index in
-                    mark(&result)
-                    return prepare(result, index)
-                }, deliver: deliver)
+            await ReadBatch.$current.withValue(reads) {
+                await evaluateInOrder(
+                    instances, options: options, width: width,
+                    prepare: { result, index in
+                        mark(&result)
+                        return prepare(result, index)
+                    }, deliver: deliver)
+            }
         }
+        reads.end()
     }
 
     private func evaluateInOrder<Prepared: Sendable>(
