@@ -69,35 +69,43 @@ final class OutputThread: Sendable {
         }
     }
 
+    /// What the thread does after a wake-up.
+    private enum Step {
+        /// Writes `chunk`, after letting a writer waiting for room go on.
+        case write(Chunk, room: CheckedContinuation<Void, Never>?)
+        /// Ends, letting whoever waits for the end go on.
+        case end(CheckedContinuation<Void, Never>?)
+        /// Nothing yet.
+        case wait
+    }
+
     private func run() {
         while true {
             wake.wait()
-            let (chunk, room, end) = state.withLock {
-                state -> (Chunk?, CheckedContinuation<Void, Never>?, CheckedContinuation<Void, Never>?) in
+            let step = state.withLock { state -> Step in
                 guard state.chunks.isEmpty else {
                     let chunk = state.chunks.removeFirst()
-                    var room: CheckedContinuation<Void, Never>?
-                    if state.chunks.count <= capacity {
-                        room = state.waitingForRoom
-                        state.waitingForRoom = nil
-                    }
-                    return (chunk, room, nil)
+                    guard state.chunks.count <= capacity else { return .write(chunk, room: nil) }
+                    defer { state.waitingForRoom = nil }
+                    return .write(chunk, room: state.waitingForRoom)
                 }
-                guard state.finished else { return (nil, nil, nil) }
+                guard state.finished else { return .wait }
                 state.ended = true
-                let end = state.waitingForEnd
-                state.waitingForEnd = nil
-                return (nil, nil, end)
+                defer { state.waitingForEnd = nil }
+                return .end(state.waitingForEnd)
             }
-            room?.resume()
-            switch chunk {
-            case .data(let bytes)?: StandardStream.output.writeData(bytes)
-            case .text(let text)?: StandardStream.output.write(text)
-            case nil:
-                if state.withLock({ $0.ended }) {
-                    end?.resume()
-                    return
+            switch step {
+            case .write(let chunk, let room):
+                room?.resume()
+                switch chunk {
+                case .data(let bytes): StandardStream.output.writeData(bytes)
+                case .text(let text): StandardStream.output.write(text)
                 }
+            case .end(let waiting):
+                waiting?.resume()
+                return
+            case .wait:
+                continue
             }
         }
     }
