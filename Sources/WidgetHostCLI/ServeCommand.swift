@@ -43,9 +43,7 @@ extension WidgetHostCommand {
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
-            let paths = try values.strings("config")
-            let ids = try values.strings("widget")
-            let family = try CommandOptions.family(values)
+            let hostOptions = try WatchCommand.hostOptions(values)
             let options = HTTPServer.Options(
                 bind: try values.string("bind") ?? "127.0.0.1",
                 port: try values.int("port", in: 0...65535) ?? 8080,
@@ -64,9 +62,7 @@ extension WidgetHostCommand {
                 server.port = http.port
                 let host: LiveHost
                 do throws(LiveHost.StartFailure) {
-                    host = try LiveHost(
-                        session: session,
-                        options: LiveHost.Options(paths: paths, widgetIDs: ids, family: family))
+                    host = try LiveHost(session: session, options: hostOptions)
                 } catch {
                     http.stop()
                     return try WatchCommand.report(error, values: values)

@@ -45,22 +45,18 @@ extension WidgetHostCommand {
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
-            let paths = try values.strings("config")
-            let ids = try values.strings("widget")
-            let family = try CommandOptions.family(values)
+            let hostOptions = try Self.hostOptions(values)
             let output =
                 try values.string("format").flatMap(Output.init(rawValue:))
                 ?? (isatty(1) == 1 ? .text : .ndjson)
-            if output == .waybar && ids.count != 1 {
+            if output == .waybar && hostOptions.widgetIDs.count != 1 {
                 throw values.validationError(
                     "--format waybar shows one widget: name it with --widget <id> (once).")
             }
             return try await SessionOptions.withSession(values) { session throws(ParseError) in
                 let host: LiveHost
                 do throws(LiveHost.StartFailure) {
-                    host = try LiveHost(
-                        session: session,
-                        options: LiveHost.Options(paths: paths, widgetIDs: ids, family: family))
+                    host = try LiveHost(session: session, options: hostOptions)
                 } catch {
                     return try report(error, values: values)
                 }
@@ -77,6 +73,13 @@ extension WidgetHostCommand {
                 }
                 return ExitStatus.success
             }
+        }
+
+        /// What to host: the configuration, `--widget` and `--family`, as `serve` takes them too.
+        static func hostOptions(_ values: ParsedValues) throws(ParseError) -> LiveHost.Options {
+            LiveHost.Options(
+                paths: try values.strings("config"), widgetIDs: try values.strings("widget"),
+                family: try CommandOptions.family(values))
         }
 
         /// Reports why the host could not start: an invalid configuration (65), or a `--widget`
