@@ -34,6 +34,51 @@ import WidgetHostKit
         #expect(timeline.entries.first?.view.controls.count == 1)
     }
 
+    /// The JSON of the seed's view up to its first row: the padded stack, and the header with the
+    /// checklist symbol, the title, the completed count (`count`) and the badge of `pending` tasks
+    /// (its colour `badge`).
+    static func headerJSON(count: String, pending: Int, badge: String) -> String {
+        #"{"type":"vstack","modifiers":[{"type":"padding","edges":"all"},{"type":"containerBackground","style":"fill.tertiary"}],"children":["#
+            + #"{"type":"hstack","children":["#
+            + #"{"type":"image","systemName":"checklist","modifiers":[{"type":"foregroundStyle","style":"secondary"},"#
+            + #"{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},"#
+            + #"{"type":"text","text":"Tasks","modifiers":[{"type":"font","style":"headline"},{"type":"fontWeight","weight":"bold"}]},"#
+            + #"{"type":"spacer"},"#
+            + #"{"type":"text","text":"\#(count)","modifiers":[{"type":"font","style":"caption","weight":"bold"},"#
+            + #"{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"numericText"}]},"#
+            + #"{"type":"text","text":"\#(pending)","modifiers":[{"type":"font","style":"caption","weight":"bold"},"#
+            + #"{"type":"foregroundStyle","style":"white"},{"type":"padding","edges":"horizontal","length":8},"#
+            + #"{"type":"padding","edges":"vertical","length":4},{"type":"background","style":"\#(badge)"},"#
+            + #"{"type":"clipShape","shape":"capsule"}]}]},"#
+    }
+
+    /// The JSON of one task row of the seed's view: a plain button toggling task `number`, its
+    /// check mark (green once completed), its title (struck through and dimmed once completed),
+    /// and its priority's symbol and colour (none for low).
+    static func rowJSON(
+        _ number: Int, _ title: String, completed: Bool, priority: (symbol: String, color: String)?
+    ) -> String {
+        let id = "00000000-0000-4000-8000-00000000000\(number)"
+        let check = completed ? ("checkmark.circle.fill", "green") : ("circle", "secondary")
+        let priorityImage = priority.map {
+            #",{"type":"image","systemName":"\#($0.symbol)","modifiers":[{"type":"foregroundStyle","style":"\#($0.color)"}]}"#
+        }
+        return
+            #"{"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"\#(id)"}},"#
+            + #""modifiers":[{"type":"buttonStyle","style":"plain"}],"children":["#
+            + #"{"type":"hstack","modifiers":[{"type":"padding","edges":"vertical","length":6},"#
+            + #"{"type":"padding","edges":"horizontal","length":10},"#
+            + #"{"type":"background","style":"systemBackground","opacity":0.5},{"type":"cornerRadius","radius":8}],"#
+            + #""children":[{"type":"image","systemName":"\#(check.0)","modifiers":[{"type":"font","style":"title3"},"#
+            + #"{"type":"foregroundStyle","style":"\#(check.1)"},"#
+            + #"{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},"#
+            + #"{"type":"vstack","children":[{"type":"text","text":"\#(title)","modifiers":["#
+            + #"{"type":"font","style":"subheadline"},{"type":"strikethrough","isActive":\#(completed)},"#
+            + #"{"type":"foregroundStyle","style":"\#(completed ? "secondary" : "primary")"},"#
+            + #"{"type":"lineLimit","limit":1},{"type":"contentTransition","transition":"opacity"}]}]},"#
+            + #"{"type":"spacer"}\#(priorityImage ?? "")]}]}"#
+    }
+
     @Test func mediumViewIsTheSeedsHeaderAndRows() async throws {
         let temporary = try TemporaryContainer(tasks: [
             Fixtures.task(1, "Ship release notes", .high, "work"),
@@ -45,33 +90,10 @@ import WidgetHostKit
         #expect(
             view.json.description
                 == """
-                {"type":"vstack","modifiers":[{"type":"padding","edges":"all"},{"type":"containerBackground","style":"fill.tertiary"}],"children":[\
-                {"type":"hstack","children":[\
-                {"type":"image","systemName":"checklist","modifiers":[{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},\
-                {"type":"text","text":"Tasks","modifiers":[{"type":"font","style":"headline"},{"type":"fontWeight","weight":"bold"}]},\
-                {"type":"spacer"},\
-                {"type":"text","text":"1/3","modifiers":[{"type":"font","style":"caption","weight":"bold"},{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"numericText"}]},\
-                {"type":"text","text":"2","modifiers":[{"type":"font","style":"caption","weight":"bold"},{"type":"foregroundStyle","style":"white"},{"type":"padding","edges":"horizontal","length":8},{"type":"padding","edges":"vertical","length":4},{"type":"background","style":"orange"},{"type":"clipShape","shape":"capsule"}]}]},\
-                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000001"}},"modifiers":[{"type":"buttonStyle","style":"plain"}],"children":[\
-                {"type":"hstack","modifiers":[{"type":"padding","edges":"vertical","length":6},{"type":"padding","edges":"horizontal","length":10},{"type":"background","style":"systemBackground","opacity":0.5},{"type":"cornerRadius","radius":8}],"children":[\
-                {"type":"image","systemName":"circle","modifiers":[{"type":"font","style":"title3"},{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},\
-                {"type":"vstack","children":[\
-                {"type":"text","text":"Ship release notes","modifiers":[{"type":"font","style":"subheadline"},{"type":"strikethrough","isActive":false},{"type":"foregroundStyle","style":"primary"},{"type":"lineLimit","limit":1},{"type":"contentTransition","transition":"opacity"}]}]},\
-                {"type":"spacer"},\
-                {"type":"image","systemName":"exclamationmark.circle.fill","modifiers":[{"type":"foregroundStyle","style":"red"}]}]}]},\
-                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000002"}},"modifiers":[{"type":"buttonStyle","style":"plain"}],"children":[\
-                {"type":"hstack","modifiers":[{"type":"padding","edges":"vertical","length":6},{"type":"padding","edges":"horizontal","length":10},{"type":"background","style":"systemBackground","opacity":0.5},{"type":"cornerRadius","radius":8}],"children":[\
-                {"type":"image","systemName":"checkmark.circle.fill","modifiers":[{"type":"font","style":"title3"},{"type":"foregroundStyle","style":"green"},{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},\
-                {"type":"vstack","children":[\
-                {"type":"text","text":"Book flights","modifiers":[{"type":"font","style":"subheadline"},{"type":"strikethrough","isActive":true},{"type":"foregroundStyle","style":"secondary"},{"type":"lineLimit","limit":1},{"type":"contentTransition","transition":"opacity"}]}]},\
-                {"type":"spacer"},\
-                {"type":"image","systemName":"minus.circle.fill","modifiers":[{"type":"foregroundStyle","style":"orange"}]}]}]},\
-                {"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000003"}},"modifiers":[{"type":"buttonStyle","style":"plain"}],"children":[\
-                {"type":"hstack","modifiers":[{"type":"padding","edges":"vertical","length":6},{"type":"padding","edges":"horizontal","length":10},{"type":"background","style":"systemBackground","opacity":0.5},{"type":"cornerRadius","radius":8}],"children":[\
-                {"type":"image","systemName":"circle","modifiers":[{"type":"font","style":"title3"},{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},\
-                {"type":"vstack","children":[\
-                {"type":"text","text":"Water the plants","modifiers":[{"type":"font","style":"subheadline"},{"type":"strikethrough","isActive":false},{"type":"foregroundStyle","style":"primary"},{"type":"lineLimit","limit":1},{"type":"contentTransition","transition":"opacity"}]}]},\
-                {"type":"spacer"}]}]},{"type":"spacer"}]}
+                \(Self.headerJSON(count: "1/3", pending: 2, badge: "orange"))\
+                \(Self.rowJSON(1, "Ship release notes", completed: false, priority: ("exclamationmark.circle.fill", "red"))),\
+                \(Self.rowJSON(2, "Book flights", completed: true, priority: ("minus.circle.fill", "orange"))),\
+                \(Self.rowJSON(3, "Water the plants", completed: false, priority: nil)),{"type":"spacer"}]}
                 """
         )
     }
@@ -82,13 +104,7 @@ import WidgetHostKit
         #expect(
             timeline.entries.first?.view.json.description
                 == """
-                {"type":"vstack","modifiers":[{"type":"padding","edges":"all"},{"type":"containerBackground","style":"fill.tertiary"}],"children":[\
-                {"type":"hstack","children":[\
-                {"type":"image","systemName":"checklist","modifiers":[{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},\
-                {"type":"text","text":"Tasks","modifiers":[{"type":"font","style":"headline"},{"type":"fontWeight","weight":"bold"}]},\
-                {"type":"spacer"},\
-                {"type":"text","text":"0/0","modifiers":[{"type":"font","style":"caption","weight":"bold"},{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"numericText"}]},\
-                {"type":"text","text":"0","modifiers":[{"type":"font","style":"caption","weight":"bold"},{"type":"foregroundStyle","style":"white"},{"type":"padding","edges":"horizontal","length":8},{"type":"padding","edges":"vertical","length":4},{"type":"background","style":"green"},{"type":"clipShape","shape":"capsule"}]}]},\
+                \(Self.headerJSON(count: "0/0", pending: 0, badge: "green"))\
                 {"type":"text","text":"No tasks","modifiers":[{"type":"font","style":"subheadline"},{"type":"foregroundStyle","style":"secondary"}]},\
                 {"type":"spacer"}]}
                 """
