@@ -41,23 +41,17 @@ import Testing
                 kind: Quickmenu
 
             """)
-        try scratch.file(
-            "nested.yaml",
-            """
-            widgets:
-              - id: deep
-                kind: FocusWidget
-
-            """)
-        try scratch.file(
-            "extra.yaml",
-            """
-            widgets:
-              - id: extra
-                kind: Quickmenu
-
-            """)
+        try Self.writeOneWidget("nested.yaml", id: "deep", kind: "FocusWidget", in: scratch)
+        try Self.writeOneWidget("extra.yaml", id: "extra", kind: "Quickmenu", in: scratch)
         return scratch
+    }
+
+    /// Writes `file` holding one widget, `id` of kind `kind`: its `id:` on line 2, its `kind:` on
+    /// line 3.
+    static func writeOneWidget(_ file: String, id: String, kind: String, in scratch: TemporaryDirectory)
+        throws
+    {
+        try scratch.file(file, "widgets:\n  - id: \(id)\n    kind: \(kind)\n")
     }
 
     @Test func includedWidgetsComeFirstInOrderWithTheIncludersAppGroup() throws {
@@ -82,14 +76,7 @@ import Testing
 
     @Test func aDiagnosticInAnIncludedFileNamesTheWholeChain() throws {
         let scratch = try Self.composed()
-        try scratch.file(
-            "nested.yaml",
-            """
-            widgets:
-              - id: deep
-                kind: FocusWidgt
-
-            """)
+        try Self.writeOneWidget("nested.yaml", id: "deep", kind: "FocusWidgt", in: scratch)
         let text = try scratch.widgethost(["validate", "main.yaml"])
         text.expectFailed(
             65,
@@ -153,14 +140,7 @@ import Testing
 
     @Test func anIdUsedInTwoFilesNamesBothPlaces() throws {
         let scratch = try Self.composed()
-        try scratch.file(
-            "extra.yaml",
-            """
-            widgets:
-              - id: a1
-                kind: Quickmenu
-
-            """)
+        try Self.writeOneWidget("extra.yaml", id: "a1", kind: "Quickmenu", in: scratch)
         let run = try scratch.widgethost(["validate", "main.yaml"])
         #expect(run.status == 65)
         #expect(
@@ -219,14 +199,7 @@ import Testing
                 "config/b.yaml:3:5: error: this widget's default id 'Quickmenu-1' is already the id of the widget at "
                     + "config/a.yaml:4:5 (default ids are numbered per configuration file); give it an 'id'"),
             "\(after.standardError)")
-        try scratch.file(
-            "config/a.yaml",
-            """
-            widgets:
-              - id: focus
-                kind: FocusWidget
-
-            """)
+        try Self.writeOneWidget("config/a.yaml", id: "focus", kind: "FocusWidget", in: scratch)
         let fixed = try scratch.widgethost(["run", "config", "--format", "json"])
         #expect(fixed.status == 0, "\(fixed.standardError)")
         let fixedIDs = (0..<3).compactMap {
