@@ -2,19 +2,6 @@ import Foundation
 import Testing
 import WidgetHostKit
 
-private struct OpenIntent: AppIntent {
-    static let title = "Open"
-    @Parameter(title: "Task") var taskID: String
-
-    init() {}
-
-    init(taskID: String) {
-        self.taskID = taskID
-    }
-
-    func perform() async throws -> some IntentResult { .result() }
-}
-
 @Suite struct ViewModifierTests {
     private static func json(_ view: some View) -> String {
         ViewRenderer.root(of: view).json.description
@@ -174,9 +161,10 @@ private struct OpenIntent: AppIntent {
     }
 
     @Test func aModifiedButtonKeepsItsIntentAndCountsAsAControl() {
-        let button = Button(intent: OpenIntent(taskID: "t-1")) { Text("Open") }.opacity(0.5)
+        let button = Button(intent: ToggleTaskIntent(taskID: "t-1", isDone: true)) { Text("Open") }.opacity(
+            0.5)
         let root = ViewRenderer.root(of: button)
-        #expect(root.intent?.type == "OpenIntent")
+        #expect(root.intent?.type == "ToggleTaskIntent")
         #expect(root.controls.count == 1)
         #expect(root.modifiers == [ViewModifierNode(.opacity, [.init("value", .double(0.5))])])
     }

@@ -2,21 +2,6 @@ import Foundation
 import Testing
 import WidgetHostKit
 
-private struct ToggleTaskIntent: AppIntent {
-    static let title = "Toggle Task"
-    @Parameter(title: "Task") var taskID: String
-    @Parameter(title: "Done", default: false) var isDone: Bool
-
-    init() {}
-
-    init(taskID: String, isDone: Bool) {
-        self.taskID = taskID
-        self.isDone = isDone
-    }
-
-    func perform() async throws -> some IntentResult { .result() }
-}
-
 private struct SetFocusIntent: SetValueIntent {
     static let title = "Set Focus"
     @Parameter(title: "On") var value: Bool
