@@ -13,40 +13,43 @@ extension WidgetHostCommand.StoreCommand {
         changed either).
         """
 
+    /// The declaration of a command that changes the store: its `discussion`, then where the store
+    /// is and ``editingExitCodes``; its `arguments`, then the store's options.
+    static func editingSpec(
+        name: String, abstract: String, discussion: String, arguments: [ArgumentSpec]
+    ) -> CommandSpec {
+        CommandSpec(
+            name: name, abstract: abstract,
+            discussion: discussion + "\n\n" + storeDiscussion + "\n\n" + editingExitCodes,
+            arguments: arguments + storeArguments)
+    }
+
     /// `store delete`.
-    static let deleteSpec = CommandSpec(
+    static let deleteSpec = editingSpec(
         name: "delete",
         abstract: "Deletes tasks from the shared store, as the app's saveTasks after a removal.",
         discussion: """
             Deletes every task named, all of them or none: an id that is not stored is reported and \
             nothing is deleted. Every widget is asked to reload, as the app's reloadAllTimelines().
-
-            \(storeDiscussion)
-
-            \(editingExitCodes)
             """,
         arguments: [
             .positional("id", help: "The id of a task to delete (see 'store export').", isRepeating: true)
-        ] + storeArguments
+        ]
     )
 
     /// `store move`.
-    static let moveSpec = CommandSpec(
+    static let moveSpec = editingSpec(
         name: "move",
         abstract: "Moves a task to another place in the store's order, as a list's drag and drop.",
         discussion: """
             Moves the task to <position> (1 is the first) in store order, the order widgets show \
             tasks in; the tasks between its old and new places shift by one. Every widget is asked \
             to reload, as the app's reloadAllTimelines().
-
-            \(storeDiscussion)
-
-            \(editingExitCodes)
             """,
         arguments: [
             .positional("id", help: "The id of the task to move (see 'store export')."),
             .positional("position", help: "Its new place in store order, from 1."),
-        ] + storeArguments
+        ]
     )
 
     /// `store defaults`.
@@ -75,21 +78,17 @@ extension WidgetHostCommand.StoreCommand {
     )
 
     /// `store defaults set`.
-    static let defaultsSetSpec = CommandSpec(
+    static let defaultsSetSpec = editingSpec(
         name: "set",
         abstract: "Sets a shared default, and asks every widget to reload.",
         discussion: """
             A key the built-in widgets read takes only the values they read (true or false); any \
             other key takes any text, with a warning that no built-in widget reads it.
-
-            \(storeDiscussion)
-
-            \(editingExitCodes)
             """,
         arguments: [
             .positional("key", help: "The key (showCompletedTasks, say)."),
             .positional("value", help: "The value."),
-        ] + storeArguments
+        ]
     )
 
     static func runDelete(_ values: ParsedValues) throws(ParseError) -> Int32 {
