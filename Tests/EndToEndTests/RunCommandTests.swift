@@ -160,6 +160,11 @@ import Testing
         try scratch.widgethost(["run", "widgets.yaml", "--store", "store", "--at", at] + options)
     }
 
+    /// `run` with `options` (as ``run(_:in:)``) in a new ``sample()`` directory.
+    static func runOnSample(_ options: [String]) throws -> WidgetHostProcess.Result {
+        try run(options, in: try sample())
+    }
+
     /// The `widgets` array of a `run --format json` output.
     static func widgets(_ output: String) throws -> [[String: Any]] {
         try #require(try JSONText.object(output)["widgets"] as? [[String: Any]])
@@ -168,15 +173,13 @@ import Testing
     // MARK: - The sample configuration
 
     @Test func sampleAsText() throws {
-        let scratch = try Self.sample()
-        let run = try Self.run([], in: scratch)
+        let run = try Self.runOnSample([])
         run.expectSucceeded(standardOutput: Self.sampleText)
         #expect(Self.sampleBoxes.count == 4)
     }
 
     @Test func sampleAsJSONFollowsTheContract() throws {
-        let scratch = try Self.sample()
-        let run = try Self.run(["--format", "json"], in: scratch)
+        let run = try Self.runOnSample(["--format", "json"])
         #expect(run.status == 0)
         #expect(run.standardError.isEmpty)
         #expect(run.standardOutput.hasSuffix("}\n"))
@@ -209,8 +212,7 @@ import Testing
     }
 
     @Test func taskWidgetEntriesAndButtons() throws {
-        let scratch = try Self.sample()
-        let widgets = try Self.widgets(try Self.run(["--format", "json"], in: scratch).standardOutput)
+        let widgets = try Self.widgets(try Self.runOnSample(["--format", "json"]).standardOutput)
         try #require(widgets.count == 4)
         // work-tasks: high, not completed, work, at most 3.
         #expect(
@@ -249,8 +251,7 @@ import Testing
     }
 
     @Test func focusWidgetEntryAndToggle() throws {
-        let scratch = try Self.sample()
-        let widgets = try Self.widgets(try Self.run(["--format", "json"], in: scratch).standardOutput)
+        let widgets = try Self.widgets(try Self.runOnSample(["--format", "json"]).standardOutput)
         let focus = try #require(widgets.first { $0["id"] as? String == "focus" })
         #expect(JSONText.canonical(focus["entry"]) == #"{"isFocusModeOn":false}"#)
         let toggles = JSONText.nodes(of: focus["view"], type: "toggle")
@@ -282,8 +283,7 @@ import Testing
     }
 
     @Test func quickmenuEntryAndLinks() throws {
-        let scratch = try Self.sample()
-        let widgets = try Self.widgets(try Self.run(["--format", "json"], in: scratch).standardOutput)
+        let widgets = try Self.widgets(try Self.runOnSample(["--format", "json"]).standardOutput)
         let menu = try #require(widgets.first { $0["id"] as? String == "quick-menu" })
         let tabs = ["Home", "Balance", "Transfer", "Scan"]
         #expect(
@@ -346,8 +346,7 @@ import Testing
         ),
     ])
     func unknownWidgetIsAUsageError(id: String, message: String) throws {
-        let scratch = try Self.sample()
-        let run = try Self.run(["--widget", "focus", "--widget", id], in: scratch)
+        let run = try Self.runOnSample(["--widget", "focus", "--widget", id])
         run.expectFailed(64, standardError: message + "\n" + Self.usageLines)
     }
 
@@ -370,9 +369,7 @@ import Testing
         ("accessoryCircular", 0), ("accessoryRectangular", 0), ("accessoryInline", 0),
     ])
     func taskRowsByFamily(family: String, rows: Int) throws {
-        let scratch = try Self.sample()
-        let run = try Self.run(
-            ["--widget", "all-tasks", "--family", family, "--format", "json"], in: scratch)
+        let run = try Self.runOnSample(["--widget", "all-tasks", "--family", family, "--format", "json"])
         #expect(run.status == 0)
         let widget = try #require(try Self.widgets(run.standardOutput).first)
         #expect(widget["family"] as? String == family)
@@ -382,9 +379,9 @@ import Testing
     }
 
     @Test func accessoryInlineWithTimeline() throws {
-        let scratch = try Self.sample()
-        let run = try Self.run(
-            ["--family", "accessoryInline", "--widget", "work-tasks", "--timeline"], in: scratch)
+        let run = try Self.runOnSample([
+            "--family", "accessoryInline", "--widget", "work-tasks", "--timeline",
+        ])
         #expect(run.status == 0)
         #expect(run.standardOutput == Self.inlineTimelineText)
     }

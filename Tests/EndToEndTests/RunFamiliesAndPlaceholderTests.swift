@@ -48,8 +48,7 @@ import Testing
     }
 
     @Test func familyAllAsTextDrawsOneBoxPerFamily() throws {
-        let scratch = try RunCommandTests.sample()
-        let run = try RunCommandTests.run(["--family", "all", "--widget", "focus"], in: scratch)
+        let run = try RunCommandTests.runOnSample(["--family", "all", "--widget", "focus"])
         #expect(run.status == 0)
         let headings = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("focus · ") }
         #expect(
@@ -90,8 +89,7 @@ import Testing
     }
 
     @Test func placeholderOfEveryBuiltIn() throws {
-        let scratch = try RunCommandTests.sample()
-        let run = try RunCommandTests.run(["--placeholder", "--format", "json"], in: scratch)
+        let run = try RunCommandTests.runOnSample(["--placeholder", "--format", "json"])
         #expect(run.status == 0)
         let widgets = try RunCommandTests.widgets(run.standardOutput)
         #expect(widgets.map { $0["id"] as? String } == ["work-tasks", "all-tasks", "focus", "quick-menu"])
@@ -102,8 +100,7 @@ import Testing
     }
 
     @Test func placeholderAndPreviewTogetherIsAUsageError() throws {
-        let scratch = try RunCommandTests.sample()
-        let run = try RunCommandTests.run(["--placeholder", "--preview"], in: scratch)
+        let run = try RunCommandTests.runOnSample(["--placeholder", "--preview"])
         run.expectFailed(
             64,
             firstErrorLine:
