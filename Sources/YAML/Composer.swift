@@ -48,6 +48,43 @@ struct Composer {
     private var roots: [Int32] = []
     private var root: Int32?
 
+    /// The key whose sequence is streamed, as bytes; `nil` when nothing is.
+    private var streamKey: [UInt8]?
+    /// Where `${NAME}` is looked up; `nil` when nothing is substituted (or the source has no `$`).
+    private var environment: [String: String]?
+    private var substitutions = Substitutions()
+    private var substitutionProblems: [Diagnostic] = []
+    /// The records before this one have had their variables substituted.
+    private var substitutedUpTo = 0
+    /// The streamed sequence while it is open.
+    private var stream: Stream?
+    /// Whether a sequence was streamed.
+    private var didStream = false
+
+    /// The streamed sequence: its frame, and where the item being composed starts.
+    private struct Stream {
+        /// Its index in `frames`.
+        var frame: Int
+        /// The sizes of the arrays before the current item: what its end truncates them to.
+        var records: Int
+        var children: Int
+        var text: Int
+        var aliases: Int
+        /// Whether the current item defines an anchor: then it is kept, for later aliases.
+        var definesAnchor = false
+        /// Whether the receiver still has to be told the sequence opened.
+        var opening = true
+        /// The item just composed (its node, and the alias it was reached through), to hand over.
+        var item: (index: Int32, alias: Int32)?
+    }
+
+    /// The receiver when nothing is streamed.
+    private struct NoStreaming: StreamedItems {
+        var key: String { "" }
+        func willTakeItems(after pairs: [Node.Pair], substitutions: Substitutions) {}
+        func take(_ item: Node, substitutions: Substitutions) {}
+    }
+
     init(source: SourceText, limits: YAMLLimits) {
         self.source = source
         self.limits = limits
@@ -56,6 +93,30 @@ struct Composer {
     /// Parses and composes every document of the source.
     /// - Complexity: O(n) in the size of the input; aliases cost O(1) each.
     mutating func compose() throws(Diagnostic) -> [Node] {
+        try compose(environment: nil).documents
+    }
+
+    /// Parses and composes every document of the source, substituting variables from
+    /// `environment`, if given, as the nodes are composed.
+    mutating func compose(environment: [String: String]?) throws(Diagnostic) -> StreamedDocument {
+        var none = NoStreaming()
+        return try compose(streaming: &none, streams: false, environment: environment)
+    }
+
+    /// Parses and composes every document of the source, handing the items of the sequence under
+    /// `receiver.key` to `receiver` one at a time (see ``StreamedItems``), and substituting
+    /// variables from `environment`, if given, as the nodes are composed.
+    /// - Complexity: O(n) in the size of the input; memory O(1) in the number of streamed items
+    ///   (beyond the input and its line starts) when they define no anchors.
+    mutating func compose(
+        streaming receiver: inout some StreamedItems, environment: [String: String]?
+    ) throws(Diagnostic) -> StreamedDocument {
+        try compose(streaming: &receiver, streams: true, environment: environment)
+    }
+
+    private mutating func compose(
+        streaming receiver: inout some StreamedItems, streams: Bool, environment: [String: String]?
+    ) throws(Diagnostic) -> StreamedDocument {
         // Offsets are stored as Int32: 1 GiB is the hard ceiling whatever the configured limit.
         let limit = min(limits.maxInputSize, 1 << 30)
         guard source.bytes.count <= limit else {
@@ -65,6 +126,8 @@ struct Composer {
                 message: "input is \(source.bytes.count) bytes, over the limit of \(limit) bytes"
             )
         }
+        if streams { streamKey = Array(receiver.key.utf8) }
+        if let environment, source.bytes.contains(UInt8(ascii: "$")) { self.environment = environment }
         // About one node per 9 bytes in configuration files, and scalars are most of their bytes;
         // growing past that would cost a copy, and both arrays at once for a while. Capacity never
         // written to costs no memory, so the reserve is generous.
@@ -83,7 +146,7 @@ struct Composer {
             return withUnsafePointer(to: &empty) { emptyPointer in
                 yaml_parser_set_input_string(&parser, buffer.baseAddress ?? emptyPointer, buffer.count)
                 do throws(Diagnostic) {
-                    try run(&parser)
+                    try run(&parser, receiver: &receiver)
                     return .success(())
                 } catch {
                     return .failure(error)
@@ -94,18 +157,38 @@ struct Composer {
             // libyaml 0.2.5 refuses a stream of nothing but document end markers (`...`), which YAML
             // allows (test suite HWV9, QT73): such a stream is empty, as one of only comments is.
             guard error.code == .yamlSyntax, Self.isOnlyEndMarkers(source.bytes) else { throw error }
-            return []
+            return StreamedDocument(documents: [], streamed: false, substitutions: Substitutions(), diagnostics: [])
         }
+        substituteNewRecords()
+        let storage = storage()
+        return StreamedDocument(
+            documents: roots.map { Node(storage: storage, index: $0) }, streamed: didStream,
+            substitutions: substitutions, diagnostics: substitutionProblems)
+    }
+
+    /// The nodes composed so far, as storage nodes can be views of; sharing the arrays, so that
+    /// the composer's next change to one copies it unless the storage is gone by then.
+    private func storage() -> NodeStorage {
         var aliasOfChild: [Int32] = []
         if !childAliases.isEmpty {
             aliasOfChild = [Int32](repeating: -1, count: children.count)
-            for (slot, alias) in childAliases { aliasOfChild[Int(slot)] = alias }
+            for (slot, alias) in childAliases where Int(slot) < children.count {
+                aliasOfChild[Int(slot)] = alias
+            }
         }
-        let storage = NodeStorage(
+        return NodeStorage(
             records: records, children: children, text: text, strings: strings, anchors: recordAnchors,
-            lines: lines,
-            aliases: aliasUses, childAliases: aliasOfChild)
-        return roots.map { Node(storage: storage, index: $0) }
+            lines: lines, aliases: aliasUses, childAliases: aliasOfChild)
+    }
+
+    /// Substitutes the variables of the records composed since the last call, when there is an
+    /// environment to substitute from.
+    private mutating func substituteNewRecords() {
+        defer { substitutedUpTo = records.count }
+        guard let environment, substitutedUpTo < records.count else { return }
+        VariableSubstitution.substitute(
+            records: &records, text: &text, from: substitutedUpTo, lines: lines, source: source,
+            environment: environment, into: &substitutions, diagnostics: &substitutionProblems)
     }
 
     /// Whether every line of `bytes` is blank, a comment, or a document end marker (`...`, then
@@ -133,7 +216,9 @@ struct Composer {
         return sawMarker
     }
 
-    private mutating func run(_ parser: inout yaml_parser_t) throws(Diagnostic) {
+    private mutating func run(
+        _ parser: inout yaml_parser_t, receiver: inout some StreamedItems
+    ) throws(Diagnostic) {
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(&parser, &event) == 1 else {
@@ -176,6 +261,81 @@ struct Composer {
             default:
                 break
             }
+            if stream != nil { handOver(to: &receiver) }
+        }
+    }
+
+    // MARK: - Streaming
+
+    /// Tells `receiver` the streamed sequence opened, or hands it the item just composed and lets
+    /// the item's nodes go.
+    private mutating func handOver(to receiver: inout some StreamedItems) {
+        guard var stream else { return }
+        if stream.opening {
+            stream.opening = false
+            self.stream = stream
+            substituteNewRecords()
+            let storage = storage()
+            let root = frames[0]
+            // The pairs before the streamed key, which is the last of the pending nodes.
+            var pairs: [Node.Pair] = []
+            var position = root.firstChild
+            while position + 1 < pending.count - 1 {
+                pairs.append(
+                    Node.Pair(
+                        key: Node(storage: storage, index: pending[position], via: pendingAliases[position]),
+                        value: Node(
+                            storage: storage, index: pending[position + 1], via: pendingAliases[position + 1])))
+                position += 2
+            }
+            receiver.willTakeItems(after: pairs, substitutions: substitutions)
+            return
+        }
+        guard let item = stream.item else { return }
+        stream.item = nil
+        substituteNewRecords()
+        receiver.take(
+            Node(storage: storage(), index: item.index, via: item.alias), substitutions: substitutions)
+        if stream.definesAnchor {
+            stream.definesAnchor = false
+        } else {
+            records.removeSubrange(stream.records...)
+            children.removeSubrange(stream.children...)
+            text.removeSubrange(stream.text...)
+            aliasUses.removeSubrange(stream.aliases...)
+            if !childAliases.isEmpty {
+                for slot in childAliases.keys where Int(slot) >= stream.children {
+                    childAliases[slot] = nil
+                }
+            }
+            substitutions.forget(from: Int32(stream.records))
+            substitutedUpTo = records.count
+        }
+        stream.records = records.count
+        stream.children = children.count
+        stream.text = text.count
+        stream.aliases = aliasUses.count
+        self.stream = stream
+    }
+
+    /// Whether a sequence opening now, with `anchor` and `tag`, is the streamed one: the value of
+    /// the first document's top-level key `streamKey`, unanchored, in a mapping with no `<<` before.
+    private func opensStream(anchor: UnsafeMutablePointer<yaml_char_t>?, tag: Int32) -> Bool {
+        guard let streamKey, !didStream, roots.isEmpty, root == nil, frames.count == 1,
+            frames[0].isMapping, anchor == nil, tag == CoreTag.seq.rawValue
+        else { return false }
+        let first = frames[0].firstChild
+        guard (pending.count - first) % 2 == 1, let key = pending.last, pendingAliases.last == -1 else {
+            return false
+        }
+        let record = records[Int(key)]
+        guard record.kind == .scalar, record.tag == CoreTag.str.rawValue,
+            Int(record.count) == streamKey.count,
+            text[Int(record.first)..<Int(record.first + record.count)].elementsEqual(streamKey)
+        else { return false }
+        // A `<<` before the key could merge keys the receiver should see with the pairs.
+        return !stride(from: first, to: pending.count - 1, by: 2).contains {
+            records[Int(pending[$0])].tag == CoreTag.merge.rawValue
         }
     }
 
@@ -225,6 +385,7 @@ struct Composer {
             let name = String(cString: anchor)
             recordAnchors[index] = intern(name)
             anchors[name] = (index, 1)
+            stream?.definesAnchor = true
         }
         add(index, size: 1)
     }
@@ -333,16 +494,25 @@ struct Composer {
                 count: 0
             )
         )
+        let streams = !isMapping && opensStream(anchor: anchor, tag: resolved)
         var frame = Frame(record: index, isMapping: isMapping, firstChild: pending.count)
         if let anchor {
             let name = String(cString: anchor)
             recordAnchors[index] = intern(name)
             frame.anchor = name
+            stream?.definesAnchor = true
         }
         frames.append(frame)
+        if streams {
+            didStream = true
+            stream = Stream(
+                frame: frames.count - 1, records: records.count, children: children.count, text: text.count,
+                aliases: aliasUses.count)
+        }
     }
 
     private mutating func close(end: yaml_mark_t) throws(Diagnostic) {
+        if let stream, stream.frame == frames.count - 1 { self.stream = nil }
         guard let frame = frames.popLast() else { return }
         let index = Int(frame.record)
         lines.note(end)
@@ -397,6 +567,14 @@ struct Composer {
             return
         }
         frames[top].size += size
+        if let stream, stream.frame == top {
+            // An item of the streamed sequence: handed over, not kept as a child.
+            self.stream?.item = (index, alias)
+            return
+        }
+        if frames[top].isMapping && (pending.count - frames[top].firstChild) % 2 == 0 {
+            records[Int(index)].isKey = true
+        }
         if alias >= 0 { frames[top].hasAliasedChild = true }
         pending.append(index)
         pendingAliases.append(alias)

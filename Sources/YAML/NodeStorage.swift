@@ -83,7 +83,7 @@ struct NodeRecord {
     var count: Int32
     var kind: Kind
     var style: Node.Style
-    /// ``startsAtLineStart`` and ``endsAtLineStart``, as bits.
+    /// ``startsAtLineStart``, ``endsAtLineStart`` and ``isKey``, as bits.
     var marks: UInt8
 
     init(
@@ -105,6 +105,11 @@ struct NodeRecord {
     var startsAtLineStart: Bool { marks & 1 != 0 }
     /// Whether the end mark is in column 1.
     var endsAtLineStart: Bool { marks & 2 != 0 }
+    /// Whether the node was composed as a mapping's key (keys are never substituted).
+    var isKey: Bool {
+        get { marks & 4 != 0 }
+        set { marks = newValue ? marks | 4 : marks & ~4 }
+    }
 
     /// Sets the end mark of a collection, known when it closes.
     mutating func setEnd(_ end: yaml_mark_t) {

@@ -50,26 +50,42 @@ public enum VariableSubstitution {
         let storage = root.storage
         var records = storage.records
         var text = storage.text
-        var isKey = [Bool](repeating: false, count: records.count)
-        for record in records where record.kind == .mapping {
-            for pair in 0..<Int(record.count) {
-                isKey[Int(storage.children[Int(record.first) + 2 * pair])] = true
-            }
-        }
         var substitutions = Substitutions()
         var diagnostics: [Diagnostic] = []
-        for index in records.indices where records[index].kind == .scalar && !isKey[index] {
+        substitute(
+            records: &records, text: &text, from: 0, lines: storage.lines, source: source,
+            environment: environment, into: &substitutions, diagnostics: &diagnostics)
+        let substituted = NodeStorage(
+            records: records, children: storage.children, text: text, strings: storage.strings,
+            anchors: storage.anchors, lines: storage.lines)
+        return (Node(storage: substituted, index: root.index), substitutions, diagnostics)
+    }
+
+    /// Substitutes the variables of the scalar values among `records[first...]` in place: the
+    /// records composed since the last call, as a streamed list's items are.
+    ///
+    /// A scalar composed as a mapping's key is never substituted. A substituted scalar's new text
+    /// goes at the end of `text`; its record is pointed there.
+    /// - Complexity: O(n) in the number of records from `first`, plus the length of the scalars
+    ///   holding a `$`.
+    static func substitute(
+        records: inout [NodeRecord], text: inout [UInt8], from first: Int, lines: LineStarts,
+        source: SourceText, environment: [String: String], into substitutions: inout Substitutions,
+        diagnostics: inout [Diagnostic]
+    ) {
+        for index in first..<records.count where records[index].kind == .scalar && !records[index].isKey {
             let record = records[index]
-            let bytes = Array(storage.text[Int(record.first)..<Int(record.first + record.count)])
+            let bytes = text[Int(record.first)..<Int(record.first + record.count)]
             guard bytes.contains(UInt8(ascii: "$")) else { continue }
-            let node = Node(storage: storage, index: Int32(index))
+            let start = lines.mark(at: record.startIndex, atLineStart: record.startsAtLineStart)
+            let end = lines.mark(at: record.endIndex, atLineStart: record.endsAtLineStart)
             switch substitute(String(decoding: bytes, as: UTF8.self), environment: environment) {
             case .unchanged:
                 continue
             case .failure(let reference, let message):
                 diagnostics.append(
                     source.diagnostic(
-                        at: location(ofReference: reference, in: node, source: source),
+                        at: location(ofReference: reference, from: start, to: end, source: source),
                         code: .yamlInvalidVariable, message: message))
                 substitutions.failed.insert(Int32(index))
             case .success(let value, let variables):
@@ -86,15 +102,11 @@ public enum VariableSubstitution {
                 records[index] = updated
                 if !variables.isEmpty {
                     substitutions.byNode[Int32(index)] = Substitution(
-                        location: location(ofReference: 0, in: node, source: source),
+                        location: location(ofReference: 0, from: start, to: end, source: source),
                         variables: variables, value: value)
                 }
             }
         }
-        let substituted = NodeStorage(
-            records: records, children: storage.children, text: text, strings: storage.strings,
-            anchors: storage.anchors, lines: storage.lines)
-        return (Node(storage: substituted, index: root.index), substitutions, diagnostics)
     }
 
     enum Outcome {
@@ -192,11 +204,11 @@ public enum VariableSubstitution {
         }
     }
 
-    /// Where the `reference`th `${` of `node`'s text is written (a `$${` is no reference); the
-    /// node's start when it cannot be found (a scalar written with escapes).
-    static func location(ofReference reference: Int, in node: Node, source: SourceText) -> SourceLocation {
-        let start = node.start
-        let end = node.end
+    /// Where the `reference`th `${` of the text of a node from `start` to `end` is written (a `$${`
+    /// is no reference); the node's start when it cannot be found (a scalar written with escapes).
+    static func location(
+        ofReference reference: Int, from start: Mark, to end: Mark, source: SourceText
+    ) -> SourceLocation {
         var seen = 0
         for line in start.line...max(start.line, end.line) {
             guard let text = source.line(line) else { break }
@@ -236,5 +248,11 @@ public struct Substitutions: Sendable {
     /// Whether `node`'s substitution failed.
     public func failed(_ node: Node) -> Bool {
         !failed.isEmpty && failed.contains(node.index)
+    }
+
+    /// Forgets the nodes from record `first` on: a streamed item's, once its records are let go.
+    mutating func forget(from first: Int32) {
+        if !byNode.isEmpty { byNode = byNode.filter { $0.key < first } }
+        if !failed.isEmpty { failed = failed.filter { $0 < first } }
     }
 }
