@@ -1,11 +1,21 @@
 import Synchronization
 
-/// The text of one input, kept to quote its lines in diagnostics.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The text of one input, kept to quote its lines in diagnostics: in memory, or (a large
+/// configuration) in its file, read as it is parsed and again only for the lines a diagnostic
+/// quotes (see ``SourceFile``).
 public struct SourceText: Sendable {
     /// The name shown in diagnostics: a path, or `<stdin>`.
     public let name: String
-    /// The text as UTF-8: the bytes read, or the UTF-8 form of UTF-16 or UTF-32 text.
-    public let bytes: [UInt8]
+    /// The text held in memory; `nil` for a text left in its ``file``.
+    private let held: [UInt8]?
+    /// The file the text is read from as it is parsed, when it is not held in memory.
+    public let file: SourceFile?
     private let lineIndex = LineIndex()
 
     /// Creates a source from its name and bytes. UTF-16 and UTF-32 text (told by a byte order mark
@@ -13,8 +23,29 @@ public struct SourceText: Sendable {
     /// are of the decoded text.
     public init(name: String, bytes: [UInt8]) {
         self.name = name
-        self.bytes = Self.utf8(fromWideText: bytes) ?? bytes
+        held = Self.utf8(fromWideText: bytes) ?? bytes
+        file = nil
     }
+
+    /// Creates a source whose text stays in the file at `path`, open as `descriptor`; `nil` for
+    /// UTF-16 and UTF-32 text, which is decoded in memory, or a file that cannot be looked at.
+    public init?(leftIn path: String, named name: String, descriptor: Int32) {
+        var first = [UInt8](repeating: 0, count: 4)
+        let count = first.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 4, 0) }
+        guard count == 4, Self.wideEncoding(of: first) == nil,
+            let file = SourceFile(path: path, descriptor: descriptor)
+        else { return nil }
+        self.name = name
+        held = nil
+        self.file = file
+    }
+
+    /// The text as UTF-8: the bytes read, or the UTF-8 form of UTF-16 or UTF-32 text. A text left
+    /// in its file is read whole (and kept) the first time: meant for error paths only.
+    public var bytes: [UInt8] { held ?? file?.bytes ?? [] }
+
+    /// The size of the text in bytes, without reading a text left in its file.
+    public var byteCount: Int { held?.count ?? file?.size ?? 0 }
 
     /// The text of the 1-based `line`, without its line break; `nil` past the end.
     ///
@@ -24,6 +55,7 @@ public struct SourceText: Sendable {
     /// diagnostics is scanned once, not once per diagnostic.
     /// - Complexity: O(n) in the size of the input on the first call, O(length of the line) after.
     public func line(_ line: Int) -> String? {
+        if held == nil, let file, !file.isRead { return file.line(line) }
         let starts = lineIndex.starts(of: bytes)
         guard line >= 1, line <= starts.count else { return nil }
         let start = starts[line - 1]
@@ -69,7 +101,13 @@ public struct SourceText: Sendable {
     /// final line break libyaml counts one more line, for its errors and for a node there (`---`
     /// alone is an empty document at 2:1 of a one-line input). Fuzzing found both.
     public func inside(_ location: SourceLocation) -> SourceLocation {
-        let count = lineIndex.starts(of: bytes).count
+        let count: Int
+        if held == nil, let file, !file.isRead {
+            guard let lines = file.lineCount else { return location }
+            count = lines
+        } else {
+            count = lineIndex.starts(of: bytes).count
+        }
         guard location.line > count else { return location }
         return SourceLocation(line: count, column: (line(count)?.unicodeScalars.count ?? 0) + 1)
     }

@@ -1,6 +1,12 @@
 import CYAML
 import Diagnostics
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Composes libyaml's events into ``Node`` trees: one per document, all in one ``NodeStorage``.
 ///
 /// Composition is iterative (an explicit stack of open collections), so the depth of the input
@@ -70,6 +76,7 @@ struct Composer {
         var children: Int
         var text: Int
         var aliases: Int
+        var lines: Int
         /// Whether the current item defines an anchor: then it is kept, for later aliases.
         var definesAnchor = false
         /// Whether the receiver still has to be told the sequence opened.
@@ -119,32 +126,43 @@ struct Composer {
     ) throws(Diagnostic) -> StreamedDocument {
         // Offsets are stored as Int32: 1 GiB is the hard ceiling whatever the configured limit.
         let limit = min(limits.maxInputSize, 1 << 30)
-        guard source.bytes.count <= limit else {
+        let size = source.byteCount
+        guard size <= limit else {
             throw source.diagnostic(
                 at: nil,
                 code: .yamlInputTooLarge,
-                message: "input is \(source.bytes.count) bytes, over the limit of \(limit) bytes"
+                message: "input is \(size) bytes, over the limit of \(limit) bytes"
             )
         }
         if streams { streamKey = Array(receiver.key.utf8) }
-        if let environment, source.bytes.contains(UInt8(ascii: "$")) { self.environment = environment }
+        // A text left in its file is not scanned ahead for `$`: its scalars are, as they come.
+        let file = source.file.flatMap { $0.isRead ? nil : $0 }
+        if let environment, file != nil || source.bytes.contains(UInt8(ascii: "$")) {
+            self.environment = environment
+        }
         // About one node per 9 bytes in configuration files, and scalars are most of their bytes;
         // growing past that would cost a copy, and both arrays at once for a while. Capacity never
         // written to costs no memory, so the reserve is generous.
-        records.reserveCapacity(source.bytes.count / 5)
-        children.reserveCapacity(source.bytes.count / 5)
-        text.reserveCapacity(source.bytes.count)
+        records.reserveCapacity(size / 5)
+        children.reserveCapacity(size / 5)
+        text.reserveCapacity(size)
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw source.diagnostic(
                 at: nil, code: .yamlMemory, message: "libyaml could not allocate a parser")
         }
         defer { yaml_parser_delete(&parser) }
-        let result: Result<Void, Diagnostic> = source.bytes.withUnsafeBufferPointer { buffer in
-            // libyaml asserts on a null input pointer, which an empty array may give.
-            var empty: UInt8 = 0
-            return withUnsafePointer(to: &empty) { emptyPointer in
-                yaml_parser_set_input_string(&parser, buffer.baseAddress ?? emptyPointer, buffer.count)
+        let result: Result<Void, Diagnostic>
+        if let file {
+            guard let descriptor = file.reopen() else {
+                throw source.diagnostic(
+                    at: nil, code: .fileUnreadable, message: "changed or went away while being read")
+            }
+            defer { Glibc.close(descriptor) }
+            var input = FileInput(descriptor: descriptor, remaining: file.size)
+            result = withUnsafeMutablePointer(to: &input) { input in
+                yaml_parser_set_input(
+                    &parser, { FileInput.read($0, into: $1, size: $2, sizeRead: $3) }, input)
                 do throws(Diagnostic) {
                     try run(&parser, receiver: &receiver)
                     return .success(())
@@ -152,12 +170,27 @@ struct Composer {
                     return .failure(error)
                 }
             }
+        } else {
+            result = source.bytes.withUnsafeBufferPointer { buffer in
+                // libyaml asserts on a null input pointer, which an empty array may give.
+                var empty: UInt8 = 0
+                return withUnsafePointer(to: &empty) { emptyPointer in
+                    yaml_parser_set_input_string(&parser, buffer.baseAddress ?? emptyPointer, buffer.count)
+                    do throws(Diagnostic) {
+                        try run(&parser, receiver: &receiver)
+                        return .success(())
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
         }
         if case .failure(let error) = result {
             // libyaml 0.2.5 refuses a stream of nothing but document end markers (`...`), which YAML
             // allows (test suite HWV9, QT73): such a stream is empty, as one of only comments is.
             guard error.code == .yamlSyntax, Self.isOnlyEndMarkers(source.bytes) else { throw error }
-            return StreamedDocument(documents: [], streamed: false, substitutions: Substitutions(), diagnostics: [])
+            return StreamedDocument(
+                documents: [], streamed: false, substitutions: Substitutions(), diagnostics: [])
         }
         substituteNewRecords()
         let storage = storage()
@@ -285,7 +318,8 @@ struct Composer {
                     Node.Pair(
                         key: Node(storage: storage, index: pending[position], via: pendingAliases[position]),
                         value: Node(
-                            storage: storage, index: pending[position + 1], via: pendingAliases[position + 1])))
+                            storage: storage, index: pending[position + 1], via: pendingAliases[position + 1])
+                    ))
                 position += 2
             }
             receiver.willTakeItems(after: pairs, substitutions: substitutions)
@@ -303,6 +337,7 @@ struct Composer {
             children.removeSubrange(stream.children...)
             text.removeSubrange(stream.text...)
             aliasUses.removeSubrange(stream.aliases...)
+            lines.removeLines(from: stream.lines)
             if !childAliases.isEmpty {
                 for slot in childAliases.keys where Int(slot) >= stream.children {
                     childAliases[slot] = nil
@@ -315,6 +350,7 @@ struct Composer {
         stream.children = children.count
         stream.text = text.count
         stream.aliases = aliasUses.count
+        stream.lines = lines.count
         self.stream = stream
     }
 
@@ -507,7 +543,7 @@ struct Composer {
             didStream = true
             stream = Stream(
                 frame: frames.count - 1, records: records.count, children: children.count, text: text.count,
-                aliases: aliasUses.count)
+                aliases: aliasUses.count, lines: lines.count)
         }
     }
 
@@ -660,6 +696,35 @@ struct Composer {
                 message: problem,
                 notes: notes
             )
+        }
+    }
+}
+
+/// libyaml's input from a file descriptor: at most the file's size when it was opened, so a file
+/// growing while it is parsed is read as it was.
+private struct FileInput {
+    var descriptor: Int32
+    var remaining: Int
+
+    /// libyaml's read handler: 1 with the bytes read (none at the end), 0 on an error.
+    static func read(
+        _ data: UnsafeMutableRawPointer?, into buffer: UnsafeMutablePointer<UInt8>?, size: Int,
+        sizeRead: UnsafeMutablePointer<Int>?
+    ) -> Int32 {
+        guard let data, let buffer, let sizeRead else { return 0 }
+        let input = data.assumingMemoryBound(to: FileInput.self)
+        while true {
+            let wanted = min(size, input.pointee.remaining)
+            guard wanted > 0 else {
+                sizeRead.pointee = 0
+                return 1
+            }
+            let count = Glibc.read(input.pointee.descriptor, buffer, wanted)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return 0 }
+            input.pointee.remaining -= count
+            sizeRead.pointee = count
+            return 1
         }
     }
 }

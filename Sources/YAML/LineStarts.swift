@@ -37,6 +37,15 @@ struct LineStarts {
 
     /// The mark at character `index`: in column 1 when `atLineStart`, otherwise past its line's start.
     /// - Complexity: O(log n) in the number of lines.
+    /// How many lines have a start noted.
+    var count: Int { starts.count }
+
+    /// Forgets the starts of the lines from `count` on: those of a streamed item let go, which no
+    /// node left refers to. A line noted again later takes its start anew.
+    mutating func removeLines(from count: Int) {
+        if count < starts.count { starts.removeSubrange(count...) }
+    }
+
     func mark(at index: Int32, atLineStart: Bool) -> Mark {
         // The last line whose start is before `index` (at or before it, for column 1).
         var low = 0

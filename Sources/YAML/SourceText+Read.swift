@@ -17,9 +17,11 @@ extension SourceText {
     ///   - regularOnly: refuse anything but a regular file (a FIFO, a device, a socket) without
     ///     opening it for reading: opening a FIFO waits for a writer, so a configuration or manifest
     ///     that is one would hang the command.
-    public static func read(path: String, limit: Int = 64 << 20, regularOnly: Bool = false) throws(Diagnostic)
-        -> SourceText
-    {
+    ///   - inMemoryUpTo: a regular file larger than this (in UTF-8) is not read here but left in
+    ///     its file (``SourceFile``), to be parsed from it.
+    public static func read(
+        path: String, limit: Int = 64 << 20, regularOnly: Bool = false, inMemoryUpTo: Int = .max
+    ) throws(Diagnostic) -> SourceText {
         let name = path == "-" ? "<stdin>" : path
         if regularOnly, path != "-" {
             var info = stat()
@@ -48,6 +50,9 @@ extension SourceText {
             if (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > limit {
                 throw tooLarge(name, size: Int(info.st_size), limit: limit)
             }
+        }
+        if (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > inMemoryUpTo && path != "-" {
+            if let source = SourceText(leftIn: path, named: name, descriptor: descriptor) { return source }
         }
         var bytes: [UInt8] = []
         if (info.st_mode & S_IFMT) == S_IFREG {

@@ -9,6 +9,9 @@ public struct YAMLLimits: Sendable, Hashable {
     public var maxAliasExpansion: Int
     /// The largest input, in bytes.
     public var maxInputSize: Int
+    /// The largest configuration file held in memory while it is parsed, in bytes: a larger one is
+    /// parsed from its file and read again only for the lines diagnostics quote (``SourceFile``).
+    public var inMemoryInputSize = 256 << 10
 
     /// The deepest nesting a caller should allow. libyaml's time grows with the square of the depth
     /// of flow nesting: measured on `{a: {a: ...}}` (widgethost yaml, a debug build, this 2-core

@@ -108,15 +108,32 @@ public struct ConfigurationLoader: Sendable {
         /// One copy of each configuration several widgets hold alike.
         var configurations = SharedConfigurations()
 
-        /// What settling one widget's id needs beyond the instance itself.
+        /// What settling one widget's id needs beyond the instance itself: 16 bytes, as a
+        /// configuration holds tens of thousands.
         struct Detail {
-            /// Where its `id:` value is, when it has one: a duplicate is reported there.
-            var idLocation: SourceLocation?
+            /// The line and column of its `id:` value (0 when it has none).
+            private var idLine: Int32
+            private var idColumn: Int32
             /// Its file, in ``PendingInstances/sources``.
-            var source: Int
+            private var file: Int32
             /// False when it has errors of its own: its id still counts for duplicates, but it
             /// never runs.
             var valid: Bool
+
+            init(idLocation: SourceLocation?, source: Int, valid: Bool) {
+                idLine = Int32(truncatingIfNeeded: idLocation?.line ?? 0)
+                idColumn = Int32(truncatingIfNeeded: idLocation?.column ?? 0)
+                file = Int32(truncatingIfNeeded: source)
+                self.valid = valid
+            }
+
+            /// Where its `id:` value is, when it has one: a duplicate is reported there.
+            var idLocation: SourceLocation? {
+                idLine == 0 ? nil : SourceLocation(line: Int(idLine), column: Int(idColumn))
+            }
+
+            /// Its file, in ``PendingInstances/sources``.
+            var source: Int { Int(file) }
         }
 
         mutating func append(_ instance: consuming WidgetInstance, _ detail: Detail) {
@@ -156,7 +173,9 @@ public struct ConfigurationLoader: Sendable {
         inclusion.read.append(file)
         let source: SourceText
         do throws(Diagnostic) {
-            source = try SourceText.read(path: file, limit: limits.maxInputSize, regularOnly: true)
+            source = try SourceText.read(
+                path: file, limit: limits.maxInputSize, regularOnly: true,
+                inMemoryUpTo: limits.inMemoryInputSize)
         } catch {
             diagnostics.append(error.addingNotes(inclusion.notes))
             return nil
