@@ -60,9 +60,9 @@ extension ConfigurationLoader {
             guard let count else { return }
             // Grown geometrically: reserving the exact count file after file (a config split into
             // included files) would copy every instance read so far for each file.
-            let needed = pending.instances.count + count
-            if pending.instances.capacity < needed {
-                pending.instances.reserveCapacity(max(needed, 2 * pending.instances.capacity))
+            let needed = pending.rows.count + count
+            pending.rows.reserve(needed)
+            if pending.details.capacity < needed {
                 pending.details.reserveCapacity(max(needed, 2 * pending.details.capacity))
             }
         }
@@ -79,7 +79,7 @@ extension ConfigurationLoader {
 
         var mark: Mark {
             Mark(
-                instances: pending.instances.count, sources: pending.sources.count,
+                instances: pending.rows.count, sources: pending.sources.count,
                 appGroups: pending.appGroups.count, unknownKinds: pending.unknownKinds,
                 diagnostics: diagnostics.count, read: inclusion.read.count)
         }
@@ -87,7 +87,7 @@ extension ConfigurationLoader {
         /// Forgets what was read since `mark`: the widgets, files and problems of a file that
         /// turned out to be invalid YAML, or that is to be read again.
         mutating func rollBack(to mark: Mark) {
-            pending.instances.removeSubrange(mark.instances...)
+            pending.rows.removeRows(from: mark.instances)
             pending.details.removeSubrange(mark.instances...)
             pending.sources.removeSubrange(mark.sources...)
             pending.includedFrom.removeSubrange(mark.sources...)

@@ -90,7 +90,7 @@ public struct ConfigurationLoader: Sendable {
     /// become the result in place rather than being copied out one by one.
     struct PendingInstances {
         /// The widget entries, in reading order.
-        var instances: [WidgetInstance] = []
+        var rows = InstanceRows()
         /// What settling the ids needs, one per instance.
         var details: [Detail] = []
         /// The files read, which ``Detail/source`` indexes.
@@ -136,8 +136,8 @@ public struct ConfigurationLoader: Sendable {
             var source: Int { Int(file) }
         }
 
-        mutating func append(_ instance: consuming WidgetInstance, _ detail: Detail) {
-            instances.append(instance)
+        mutating func append(_ instance: WidgetInstance.Values, _ detail: Detail) {
+            rows.append(instance)
             details.append(detail)
         }
     }
@@ -151,16 +151,16 @@ public struct ConfigurationLoader: Sendable {
         file: String, inclusion: inout Inclusion, into pending: inout PendingInstances,
         diagnostics: inout [Diagnostic]
     ) -> Declared? {
-        let first = pending.instances.count
+        let first = pending.rows.count
         let declared = readFile(file, inclusion: &inclusion, into: &pending, diagnostics: &diagnostics)
         if inclusion.chain.isEmpty {
             // A top-level file: every widget it reached gets the App Group it settled on.
             let appGroup = declared?.value ?? Self.defaultAppGroup
             pending.appGroups.append(
                 declared?.declaration ?? AppGroupDeclaration(value: Self.defaultAppGroup, file: file))
-            for position in first..<pending.instances.count {
-                pending.instances[position].appGroup = appGroup
-                pending.instances[position].origins?["appGroup"] = declared?.origin ?? Self.defaultOrigin
+            let origin = declared?.origin ?? Self.defaultOrigin
+            for position in first..<pending.rows.count {
+                pending.rows.setAppGroup(appGroup, origin: origin, of: position)
             }
         }
         return declared
@@ -446,7 +446,7 @@ public struct ConfigurationLoader: Sendable {
         guard let plan else {
             // Without a known kind nothing else can be checked; the id still counts for duplicates.
             pending.append(
-                WidgetInstance(
+                WidgetInstance.Values(
                     id: id, kind: kind, family: .systemSmall, configuration: [:], appGroup: appGroup,
                     file: reader.source.name, location: location
                 ),
@@ -487,7 +487,7 @@ public struct ConfigurationLoader: Sendable {
             )
             valid = false
         }
-        var instance = WidgetInstance(
+        var instance = WidgetInstance.Values(
             id: id,
             kind: kind,
             family: family,
@@ -677,41 +677,37 @@ public struct ConfigurationLoader: Sendable {
     private func assignIDs(_ pending: inout PendingInstances, into result: inout LoadedConfiguration) {
         var counts: [String: Int] = [:]
         var countedFile = -1
-        var seen: [String: Int] = [:]
-        seen.reserveCapacity(pending.instances.count)
-        for position in pending.instances.indices {
+        var seen = RowsByID(capacity: pending.rows.count)
+        for position in 0..<pending.rows.count {
             let detail = pending.details[position]
-            let kind = pending.instances[position].kind
-            let isDefault = pending.instances[position].id.isEmpty
+            let isDefault = pending.rows.hasNoID(position)
             // A widget of unknown kind has no default id to clash with.
-            if isDefault && !detail.valid && registry.widget(kind: kind) == nil
-                && plugins?.widget(kind: kind) == nil
-            {
-                continue
+            if isDefault && !detail.valid {
+                let kind = pending.rows.kind(of: position)
+                if registry.widget(kind: kind) == nil && plugins?.widget(kind: kind) == nil { continue }
             }
             if pending.topLevel[detail.source] != countedFile {
                 counts.removeAll(keepingCapacity: true)
                 countedFile = pending.topLevel[detail.source]
             }
+            let kind = pending.rows.kind(of: position)
             counts[kind, default: 0] += 1
-            if isDefault {
-                pending.instances[position].id = "\(kind)-\(counts[kind] ?? 1)"
-            }
-            let id = pending.instances[position].id
-            // One lookup for the common case, a new id; a duplicate puts the first one back.
-            guard let firstPosition = seen.updateValue(position, forKey: id) else { continue }
-            seen[id] = firstPosition
+            if isDefault { pending.rows.setID("\(kind)-\(counts[kind] ?? 1)", of: position) }
+            // One lookup for the common case, a new id.
+            guard let firstPosition = seen.insert(position, of: pending.rows) else { continue }
             pending.details[position].valid = false
-            let first = pending.instances[firstPosition]
-            let item = pending.instances[position]
+            let id = pending.rows.id(of: position)
+            let firstFile = pending.rows.file(of: firstPosition)
+            let firstLocation = pending.rows.location(of: firstPosition)
+            let file = pending.rows.file(of: position)
             let place =
-                first.file == item.file
-                ? "line \(first.location.line)"
-                : "\(first.file):\(first.location.line):\(first.location.column)"
+                firstFile == file
+                ? "line \(firstLocation.line)"
+                : "\(firstFile):\(firstLocation.line):\(firstLocation.column)"
             let message =
                 isDefault
                 ? "this widget's default id '\(id)' is already the id of the widget at \(place)"
-                    + (pending.instances[firstPosition].id == id && first.file != item.file
+                    + (firstFile != file
                         && pending.topLevel[detail.source]
                             != pending.topLevel[pending.details[firstPosition].source]
                         ? " (default ids are numbered per configuration file)" : "")
@@ -719,23 +715,69 @@ public struct ConfigurationLoader: Sendable {
                 : "duplicate widget id '\(id)': already used by the widget at \(place)"
             result.diagnostics.append(
                 pending.sources[detail.source].diagnostic(
-                    at: detail.idLocation ?? item.location,
+                    at: detail.idLocation ?? pending.rows.location(of: position),
                     code: .configDuplicateId,
                     message: message,
-                    notes: (first.file == item.file
-                        ? [Diagnostic.Note("the first widget with id '\(id)'", at: first.location)] : [])
+                    notes: (firstFile == file
+                        ? [Diagnostic.Note("the first widget with id '\(id)'", at: firstLocation)] : [])
                         + pending.includedFrom[detail.source]
                 )
             )
         }
-        // Keep the valid instances, in order, moving them down over the others in place.
-        var kept = 0
-        for position in pending.instances.indices where pending.details[position].valid {
-            if kept != position { pending.instances.swapAt(kept, position) }
-            kept += 1
+        // The valid widgets, as views of the rows.
+        let table = InstanceTable(pending.rows)
+        pending.rows = InstanceRows()
+        var instances: [WidgetInstance] = []
+        instances.reserveCapacity(table.rows.count)
+        for position in 0..<table.rows.count where pending.details[position].valid {
+            instances.append(WidgetInstance(table: table, row: position))
         }
-        pending.instances.removeSubrange(kept...)
-        result.instances = pending.instances
+        result.instances = instances
+    }
+}
+
+/// The rows of an ``InstanceRows`` by id, to find ids used twice: an open-addressing table of row
+/// numbers, so that twenty thousand ids cost 160 KB rather than a dictionary of `String`s kept.
+/// Ids compare as Swift's strings do (by canonical equivalence: `café` written precomposed or
+/// with a combining accent is one id), as `--widget` finds them.
+struct RowsByID {
+    /// Row numbers, or -1; at most half of them used.
+    private var slots: [Int32]
+    private var count = 0
+
+    /// A table with room for `capacity` rows before it grows.
+    init(capacity: Int) {
+        var size = 16
+        while size < 2 * capacity { size *= 2 }
+        slots = Array(repeating: -1, count: size)
+    }
+
+    /// Adds `row` of `rows` by its id, unless a row with the same id is in already.
+    /// - Returns: that row, or `nil` when the id is new.
+    /// - Complexity: amortised O(1) in the number of rows, O(n) in the length of the id.
+    mutating func insert(_ row: Int, of rows: InstanceRows) -> Int? {
+        let id = rows.id(of: row)
+        var slot = id.hashValue & (slots.count - 1)
+        while slots[slot] >= 0 {
+            let other = Int(slots[slot])
+            if rows.id(of: other) == id { return other }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        slots[slot] = Int32(truncatingIfNeeded: row)
+        count += 1
+        if 2 * count > slots.count { grow(rows) }
+        return nil
+    }
+
+    /// Doubles the slots, placing every row again.
+    private mutating func grow(_ rows: InstanceRows) {
+        let old = slots
+        slots = Array(repeating: -1, count: 2 * old.count)
+        for row in old where row >= 0 {
+            var slot = rows.id(of: Int(row)).hashValue & (slots.count - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = row
+        }
     }
 }
 

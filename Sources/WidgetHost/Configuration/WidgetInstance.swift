@@ -2,25 +2,41 @@ public import Diagnostics
 public import WidgetHostKit
 
 /// One widget of a configuration file, validated: what `run` evaluates.
+///
+/// An instance a configuration loads to is a row of the configuration's ``InstanceTable`` (16
+/// bytes here, about 50 there), so that a run of twenty thousand widgets holds a megabyte for
+/// them rather than several; its values are looked up as they are read. Changing a value, or
+/// creating an instance, gives the instance values of its own.
 public struct WidgetInstance: Sendable {
-    /// The instance's id (given, or `<kind>-<n>`).
-    public var id: String
-    /// The widget kind.
-    public var kind: String
-    /// The family it is shown in.
-    public var family: WidgetFamily
-    /// The configuration values by parameter name, defaults filled in; empty for static widgets.
-    public var configuration: [String: JSONValue]
-    /// The App Group of the file that declares it.
-    public var appGroup: String
-    /// Where it is declared.
-    public var file: String
-    /// The line and column of its entry in the `widgets:` list.
-    public var location: SourceLocation
-    /// Where each value came from, when the loader records it (`widgethost config`): keyed
-    /// `appGroup`, `id`, `kind`, `family` and `configuration.NAME`, each `FILE:LINE:COLUMN`,
-    /// `--set`, `default` or `env NAME`.
-    public var origins: [String: String]?
+    private var storage: Storage
+
+    private enum Storage: Sendable {
+        /// A row of a configuration's table.
+        case row(InstanceTable, Int32)
+        /// Values of its own.
+        case own(Own)
+    }
+
+    /// An instance's own values, shared by its copies until one changes.
+    private final class Own: Sendable {
+        let values: Values
+
+        init(_ values: Values) {
+            self.values = values
+        }
+    }
+
+    /// Every value of an instance.
+    struct Values: Sendable {
+        var id: String
+        var kind: String
+        var family: WidgetFamily
+        var configuration: [String: JSONValue]
+        var appGroup: String
+        var file: String
+        var location: SourceLocation
+        var origins: [String: String]?
+    }
 
     /// Creates an instance.
     public init(
@@ -32,12 +48,120 @@ public struct WidgetInstance: Sendable {
         file: String,
         location: SourceLocation
     ) {
-        self.id = id
-        self.kind = kind
-        self.family = family
-        self.configuration = configuration
-        self.appGroup = appGroup
-        self.file = file
-        self.location = location
+        storage = .own(
+            Own(
+                Values(
+                    id: id, kind: kind, family: family, configuration: configuration, appGroup: appGroup,
+                    file: file, location: location)))
+    }
+
+    /// Row `row` of `table`.
+    init(table: InstanceTable, row: Int) {
+        storage = .row(table, Int32(truncatingIfNeeded: row))
+    }
+
+    /// Every value, looked up or its own.
+    var values: Values {
+        switch storage {
+        case .row(let table, let row): return table.values(of: Int(row))
+        case .own(let own): return own.values
+        }
+    }
+
+    /// Changes one value: the instance takes values of its own.
+    private mutating func change(_ body: (inout Values) -> Void) {
+        var values = self.values
+        body(&values)
+        storage = .own(Own(values))
+    }
+
+    /// The instance's id (given, or `<kind>-<n>`).
+    public var id: String {
+        get {
+            switch storage {
+            case .row(let table, let row): return table.id(of: Int(row))
+            case .own(let own): return own.values.id
+            }
+        }
+        set { change { $0.id = newValue } }
+    }
+
+    /// The widget kind.
+    public var kind: String {
+        get {
+            switch storage {
+            case .row(let table, let row): return table.kind(of: Int(row))
+            case .own(let own): return own.values.kind
+            }
+        }
+        set { change { $0.kind = newValue } }
+    }
+
+    /// The family it is shown in.
+    public var family: WidgetFamily {
+        get {
+            switch storage {
+            case .row(let table, let row): return table.family(of: Int(row))
+            case .own(let own): return own.values.family
+            }
+        }
+        set { change { $0.family = newValue } }
+    }
+
+    /// The configuration values by parameter name, defaults filled in; empty for static widgets.
+    public var configuration: [String: JSONValue] {
+        get {
+            switch storage {
+            case .row(let table, let row): return table.configuration(of: Int(row))
+            case .own(let own): return own.values.configuration
+            }
+        }
+        set { change { $0.configuration = newValue } }
+    }
+
+    /// The App Group of the file that declares it.
+    public var appGroup: String {
+        get {
+            switch storage {
+            case .row(let table, let row): return table.appGroup(of: Int(row))
+            case .own(let own): return own.values.appGroup
+            }
+        }
+        set { change { $0.appGroup = newValue } }
+    }
+
+    /// Where it is declared.
+    public var file: String {
+        get {
+            switch storage {
+            case .row(let table, let row): return table.file(of: Int(row))
+            case .own(let own): return own.values.file
+            }
+        }
+        set { change { $0.file = newValue } }
+    }
+
+    /// The line and column of its entry in the `widgets:` list.
+    public var location: SourceLocation {
+        get {
+            switch storage {
+            case .row(let table, let row): return table.location(of: Int(row))
+            case .own(let own): return own.values.location
+            }
+        }
+        set { change { $0.location = newValue } }
+    }
+
+    /// Where each value came from, when the loader records it (`widgethost config`): keyed
+    /// `appGroup`, `id`, `kind`, `family` and `configuration.NAME`, each `FILE:LINE:COLUMN`,
+    /// `--set`, `default` or `env NAME`.
+    public var origins: [String: String]? {
+        get {
+            switch storage {
+            case .row(let table, let row): return table.origins(of: Int(row))
+            case .own(let own): return own.values.origins
+            }
+        }
+        set { change { $0.origins = newValue } }
     }
 }
