@@ -48,6 +48,11 @@ struct Composer {
     private var aliasUses: [AliasUse] = []
     /// The slots of `children` that hold a node reached through an alias, and that alias.
     private var childAliases: [Int32: Int32] = [:]
+    /// The slots of `childAliases` noted for the streamed item being composed, forgotten with it.
+    private var itemAliasSlots: [Int32] = []
+    /// The alias of each of `children` (or -1), as ``NodeStorage`` takes them: kept up to date
+    /// when a storage is made.
+    private var aliasOfChild: [Int32] = []
     private var frames: [Frame] = []
     private var anchors: [String: (record: Int32, size: Int)] = [:]
     private var aliasExpansion = 0
@@ -77,6 +82,8 @@ struct Composer {
         var text: Int
         var aliases: Int
         var lines: Int
+        /// Substitutions and failures noted: only an item that adds some has any to forget.
+        var substitutions = 0
         /// Whether the current item defines an anchor: then it is kept, for later aliases.
         var definesAnchor = false
         /// Whether the receiver still has to be told the sequence opened.
@@ -201,13 +208,16 @@ struct Composer {
 
     /// The nodes composed so far, as storage nodes can be views of; sharing the arrays, so that
     /// the composer's next change to one copies it unless the storage is gone by then.
-    private func storage() -> NodeStorage {
-        var aliasOfChild: [Int32] = []
-        if !childAliases.isEmpty {
-            aliasOfChild = [Int32](repeating: -1, count: children.count)
-            for (slot, alias) in childAliases where Int(slot) < children.count {
-                aliasOfChild[Int(slot)] = alias
-            }
+    private mutating func storage() -> NodeStorage {
+        guard !childAliases.isEmpty else {
+            return NodeStorage(
+                records: records, children: children, text: text, strings: strings, anchors: recordAnchors,
+                lines: lines, aliases: aliasUses)
+        }
+        // Brought up to date with the children appended since the last storage: a child's alias
+        // never changes once it is appended, so each item costs its own children only.
+        for slot in aliasOfChild.count..<children.count {
+            aliasOfChild.append(childAliases[Int32(slot)] ?? -1)
         }
         return NodeStorage(
             records: records, children: children, text: text, strings: strings, anchors: recordAnchors,
@@ -338,12 +348,11 @@ struct Composer {
             text.removeSubrange(stream.text...)
             aliasUses.removeSubrange(stream.aliases...)
             lines.removeLines(from: stream.lines)
-            if !childAliases.isEmpty {
-                for slot in childAliases.keys where Int(slot) >= stream.children {
-                    childAliases[slot] = nil
-                }
+            for slot in itemAliasSlots { childAliases[slot] = nil }
+            if aliasOfChild.count > stream.children { aliasOfChild.removeSubrange(stream.children...) }
+            if substitutions.count > stream.substitutions {
+                substitutions.forget(from: Int32(stream.records))
             }
-            substitutions.forget(from: Int32(stream.records))
             substitutedUpTo = records.count
         }
         stream.records = records.count
@@ -351,6 +360,8 @@ struct Composer {
         stream.text = text.count
         stream.aliases = aliasUses.count
         stream.lines = lines.count
+        stream.substitutions = substitutions.count
+        itemAliasSlots.removeAll(keepingCapacity: true)
         self.stream = stream
     }
 
@@ -616,13 +627,19 @@ struct Composer {
         pendingAliases.append(alias)
     }
 
+    /// Notes that the child at `slot` of `children` was reached through `alias`.
+    private mutating func noteAlias(_ alias: Int32, ofChildAt slot: Int32) {
+        childAliases[slot] = alias
+        if stream != nil { itemAliasSlots.append(slot) }
+    }
+
     /// Records the aliases of the children from `pending[first...]`, about to be appended to
     /// `children` in the same order.
     private mutating func notePendingAliases(from first: Int) {
         guard !aliasUses.isEmpty else { return }
         let base = children.count - first
         for position in first..<pendingAliases.count where pendingAliases[position] >= 0 {
-            childAliases[Int32(base + position)] = pendingAliases[position]
+            noteAlias(pendingAliases[position], ofChildAt: Int32(base + position))
         }
     }
 
@@ -643,8 +660,8 @@ struct Composer {
                 key = childAliases[origin.keySlot] ?? inherited
                 value = childAliases[origin.keySlot + 1] ?? inherited
             }
-            if key >= 0 { childAliases[slot] = key }
-            if value >= 0 { childAliases[slot + 1] = value }
+            if key >= 0 { noteAlias(key, ofChildAt: slot) }
+            if value >= 0 { noteAlias(value, ofChildAt: slot + 1) }
             slot += 2
         }
     }

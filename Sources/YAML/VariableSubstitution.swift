@@ -250,6 +250,9 @@ public struct Substitutions: Sendable {
         !failed.isEmpty && failed.contains(node.index)
     }
 
+    /// How many nodes were substituted or failed.
+    var count: Int { byNode.count + failed.count }
+
     /// Forgets the nodes from record `first` on: a streamed item's, once its records are let go.
     mutating func forget(from first: Int32) {
         if !byNode.isEmpty { byNode = byNode.filter { $0.key < first } }

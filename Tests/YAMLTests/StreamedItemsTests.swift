@@ -61,7 +61,6 @@ import Testing
               - *w
             """
         var collector = Collector()
-        final class Seen: @unchecked Sendable { var values: [String] = [] }
         struct Merges: StreamedItems {
             var key: String { "widgets" }
             var merged: [String] = []
