@@ -75,80 +75,53 @@ public struct WidgetInstance: Sendable {
         storage = .own(Own(values))
     }
 
+    /// One value: looked up in the row (`row`), or the instance's own (`own`).
+    private func value<Value>(_ row: (InstanceTable, Int) -> Value, _ own: KeyPath<Values, Value>) -> Value {
+        switch storage {
+        case .row(let table, let index): return row(table, Int(index))
+        case .own(let values): return values.values[keyPath: own]
+        }
+    }
+
     /// The instance's id (given, or `<kind>-<n>`).
     public var id: String {
-        get {
-            switch storage {
-            case .row(let table, let row): return table.id(of: Int(row))
-            case .own(let own): return own.values.id
-            }
-        }
+        get { value({ $0.id(of: $1) }, \.id) }
         set { change { $0.id = newValue } }
     }
 
     /// The widget kind.
     public var kind: String {
-        get {
-            switch storage {
-            case .row(let table, let row): return table.kind(of: Int(row))
-            case .own(let own): return own.values.kind
-            }
-        }
+        get { value({ $0.kind(of: $1) }, \.kind) }
         set { change { $0.kind = newValue } }
     }
 
     /// The family it is shown in.
     public var family: WidgetFamily {
-        get {
-            switch storage {
-            case .row(let table, let row): return table.family(of: Int(row))
-            case .own(let own): return own.values.family
-            }
-        }
+        get { value({ $0.family(of: $1) }, \.family) }
         set { change { $0.family = newValue } }
     }
 
     /// The configuration values by parameter name, defaults filled in; empty for static widgets.
     public var configuration: [String: JSONValue] {
-        get {
-            switch storage {
-            case .row(let table, let row): return table.configuration(of: Int(row))
-            case .own(let own): return own.values.configuration
-            }
-        }
+        get { value({ $0.configuration(of: $1) }, \.configuration) }
         set { change { $0.configuration = newValue } }
     }
 
     /// The App Group of the file that declares it.
     public var appGroup: String {
-        get {
-            switch storage {
-            case .row(let table, let row): return table.appGroup(of: Int(row))
-            case .own(let own): return own.values.appGroup
-            }
-        }
+        get { value({ $0.appGroup(of: $1) }, \.appGroup) }
         set { change { $0.appGroup = newValue } }
     }
 
     /// Where it is declared.
     public var file: String {
-        get {
-            switch storage {
-            case .row(let table, let row): return table.file(of: Int(row))
-            case .own(let own): return own.values.file
-            }
-        }
+        get { value({ $0.file(of: $1) }, \.file) }
         set { change { $0.file = newValue } }
     }
 
     /// The line and column of its entry in the `widgets:` list.
     public var location: SourceLocation {
-        get {
-            switch storage {
-            case .row(let table, let row): return table.location(of: Int(row))
-            case .own(let own): return own.values.location
-            }
-        }
+        get { value({ $0.location(of: $1) }, \.location) }
         set { change { $0.location = newValue } }
     }
 
@@ -156,12 +129,7 @@ public struct WidgetInstance: Sendable {
     /// `appGroup`, `id`, `kind`, `family` and `configuration.NAME`, each `FILE:LINE:COLUMN`,
     /// `--set`, `default` or `env NAME`.
     public var origins: [String: String]? {
-        get {
-            switch storage {
-            case .row(let table, let row): return table.origins(of: Int(row))
-            case .own(let own): return own.values.origins
-            }
-        }
+        get { value({ $0.origins(of: $1) }, \.origins) }
         set { change { $0.origins = newValue } }
     }
 }
