@@ -1,7 +1,7 @@
 public import Diagnostics
 
 /// Takes, one at a time, the items of the sequence under one key of a document's top-level
-/// mapping, each as soon as it is composed (see ``YAMLLoader/load(_:streaming:)``): a list of
+/// mapping, each as soon as it is composed (see ``YAMLLoader/load(_:streaming:environment:)``): a list of
 /// twenty thousand widgets is never held whole, only the item at hand.
 ///
 /// Streaming applies to the first document, to the first pair whose key is ``key`` when its value
@@ -21,7 +21,7 @@ public protocol StreamedItems {
     mutating func take(_ item: Node, substitutions: Substitutions)
 }
 
-/// What ``YAMLLoader/load(_:streaming:)`` composed beside the items it handed over.
+/// What ``YAMLLoader/load(_:streaming:environment:)`` composed beside the items it handed over.
 public struct StreamedDocument: Sendable {
     /// The documents; the streamed sequence, if any, is empty in the first.
     public var documents: [Node]
