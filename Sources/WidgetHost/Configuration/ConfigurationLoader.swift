@@ -30,6 +30,9 @@ public struct ConfigurationLoader: Sendable {
     /// kept among the instances, with its id, rather than dropped as invalid: what completion
     /// wants, since it lists ids without starting a plugin.
     var keepsUnknownKinds = false
+    /// Whether a file's `widgets:` items are read as they are parsed (see ``StreamedItems``)
+    /// rather than once the file is composed whole; the two load alike, which tests check.
+    var streamsWidgets = true
     /// Whether each instance records where its values come from (``WidgetInstance/origins``), as
     /// `widgethost config` shows them.
     public var recordsOrigins = false
@@ -192,7 +195,7 @@ public struct ConfigurationLoader: Sendable {
         // The widgets are read as they are composed, one at a time, unless a key they depend on
         // is written after them: then the file is read again, whole.
         let before = reading.mark
-        if case .read(let declared) = read(&reading, streaming: true) { return declared }
+        if streamsWidgets, case .read(let declared) = read(&reading, streaming: true) { return declared }
         reading.rollBack(to: before)
         reading.reader = NodeReader(source: source)
         reading.plans = KindPlans(registry: registry)
