@@ -6,8 +6,9 @@ import WidgetHost
 import YAML
 
 /// Configuration loading, as `validate` and `run` do it, with the built-in widgets: every
-/// diagnostic is located inside the file, loading twice gives the same result, and the diagnostics
-/// as JSON (`validate --format json`) parse.
+/// diagnostic is located inside the file, loading three ways gives the same result (the widget
+/// list streamed from the text in memory, streamed from the file, and composed whole), and the
+/// diagnostics as JSON (`validate --format json`) parse.
 let registry = (try? WidgetRegistry(bundles: BuiltInWidgets.bundles)) ?? WidgetRegistry()
 
 /// One file per process, rewritten for each input: the loader reads paths.
@@ -24,13 +25,21 @@ func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         Property.check(false, "could not write \(path)")
         return 0
     }
-    let loader = ConfigurationLoader(
+    var loader = ConfigurationLoader(
         registry: registry, limits: YAMLLimits(maxDepth: 64, maxAliasExpansion: 10_000))
     let first = loader.load([path])
-    let second = loader.load([path])
-    Property.check(first.diagnostics == second.diagnostics, "loading twice gave different diagnostics")
-    Property.check(
-        first.instances.map(\.id) == second.instances.map(\.id), "loading twice gave different widgets")
+    loader.limits.inMemoryInputSize = 0
+    let fromFile = loader.load([path])
+    loader.streamsWidgets = false
+    let whole = loader.load([path])
+    for (second, way) in [(fromFile, "from the file"), (whole, "whole")] {
+        Property.check(first.diagnostics == second.diagnostics, "loading \(way) gave different diagnostics")
+        Property.check(
+            first.instances.map(\.id) == second.instances.map(\.id)
+                && first.instances.map(\.location) == second.instances.map(\.location)
+                && first.instances.map(\.configuration) == second.instances.map(\.configuration),
+            "loading \(way) gave different widgets")
+    }
     Property.check(
         first.hasErrors || !first.instances.isEmpty || !first.diagnostics.isEmpty,
         "a configuration without errors or widgets, and nothing said"

@@ -30,9 +30,10 @@ public struct ConfigurationLoader: Sendable {
     /// kept among the instances, with its id, rather than dropped as invalid: what completion
     /// wants, since it lists ids without starting a plugin.
     var keepsUnknownKinds = false
-    /// Whether a file's `widgets:` items are read as they are parsed (see ``StreamedItems``)
-    /// rather than once the file is composed whole; the two load alike, which tests check.
-    var streamsWidgets = true
+    /// Whether a file's `widgets:` items are read as they are parsed (see `StreamedItems`) rather
+    /// than once the file is composed whole: the two load alike (tests and fuzzing compare them);
+    /// streaming holds one item's YAML nodes at a time.
+    public var streamsWidgets = true
     /// Whether each instance records where its values come from (``WidgetInstance/origins``), as
     /// `widgethost config` shows them.
     public var recordsOrigins = false
