@@ -281,24 +281,8 @@ struct Composer {
                 try scalar(event)
             case YAML_ALIAS_EVENT:
                 try alias(event)
-            case YAML_SEQUENCE_START_EVENT:
-                let data = event.data.sequence_start
-                try open(
-                    isMapping: false,
-                    event: event,
-                    anchor: data.anchor,
-                    tag: data.tag,
-                    style: data.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block
-                )
-            case YAML_MAPPING_START_EVENT:
-                let data = event.data.mapping_start
-                try open(
-                    isMapping: true,
-                    event: event,
-                    anchor: data.anchor,
-                    tag: data.tag,
-                    style: data.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block
-                )
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                try open(event)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 try close(end: event.end_mark)
             default:
@@ -496,13 +480,15 @@ struct Composer {
         add(anchored, size: size, alias: Int32(aliasUses.count - 1))
     }
 
-    private mutating func open(
-        isMapping: Bool,
-        event: yaml_event_t,
-        anchor: UnsafeMutablePointer<yaml_char_t>?,
-        tag: UnsafeMutablePointer<yaml_char_t>?,
-        style: Node.Style
-    ) throws(Diagnostic) {
+    /// Opens the collection a sequence or mapping start `event` begins.
+    private mutating func open(_ event: yaml_event_t) throws(Diagnostic) {
+        let isMapping = event.type == YAML_MAPPING_START_EVENT
+        let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+        let tag = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
+        let style: Node.Style =
+            (isMapping
+                ? event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+                : event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE) ? .flow : .block
         guard frames.count < limits.maxDepth else {
             throw source.diagnostic(
                 at: location(event.start_mark),
