@@ -76,20 +76,24 @@ struct Composer {
     private struct Stream {
         /// Its index in `frames`.
         var frame: Int
-        /// The sizes of the arrays before the current item: what its end truncates them to.
-        var records: Int
-        var children: Int
-        var text: Int
-        var aliases: Int
-        var lines: Int
-        /// Substitutions and failures noted: only an item that adds some has any to forget.
-        var substitutions = 0
+        /// What the composer held before the current item: what its end truncates to.
+        var start: Sizes
         /// Whether the current item defines an anchor: then it is kept, for later aliases.
         var definesAnchor = false
         /// Whether the receiver still has to be told the sequence opened.
         var opening = true
         /// The item just composed (its node, and the alias it was reached through), to hand over.
         var item: (index: Int32, alias: Int32)?
+    }
+
+    /// How much the composer holds: records, children, scalar bytes, alias uses, lines, and
+    /// substitutions and failures noted (only an item that adds some has any to forget).
+    private typealias Sizes = (
+        records: Int, children: Int, text: Int, aliases: Int, lines: Int, substitutions: Int
+    )
+
+    private var sizes: Sizes {
+        (records.count, children.count, text.count, aliasUses.count, lines.count, substitutions.count)
     }
 
     /// The receiver when nothing is streamed.
@@ -327,24 +331,20 @@ struct Composer {
         if stream.definesAnchor {
             stream.definesAnchor = false
         } else {
-            records.removeSubrange(stream.records...)
-            children.removeSubrange(stream.children...)
-            text.removeSubrange(stream.text...)
-            aliasUses.removeSubrange(stream.aliases...)
-            lines.removeLines(from: stream.lines)
+            let start = stream.start
+            records.removeSubrange(start.records...)
+            children.removeSubrange(start.children...)
+            text.removeSubrange(start.text...)
+            aliasUses.removeSubrange(start.aliases...)
+            lines.removeLines(from: start.lines)
             for slot in itemAliasSlots { childAliases[slot] = nil }
-            if aliasOfChild.count > stream.children { aliasOfChild.removeSubrange(stream.children...) }
-            if substitutions.count > stream.substitutions {
-                substitutions.forget(from: Int32(stream.records))
+            if aliasOfChild.count > start.children { aliasOfChild.removeSubrange(start.children...) }
+            if substitutions.count > start.substitutions {
+                substitutions.forget(from: Int32(start.records))
             }
             substitutedUpTo = records.count
         }
-        stream.records = records.count
-        stream.children = children.count
-        stream.text = text.count
-        stream.aliases = aliasUses.count
-        stream.lines = lines.count
-        stream.substitutions = substitutions.count
+        stream.start = sizes
         itemAliasSlots.removeAll(keepingCapacity: true)
         self.stream = stream
     }
@@ -538,9 +538,7 @@ struct Composer {
         frames.append(frame)
         if streams {
             didStream = true
-            stream = Stream(
-                frame: frames.count - 1, records: records.count, children: children.count, text: text.count,
-                aliases: aliasUses.count, lines: lines.count)
+            stream = Stream(frame: frames.count - 1, start: sizes)
         }
     }
 
