@@ -50,6 +50,8 @@ struct Composer {
     private var childAliases: [Int32: Int32] = [:]
     /// The slots of `childAliases` noted for the streamed item being composed, forgotten with it.
     private var itemAliasSlots: [Int32] = []
+    /// The slots of `childAliases` noted since `aliasOfChild` was last brought up to date.
+    private var unsyncedAliasSlots: [Int32] = []
     /// The alias of each of `children` (or -1), as ``NodeStorage`` takes them: kept up to date
     /// when a storage is made.
     private var aliasOfChild: [Int32] = []
@@ -67,6 +69,9 @@ struct Composer {
     private var substitutionProblems: [Diagnostic] = []
     /// The records before this one have had their variables substituted.
     private var substitutedUpTo = 0
+    /// Whether a scalar composed since the last substitution holds a `$`: only then is there
+    /// anything to substitute.
+    private var dollarSinceSubstitution = false
     /// The streamed sequence while it is open.
     private var stream: Stream?
     /// Whether a sequence was streamed.
@@ -218,11 +223,16 @@ struct Composer {
                 records: records, children: children, text: text, strings: strings, anchors: recordAnchors,
                 lines: lines, aliases: aliasUses)
         }
-        // Brought up to date with the children appended since the last storage: a child's alias
-        // never changes once it is appended, so each item costs its own children only.
-        for slot in aliasOfChild.count..<children.count {
-            aliasOfChild.append(childAliases[Int32(slot)] ?? -1)
+        // Brought up to date with the children appended since the last storage (a child's alias
+        // never changes once it is appended): so each item costs its own children only, and
+        // the aliases noted since, not a lookup per child.
+        if aliasOfChild.count < children.count {
+            aliasOfChild.append(contentsOf: repeatElement(-1, count: children.count - aliasOfChild.count))
         }
+        for slot in unsyncedAliasSlots where Int(slot) < children.count {
+            aliasOfChild[Int(slot)] = childAliases[slot] ?? -1
+        }
+        unsyncedAliasSlots.removeAll(keepingCapacity: true)
         return NodeStorage(
             records: records, children: children, text: text, strings: strings, anchors: recordAnchors,
             lines: lines, aliases: aliasUses, childAliases: aliasOfChild)
@@ -231,8 +241,11 @@ struct Composer {
     /// Substitutes the variables of the records composed since the last call, when there is an
     /// environment to substitute from.
     private mutating func substituteNewRecords() {
-        defer { substitutedUpTo = records.count }
-        guard let environment, substitutedUpTo < records.count else { return }
+        defer {
+            substitutedUpTo = records.count
+            dollarSinceSubstitution = false
+        }
+        guard let environment, dollarSinceSubstitution, substitutedUpTo < records.count else { return }
         VariableSubstitution.substitute(
             records: &records, text: &text, from: substitutedUpTo, lines: lines, source: source,
             environment: environment, into: &substitutions, diagnostics: &substitutionProblems)
@@ -412,6 +425,9 @@ struct Composer {
             )
         )
         text.append(contentsOf: bytes)
+        if environment != nil && !dollarSinceSubstitution && bytes.contains(UInt8(ascii: "$")) {
+            dollarSinceSubstitution = true
+        }
         if let anchor = data.anchor {
             let name = String(cString: anchor)
             recordAnchors[index] = intern(name)
@@ -614,6 +630,7 @@ struct Composer {
     /// Notes that the child at `slot` of `children` was reached through `alias`.
     private mutating func noteAlias(_ alias: Int32, ofChildAt slot: Int32) {
         childAliases[slot] = alias
+        unsyncedAliasSlots.append(slot)
         if stream != nil { itemAliasSlots.append(slot) }
     }
 

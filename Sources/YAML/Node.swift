@@ -136,6 +136,20 @@ public struct Node: Sendable {
         return record.kind == .scalar ? scalarText(record) : nil
     }
 
+    /// Appends what a scalar's value is to `key`: its resolved tag, its style and its text (after
+    /// escapes and substitution), so that two scalars read alike append alike; `false`, appending
+    /// nothing, for a collection.
+    public func appendScalarIdentity(to key: inout [UInt8]) -> Bool {
+        let record = record
+        guard record.kind == .scalar else { return false }
+        withUnsafeBytes(of: record.tag.littleEndian) { key.append(contentsOf: $0) }
+        key.append(record.style.rawValue)
+        withUnsafeBytes(of: record.count.littleEndian) { key.append(contentsOf: $0) }
+        let start = Int(record.first)
+        key.append(contentsOf: storage.text[start..<start + Int(record.count)])
+        return true
+    }
+
     /// The items of a sequence, or `nil`.
     public var sequence: [Node]? {
         guard isSequence else { return nil }

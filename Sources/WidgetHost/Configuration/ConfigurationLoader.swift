@@ -111,6 +111,10 @@ public struct ConfigurationLoader: Sendable {
         var unknownKinds: Set<String> = []
         /// One copy of each configuration several widgets hold alike.
         var configurations = SharedConfigurations()
+        /// The configurations read so far without a diagnostic, by what they were written as
+        /// (``ConfigurationLoader/writtenAs(_:kind:)``): one written alike again is taken as it
+        /// is, without reading its values again.
+        var configurationsByText: [WrittenAs: [String: JSONValue]] = [:]
 
         /// What settling one widget's id needs beyond the instance itself: 16 bytes, as a
         /// configuration holds tens of thousands.
@@ -293,12 +297,25 @@ public struct ConfigurationLoader: Sendable {
         if plan.isUnavailable {
             // Its plugin could not declare its parameters; it fails at run time, saying why.
         } else if let parameters = plan.parameters {
-            if let values = self.configuration(
-                configurationPair?.value, of: plan, parameters: parameters, widgetNode: node, reader: &reader)
-            {
-                configuration = pending.configurations.shared(values)
+            let written = Self.writtenAs(configurationPair?.value, kind: kind)
+            if let written, let known = pending.configurationsByText[written] {
+                configuration = known
             } else {
-                valid = false
+                let reported = reader.diagnostics.count
+                if let values = self.configuration(
+                    configurationPair?.value, of: plan, parameters: parameters, widgetNode: node,
+                    reader: &reader)
+                {
+                    configuration = pending.configurations.shared(values)
+                    // Read without a word said: written alike, it reads alike.
+                    if let written, reader.diagnostics.count == reported,
+                        pending.configurationsByText.count < SharedConfigurations.limit
+                    {
+                        pending.configurationsByText[written] = configuration
+                    }
+                } else {
+                    valid = false
+                }
             }
         } else if let configurationPair {
             reader.report(
@@ -324,6 +341,43 @@ public struct ConfigurationLoader: Sendable {
         }
         pending.append(
             instance, PendingInstances.Detail(idLocation: idLocation, source: source, valid: valid))
+    }
+
+    /// What a widget's `configuration:` is written as, for a kind: its pairs' keys and scalar
+    /// values (tags, styles and texts, after substitution), or that it is left out or empty;
+    /// `nil` when a value is a collection. Two configurations written alike read alike.
+    static func writtenAs(_ node: Node?, kind: String) -> WrittenAs? {
+        var key: [UInt8] = []
+        key.reserveCapacity(128)
+        key.append(contentsOf: kind.utf8)
+        key.append(0)
+        guard let node else {
+            key.append(1)
+            return WrittenAs(bytes: key)
+        }
+        guard !node.isNull else {
+            key.append(2)
+            return WrittenAs(bytes: key)
+        }
+        guard node.isMapping else { return nil }
+        key.append(3)
+        for position in 0..<node.count {
+            let pair = node.pair(position)
+            guard pair.key.appendScalarIdentity(to: &key), pair.value.appendScalarIdentity(to: &key) else {
+                return nil
+            }
+        }
+        return WrittenAs(bytes: key)
+    }
+
+    /// What a configuration is written as (see ``writtenAs(_:kind:)``), hashed as one run of
+    /// bytes rather than byte by byte.
+    struct WrittenAs: Hashable {
+        var bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// Adds a fix-it note to each unknown widget key that is a parameter of the widget's kind,

@@ -137,6 +137,8 @@ struct InstanceRows: Sendable {
     }
 
     private mutating func intern(kind: String) -> Int32 {
+        // Most widgets are of the kind of the one before, in the file of the one before.
+        if let last = rows.last, kinds[Int(last.kind)] == kind { return last.kind }
         if let index = kindIndex[kind] { return index }
         let index = Int32(truncatingIfNeeded: kinds.count)
         kinds.append(kind)
@@ -145,6 +147,7 @@ struct InstanceRows: Sendable {
     }
 
     private mutating func intern(_ context: Context) -> Int32 {
+        if let last = rows.last, contexts[Int(last.context)] == context { return last.context }
         if let index = contextIndex[context] { return index }
         let index = Int32(truncatingIfNeeded: contexts.count)
         contexts.append(context)
