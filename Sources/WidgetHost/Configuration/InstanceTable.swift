@@ -137,21 +137,23 @@ struct InstanceRows: Sendable {
     }
 
     private mutating func intern(kind: String) -> Int32 {
-        // Most widgets are of the kind of the one before, in the file of the one before.
-        if let last = rows.last, kinds[Int(last.kind)] == kind { return last.kind }
-        if let index = kindIndex[kind] { return index }
-        let index = Int32(truncatingIfNeeded: kinds.count)
-        kinds.append(kind)
-        kindIndex[kind] = index
-        return index
+        Self.intern(kind, last: rows.last?.kind, in: &kinds, index: &kindIndex)
     }
 
     private mutating func intern(_ context: Context) -> Int32 {
-        if let last = rows.last, contexts[Int(last.context)] == context { return last.context }
-        if let index = contextIndex[context] { return index }
-        let index = Int32(truncatingIfNeeded: contexts.count)
-        contexts.append(context)
-        contextIndex[context] = index
-        return index
+        Self.intern(context, last: rows.last?.context, in: &contexts, index: &contextIndex)
+    }
+
+    /// The position of `value` in `values`, added if new; most widgets take the value of the
+    /// one before (`last`), which is looked at first.
+    private static func intern<Value: Hashable>(
+        _ value: Value, last: Int32?, in values: inout [Value], index: inout [Value: Int32]
+    ) -> Int32 {
+        if let last, values[Int(last)] == value { return last }
+        if let found = index[value] { return found }
+        let added = Int32(truncatingIfNeeded: values.count)
+        values.append(value)
+        index[value] = added
+        return added
     }
 }
