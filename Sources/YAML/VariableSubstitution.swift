@@ -7,7 +7,8 @@ public import Diagnostics
 /// A plain scalar is typed again after substitution (`maxTasks: ${N}` with N=5 is the integer 5);
 /// a quoted one stays a string. The nodes keep their marks; ``Substitutions`` says which were
 /// substituted, from which variables, and where the first variable stands, so a problem with the
-/// value is reported at the variable with a note giving its value.
+/// value is reported at the variable with a note giving its value. Variables are substituted as
+/// the nodes are composed (``YAMLLoader/load(_:environment:)``), a streamed item's with it.
 public enum VariableSubstitution {
     /// One variable reference in a scalar.
     public struct Variable: Sendable, Hashable {
@@ -35,30 +36,6 @@ public enum VariableSubstitution {
             }
             return Diagnostic.Note("the value '\(value)' comes from " + names.joined(separator: " and "))
         }
-    }
-
-    /// `root` with every variable of its scalar values substituted from `environment`.
-    ///
-    /// - Returns: the new root (the same node when the source holds no `$`), what was substituted,
-    ///   and a diagnostic for each reference that could not be (at the reference's own column).
-    /// - Complexity: O(1) beyond one scan of the source for `$` when it holds none; otherwise
-    ///   O(n) in the number of nodes.
-    public static func apply(
-        to root: Node, source: SourceText, environment: [String: String]
-    ) -> (root: Node, substitutions: Substitutions, diagnostics: [Diagnostic]) {
-        guard source.bytes.contains(UInt8(ascii: "$")) else { return (root, Substitutions(), []) }
-        let storage = root.storage
-        var records = storage.records
-        var text = storage.text
-        var substitutions = Substitutions()
-        var diagnostics: [Diagnostic] = []
-        substitute(
-            records: &records, text: &text, from: 0, lines: storage.lines, source: source,
-            environment: environment, into: &substitutions, diagnostics: &diagnostics)
-        let substituted = NodeStorage(
-            records: records, children: storage.children, text: text, strings: storage.strings,
-            anchors: storage.anchors, lines: storage.lines)
-        return (Node(storage: substituted, index: root.index), substitutions, diagnostics)
     }
 
     /// Substitutes the variables of the scalar values among `records[first...]` in place: the
@@ -231,7 +208,7 @@ public enum VariableSubstitution {
     }
 }
 
-/// What ``VariableSubstitution/apply(to:source:environment:)`` substituted, by node.
+/// What ``VariableSubstitution`` substituted as a document was composed, by node.
 public struct Substitutions: Sendable {
     var byNode: [Int32: VariableSubstitution.Substitution] = [:]
     /// Nodes whose substitution failed (already reported): no second diagnostic is made of them.

@@ -8,12 +8,11 @@ import YAML
     /// substituted, and the substitution's own diagnostics.
     func load(_ text: String, _ environment: [String: String]) throws -> (Node, NodeReader, [String]) {
         let source = SourceText(name: "v.yaml", bytes: Array(text.utf8))
-        let root = try #require(try YAMLLoader().load(source).first)
-        let (substituted, substitutions, problems) = VariableSubstitution.apply(
-            to: root, source: source, environment: environment)
+        let composed = try YAMLLoader().load(source, environment: environment)
+        let substituted = try #require(composed.documents.first)
         var reader = NodeReader(source: source)
-        reader.substitutions = substitutions
-        return (substituted, reader, problems.map(\.description))
+        reader.substitutions = composed.substitutions
+        return (substituted, reader, composed.diagnostics.map(\.description))
     }
 
     @Test(arguments: [
@@ -76,12 +75,12 @@ import YAML
             ])
     }
 
-    @Test func withoutADollarNothingIsCopied() throws {
+    @Test func withoutADollarNothingIsSubstituted() throws {
         let source = SourceText(name: "v.yaml", bytes: Array("a: 1\n".utf8))
-        let root = try #require(try YAMLLoader().load(source).first)
-        let (substituted, _, problems) = VariableSubstitution.apply(
-            to: root, source: source, environment: [:])
-        #expect(problems.isEmpty)
-        #expect(substituted["a"]?.scalar == "1")
+        let composed = try YAMLLoader().load(source, environment: [:])
+        #expect(composed.diagnostics.isEmpty)
+        let value = try #require(composed.documents.first?["a"])
+        #expect(value.scalar == "1")
+        #expect(composed.substitutions.substitution(of: value) == nil)
     }
 }
