@@ -179,12 +179,7 @@ struct Composer {
             result = withUnsafeMutablePointer(to: &input) { input in
                 yaml_parser_set_input(
                     &parser, { FileInput.read($0, into: $1, size: $2, sizeRead: $3) }, input)
-                do throws(Diagnostic) {
-                    try run(&parser, receiver: &receiver)
-                    return .success(())
-                } catch {
-                    return .failure(error)
-                }
+                return run(&parser, receiver: &receiver)
             }
         } else {
             result = source.bytes.withUnsafeBufferPointer { buffer in
@@ -192,12 +187,7 @@ struct Composer {
                 var empty: UInt8 = 0
                 return withUnsafePointer(to: &empty) { emptyPointer in
                     yaml_parser_set_input_string(&parser, buffer.baseAddress ?? emptyPointer, buffer.count)
-                    do throws(Diagnostic) {
-                        try run(&parser, receiver: &receiver)
-                        return .success(())
-                    } catch {
-                        return .failure(error)
-                    }
+                    return run(&parser, receiver: &receiver)
                 }
             }
         }
@@ -276,7 +266,20 @@ struct Composer {
         return sawMarker
     }
 
+    /// Composes the events of `parser`'s input, the first error as the result: the closures that
+    /// lend libyaml its input cannot throw a typed error.
     private mutating func run(
+        _ parser: inout yaml_parser_t, receiver: inout some StreamedItems
+    ) -> Result<Void, Diagnostic> {
+        do throws(Diagnostic) {
+            try composeEvents(&parser, receiver: &receiver)
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private mutating func composeEvents(
         _ parser: inout yaml_parser_t, receiver: inout some StreamedItems
     ) throws(Diagnostic) {
         var event = yaml_event_t()
