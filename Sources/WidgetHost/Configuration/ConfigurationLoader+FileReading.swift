@@ -70,8 +70,9 @@ extension ConfigurationLoader {
             return .read(nil)
         }
         let documents = composed.documents
-        // The plugins beside a configuration come with it (its `Plugins/` folder).
-        plugins?.add(besideConfiguration: source.name)
+        // The plugins beside a configuration come with it (its `Plugins/` folder): a streamed
+        // file's came as its widget list opened.
+        if !composed.streamed { plugins?.add(besideConfiguration: source.name) }
         guard !documents.isEmpty else {
             reading.diagnostics.append(
                 Diagnostic(

@@ -13,15 +13,6 @@ final class InstanceTable: Sendable {
         self.rows = rows
     }
 
-    func values(of row: Int) -> WidgetInstance.Values { rows.values(of: row) }
-    func id(of row: Int) -> String { rows.id(of: row) }
-    func kind(of row: Int) -> String { rows.kinds[Int(rows.rows[row].kind)] }
-    func family(of row: Int) -> WidgetFamily { InstanceRows.families[Int(rows.rows[row].family)] }
-    func configuration(of row: Int) -> [String: JSONValue] { rows.rows[row].configuration }
-    func appGroup(of row: Int) -> String { rows.contexts[Int(rows.rows[row].context)].appGroup }
-    func file(of row: Int) -> String { rows.file(of: row) }
-    func location(of row: Int) -> SourceLocation { rows.location(of: row) }
-    func origins(of row: Int) -> [String: String]? { rows.hasOrigins ? rows.origins[row] : nil }
 }
 
 /// The rows of an ``InstanceTable`` while a configuration is read.
@@ -95,12 +86,10 @@ struct InstanceRows: Sendable {
 
     /// Every value of a row.
     func values(of row: Int) -> WidgetInstance.Values {
-        let values = rows[row]
-        let context = contexts[Int(values.context)]
-        return WidgetInstance.Values(
-            id: id(of: row), kind: kinds[Int(values.kind)], family: Self.families[Int(values.family)],
-            configuration: values.configuration, appGroup: context.appGroup, file: context.file,
-            location: location(of: row), origins: hasOrigins ? origins[row] : nil)
+        WidgetInstance.Values(
+            id: id(of: row), kind: kind(of: row), family: family(of: row),
+            configuration: configuration(of: row), appGroup: appGroup(of: row), file: file(of: row),
+            location: location(of: row), origins: origins(of: row))
     }
 
     func id(of row: Int) -> String {
@@ -113,7 +102,11 @@ struct InstanceRows: Sendable {
     func hasNoID(_ row: Int) -> Bool { rows[row].idCount == 0 }
 
     func kind(of row: Int) -> String { kinds[Int(rows[row].kind)] }
+    func family(of row: Int) -> WidgetFamily { Self.families[Int(rows[row].family)] }
+    func configuration(of row: Int) -> [String: JSONValue] { rows[row].configuration }
+    func appGroup(of row: Int) -> String { contexts[Int(rows[row].context)].appGroup }
     func file(of row: Int) -> String { contexts[Int(rows[row].context)].file }
+    func origins(of row: Int) -> [String: String]? { hasOrigins ? origins[row] : nil }
 
     func location(of row: Int) -> SourceLocation {
         SourceLocation(line: Int(rows[row].line), column: Int(rows[row].column))

@@ -63,7 +63,7 @@ public struct WidgetInstance: Sendable {
     /// Every value, looked up or its own.
     var values: Values {
         switch storage {
-        case .row(let table, let row): return table.values(of: Int(row))
+        case .row(let table, let row): return table.rows.values(of: Int(row))
         case .own(let own): return own.values
         }
     }
@@ -76,9 +76,9 @@ public struct WidgetInstance: Sendable {
     }
 
     /// One value: looked up in the row (`row`), or the instance's own (`own`).
-    private func value<Value>(_ row: (InstanceTable, Int) -> Value, _ own: KeyPath<Values, Value>) -> Value {
+    private func value<Value>(_ row: (InstanceRows, Int) -> Value, _ own: KeyPath<Values, Value>) -> Value {
         switch storage {
-        case .row(let table, let index): return row(table, Int(index))
+        case .row(let table, let index): return row(table.rows, Int(index))
         case .own(let values): return values.values[keyPath: own]
         }
     }
