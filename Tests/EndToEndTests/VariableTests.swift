@@ -79,33 +79,27 @@ import Testing
             ])
     }
 
+    /// A configuration of one TaskWidget, `cost-$$5` (a literal dollar in its id), with `entries` as
+    /// the lines of its `configuration`, the first on line 5.
+    static func costWidget(configuration entries: [String]) -> String {
+        """
+        widgets:
+          - id: cost-$$5
+            kind: TaskWidget
+            configuration:
+
+        """ + entries.map { "      \($0)\n" }.joined()
+    }
+
     @Test func dollarDollarIsALiteralDollarAndKeysAreNeverSubstituted() throws {
         let scratch = try TemporaryDirectory()
         try scratch.file(
-            "vars.yaml",
-            """
-            widgets:
-              - id: cost-$$5
-                kind: TaskWidget
-                configuration:
-                  category: "${EMPTY:-a${B}c}"
-                  ${KEY}: 1
-
-            """)
+            "vars.yaml", Self.costWidget(configuration: [#"category: "${EMPTY:-a${B}c}""#, "${KEY}: 1"]))
         let run = try scratch.widgethost(
             ["validate", "vars.yaml"], environment: ["KEY": "maxTasks", "B": "b"])
         #expect(run.status == 65)
         #expect(run.standardError.hasPrefix("vars.yaml:6:7: error: unknown key '${KEY}' in 'configuration'"))
-        try scratch.file(
-            "vars.yaml",
-            """
-            widgets:
-              - id: cost-$$5
-                kind: TaskWidget
-                configuration:
-                  category: "x${EMPTY:-b}y"
-
-            """)
+        try scratch.file("vars.yaml", Self.costWidget(configuration: [#"category: "x${EMPTY:-b}y""#]))
         let config = try scratch.widgethost(["config", "vars.yaml"], environment: ["EMPTY": ""])
         #expect(config.status == 0, "\(config.standardError)")
         let widget = try #require(JSONPath(config.standardOutput)["widgets"]?[0])
