@@ -25,21 +25,20 @@ import Testing
         #expect(check.status == 1)
         let folder = PluginsCommandTests.folder("sloppy", in: scratch)
         #expect(
-            check.standardOutput == """
-                sloppy  \(folder)  (found in --plugins)
-                  executable: \(folder)/plugin.py
-                  failed: plugin 'sloppy' answered 'initialize' wrongly (9 problems):
-                    - widget 'Sloppy': unknown key 'families'; did you mean 'supportedFamilies'?
-                    - widget 'Sloppy', 'supportedFamilies': "systemSmal" is not a widget family; did you mean 'systemSmall'?
-                    - widget 'Sloppy', parameter 'units', 'default': 'units' must be one of metric, imperial, not "kelvin"
-                    - widget 'Sloppy', parameter 'days', 'default': 'days' must be at most 7, not 10
-                    - widget 'Sloppy', parameter 'hours': unknown key 'max'; did you mean 'maximum'?
-                    - widget 'Sloppy', parameter 'hours': the minimum 5 is above the maximum 2
-                    - widget 'Sloppy' declares the parameter 'days' twice
-                    - widget 'Sloppy', parameter 'two words': the name 'two words' is not an identifier (a letter or _, then letters, digits or _)
-                    - widget 'Sloppy', parameter 'two words', 'type': 'strin' is not a parameter type; did you mean 'string'?
+            check.standardOutput
+                == PluginsCommandTests.checkHeading("sloppy", folder: folder, executable: "plugin.py") + """
+                      failed: plugin 'sloppy' answered 'initialize' wrongly (9 problems):
+                        - widget 'Sloppy': unknown key 'families'; did you mean 'supportedFamilies'?
+                        - widget 'Sloppy', 'supportedFamilies': "systemSmal" is not a widget family; did you mean 'systemSmall'?
+                        - widget 'Sloppy', parameter 'units', 'default': 'units' must be one of metric, imperial, not "kelvin"
+                        - widget 'Sloppy', parameter 'days', 'default': 'days' must be at most 7, not 10
+                        - widget 'Sloppy', parameter 'hours': unknown key 'max'; did you mean 'maximum'?
+                        - widget 'Sloppy', parameter 'hours': the minimum 5 is above the maximum 2
+                        - widget 'Sloppy' declares the parameter 'days' twice
+                        - widget 'Sloppy', parameter 'two words': the name 'two words' is not an identifier (a letter or _, then letters, digits or _)
+                        - widget 'Sloppy', parameter 'two words', 'type': 'strin' is not a parameter type; did you mean 'string'?
 
-                """,
+                    """,
             "\(check.standardOutput)")
 
         // A widget of the plugin fails with the same problems; nothing but the handshake was sent.

@@ -14,6 +14,29 @@ import Testing
         scratch.url.appendingPathComponent("plugins/\(name)").resolvingSymlinksInPath().path
     }
 
+    /// The first lines `plugins check` prints of the plugin `name` it found in `folder` through
+    /// `--plugins`: where it is and what it runs. What its handshake gave follows, indented alike.
+    static func checkHeading(_ name: String, folder: String, executable: String) -> String {
+        """
+        \(name)  \(folder)  (found in --plugins)
+          executable: \(folder)/\(executable)
+
+        """
+    }
+
+    /// What `plugins check` prints of the plugin `name` (version 1.0) it found in `folder` through
+    /// `--plugins` when its handshake succeeds, declaring `kinds` and `intents`.
+    static func checkPassed(
+        _ name: String, folder: String, executable: String, kinds: String, intents: String
+    ) -> String {
+        checkHeading(name, folder: folder, executable: executable) + """
+              ok: protocol 1, \(name) 1.0
+              kinds: \(kinds)
+              intents: \(intents)
+
+            """
+    }
+
     @Test func helpListsTheSubcommandsAndWhatAManifestHolds() throws {
         let result = try WidgetHostProcess.run(["plugins", "--help"])
         #expect(result.status == 0)
@@ -50,18 +73,11 @@ import Testing
     @Test func checkReportsProtocolKindsAndIntents() throws {
         let scratch = try TemporaryDirectory()
         let result = try scratch.widgethost(["plugins", "check", "--plugins", Self.python.path])
-        #expect(result.status == 0, "\(result.standardError)")
         let folder = Self.python.resolvingSymlinksInPath().path
-        #expect(
-            result.standardOutput == """
-                python-clock  \(folder)  (found in --plugins)
-                  executable: \(folder)/clock.py
-                  ok: protocol 1, python-clock 1.0
-                  kinds: PythonClock
-                  intents: ChimeIntent
-
-                """)
-        #expect(result.standardError == "")
+        result.expectSucceeded(
+            standardOutput: Self.checkPassed(
+                "python-clock", folder: folder, executable: "clock.py", kinds: "PythonClock",
+                intents: "ChimeIntent"))
         let json = try scratch.widgethost([
             "plugins", "check", "--plugins", Self.python.path, "--format", "json",
         ])
@@ -80,9 +96,8 @@ import Testing
         #expect(result.status == 1)
         let folder = Self.folder("crashing", in: scratch)
         #expect(
-            result.standardOutput == """
-                crashing  \(folder)  (found in --plugins)
-                  executable: \(folder)/plugin.py
+            result.standardOutput == Self.checkHeading("crashing", folder: folder, executable: "plugin.py")
+                + """
                   failed: plugin 'crashing' exited with status 3 during 'initialize' (after one restart); \
                 its stderr ended with: crash: missing config file
 

@@ -58,17 +58,10 @@ import Testing
         #expect(new.standardError == "")
         let folder = scratch.url.appendingPathComponent("weather-now").resolvingSymlinksInPath().path
         let check = try scratch.widgethost(["plugins", "check", "--plugins", "weather-now"])
-        #expect(check.status == 0, "\(check.standardError)")
-        #expect(
-            check.standardOutput == """
-                weather-now  \(folder)  (found in --plugins)
-                  executable: \(folder)/plugin.py
-                  ok: protocol 1, weather-now 1.0
-                  kinds: WeatherNowWidget
-                  intents: WeatherNowTapIntent
-
-                """)
-        #expect(check.standardError == "")
+        check.expectSucceeded(
+            standardOutput: PluginsCommandTests.checkPassed(
+                "weather-now", folder: folder, executable: "plugin.py", kinds: "WeatherNowWidget",
+                intents: "WeatherNowTapIntent"))
         // The plugin carries the repository's SDK, byte for byte.
         let copied = try String(contentsOfFile: folder + "/widgethost_plugin.py", encoding: .utf8)
         let sdk = try String(
