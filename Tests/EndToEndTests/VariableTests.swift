@@ -18,10 +18,18 @@ import Testing
 
         """
 
-    @Test func substitutedValuesAreTypedAndTheirOriginsShown() throws {
+    /// Runs widgethost with `arguments` and the variables `environment` in a new scratch directory
+    /// holding ``config`` as `vars.yaml`.
+    static func runOnConfig(
+        _ arguments: [String], environment: [String: String]
+    ) throws -> WidgetHostProcess.Result {
         let scratch = try TemporaryDirectory()
-        try scratch.file("vars.yaml", Self.config)
-        let run = try scratch.widgethost(
+        try scratch.file("vars.yaml", config)
+        return try scratch.widgethost(arguments, environment: environment)
+    }
+
+    @Test func substitutedValuesAreTypedAndTheirOriginsShown() throws {
+        let run = try Self.runOnConfig(
             ["config", "vars.yaml"],
             environment: ["WHO": "ana", "FAMILY": "systemLarge", "N": "4", "CATEGORY": "work"])
         #expect(run.status == 0, "\(run.standardError)")
@@ -40,9 +48,7 @@ import Testing
     }
 
     @Test func aValueOfTheWrongTypeIsReportedAtTheVariableWithItsValue() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.file("vars.yaml", Self.config)
-        let run = try scratch.widgethost(
+        let run = try Self.runOnConfig(
             ["validate", "vars.yaml"],
             environment: ["WHO": "ana", "FAMILY": "systemLarge", "N": "abc", "CATEGORY": "work"])
         #expect(run.status == 65)
@@ -58,9 +64,7 @@ import Testing
     }
 
     @Test func unsetVariablesAreErrorsAtTheirOwnColumn() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.file("vars.yaml", Self.config)
-        let run = try scratch.widgethost(
+        let run = try Self.runOnConfig(
             ["validate", "vars.yaml", "--format", "json"], environment: ["N": "2"])
         #expect(run.status == 65)
         let diagnostics = try #require(JSONPath(run.standardOutput)["diagnostics"])
