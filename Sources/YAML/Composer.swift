@@ -162,12 +162,15 @@ struct Composer {
         records.reserveCapacity(size / 5)
         children.reserveCapacity(size / 5)
         text.reserveCapacity(size)
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else {
+        // On the heap: a parser thread may use it (``ParsedAhead``).
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        parser.initialize(to: yaml_parser_t())
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) == 1 else {
             throw source.diagnostic(
                 at: nil, code: .yamlMemory, message: "libyaml could not allocate a parser")
         }
-        defer { yaml_parser_delete(&parser) }
+        defer { yaml_parser_delete(parser) }
         let result: Result<Void, Diagnostic>
         if let file {
             guard let descriptor = file.reopen() else {
@@ -178,16 +181,16 @@ struct Composer {
             var input = FileInput(descriptor: descriptor, remaining: file.size)
             result = withUnsafeMutablePointer(to: &input) { input in
                 yaml_parser_set_input(
-                    &parser, { FileInput.read($0, into: $1, size: $2, sizeRead: $3) }, input)
-                return run(&parser, receiver: &receiver)
+                    parser, { FileInput.read($0, into: $1, size: $2, sizeRead: $3) }, input)
+                return run(parser, receiver: &receiver)
             }
         } else {
             result = source.bytes.withUnsafeBufferPointer { buffer in
                 // libyaml asserts on a null input pointer, which an empty array may give.
                 var empty: UInt8 = 0
                 return withUnsafePointer(to: &empty) { emptyPointer in
-                    yaml_parser_set_input_string(&parser, buffer.baseAddress ?? emptyPointer, buffer.count)
-                    return run(&parser, receiver: &receiver)
+                    yaml_parser_set_input_string(parser, buffer.baseAddress ?? emptyPointer, buffer.count)
+                    return run(parser, receiver: &receiver)
                 }
             }
         }
@@ -267,12 +270,23 @@ struct Composer {
     }
 
     /// Composes the events of `parser`'s input, the first error as the result: the closures that
-    /// lend libyaml its input cannot throw a typed error.
+    /// lend libyaml its input cannot throw a typed error. An input of ``YAMLLimits/parseAheadSize``
+    /// bytes or more is parsed on a thread of its own, ahead of composing (``ParsedAhead``).
     private mutating func run(
-        _ parser: inout yaml_parser_t, receiver: inout some StreamedItems
+        _ parser: UnsafeMutablePointer<yaml_parser_t>, receiver: inout some StreamedItems
+    ) -> Result<Void, Diagnostic> {
+        if source.byteCount >= limits.parseAheadSize {
+            return ParsedAhead.with(parser) { events in run(&events, receiver: &receiver) }
+        }
+        var events = ParsedInPlace(parser: parser)
+        return run(&events, receiver: &receiver)
+    }
+
+    private mutating func run(
+        _ events: inout some EventSource, receiver: inout some StreamedItems
     ) -> Result<Void, Diagnostic> {
         do throws(Diagnostic) {
-            try composeEvents(&parser, receiver: &receiver)
+            try composeEvents(&events, receiver: &receiver)
             return .success(())
         } catch {
             return .failure(error)
@@ -280,14 +294,14 @@ struct Composer {
     }
 
     private mutating func composeEvents(
-        _ parser: inout yaml_parser_t, receiver: inout some StreamedItems
+        _ events: inout some EventSource, receiver: inout some StreamedItems
     ) throws(Diagnostic) {
         var event = yaml_event_t()
         while true {
-            guard yaml_parser_parse(&parser, &event) == 1 else {
-                throw parserError(parser)
+            if let failure = events.next(&event) {
+                throw parserError(failure)
             }
-            defer { yaml_event_delete(&event) }
+            defer { events.release(&event) }
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 return
@@ -684,20 +698,20 @@ struct Composer {
         SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
-    private func parserError(_ parser: yaml_parser_t) -> Diagnostic {
-        let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
+    private func parserError(_ parser: ParserFailure) -> Diagnostic {
+        let problem = parser.problem ?? "unknown error"
         switch parser.error {
         case YAML_READER_ERROR:
-            let location = source.location(ofByte: Int(parser.problem_offset))
+            let location = source.location(ofByte: parser.problemOffset)
             var message = problem
             if problem.contains("UTF-8") || problem.contains("UTF-16") {
                 message = "invalid \(problem.contains("UTF-16") ? "UTF-16" : "UTF-8"): \(problem)"
             }
-            if parser.problem_value >= 0 && parser.problem_value <= 0xFF {
-                let hex = String(parser.problem_value, radix: 16, uppercase: true)
-                message += " (byte 0x\(hex.count < 2 ? "0" + hex : hex) at offset \(parser.problem_offset))"
-            } else if parser.problem_value >= 0 {
-                message += " (U+\(String(parser.problem_value, radix: 16, uppercase: true)))"
+            if parser.problemValue >= 0 && parser.problemValue <= 0xFF {
+                let hex = String(parser.problemValue, radix: 16, uppercase: true)
+                message += " (byte 0x\(hex.count < 2 ? "0" + hex : hex) at offset \(parser.problemOffset))"
+            } else if parser.problemValue >= 0 {
+                message += " (U+\(String(parser.problemValue, radix: 16, uppercase: true)))"
             }
             return source.diagnostic(at: location, code: .yamlEncoding, message: message)
         case YAML_MEMORY_ERROR:
@@ -705,11 +719,9 @@ struct Composer {
         default:
             var notes: [Diagnostic.Note] = []
             if let context = parser.context {
-                notes.append(
-                    Diagnostic.Note(
-                        String(cString: context), at: source.inside(location(parser.context_mark))))
+                notes.append(Diagnostic.Note(context, at: source.inside(location(parser.contextMark))))
             }
-            let at = source.inside(location(parser.problem_mark))
+            let at = source.inside(location(parser.problemMark))
             notes += SyntaxHint(source: source).notes(problem: problem, at: at)
             return source.diagnostic(
                 at: at,

@@ -12,6 +12,10 @@ public struct YAMLLimits: Sendable, Hashable {
     /// The largest configuration file held in memory while it is parsed, in bytes: a larger one is
     /// parsed from its file and read again only for the lines diagnostics quote (``SourceFile``).
     public var inMemoryInputSize = 256 << 10
+    /// The smallest input parsed on a thread of its own, a few hundred events ahead of composing
+    /// (on two cores the two overlap); a smaller one is parsed as it is composed, which costs no
+    /// thread. `0` parses every input ahead, `Int.max` none.
+    public var parseAheadSize = 64 << 10
 
     /// The deepest nesting a caller should allow. libyaml's time grows with the square of the depth
     /// of flow nesting: measured on `{a: {a: ...}}` (widgethost yaml, a debug build, this 2-core
