@@ -1,8 +1,7 @@
 /// Compact JSON written as UTF-8 bytes into an output buffer, the same text as
 /// ``description`` without building a `String` (a batch run writes tens of megabytes of it).
 extension JSONValue {
-    /// Appends the value as compact JSON text, members in order: byte for byte what the `String`
-    /// form appends.
+    /// Appends the value as compact JSON text, members in order.
     /// - Complexity: O(n) in the size of the text written.
     public func write(to output: inout [UInt8]) {
         let buffer = JSONByteBuffer()
@@ -16,11 +15,9 @@ extension JSONValue {
         case .null: buffer.append("null")
         case .bool(let value): buffer.append(value ? "true" : "false")
         case .int(let value): buffer.append(value)
-        case .double:
-            // Rare in entries and views, and its digits are Swift's own: written as text does.
-            var text = ""
-            write(to: &text)
-            buffer.appendUTF8(of: text)
+        case .double(let value):
+            // Rare in entries and views, and its digits are Swift's own.
+            buffer.appendUTF8(of: Self.text(of: value))
         case .string(let value): buffer.appendQuoted(value)
         case .array(let items):
             buffer.append(UInt8(ascii: "["))
