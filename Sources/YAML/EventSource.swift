@@ -168,21 +168,19 @@ private final class EventQueue: @unchecked Sendable {
         batch.reserveCapacity(ParsedAhead.batchSize)
         while true {
             var event = yaml_event_t()
-            guard yaml_parser_parse(parser, &event) == 1 else {
-                hand(&batch, last: true, failure: ParserFailure(parser))
-                return
+            var failure: ParserFailure?
+            if yaml_parser_parse(parser, &event) == 1 {
+                batch.append(event)
+            } else {
+                failure = ParserFailure(parser)
             }
-            batch.append(event)
-            if event.type == YAML_STREAM_END_EVENT {
-                hand(&batch, last: true)
-                return
-            }
-            if batch.count == ParsedAhead.batchSize {
-                guard hand(&batch) else { return }
-                // A batch the composer is done with: its events were made on this thread.
-                for index in batch.indices { yaml_event_delete(&batch[index]) }
-                batch.removeAll(keepingCapacity: true)
-            }
+            let last = failure != nil || event.type == YAML_STREAM_END_EVENT
+            guard last || batch.count == ParsedAhead.batchSize else { continue }
+            guard hand(&batch, last: last, failure: failure) else { return }
+            // A batch the composer is done with: its events were made on this thread.
+            for index in batch.indices { yaml_event_delete(&batch[index]) }
+            batch.removeAll(keepingCapacity: true)
+            if last { return }
         }
     }
 
@@ -190,7 +188,6 @@ private final class EventQueue: @unchecked Sendable {
     /// parser stopped after it; `batch` becomes one the composer is done with (its events still
     /// to delete), or an empty one. False, with the batch's events deleted, when the composer has
     /// stopped.
-    @discardableResult
     private func hand(_ batch: inout [yaml_event_t], last: Bool = false, failure: ParserFailure? = nil)
         -> Bool
     {
