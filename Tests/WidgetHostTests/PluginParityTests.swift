@@ -12,8 +12,11 @@ import WidgetHostKit
 /// The built-in TaskWidget served out of process by the SDK's plugin main (the `taskwidget-plugin`
 /// executable) gives the same JSON as in process.
 @Suite struct PluginParityTests {
-    /// A host whose only plugin is `taskwidget-plugin`, in `directory`, a folder of its own.
-    static func taskWidgetPlugin(in directory: TemporaryDirectory) throws -> PluginHost {
+    /// A host whose only plugin is `taskwidget-plugin`, in `directory`, a folder of its own, beside
+    /// the widgets of `builtIns`.
+    static func taskWidgetPlugin(
+        in directory: TemporaryDirectory, builtIns: WidgetRegistry = WidgetRegistry()
+    ) throws -> PluginHost {
         let folder = directory.url
         let manifest =
             "name: taskwidget\nexecutable: \(BuiltProduct.url("taskwidget-plugin").path)\n"
@@ -21,7 +24,7 @@ import WidgetHostKit
         try manifest.write(
             to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)
         return PluginHost(
-            builtIns: WidgetRegistry(), hostVersion: "test", environment: [:],
+            builtIns: builtIns, hostVersion: "test", environment: [:],
             options: [folder.path])
     }
 

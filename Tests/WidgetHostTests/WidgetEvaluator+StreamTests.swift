@@ -1,6 +1,8 @@
+import AppGroup
 import Diagnostics
 import Foundation
 import Synchronization
+import TaskStore
 import TestSupport
 import Testing
 import WidgetHost
@@ -116,6 +118,64 @@ private struct PauseBundle: WidgetBundle {
         #expect(labels == (0..<40).map { "label \($0)" }, "each widget got its own configuration")
         #expect(gauge.most > 1, "widgets ran at once")
         #expect(gauge.most <= 4, "at most the width at once: \(gauge.most)")
+    }
+
+    /// In a large run a task evaluates several built-in widgets in turn: each still gets its own
+    /// configuration and is handed on in order, and no more run at once than the width.
+    @Test func aLargeRunEvaluatesBuiltInsInRunsAndKeepsTheirOrder() async throws {
+        #expect(WidgetEvaluator.runLength(widgets: 40, width: 4) == 1, "a small run: a task a widget")
+        #expect(WidgetEvaluator.runLength(widgets: 300, width: 2) == 8)
+        #expect(WidgetEvaluator.runLength(widgets: 20_000, width: 8) == 8)
+        let gauge = Gauge()
+        let scratch = try TemporaryDirectory()
+        let evaluator = try Self.evaluator(gauge, in: scratch)
+        let instances = (0..<300).map { index in
+            Self.pause(index, ["milliseconds": .int(index % 3), "label": .string("label \(index)")])
+        }
+        var labels: [String] = []
+        await evaluator.evaluate(instances, options: RunOptions(date: Date()), width: 2) { result, _ in
+            if case .success(let evaluation) = result.outcome,
+                case .string(let label)? = evaluation.current.data["label"]
+            {
+                labels.append(label)
+            }
+        }
+        #expect(labels == (0..<300).map { "label \($0)" })
+        #expect(gauge.most <= 2, "at most the width at once: \(gauge.most)")
+    }
+
+    /// A plugin's widgets among built-in ones in a large run: each run of built-ins stops at a
+    /// plugin widget, which goes to its plugin in turn, and every result is handed on in order.
+    @Test func aLargeRunWithPluginWidgetsAmongBuiltInsKeepsItsOrder() async throws {
+        let gauge = Gauge()
+        let folder = try TemporaryDirectory()
+        let host = try PluginParityTests.taskWidgetPlugin(
+            in: folder, builtIns: try WidgetRegistry(bundles: [PauseBundle(gauge: gauge)]))
+        defer { host.shutdown() }
+        await host.prepare(kinds: ["TaskWidget"])
+        let storeDirectory = try TemporaryDirectory()
+        _ = try AppGroupStore(directory: storeDirectory.url).importTasks(
+            [StoredTask(id: "1", title: "A", priority: .high, category: "work")], focus: nil)
+        let evaluator = WidgetEvaluator(
+            registry: host.registry(),
+            containers: ContainerSet(storeOption: storeDirectory.url.path, environment: [:]))
+        let instances = (0..<300).map { index in
+            index % 7 == 3
+                ? WidgetInstance(
+                    id: "w\(index)", kind: "TaskWidget", family: .systemMedium, configuration: [:],
+                    appGroup: "group.test", file: "widgets.yaml", location: .init(line: index + 1, column: 1))
+                : Self.pause(index, ["label": .string("label \(index)")])
+        }
+        var delivered: [String] = []
+        var failures: [String] = []
+        await evaluator.evaluate(instances, options: RunOptions(date: Date()), width: 2) { result, _ in
+            delivered.append(result.instance.id)
+            if case .failure(let failure) = result.outcome {
+                failures.append("\(result.instance.id): \(failure)")
+            }
+        }
+        #expect(delivered == instances.map(\.id))
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
     }
 
     /// A slow widget holds back the ones after it (they wait, done, within the width) but not the

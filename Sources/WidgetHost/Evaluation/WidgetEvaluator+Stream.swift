@@ -9,13 +9,14 @@ extension WidgetEvaluator {
         max(4, ProcessInfo.processInfo.activeProcessorCount * 4)
     }
 
-    /// Evaluates `instances`, up to `width` at once, and hands each result to `deliver` in
+    /// Evaluates `instances`, up to `width` tasks at once, and hands each result to `deliver` in
     /// configuration order as soon as it and every one before it are done, saying whether the
     /// result after it is done already (a writer sends its output on when it is not, rather than
-    /// keep a finished widget waiting for a slow one).
+    /// keep a finished widget waiting for a slow one). In a large run a task evaluates a few
+    /// built-in widgets in turn (see ``runLength(widgets:width:)``).
     ///
-    /// At most `width` results exist at any time (being evaluated, or done and waiting for an
-    /// earlier one), so what a run holds does not grow with its number of widgets. A plugin's
+    /// At most `width` times that many results exist at any time (being evaluated, or done and
+    /// waiting for an earlier one), so what a run holds does not grow with its number of widgets. A plugin's
     /// widgets keep its rules: they are sent to it one at a time, in configuration order, while
     /// the built-in widgets and other plugins' go on beside them.
     ///
@@ -61,25 +62,26 @@ extension WidgetEvaluator {
         prepare: @escaping @Sendable (_ result: inout WidgetResult, _ index: Int) -> Prepared,
         deliver: (_ prepared: Prepared, _ nextIsReady: Bool) async -> Void
     ) async {
-        await withTaskGroup(of: (Int, Prepared).self) { group in
+        let run = Self.runLength(widgets: instances.count, width: width)
+        await withTaskGroup(of: (Int, [Prepared]).self) { group in
             var started = 0
             var delivered = 0
             var done: [Int: Prepared] = [:]
             var lastOfPlugin: [String: Task<WidgetResult, Never>] = [:]
             // The plugin serving each kind, found once a kind rather than once a widget.
             var pluginOfKind: [String: String?] = [:]
+            func plugin(of instance: WidgetInstance) -> String? {
+                if let known = pluginOfKind[instance.kind] { return known }
+                let name = pluginName(of: instance)
+                pluginOfKind[instance.kind] = name
+                return name
+            }
             func startMore() {
-                while started < instances.count, started - delivered < width {
-                    let index = started
-                    let instance = instances[index]
-                    let plugin =
-                        pluginOfKind[instance.kind]
-                        ?? {
-                            let name = pluginName(of: instance)
-                            pluginOfKind[instance.kind] = name
-                            return name
-                        }()
-                    if let plugin {
+                while started < instances.count, started - delivered < width * run {
+                    let first = started
+                    let instance = instances[first]
+                    started += 1
+                    if let plugin = plugin(of: instance) {
                         // One plugin's widgets go to it one at a time, in configuration order, as
                         // they did before widgets were evaluated at once: each waits for the one
                         // before it (a restart after a crash, say, happens between two requests).
@@ -91,20 +93,31 @@ extension WidgetEvaluator {
                         lastOfPlugin[plugin] = evaluation
                         group.addTask {
                             var result = await evaluation.value
-                            return (index, prepare(&result, index))
+                            return (first, [prepare(&result, first)])
                         }
-                    } else {
-                        group.addTask {
-                            var result = await self.evaluate(instance, options: options)
-                            return (index, prepare(&result, index))
-                        }
+                        continue
                     }
-                    started += 1
+                    // Built-in widgets next to each other go to one task, `run` at most.
+                    while started < instances.count, started - first < run,
+                        plugin(of: instances[started]) == nil
+                    {
+                        started += 1
+                    }
+                    let range = first..<started
+                    group.addTask {
+                        var prepared: [Prepared] = []
+                        prepared.reserveCapacity(range.count)
+                        for index in range {
+                            var result = await self.evaluate(instances[index], options: options)
+                            prepared.append(prepare(&result, index))
+                        }
+                        return (first, prepared)
+                    }
                 }
             }
             startMore()
-            while let (index, prepared) = await group.next() {
-                done[index] = prepared
+            while let (first, prepared) = await group.next() {
+                for (offset, item) in prepared.enumerated() { done[first + offset] = item }
                 while let next = done.removeValue(forKey: delivered) {
                     delivered += 1
                     await deliver(next, done[delivered] != nil)
@@ -112,6 +125,14 @@ extension WidgetEvaluator {
                 startMore()
             }
         }
+    }
+
+    /// How many built-in widgets one task evaluates in turn: one in a small run, so each widget's
+    /// result comes as soon as it can; up to eight in a large one, where starting and scheduling a
+    /// task per widget would cost about a tenth of the run, and a task of eight still leaves
+    /// `width` of them to share the cores.
+    package static func runLength(widgets: Int, width: Int) -> Int {
+        min(8, max(1, widgets / (max(1, width) * 16)))
     }
 
     /// The name of the plugin serving `instance`'s kind, or `nil` for a built-in widget.
