@@ -122,11 +122,9 @@ struct BashCompletionGenerator {
             "            if [[ $word != *=* ]]; then",
             "                case \"$_wh_path $word\" in",
         ]
-        let valued = paths.flatMap(\.valuedOptionCases)
-        if !valued.isEmpty {
-            lines.append("                \(valued.map { "\"\($0)\"" }.joined(separator: " | ")))")
-            lines.append("                    skip=1 ;;")
-        }
+        lines += CommandPath.valuedOptionArm(
+            paths, pattern: { "                \($0.map { "\"\($0)\"" }.joined(separator: " | ")))" },
+            body: "                    skip=1 ;;")
         lines += [
             "                esac",
             "            fi",

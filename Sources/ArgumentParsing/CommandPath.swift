@@ -36,6 +36,16 @@ struct CommandPath {
         }
     }
 
+    /// The lines of a script's `case` arm that skips an option's value, for the options of every
+    /// command in `paths`: the `pattern` of their ``valuedOptionCases``, then `body`; none when no
+    /// command has an option.
+    static func valuedOptionArm(
+        _ paths: [CommandPath], pattern: ([String]) -> String, body: String
+    ) -> [String] {
+        let cases = paths.flatMap(\.valuedOptionCases)
+        return cases.isEmpty ? [] : [pattern(cases), body]
+    }
+
     /// Every option and flag spelling the command accepts, help and version included.
     var optionSpellings: [String] {
         var spellings: [String] = []

@@ -37,11 +37,9 @@ struct FishCompletionGenerator {
             "        if test $ended = 0; and string match -q -- '-?*' $token",
             "            switch \"$path $token\"",
         ]
-        let valued = paths.flatMap(\.valuedOptionCases)
-        if !valued.isEmpty {
-            lines.append("                case \(valued.map(Self.quoted).joined(separator: " "))")
-            lines.append("                    set skip 1")
-        }
+        lines += CommandPath.valuedOptionArm(
+            paths, pattern: { "                case \($0.map(Self.quoted).joined(separator: " "))" },
+            body: "                    set skip 1")
         lines += [
             "            end",
             "            continue",

@@ -10,7 +10,7 @@ extension WidgetHostCommand {
     /// It reads the configuration files and the plugins' manifests and nothing else: no plugin
     /// process is started and the store is never opened, so it answers within a keystroke. It
     /// never fails: what cannot be read completes nothing.
-    enum CompleteCommand {
+    enum CompleteCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "__complete",

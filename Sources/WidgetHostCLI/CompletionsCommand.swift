@@ -2,7 +2,7 @@ import ArgumentParsing
 
 extension WidgetHostCommand {
     /// `widgethost completions bash|zsh|fish`: a completion script generated from the command specs.
-    enum CompletionsCommand {
+    enum CompletionsCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "completions",

@@ -7,7 +7,7 @@ import WidgetHostKit
 extension WidgetHostCommand {
     /// `widgethost config [<config> ...]`: the resolved configuration (includes read, variables
     /// substituted, `--set` applied, defaults filled in) with where each value comes from.
-    enum ConfigCommand {
+    enum ConfigCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "config",

@@ -5,7 +5,7 @@ import WidgetHostKit
 
 extension WidgetHostCommand {
     /// `widgethost describe [<kind>]`: the widgets and intents widgethost knows.
-    enum DescribeCommand {
+    enum DescribeCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "describe",
@@ -69,7 +69,7 @@ extension WidgetHostCommand {
     }
 
     /// `widgethost schema`: the JSON Schema of configuration files.
-    enum SchemaCommand {
+    enum SchemaCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "schema",

@@ -4,7 +4,7 @@ import WidgetHost
 
 extension WidgetHostCommand {
     /// `widgethost man`: the man page, generated from the command specs.
-    enum ManCommand {
+    enum ManCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "man",

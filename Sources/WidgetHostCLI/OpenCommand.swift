@@ -5,7 +5,7 @@ import WidgetHostKit
 
 extension WidgetHostCommand {
     /// `widgethost open <url>`: resolves a deep link as the app's `DeeplinkCoordinator` does.
-    enum OpenCommand {
+    enum OpenCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "open",

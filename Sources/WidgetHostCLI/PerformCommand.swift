@@ -9,7 +9,7 @@ import WidgetHostKit
 extension WidgetHostCommand {
     /// `widgethost perform <intent> [name=value ...]`: runs an app intent, as a widget's button or
     /// toggle would.
-    enum PerformCommand {
+    enum PerformCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "perform",

@@ -8,7 +8,7 @@ import WidgetHostKit
 
 extension WidgetHostCommand {
     /// `widgethost plugins list|check|new`: the plugins found, whether they answer, and new ones.
-    enum PluginsCommand {
+    enum PluginsCommand: Subcommand {
         /// Where plugins are looked for, shared by both subcommands' help.
         static let discussion = """
             Plugins are folders holding a plugin.yaml (name, executable, optional arguments, \
@@ -46,8 +46,9 @@ extension WidgetHostCommand {
             arguments: arguments
         )
 
-        /// Runs `plugins list` or `plugins check`.
+        /// Runs `plugins list`, `plugins check` or `plugins new`.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
+            if values.subcommandPath.last == "new" { return try New.run(values) }
             let check = values.subcommandPath.last == "check"
             let json = try CommandOptions.outputFormat(values) == .json
             return try await SessionOptions.withSession(values, store: false) { session in

@@ -8,7 +8,7 @@ import WidgetHostKit
 extension WidgetHostCommand {
     /// `widgethost reload [<kind> ...]`: WidgetCenter from outside the app, `reloadTimelines(ofKind:)`
     /// for each kind named, `reloadAllTimelines()` for none; a running `watch` reloads them at once.
-    enum ReloadCommand {
+    enum ReloadCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "reload",

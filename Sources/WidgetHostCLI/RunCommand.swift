@@ -8,7 +8,7 @@ import WidgetHostKit
 extension WidgetHostCommand {
     /// `widgethost run [<config> ...]`: evaluates every widget of the configuration and prints what
     /// each one shows.
-    enum RunCommand {
+    enum RunCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "run",

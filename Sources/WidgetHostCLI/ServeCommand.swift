@@ -9,7 +9,7 @@ import WidgetHostKit
 extension WidgetHostCommand {
     /// `widgethost serve [<config> ...]`: the HTML page of the widgets, live over HTTP, its
     /// controls working.
-    enum ServeCommand {
+    enum ServeCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "serve",

@@ -9,7 +9,7 @@ import WidgetHost
 extension WidgetHostCommand {
     /// `widgethost store import <file>` and `widgethost store export`: moves tasks and the focus mode
     /// into and out of an App Group's shared store.
-    enum StoreCommand {
+    enum StoreCommand: Subcommand {
         /// Where the store is and what the exit codes mean, shared by both subcommands' help.
         static let storeDiscussion = """
             The store is the App Group's shared container: the SQLite database widgethost.sqlite in \

@@ -8,7 +8,7 @@ import WidgetHostKit
 extension WidgetHostCommand {
     /// `widgethost tap <widget-id> <n> [<config> ...]`: taps the Nth control of a widget's current
     /// view, as on the home screen.
-    enum TapCommand {
+    enum TapCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "tap",

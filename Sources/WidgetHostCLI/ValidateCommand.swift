@@ -6,7 +6,7 @@ import WidgetHostKit
 
 extension WidgetHostCommand {
     /// `widgethost validate [<config> ...]`: checks configurations without running anything.
-    enum ValidateCommand {
+    enum ValidateCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "validate",

@@ -13,7 +13,7 @@ import WidgetHostKit
 extension WidgetHostCommand {
     /// `widgethost watch [<config> ...]`: hosts the widgets until interrupted, writing what each
     /// shows whenever it changes.
-    enum WatchCommand {
+    enum WatchCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "watch",

@@ -17,6 +17,14 @@ enum WidgetHostCommand {
     /// The version printed by `widgethost --version`.
     static let version = "0.1.0"
 
+    /// The commands, in the order help lists them.
+    static let commands: [any Subcommand.Type] = [
+        RunCommand.self, ValidateCommand.self, ConfigCommand.self, DescribeCommand.self, SchemaCommand.self,
+        PerformCommand.self, TapCommand.self, OpenCommand.self, YAMLCommand.self, StoreCommand.self,
+        PluginsCommand.self, WatchCommand.self, ServeCommand.self, ReloadCommand.self,
+        CompletionsCommand.self, ManCommand.self, CompleteCommand.self,
+    ]
+
     /// The root of the command tree.
     static let spec = CommandSpec(
         name: "widgethost",
@@ -28,15 +36,7 @@ enum WidgetHostCommand {
                 "build-options",
                 help: "With --version, also print the versions of libyaml, SQLite and utf8proc it runs on.")
         ],
-        subcommands: [
-            RunCommand.spec, ValidateCommand.spec, ConfigCommand.spec, DescribeCommand.spec,
-            SchemaCommand.spec,
-            PerformCommand.spec,
-            TapCommand.spec, OpenCommand.spec,
-            YAMLCommand.spec, StoreCommand.spec, PluginsCommand.spec, WatchCommand.spec, ServeCommand.spec,
-            ReloadCommand.spec,
-            CompletionsCommand.spec, ManCommand.spec, CompleteCommand.spec,
-        ]
+        subcommands: commands.map { $0.spec }
     )
 
     /// The version, then with `--build-options` the libraries it runs on, as
@@ -85,54 +85,16 @@ enum WidgetHostCommand {
             return write(output)
         }
         do throws(ParseError) {
-            switch values.subcommandPath {
-            case ["run"]:
-                return try await RunCommand.run(values)
-            case ["validate"]:
-                return try await ValidateCommand.run(values)
-            case ["config"]:
-                return try await ConfigCommand.run(values)
-            case ["describe"]:
-                return try await DescribeCommand.run(values)
-            case ["schema"]:
-                return try await SchemaCommand.run(values)
-            case ["perform"]:
-                return try await PerformCommand.run(values)
-            case ["tap"]:
-                return try await TapCommand.run(values)
-            case ["open"]:
-                return try await OpenCommand.run(values)
-            case ["store", "init"], ["store", "import"], ["store", "export"], ["store", "delete"],
-                ["store", "move"],
-                ["store", "defaults", "get"], ["store", "defaults", "set"]:
-                return try StoreCommand.run(values)
-            case ["watch"]:
-                return try await WatchCommand.run(values)
-            case ["serve"]:
-                return try await ServeCommand.run(values)
-            case ["reload"]:
-                return try await ReloadCommand.run(values)
-            case ["yaml"]:
-                return try YAMLCommand.run(values)
-            case ["plugins", "list"], ["plugins", "check"]:
-                return try await PluginsCommand.run(values)
-            case ["plugins", "new"]:
-                return try PluginsCommand.New.run(values)
-            case ["completions"]:
-                return try CompletionsCommand.run(values)
-            case ["man"]:
-                return ManCommand.run(values)
-            case ["__complete"]:
-                return try await CompleteCommand.run(values)
-            default:
+            guard let command = commands.first(where: { $0.spec.name == values.subcommandPath.first }) else {
                 // The root has no default subcommand, so the parser answers a bare `widgethost` with
-                // help; a path reaching here is a command declared in `spec` but not dispatched.
+                // help, and `spec` declares exactly `commands`: nothing should reach here.
                 let path = values.commandNames.joined(separator: " ")
                 StandardStream.error.write(
                     "Error: Internal error: the command '\(path)' is declared but has no handler. "
                         + "Please report it.\n")
                 return ExitStatus.software
             }
+            return try await command.run(values)
         } catch {
             // A script asking for JSON gets JSON on standard output even for a usage error.
             if ["run", "perform", "tap"].contains(values.subcommandPath.first ?? ""),

@@ -5,7 +5,7 @@ import YAML
 extension WidgetHostCommand {
     /// `widgethost yaml [<file>]`: prints each YAML document as one line of JSON, so a person can see
     /// what their YAML means once anchors, merge keys and tags are applied.
-    enum YAMLCommand {
+    enum YAMLCommand: Subcommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "yaml",

@@ -148,26 +148,30 @@ public struct JSONTree: JSONSink {
         pendingKey = nil
     }
 
-    public mutating func beginObject() {
-        open.append(.object([], key: pendingKey))
+    /// Opens `container`, which takes the pending key with it.
+    private mutating func begin(_ container: Open) {
+        open.append(container)
         pendingKey = nil
     }
+
+    /// Adds the closed container's `value` to the one it was opened in, under its `key`.
+    private mutating func end(_ value: JSONValue, key: String?) {
+        pendingKey = key
+        add(value)
+    }
+
+    public mutating func beginObject() { begin(.object([], key: pendingKey)) }
 
     public mutating func endObject() {
         guard case .object(let members, let key)? = open.popLast() else { return }
-        pendingKey = key
-        add(.object(members))
+        end(.object(members), key: key)
     }
 
-    public mutating func beginArray() {
-        open.append(.array([], key: pendingKey))
-        pendingKey = nil
-    }
+    public mutating func beginArray() { begin(.array([], key: pendingKey)) }
 
     public mutating func endArray() {
         guard case .array(let items, let key)? = open.popLast() else { return }
-        pendingKey = key
-        add(.array(items))
+        end(.array(items), key: key)
     }
 
     public mutating func key(named name: String) { pendingKey = name }
