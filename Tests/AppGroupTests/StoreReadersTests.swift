@@ -37,7 +37,7 @@ import Testing
     /// Inside a read batch (a run's widgets), a reader reads the store as it was at its first read of
     /// the batch: a change committed meanwhile by another connection shows only once the batch has
     /// ended, and a read outside the batch never sees the batch's moment.
-    @Test func aReadBatchReadsOneMomentUntilItEnds() async throws {
+    @Test func aReadBatchReadsOneMomentUntilItEnds() throws {
         let directory = try TemporaryDirectory()
         let store = try AppGroupStore(directory: directory.url)
         _ = try store.importTasks((0..<3).map { StoredTask(title: "task \($0)") }, focus: nil)
@@ -45,14 +45,14 @@ import Testing
         func titles() throws -> [String] { try store.tasks(matching: TaskQuery(limit: 3)).map(\.title) }
 
         let batch = ReadBatch()
-        let (during, outside) = try await ReadBatch.$current.withValue(batch) {
+        let (during, outside) = try ReadBatch.$current.withValue(batch) {
             let before = try titles()
             #expect(before == ["task 0", "task 1", "task 2"])
             try writer.run("UPDATE tasks SET title = 'renamed' WHERE title = 'task 0'")
             // The same moment for the batch's next reads (one at a time: the same reader).
             let during = try (0..<4).map { _ in try titles() }
             // A read outside the batch, meanwhile, sees the change.
-            let outside = try await ReadBatch.$current.withValue(nil) { try titles() }
+            let outside = try ReadBatch.$current.withValue(nil) { try titles() }
             return (during, outside)
         }
         #expect(during.allSatisfy { $0 == ["task 0", "task 1", "task 2"] })

@@ -16,9 +16,15 @@ import Testing
 
         """
 
-    @Test func everyCommandThatUsesTheStoreRefusesOneThatDoesNotExist() throws {
+    /// A new scratch directory holding ``config`` as `widgets.yaml`, and no store.
+    static func configured() throws -> TemporaryDirectory {
         let scratch = try TemporaryDirectory()
-        try scratch.file("widgets.yaml", Self.config)
+        try scratch.file("widgets.yaml", config)
+        return scratch
+    }
+
+    @Test func everyCommandThatUsesTheStoreRefusesOneThatDoesNotExist() throws {
+        let scratch = try Self.configured()
         for arguments in [
             ["run", "widgets.yaml"], ["tap", "focus", "1", "widgets.yaml"],
             ["perform", "ToggleFocusModeIntent", "value=true"], ["watch", "widgets.yaml"],
@@ -48,8 +54,7 @@ import Testing
     }
 
     @Test func theDefaultStoreOfAnAppGroupIsNamedWithItsOption() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.file("widgets.yaml", Self.config)
+        let scratch = try Self.configured()
         let run = try scratch.widgethost(["run", "widgets.yaml"])
         #expect(run.status == 65)
         #expect(
@@ -61,8 +66,7 @@ import Testing
     }
 
     @Test func storeInitCreatesTheStoreOnceAndThenCommandsRun() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.file("widgets.yaml", Self.config)
+        let scratch = try Self.configured()
         let created = try scratch.widgethost(["store", "init", "--app-group", "group.test.purpose"])
         #expect(created.status == 0, "\(created.standardError)")
         let database = scratch.path("data/widgethost/group.test.purpose/widgethost.sqlite")
@@ -81,8 +85,7 @@ import Testing
     }
 
     @Test func anEmptyStoreOptionIsAUsageError() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.file("widgets.yaml", Self.config)
+        let scratch = try Self.configured()
         for arguments in [
             ["run", "widgets.yaml"], ["perform", "ToggleFocusModeIntent", "value=true"], ["store", "export"],
             ["store", "init"],
