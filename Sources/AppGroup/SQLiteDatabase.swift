@@ -198,9 +198,23 @@ package final class SQLiteDatabase {
     /// opened later uses it, and readers then never wait for the writer. Needs a moment of
     /// exclusive access, so it is done once, when the database is created.
     ///
-    /// - Throws: ``SQLiteError`` when the mode cannot be changed (the file is read only, say).
+    /// SQLite refuses the change at once with `SQLITE_BUSY`, without asking the busy handler, while
+    /// another process writes to the file in the old mode (in a burst of processes creating one
+    /// store, the one switching it); the change is tried again as the busy handler retries a lock,
+    /// for the busy timeout at most.
+    ///
+    /// - Throws: ``SQLiteError`` when the mode cannot be changed (the file is read only, say), or
+    ///   `SQLITE_BUSY` once the busy timeout has passed.
     package func useWriteAheadLogging() throws(SQLiteError) {
-        try execute("PRAGMA journal_mode=WAL")
+        var attempt = 0
+        while true {
+            do throws(SQLiteError) {
+                try execute("PRAGMA journal_mode=WAL")
+                return
+            } catch where error.primaryCode == SQLITE_BUSY && busyHandler.shouldRetry(attempt: attempt) {
+                attempt += 1
+            }
+        }
     }
 
     // MARK: - Statements

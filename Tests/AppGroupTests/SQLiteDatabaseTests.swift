@@ -28,6 +28,56 @@ import Testing
         #expect(try database.scalar("PRAGMA journal_mode") == .text("wal"))
     }
 
+    /// SQLite refuses at once, without asking the busy handler, to switch a database to
+    /// write-ahead logging while another process is writing to it in the old mode (a burst of
+    /// processes creating one store met that, while one of them switched it): the switch waits
+    /// for the writer as a lock is waited for, says how long it waited when it gives up, and
+    /// succeeds once the writer is done.
+    @Test func writeAheadLoggingWaitsForAnotherProcessWritingAsForALock() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("test.sqlite")
+        try SQLiteDatabase(path: path).execute("CREATE TABLE t(i)")
+        // Another process holds a write transaction (SQLite's reserved lock) until it reads a line.
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        other.arguments = [
+            "python3", "-c",
+            """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute("BEGIN IMMEDIATE"); c.execute("INSERT INTO t VALUES (1)")
+            print("writing", flush=True); sys.stdin.readline(); c.execute("COMMIT")
+            """,
+            path,
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        other.standardInput = input
+        other.standardOutput = output
+        try other.run()
+        let otherInput = input.fileHandleForWriting
+        defer {
+            // However the test ends, the other process is let go (its stdin closed) and waited for.
+            try? otherInput.close()
+            other.waitUntilExit()
+        }
+        let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        try #require(said == "writing\n", "the writer started: \(said)")
+
+        let refused = try SQLiteDatabase(path: path, busyTimeout: .milliseconds(300))
+        let error = #expect(throws: SQLiteError.self) { try refused.useWriteAheadLogging() }
+        #expect(error?.primaryCode == SQLITE_BUSY)
+        let waited = try #require(refused.lastBusyWait, "it waited before giving up")
+        #expect(waited >= .milliseconds(300))
+
+        let database = try SQLiteDatabase(path: path, busyTimeout: .seconds(20))
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) {
+            try? otherInput.write(contentsOf: Data("done\n".utf8))
+        }
+        try database.useWriteAheadLogging()
+        #expect(try database.scalar("PRAGMA journal_mode") == .text("wal"))
+    }
+
     @Test func busyTimeoutIsConfigurable() throws {
         let directory = try TemporaryDirectory()
         let database = try SQLiteDatabase(
