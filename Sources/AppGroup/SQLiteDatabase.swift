@@ -211,7 +211,10 @@ package final class SQLiteDatabase {
             do throws(SQLiteError) {
                 try execute("PRAGMA journal_mode=WAL")
                 return
-            } catch where error.primaryCode == SQLITE_BUSY && busyHandler.shouldRetry(attempt: attempt) {
+            } catch {
+                guard error.primaryCode == SQLITE_BUSY, busyHandler.shouldRetry(attempt: attempt) else {
+                    throw error
+                }
                 attempt += 1
             }
         }

@@ -61,8 +61,13 @@ import Testing
             try? otherInput.close()
             other.waitUntilExit()
         }
-        let said = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        try #require(said == "writing\n", "the writer started: \(said)")
+        var said = Data()
+        while !said.contains(UInt8(ascii: "\n")) {
+            let more = output.fileHandleForReading.availableData
+            if more.isEmpty { break }
+            said += more
+        }
+        try #require(String(decoding: said, as: UTF8.self) == "writing\n", "the writer started")
 
         let refused = try SQLiteDatabase(path: path, busyTimeout: .milliseconds(300))
         let error = #expect(throws: SQLiteError.self) { try refused.useWriteAheadLogging() }
