@@ -9,14 +9,14 @@ extension WidgetEvaluator {
         max(4, ProcessInfo.processInfo.activeProcessorCount * 4)
     }
 
-    /// Evaluates `instances`, up to `width` tasks at once, and hands each result to `deliver` in
+    /// Evaluates `instances`, up to `width` at once, and hands each result to `deliver` in
     /// configuration order as soon as it and every one before it are done, saying whether the
     /// result after it is done already (a writer sends its output on when it is not, rather than
     /// keep a finished widget waiting for a slow one). In a large run a task evaluates a few
-    /// built-in widgets in turn (see ``runLength(widgets:width:)``).
+    /// built-in widgets in turn (see ``runLength(widgets:width:)``), and twice `width` are under way.
     ///
-    /// At most `width` times that many results exist at any time (being evaluated, or done and
-    /// waiting for an earlier one), so what a run holds does not grow with its number of widgets. A plugin's
+    /// At most `width` results exist at any time (twice that in a large run: being evaluated, or
+    /// done and waiting for an earlier one), so what a run holds does not grow with its number of widgets. A plugin's
     /// widgets keep its rules: they are sent to it one at a time, in configuration order, while
     /// the built-in widgets and other plugins' go on beside them.
     ///
@@ -63,6 +63,7 @@ extension WidgetEvaluator {
         deliver: (_ prepared: Prepared, _ nextIsReady: Bool) async -> Void
     ) async {
         let run = Self.runLength(widgets: instances.count, width: width)
+        let window = run > 1 ? width * 2 : width
         await withTaskGroup(of: (Int, [Prepared]).self) { group in
             var started = 0
             var delivered = 0
@@ -77,7 +78,7 @@ extension WidgetEvaluator {
                 return name
             }
             func startMore() {
-                while started < instances.count, started - delivered < width * run {
+                while started < instances.count, started - delivered < window {
                     let first = started
                     let instance = instances[first]
                     started += 1
@@ -128,11 +129,13 @@ extension WidgetEvaluator {
     }
 
     /// How many built-in widgets one task evaluates in turn: one in a small run, so each widget's
-    /// result comes as soon as it can; up to eight in a large one, where starting and scheduling a
-    /// task per widget would cost about a tenth of the run, and a task of eight still leaves
-    /// `width` of them to share the cores.
+    /// result comes as soon as it can; up to four in a large one, where starting and scheduling a
+    /// task per widget costs about a tenth of the run's CPU; at most half of `width`, so that the
+    /// window of twice `width` widgets holds four tasks or more to share the cores. (Runs of eight
+    /// saved little more CPU and held more results at once.)
     package static func runLength(widgets: Int, width: Int) -> Int {
-        min(8, max(1, widgets / (max(1, width) * 16)))
+        let width = max(1, width)
+        return max(1, min(4, width / 2, widgets / (width * 16)))
     }
 
     /// The name of the plugin serving `instance`'s kind, or `nil` for a built-in widget.
