@@ -28,6 +28,74 @@ import WidgetHostKit
         #expect(html.contains("<figcaption><span class=\"id\">w</span> · <span class=\"kind\">K</span> · "))
     }
 
+    /// A drawn view's card is written from the view as it is, not from its JSON first: for every
+    /// view type and every modifier it is the card of the view's JSON, byte for byte.
+    @Test func aDrawnViewsCardIsTheCardOfItsJSON() throws {
+        func modifier(_ kind: ViewModifierNode.Kind, _ values: [String: JSONValue] = [:]) -> ViewModifierNode
+        {
+            ViewModifierNode(
+                kind, values.sorted { $0.key < $1.key }.map { JSONValue.Member($0.key, $0.value) })
+        }
+        let every = [
+            modifier(.font, ["style": .string("headline"), "weight": .string("bold")]),
+            modifier(.font, ["size": .double(13.5)]),
+            modifier(.fontWeight, ["weight": .string("semibold")]),
+            modifier(.foregroundStyle, ["style": .string("secondary"), "opacity": .double(0.5)]),
+            modifier(.strikethrough, ["isActive": .bool(true), "color": .string("red")]),
+            modifier(.lineLimit, ["limit": .int(2)]), modifier(.lineLimit),
+            modifier(
+                .padding, ["edges": .array([.string("horizontal"), .string("top")]), "length": .int(6)]),
+            modifier(.padding),
+            modifier(
+                .background,
+                ["style": .string("blue"), "shape": .string("roundedRectangle"), "cornerRadius": .int(8)]),
+            modifier(
+                .frame,
+                ["maxWidth": .string("infinity"), "height": .int(40), "alignment": .string("leading")]),
+            modifier(.opacity, ["value": .double(0.25)]),
+            modifier(.contentTransition, ["transition": .string("numericText")]),
+            modifier(.invalidatableContent), modifier(.widgetAccentable),
+            modifier(.containerBackground, ["style": .string("fill.tertiary")]),
+            modifier(.cornerRadius, ["radius": .int(4)]), modifier(.clipShape, ["shape": .string("capsule")]),
+            modifier(.buttonStyle, ["style": .string("bordered")]),
+            modifier(.toggleStyle, ["style": .string("button")]),
+            modifier(.labelsHidden), modifier(.scaleEffect, ["scale": .double(1.5)]),
+            modifier(.shadow, ["color": .string("black"), "radius": .int(3), "y": .int(1)]),
+            modifier(.animation, ["curve": .string("spring")]),
+        ]
+        #expect(Set(every.map(\.type)) == Set(ViewModifierNode.Kind.allCases), "every modifier is drawn")
+        let intent = IntentReference(
+            type: "ToggleTaskIntent", parameters: .object([.init("taskID", .string("1"))]))
+        let label = ViewNode(type: .text, text: "Tap <me>")
+        let leaves = [
+            ViewNode(
+                type: .text, text: "in 2 hours", date: Date(timeIntervalSince1970: 1_795_962_000),
+                dateStyle: "relative", modifiers: Array(every[0..<8])),
+            ViewNode(type: .image, systemName: "checkmark.circle.fill"),
+            ViewNode(type: .image, systemName: "star"), ViewNode(type: .image, systemName: "no.such.symbol"),
+            ViewNode(type: .spacer), ViewNode(type: .progress, value: 0.4),
+            ViewNode(type: .progress, children: [label]),
+            // A text's JSON has no children, so its card shows none.
+            ViewNode(type: .text, text: "alone", url: "widget://tab/1", children: [label]),
+        ]
+        let view = ViewNode(
+            type: .vstack,
+            children: [
+                ViewNode(type: .hstack, children: leaves, modifiers: Array(every[8..<16])),
+                ViewNode(type: .button, intent: intent, children: [label], modifiers: Array(every[16...])),
+                ViewNode(type: .toggle, isOn: true, intent: intent, children: [label]),
+                ViewNode(type: .link, url: "https://example.com/?a=1&b=2", children: [label]),
+            ],
+            modifiers: every)
+        for family in [WidgetFamily.systemLarge, .accessoryInline] {
+            let drawn = renderer.card(WidgetResult.drawing(view, id: "w", family: family))
+            let fromJSON = renderer.card(id: "w", kind: "Demo", family: family, outcome: .success(view.json))
+            #expect(drawn == fromJSON)
+            #expect(drawn.contains("data-control=\"3\"") && drawn.contains("★"), "the view is drawn whole")
+            #expect(!drawn.contains(">alone<span"), "a text's children are not drawn")
+        }
+    }
+
     @Test func textFromDataIsTextNeverMarkup() throws {
         let html = try card(
             #"{"type":"vstack","children":[{"type":"text","text":"<script>alert('x')</script> & \"q\""}]}"#,

@@ -14,15 +14,9 @@ import WidgetHostKit
                 type: .button, intent: IntentReference(type: "Tap", parameters: .object([])),
                 children: [ViewNode(type: .text, text: "b\(index + 1)")])
         }
-        let entry = RenderedEntry(
-            date: Date(timeIntervalSince1970: 0), data: .object([]),
-            view: ViewNode(type: .vstack, children: buttons))
-        let evaluation = WidgetEvaluation(
-            timeline: RenderedTimeline(entries: [entry], policy: .never), current: entry, nextReload: nil)
-        let instance = WidgetInstance(
-            id: id, kind: "Demo", family: .systemLarge, configuration: [:], appGroup: "g", file: "f",
-            location: .init(line: 1, column: 1))
-        return WidgetResult(instance: instance, family: .systemLarge, outcome: .success(evaluation))
+        return .drawing(
+            ViewNode(type: .vstack, children: buttons), id: id, family: .systemLarge,
+            date: Date(timeIntervalSince1970: 0))
     }
 
     @Test func tabSelectsAndDigitsTap() {

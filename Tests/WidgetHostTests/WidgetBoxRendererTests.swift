@@ -8,18 +8,7 @@ import WidgetHostKit
 @Suite struct WidgetBoxRendererTests {
     func result(_ view: ViewNode, family: WidgetFamily, policy: TimelineReloadPolicy = .never) -> WidgetResult
     {
-        let date = Date(timeIntervalSince1970: 1_795_954_800)
-        let entry = RenderedEntry(date: date, data: .object([]), view: view)
-        let evaluation = WidgetEvaluation(
-            timeline: RenderedTimeline(entries: [entry], policy: policy),
-            current: entry,
-            nextReload: nil
-        )
-        let instance = WidgetInstance(
-            id: "demo", kind: "Demo", family: family, configuration: [:], appGroup: "g", file: "f",
-            location: .init(line: 1, column: 1)
-        )
-        return WidgetResult(instance: instance, family: family, outcome: .success(evaluation))
+        .drawing(view, family: family, policy: policy)
     }
 
     static let intent = IntentReference(type: "ToggleTaskIntent", parameters: .object([]))

@@ -24,10 +24,10 @@ public struct HTMLPageRenderer: RunRenderer {
 
     /// The figure of one widget: its card and, under it, its id, kind and family.
     public func card(_ result: WidgetResult) -> String {
-        let outcome: Result<JSONValue, WidgetFailure> = result.outcome.map { $0.current.view.json }
-        return card(
-            id: result.instance.id, kind: result.instance.kind, family: result.family, outcome: outcome,
-            reloadRequested: result.reloadRequested)
+        // The drawn view is read as it is, not written as JSON first.
+        card(
+            id: result.instance.id, kind: result.instance.kind, family: result.family,
+            view: result.outcome.map { $0.current.view }, reloadRequested: result.reloadRequested)
     }
 
     /// The figure of a widget showing `outcome`: a view tree as `run --format json` prints it
@@ -35,6 +35,14 @@ public struct HTMLPageRenderer: RunRenderer {
     public func card(
         id: String, kind: String, family: WidgetFamily, outcome: Result<JSONValue, WidgetFailure>,
         reloadRequested: Bool = false
+    ) -> String {
+        card(id: id, kind: kind, family: family, view: outcome, reloadRequested: reloadRequested)
+    }
+
+    /// The figure of a widget showing `outcome`, a view as it was drawn or as its JSON.
+    private func card<View: HTMLViewSource>(
+        id: String, kind: String, family: WidgetFamily, view outcome: Result<View, WidgetFailure>,
+        reloadRequested: Bool
     ) -> String {
         let (width, height) = HTMLVocabulary.size(of: family)
         let id = HTMLText.escaped(id)

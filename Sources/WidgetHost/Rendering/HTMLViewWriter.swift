@@ -23,71 +23,119 @@ struct HTMLViewWriter {
         var vertical = false
     }
 
-    /// One element being built: the modifiers wrap it in further elements as they need.
+    /// The text properties a box has set already: the first of a kind wins.
+    private struct TextProperties: OptionSet {
+        let rawValue: UInt8
+        static let fontSize = TextProperties(rawValue: 1 << 0)
+        static let fontWeight = TextProperties(rawValue: 1 << 1)
+        static let color = TextProperties(rawValue: 1 << 2)
+        static let textDecoration = TextProperties(rawValue: 1 << 3)
+        static let textDecorationColor = TextProperties(rawValue: 1 << 4)
+        static let lines = TextProperties(rawValue: 1 << 5)
+    }
+
+    /// One element being built: the modifiers wrap it in further elements as they need. Its
+    /// classes and styles are kept as they are written (space- and semicolon-separated), and
+    /// only the innermost box has content: the others wrap it.
     private struct Box {
         var tag = "div"
-        var classes: [String] = []
+        var classes = ""
         var attributes = ""
-        var styles: [String] = []
+        var styles = ""
         var content = ""
         var hasPadding = false
         var hasBackground = false
-        var textProperties: Set<String> = []
+        var textProperties: TextProperties = []
 
-        func html(extraStyle: String) -> String {
-            var output = "<" + tag
-            if !classes.isEmpty { output += " class=\"" + classes.joined(separator: " ") + "\"" }
+        init(classes: String = "") {
+            self.classes = classes
+        }
+
+        mutating func addClass(_ name: String) {
+            if !classes.isEmpty { classes += " " }
+            classes += name
+        }
+
+        mutating func addStyle(_ css: String) {
+            if !styles.isEmpty { styles += ";" }
+            styles += css
+        }
+
+        /// Appends the opening tag, with `extraStyle` after the box's own styles.
+        func open(extraStyle: String, to output: inout String) {
+            output += "<"
+            output += tag
+            if !classes.isEmpty {
+                output += " class=\""
+                output += classes
+                output += "\""
+            }
             output += attributes
-            let style = (styles + (extraStyle.isEmpty ? [] : [extraStyle])).joined(separator: ";")
-            if !style.isEmpty { output += " style=\"" + style + "\"" }
-            return output + ">" + content + "</" + tag + ">"
+            if !styles.isEmpty || !extraStyle.isEmpty {
+                output += " style=\""
+                output += styles
+                if !styles.isEmpty && !extraStyle.isEmpty { output += ";" }
+                output += extraStyle
+                output += "\""
+            }
+            output += ">"
+        }
+
+        /// Appends the closing tag.
+        func close(to output: inout String) {
+            output += "</"
+            output += tag
+            output += ">"
         }
     }
 
     /// The HTML of `view`, the root of a card, and the card's own style (`containerBackground`).
-    mutating func root(_ view: JSONValue) -> (html: String, cardStyle: String) {
+    mutating func root(_ view: some HTMLViewSource) -> (html: String, cardStyle: String) {
         counter = 0
         var cardStyle = ""
-        if case .array(let modifiers)? = view["modifiers"] {
-            for modifier in modifiers where modifier["type"]?.stringValue == "containerBackground" {
-                if let style = Self.style(of: modifier) { cardStyle = "background:" + style }
-            }
+        for modifier in view.viewModifiers where modifier.modifierType == "containerBackground" {
+            if let style = Self.style(of: modifier) { cardStyle = "background:" + style }
         }
-        let (html, _) = write(view) { flexibility in Self.placement(flexibility, inRow: false) }
+        var html = ""
+        html.reserveCapacity(4096)
+        _ = write(view, to: &html) { flexibility in Self.placement(flexibility, inRow: false) }
         return (html, cardStyle)
     }
 
     /// The style a child with `flexibility` needs in its parent stack (a row when `inRow`).
     static func placement(_ flexibility: Flexibility, inRow: Bool) -> String {
-        var styles: [String] = []
-        if inRow ? flexibility.horizontal : flexibility.vertical { styles.append("flex:1 1 0") }
-        if inRow ? flexibility.vertical : flexibility.horizontal { styles.append("align-self:stretch") }
-        return styles.joined(separator: ";")
+        let along = inRow ? flexibility.horizontal : flexibility.vertical
+        let across = inRow ? flexibility.vertical : flexibility.horizontal
+        switch (along, across) {
+        case (true, true): return "flex:1 1 0;align-self:stretch"
+        case (true, false): return "flex:1 1 0"
+        case (false, true): return "align-self:stretch"
+        case (false, false): return ""
+        }
     }
 
-    /// The HTML of `node` and what it fills (its placement in its parent is added by the parent).
-    mutating func write(_ node: JSONValue, placement: (Flexibility) -> String = { _ in "" }) -> (
-        String, Flexibility
-    ) {
+    /// Appends the HTML of `node` to `output`, with the style its parent gives what it fills
+    /// (`placement`), and returns what it fills.
+    mutating func write<View: HTMLViewSource>(
+        _ node: View, to output: inout String, placement: (Flexibility) -> String = { _ in "" }
+    ) -> Flexibility {
         var box = Box()
         var flexibility = Flexibility()
-        let type = node["type"]?.stringValue ?? ""
-        let children: [JSONValue]
-        if case .array(let items)? = node["children"] { children = items } else { children = [] }
+        let type = node.viewType
+        let children = node.viewChildren
         switch type {
         case "vstack", "hstack":
             let inRow = type == "hstack"
-            box.classes = [inRow ? "h" : "v"]
-            if let spacing = node["spacing"]?.doubleNumber, spacing >= 0, spacing < 10_000 {
-                box.styles.append("gap:" + HTMLVocabulary.points(spacing))
+            box.classes = inRow ? "h" : "v"
+            if let spacing = node.viewNumber("spacing"), spacing >= 0, spacing < 10_000 {
+                box.addStyle("gap:" + HTMLVocabulary.points(spacing))
             }
-            if let alignment = node["alignment"]?.stringValue, let align = Self.stackAlignment[alignment] {
-                box.styles.append("align-items:" + align)
+            if let alignment = node.viewString("alignment"), let align = Self.stackAlignment[alignment] {
+                box.addStyle("align-items:" + align)
             }
             for child in children {
-                let childType = child["type"]?.stringValue
-                let (html, childFlex) = write(child) { flex in Self.placement(flex, inRow: inRow) }
-                box.content += html
+                let childType = child.viewType
+                let childFlex = write(child, to: &box.content) { flex in Self.placement(flex, inRow: inRow) }
                 if childType == "spacer" {
                     if inRow { flexibility.horizontal = true } else { flexibility.vertical = true }
                 } else {
@@ -97,55 +145,52 @@ struct HTMLViewWriter {
             }
         case "text":
             box.tag = "span"
-            box.classes = ["t"]
-            HTMLText.append(node["text"]?.stringValue ?? "", to: &box.content)
+            box.classes = "t"
+            HTMLText.append(node.viewText ?? "", to: &box.content)
         case "image":
             box.tag = "span"
-            box.classes = ["i"]
-            let name = node["systemName"]?.stringValue ?? ""
+            box.classes = "i"
+            let name = node.viewSystemName ?? ""
             box.attributes = " role=\"img\" aria-label=\"" + HTMLText.escaped(name) + "\""
             if let svg = HTMLVocabulary.symbols[name] {
                 box.content = "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\">" + svg + "</svg>"
             } else if let text = symbols[name] {
                 HTMLText.append(text, to: &box.content)
             } else {
-                box.classes.append("unknown")
+                box.addClass("unknown")
                 box.attributes += " title=\"" + HTMLText.escaped(name) + "\""
             }
         case "progress":
-            box.classes = ["progress"]
+            box.classes = "progress"
             box.attributes = " role=\"progressbar\""
-            for child in children {
-                let (html, _) = write(child)
-                box.content += html
-            }
-            if let value = node["value"]?.doubleNumber {
+            for child in children { _ = write(child, to: &box.content) }
+            if let value = node.viewValue {
                 let percent = (min(max(value, 0), 1) * 1000).rounded() / 10
                 box.attributes += " aria-valuenow=\"\(percent)\""
                 box.content += "<div class=\"bar\"><div style=\"width:\(percent)%\"></div></div>"
             } else {
-                box.classes.append("indeterminate")
+                box.addClass("indeterminate")
                 box.content += "<div class=\"bar\"><div></div></div>"
             }
             flexibility.horizontal = true
         case "spacer":
-            box.classes = ["s"]
-            if let length = node["minLength"]?.doubleNumber, length >= 0, length < 10_000 {
-                box.styles.append("min-width:" + HTMLVocabulary.points(length))
-                box.styles.append("min-height:" + HTMLVocabulary.points(length))
+            box.classes = "s"
+            if let length = node.viewNumber("minLength"), length >= 0, length < 10_000 {
+                box.addStyle("min-width:" + HTMLVocabulary.points(length))
+                box.addStyle("min-height:" + HTMLVocabulary.points(length))
             }
             flexibility = Flexibility(horizontal: true, vertical: true)
         case "button", "toggle", "link":
             counter += 1
             let number = counter
-            box.classes = ["control", type]
+            box.classes = "control " + type
             box.attributes = " data-control=\"\(number)\""
-            if let intent = node["intent"]?["type"]?.stringValue {
+            if let intent = node.viewIntentType {
                 box.attributes += " data-intent=\"" + HTMLText.escaped(intent) + "\""
             }
             if type == "link" {
                 box.tag = "a"
-                let url = node["url"]?.stringValue ?? ""
+                let url = node.viewURL ?? ""
                 if HTMLText.isSafeLink(url) { box.attributes += " href=\"" + HTMLText.escaped(url) + "\"" }
             } else {
                 box.tag = "button"
@@ -155,38 +200,36 @@ struct HTMLViewWriter {
             // A label is laid out in a row; what fills in it makes the control fill, as a
             // button around a stack with a spacer does in SwiftUI.
             for child in children {
-                let (html, childFlex) = write(child) { flex in Self.placement(flex, inRow: true) }
-                label += html
+                let childFlex = write(child, to: &label) { flex in Self.placement(flex, inRow: true) }
                 flexibility.horizontal = flexibility.horizontal || childFlex.horizontal
                 flexibility.vertical = flexibility.vertical || childFlex.vertical
             }
             if type == "toggle" {
-                let isOn = node["isOn"]?.boolValue ?? false
+                let isOn = node.viewIsOn ?? false
                 box.attributes += " role=\"switch\" aria-checked=\"\(isOn)\""
                 label += "<span class=\"switch\"></span>"
             } else if label.isEmpty {
                 HTMLText.append(
-                    node["intent"]?["type"]?.stringValue ?? node["url"]?.stringValue ?? "", to: &label)
+                    node.viewIntentType ?? node.viewURL ?? "", to: &label)
             }
             box.content = label
         default:
-            box.classes = ["unknown-view"]
+            box.classes = "unknown-view"
             HTMLText.append(type, to: &box.content)
         }
-        if type != "spacer", let url = node["url"]?.stringValue, type != "link" {
+        if type != "spacer", let url = node.viewURL, type != "link" {
             box.attributes += " data-widget-url=\"" + HTMLText.escaped(url) + "\""
         }
         var boxes = [box]
-        if case .array(let modifiers)? = node["modifiers"] {
-            for modifier in modifiers { apply(modifier, to: &boxes, flexibility: &flexibility) }
+        for modifier in node.viewModifiers { apply(modifier, to: &boxes, flexibility: &flexibility) }
+        // Innermost first: each box holds the ones before it; the outermost takes the placement.
+        let last = boxes.count - 1
+        for index in stride(from: last, through: 0, by: -1) {
+            boxes[index].open(extraStyle: index == last ? placement(flexibility) : "", to: &output)
         }
-        // Innermost first: each box holds the ones before it.
-        var html = ""
-        for (index, var current) in boxes.enumerated() {
-            if index > 0 { current.content = html }
-            html = current.html(extraStyle: index == boxes.count - 1 ? placement(flexibility) : "")
-        }
-        return (html, flexibility)
+        output += boxes[0].content
+        for box in boxes { box.close(to: &output) }
+        return flexibility
     }
 
     private static let stackAlignment: [String: String] = [
@@ -204,48 +247,51 @@ struct HTMLViewWriter {
 
     /// Applies one modifier: a text property to the outermost box (the first of a kind wins, as
     /// the innermost modifier does in SwiftUI), a layout modifier to it or to a new box around it.
-    private func apply(_ modifier: JSONValue, to boxes: inout [Box], flexibility: inout Flexibility) {
-        guard let type = modifier["type"]?.stringValue else { return }
-        func textProperty(_ name: String, _ css: String) {
-            guard !boxes[boxes.count - 1].textProperties.contains(name) else { return }
-            boxes[boxes.count - 1].textProperties.insert(name)
-            boxes[boxes.count - 1].styles.append(css)
+    private func apply(
+        _ modifier: some HTMLModifierSource, to boxes: inout [Box], flexibility: inout Flexibility
+    ) {
+        guard let type = modifier.modifierType else { return }
+        func textProperty(_ property: TextProperties, _ css: String) {
+            guard !boxes[boxes.count - 1].textProperties.contains(property) else { return }
+            boxes[boxes.count - 1].textProperties.insert(property)
+            boxes[boxes.count - 1].addStyle(css)
         }
+        func style(_ css: String) { boxes[boxes.count - 1].addStyle(css) }
         func wrap() {
-            boxes.append(Box(classes: ["m"]))
+            boxes.append(Box(classes: "m"))
         }
         switch type {
         case "font":
             if let style = modifier["style"]?.stringValue, let font = HTMLVocabulary.fontStyles[style] {
-                textProperty("font-size", "font-size:\(font.size)px")
-                if font.weight != 400 { textProperty("font-weight", "font-weight:\(font.weight)") }
-            } else if let size = modifier["size"]?.doubleNumber, size > 0, size < 1000 {
-                textProperty("font-size", "font-size:" + HTMLVocabulary.points(size))
+                textProperty(.fontSize, "font-size:\(font.size)px")
+                if font.weight != 400 { textProperty(.fontWeight, "font-weight:\(font.weight)") }
+            } else if let size = modifier["size"]?.finiteNumber, size > 0, size < 1000 {
+                textProperty(.fontSize, "font-size:" + HTMLVocabulary.points(size))
             }
             if let weight = modifier["weight"]?.stringValue, let css = HTMLVocabulary.weights[weight] {
-                textProperty("font-weight", "font-weight:\(css)")
+                textProperty(.fontWeight, "font-weight:\(css)")
             }
         case "fontWeight":
             if let weight = modifier["weight"]?.stringValue, let css = HTMLVocabulary.weights[weight] {
-                textProperty("font-weight", "font-weight:\(css)")
+                textProperty(.fontWeight, "font-weight:\(css)")
             }
         case "foregroundStyle":
-            if let style = Self.style(of: modifier) { textProperty("color", "color:" + style) }
+            if let style = Self.style(of: modifier) { textProperty(.color, "color:" + style) }
         case "strikethrough":
             if modifier["isActive"]?.boolValue ?? true {
-                textProperty("text-decoration", "text-decoration:line-through")
+                textProperty(.textDecoration, "text-decoration:line-through")
                 if let colour = modifier["color"]?.stringValue.flatMap({ HTMLVocabulary.css(style: $0) }) {
-                    textProperty("text-decoration-color", "text-decoration-color:" + colour)
+                    textProperty(.textDecorationColor, "text-decoration-color:" + colour)
                 }
             }
         case "lineLimit":
             if let limit = modifier["limit"]?.intValue, limit >= 1, limit < 10_000 {
-                textProperty("--lines", "--lines:\(limit)")
+                textProperty(.lines, "--lines:\(limit)")
             } else if modifier["limit"] == nil {
-                textProperty("--lines", "--lines:none")
+                textProperty(.lines, "--lines:none")
             }
         case "padding":
-            let length = modifier["length"]?.doubleNumber.map { min(max($0, 0), 10_000) } ?? 16
+            let length = modifier["length"]?.finiteNumber.map { min(max($0, 0), 10_000) } ?? 16
             let css = HTMLVocabulary.points(length)
             var edges: [String] = []
             let names: [String]
@@ -268,25 +314,26 @@ struct HTMLViewWriter {
             }
             if boxes[boxes.count - 1].hasPadding || boxes[boxes.count - 1].hasBackground { wrap() }
             boxes[boxes.count - 1].hasPadding = true
-            for edge in edges { boxes[boxes.count - 1].styles.append("padding-" + edge + ":" + css) }
+            for edge in edges { style("padding-" + edge + ":" + css) }
         case "background":
             guard let style = Self.style(of: modifier) else { return }
             if boxes[boxes.count - 1].hasBackground { wrap() }
             boxes[boxes.count - 1].hasBackground = true
-            boxes[boxes.count - 1].styles.append("background:" + style)
+            boxes[boxes.count - 1].addStyle("background:" + style)
             if let radius = Self.radius(of: modifier) {
-                boxes[boxes.count - 1].styles.append("border-radius:" + radius)
+                boxes[boxes.count - 1].addStyle("border-radius:" + radius)
             }
         case "cornerRadius", "clipShape":
             let radius =
                 type == "cornerRadius"
-                ? modifier["radius"]?.doubleNumber.flatMap {
+                ? modifier["radius"]?.finiteNumber.flatMap {
                     $0 >= 0 && $0 < 10_000 ? HTMLVocabulary.points($0) : nil
                 }
                 : Self.radius(of: modifier)
             guard let radius else { return }
             wrap()
-            boxes[boxes.count - 1].styles += ["border-radius:" + radius, "overflow:hidden"]
+            style("border-radius:" + radius)
+            style("overflow:hidden")
         case "frame":
             wrap()
             var styles = ["display:flex"]
@@ -301,18 +348,18 @@ struct HTMLViewWriter {
                 if value.stringValue == "infinity" {
                     if key == "maxWidth" { flexibility.horizontal = true }
                     if key == "maxHeight" { flexibility.vertical = true }
-                } else if let number = value.doubleNumber, number >= 0, number < 100_000 {
+                } else if let number = value.finiteNumber, number >= 0, number < 100_000 {
                     styles.append(css + ":" + HTMLVocabulary.points(number))
                     if key == "width" { flexibility.horizontal = false }
                     if key == "height" { flexibility.vertical = false }
                     if key == "width" || key == "height" { styles.append("flex-shrink:0") }
                 }
             }
-            boxes[boxes.count - 1].styles += styles
+            for css in styles { style(css) }
         case "opacity":
-            if let value = modifier["value"]?.doubleNumber, value >= 0, value <= 1 {
+            if let value = modifier["value"]?.finiteNumber, value >= 0, value <= 1 {
                 wrap()
-                boxes[boxes.count - 1].styles.append("opacity:" + String((value * 1000).rounded() / 1000))
+                style("opacity:" + String((value * 1000).rounded() / 1000))
             }
         case "contentTransition":
             if let transition = modifier["transition"]?.stringValue, Self.transitions.contains(transition) {
@@ -337,23 +384,22 @@ struct HTMLViewWriter {
             boxes[boxes.count - 1].attributes += " data-labels-hidden=\"\""
         case "scaleEffect":
             // A drawing effect: the layout keeps the unscaled size, as SwiftUI's does.
-            if let scale = modifier["scale"]?.doubleNumber, scale >= 0, scale <= 100 {
-                boxes[boxes.count - 1].styles.append(
-                    "transform:scale(" + String((scale * 1000).rounded() / 1000) + ")")
+            if let scale = modifier["scale"]?.finiteNumber, scale >= 0, scale <= 100 {
+                style("transform:scale(" + String((scale * 1000).rounded() / 1000) + ")")
             }
         case "shadow":
             let colour =
                 modifier["color"]?.stringValue.flatMap {
-                    HTMLVocabulary.css(style: $0, opacity: modifier["opacity"]?.doubleNumber)
+                    HTMLVocabulary.css(style: $0, opacity: modifier["opacity"]?.finiteNumber)
                 } ?? "rgba(0,0,0,.33)"
             func length(_ key: String) -> String? {
-                guard let value = modifier[key]?.doubleNumber ?? (key == "radius" ? nil : 0),
+                guard let value = modifier[key]?.finiteNumber ?? (key == "radius" ? nil : 0),
                     abs(value) < 10_000
                 else { return nil }
                 return HTMLVocabulary.points(value)
             }
             if let radius = length("radius"), let x = length("x"), let y = length("y") {
-                boxes[boxes.count - 1].styles.append("filter:drop-shadow(\(x) \(y) \(radius) \(colour))")
+                style("filter:drop-shadow(\(x) \(y) \(radius) \(colour))")
             }
         case "animation":
             if let curve = modifier["curve"]?.stringValue, Self.curves.contains(curve) {
@@ -378,34 +424,23 @@ struct HTMLViewWriter {
     ]
 
     /// The CSS colour of a modifier's `style` (and `opacity`), when it is one.
-    private static func style(of modifier: JSONValue) -> String? {
+    private static func style(of modifier: some HTMLModifierSource) -> String? {
         guard let name = modifier["style"]?.stringValue else { return nil }
-        return HTMLVocabulary.css(style: name, opacity: modifier["opacity"]?.doubleNumber)
+        return HTMLVocabulary.css(style: name, opacity: modifier["opacity"]?.finiteNumber)
     }
 
     /// The corner radius of a modifier's `shape` (`roundedRectangle` with `cornerRadius`,
     /// `capsule`, `circle`, `containerRelative`).
-    private static func radius(of modifier: JSONValue) -> String? {
+    private static func radius(of modifier: some HTMLModifierSource) -> String? {
         switch modifier["shape"]?.stringValue {
         case "roundedRectangle":
-            guard let radius = modifier["cornerRadius"]?.doubleNumber, radius >= 0, radius < 10_000 else {
+            guard let radius = modifier["cornerRadius"]?.finiteNumber, radius >= 0, radius < 10_000 else {
                 return nil
             }
             return HTMLVocabulary.points(radius)
         case "capsule": return "9999px"
         case "circle": return "50%"
         case "containerRelative": return "12px"
-        default: return nil
-        }
-    }
-}
-
-extension JSONValue {
-    /// An integer or a number, as a `Double`.
-    fileprivate var doubleNumber: Double? {
-        switch self {
-        case .int(let value): return Double(value)
-        case .double(let value) where value.isFinite: return value
         default: return nil
         }
     }
