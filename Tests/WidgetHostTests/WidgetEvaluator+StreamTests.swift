@@ -121,7 +121,8 @@ private struct PauseBundle: WidgetBundle {
     }
 
     /// In a large run a task evaluates several built-in widgets in turn: each still gets its own
-    /// configuration and is handed on in order, and no more run at once than the width.
+    /// configuration and is handed on in order, no more run at once than the width, and no more
+    /// than twice the width are done and not yet handed on.
     @Test func aLargeRunEvaluatesBuiltInsInRunsAndKeepsTheirOrder() async throws {
         #expect(WidgetEvaluator.runLength(widgets: 40, width: 4) == 1, "a small run: a task a widget")
         #expect(WidgetEvaluator.runLength(widgets: 600, width: 8) == 4)
@@ -135,16 +136,28 @@ private struct PauseBundle: WidgetBundle {
             Self.pause(index, ["milliseconds": .int(index % 3), "label": .string("label \(index)")])
         }
         var labels: [String] = []
-        await evaluator.evaluate(instances, options: RunOptions(date: Date()), width: 8) { result, _ in
-            if case .success(let evaluation) = result.outcome,
-                case .string(let label)? = evaluation.current.data["label"]
-            {
-                labels.append(label)
-            }
-        }
+        let prepared = Mutex(0)
+        var delivered = 0
+        var mostHeld = 0
+        await evaluator.evaluate(
+            instances, options: RunOptions(date: Date()), width: 8,
+            prepare: { result, _ in
+                prepared.withLock { $0 += 1 }
+                return result
+            },
+            deliver: { result, _ in
+                mostHeld = max(mostHeld, prepared.withLock { $0 } - delivered)
+                delivered += 1
+                if case .success(let evaluation) = result.outcome,
+                    case .string(let label)? = evaluation.current.data["label"]
+                {
+                    labels.append(label)
+                }
+            })
         #expect(labels == (0..<600).map { "label \($0)" })
         #expect(gauge.most > 1, "widgets ran at once")
         #expect(gauge.most <= 8, "at most the width at once: \(gauge.most)")
+        #expect(mostHeld <= 16, "at most twice the width held: \(mostHeld)")
     }
 
     /// A plugin's widgets among built-in ones in a large run: each run of built-ins stops at a

@@ -15,10 +15,10 @@ extension WidgetEvaluator {
     /// keep a finished widget waiting for a slow one). In a large run a task evaluates a few
     /// built-in widgets in turn (see ``runLength(widgets:width:)``), and twice `width` are under way.
     ///
-    /// At most `width` results exist at any time (twice that in a large run: being evaluated, or
-    /// done and waiting for an earlier one), so what a run holds does not grow with its number of widgets. A plugin's
-    /// widgets keep its rules: they are sent to it one at a time, in configuration order, while
-    /// the built-in widgets and other plugins' go on beside them.
+    /// At most `width` results exist at any time (twice that in a large run), being evaluated or
+    /// done and waiting for an earlier one, so what a run holds does not grow with its number of
+    /// widgets. A plugin's widgets keep its rules: they are sent to it one at a time, in
+    /// configuration order, while the built-in widgets and other plugins' go on beside them.
     ///
     /// - Complexity: O(n) calls of `deliver` for n instances; memory O(`width`).
     public func evaluate(
@@ -99,7 +99,7 @@ extension WidgetEvaluator {
                         continue
                     }
                     // Built-in widgets next to each other go to one task, `run` at most.
-                    while started < instances.count, started - first < run,
+                    while started < instances.count, started - first < run, started - delivered < window,
                         plugin(of: instances[started]) == nil
                     {
                         started += 1
