@@ -1,6 +1,7 @@
 import WidgetHostKit
 
-/// Writes a view tree (its JSON, as `run --format json` prints it) as HTML laid out as SwiftUI lays
+/// Writes a view tree (a drawn ``ViewNode``, or its JSON as `run --format json` prints it: see
+/// ``HTMLViewSource``) as HTML laid out as SwiftUI lays
 /// it out: stacks are flex boxes with SwiftUI's default alignment (centre) and spacing (8 points),
 /// a `Spacer` takes the free room of its stack, and a stack that holds something flexible along an
 /// axis fills its parent along that axis, as SwiftUI's stacks do. Modifiers apply in their order:
@@ -209,8 +210,7 @@ struct HTMLViewWriter {
                 box.attributes += " role=\"switch\" aria-checked=\"\(isOn)\""
                 label += "<span class=\"switch\"></span>"
             } else if label.isEmpty {
-                HTMLText.append(
-                    node.viewIntentType ?? node.viewURL ?? "", to: &label)
+                HTMLText.append(node.viewIntentType ?? node.viewURL ?? "", to: &label)
             }
             box.content = label
         default:
