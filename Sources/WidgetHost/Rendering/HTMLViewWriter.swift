@@ -1,12 +1,12 @@
 import WidgetHostKit
 
 /// Writes a view tree (a drawn ``ViewNode``, or its JSON as `run --format json` prints it: see
-/// ``HTMLViewSource``) as HTML laid out as SwiftUI lays
-/// it out: stacks are flex boxes with SwiftUI's default alignment (centre) and spacing (8 points),
-/// a `Spacer` takes the free room of its stack, and a stack that holds something flexible along an
-/// axis fills its parent along that axis, as SwiftUI's stacks do. Modifiers apply in their order:
-/// `padding` then `background` colours the padding, `background` then `padding` does not.
-/// Controls are numbered depth first, as `tap` counts them (`data-control="N"`).
+/// ``HTMLViewSource``) as HTML laid out as SwiftUI lays it out: stacks are flex boxes with SwiftUI's
+/// default alignment (centre) and spacing (8 points), a `Spacer` takes the free room of its stack,
+/// and a stack that holds something flexible along an axis fills its parent along that axis, as
+/// SwiftUI's stacks do. Modifiers apply in their order: `padding` then `background` colours the
+/// padding, `background` then `padding` does not. Controls are numbered depth first, as `tap`
+/// counts them (`data-control="N"`).
 struct HTMLViewWriter {
     /// Text drawn for symbols the page has no SVG of (the bundles' fallbacks).
     var symbols: [String: String]
