@@ -7,8 +7,9 @@ import YAML
 
 /// Configuration loading, as `validate` and `run` do it, with the built-in widgets: every
 /// diagnostic is located inside the file, loading three ways gives the same result (the widget
-/// list streamed from the text in memory, streamed from the file, and composed whole), and the
-/// diagnostics as JSON (`validate --format json`) parse.
+/// list streamed from the text in memory and parsed in place; streamed from the file, and composed
+/// whole, both parsed ahead on a thread of their own as a large file is), and the diagnostics as
+/// JSON (`validate --format json`) parse.
 let registry = (try? WidgetRegistry(bundles: BuiltInWidgets.bundles)) ?? WidgetRegistry()
 
 /// One file per process, rewritten for each input: the loader reads paths.
@@ -27,8 +28,10 @@ func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     var loader = ConfigurationLoader(
         registry: registry, limits: YAMLLimits(maxDepth: 64, maxAliasExpansion: 10_000))
+    loader.limits.parseAheadSize = .max
     let first = loader.load([path])
     loader.limits.inMemoryInputSize = 0
+    loader.limits.parseAheadSize = 0
     let fromFile = loader.load([path])
     loader.streamsWidgets = false
     let whole = loader.load([path])

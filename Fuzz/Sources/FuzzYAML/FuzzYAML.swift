@@ -4,13 +4,18 @@ import WidgetHostKit
 import YAML
 
 /// YAML compose, as `widgethost yaml` does it: any input is composed or refused at a location inside
-/// it; composing twice gives the same documents; every document that `yaml` would print is JSON.
+/// it; composing twice, once parsed in place and once parsed ahead on a thread of its own (as a
+/// large input is), gives the same documents or the same error; every document that `yaml` would
+/// print is JSON.
 func fuzzYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let source = SourceText(name: "fuzz.yaml", bytes: Property.bytes(data, size))
     // Small limits keep each run short: the quadratic corners are guarded by the limits themselves.
-    let loader = YAMLLoader(limits: YAMLLimits(maxDepth: 64, maxAliasExpansion: 10_000))
-    let first = Result { () throws(Diagnostic) in try loader.load(source) }
-    let second = Result { () throws(Diagnostic) in try loader.load(source) }
+    var inPlace = YAMLLimits(maxDepth: 64, maxAliasExpansion: 10_000)
+    inPlace.parseAheadSize = .max
+    var ahead = inPlace
+    ahead.parseAheadSize = 0
+    let first = Result { () throws(Diagnostic) in try YAMLLoader(limits: inPlace).load(source) }
+    let second = Result { () throws(Diagnostic) in try YAMLLoader(limits: ahead).load(source) }
     switch (first, second) {
     case (.failure(let error), .failure(let again)):
         Property.check(error == again, "composing twice failed differently: \(error) and \(again)")
