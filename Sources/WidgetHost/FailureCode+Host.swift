@@ -126,6 +126,22 @@ extension FailureCode {
     /// `widget.unknown-kind`.
     public static let widgetUnknownKind = FailureCode("widget.unknown-kind", .runtime)
 
+    // `serve`'s refusals, in the JSON body of each (`{"error": {"code", ...}}`).
+    /// `serve.forbidden-host`: the Host header names no address the server serves (403).
+    public static let serveForbiddenHost = FailureCode("serve.forbidden-host", .invalidInput)
+    /// `serve.forbidden-origin`: a POST from a page of another origin (403).
+    public static let serveForbiddenOrigin = FailureCode("serve.forbidden-origin", .invalidInput)
+    /// `serve.missing-token`: a POST without this run's token (403).
+    public static let serveMissingToken = FailureCode("serve.missing-token", .invalidInput)
+    /// `serve.body-too-large`: a body over 64 KiB (413).
+    public static let serveBodyTooLarge = FailureCode("serve.body-too-large", .invalidInput)
+    /// `serve.not-found`: no such path, widget or control (404).
+    public static let serveNotFound = FailureCode("serve.not-found", .invalidInput)
+    /// `serve.method-not-allowed`: the path does not take that method (405).
+    public static let serveMethodNotAllowed = FailureCode("serve.method-not-allowed", .invalidInput)
+    /// `serve.cannot-listen`: the address or port cannot be served (taken, not numeric).
+    public static let serveCannotListen = FailureCode("serve.cannot-listen", .runtime)
+
     /// `usage.invalid`: the command line is wrong (an unknown widget id or intent, a malformed
     /// value), as `--format json` reports it.
     public static let usageInvalid = FailureCode("usage.invalid", .usage)

@@ -9,7 +9,9 @@ import WidgetHostKit
 /// fills the texts, symbol names, link URLs and id of a view whose shape the first byte picks, drawn
 /// in every family. No line of a box ever differs from its family's width, a box has its family's
 /// height, and nothing reaches the terminal that could act on it (C0 and C1 controls, DEL, bidi
-/// overrides and isolates, line and paragraph separators).
+/// overrides and isolates, line and paragraph separators). The HTML card of the drawn view is the
+/// card of its JSON, and no text makes markup of it: no script element, no `javascript:`, `data:`
+/// or `vbscript:` link.
 func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Property.bytes(data, size)
     guard let shape = bytes.first else { return 0 }
@@ -44,6 +46,17 @@ func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             id: piece(7), kind: "Demo", family: family, configuration: [:], appGroup: "g", file: "f",
             location: .init(line: 1, column: 1))
         let result = WidgetResult(instance: instance, family: family, outcome: .success(evaluation))
+        let card = HTMLPageRenderer().card(result)
+        Property.check(
+            card
+                == HTMLPageRenderer().card(
+                    id: piece(7), kind: "Demo", family: family, outcome: .success(view.json)),
+            "\(family): the drawn view's HTML card is not its JSON's")
+        let markup = card.lowercased()
+        Property.check(
+            !markup.contains("<script")
+                && !["javascript", "data", "vbscript"].contains { markup.contains("href=\"" + $0 + ":") },
+            "\(family): text made markup of the card: \(card)")
         let drawn = WidgetBoxRenderer().render(result, includeTimeline: shape & 2 == 0)
         let lines = drawn.split(separator: "\n", omittingEmptySubsequences: false)
         let (width, height) = WidgetBoxRenderer.size(of: family)
