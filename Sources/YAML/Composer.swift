@@ -718,11 +718,12 @@ struct Composer {
             return source.diagnostic(at: nil, code: .yamlMemory, message: "libyaml ran out of memory")
         default:
             var notes: [Diagnostic.Note] = []
-            if let context = parser.context {
-                notes.append(Diagnostic.Note(context, at: source.inside(location(parser.contextMark))))
+            let context = parser.context.map { ($0, source.inside(location(parser.contextMark))) }
+            if let context {
+                notes.append(Diagnostic.Note(context.0, at: context.1))
             }
             let at = source.inside(location(parser.problemMark))
-            notes += SyntaxHint(source: source).notes(problem: problem, at: at)
+            notes += SyntaxHint(source: source).notes(problem: problem, at: at, context: context)
             return source.diagnostic(
                 at: at,
                 code: .yamlSyntax,

@@ -134,6 +134,8 @@ import Testing
             b: 3
              ^
             syntax.yaml:1:4: note: while parsing a flow sequence
+            note: the '[' at line 1, column 4 is still open here: close it with ']' (it runs across lines until \
+            then), or put a ',' between its items
 
             """
         ),
@@ -187,6 +189,8 @@ import Testing
                 b: 3
                  ^
                 <stdin>:1:4: note: while parsing a flow sequence
+                note: the '[' at line 1, column 4 is still open here: close it with ']' (it runs across lines \
+                until then), or put a ',' between its items
 
                 """)
         let empty = try WidgetHostProcess.run(["yaml", "-"])

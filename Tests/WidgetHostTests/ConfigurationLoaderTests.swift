@@ -352,6 +352,7 @@ private struct SignBundle: WidgetBundle {
             (
                 "widgets: [\n",
                 "widgets.yaml:2:1: error: did not find expected node content\nwidgets.yaml:2:1: note: while parsing a flow node"
+                    + "\nnote: the file ends where a value was expected, inside a '[' or '{' that is never closed"
             ),
             ("appGroup: ''\nwidgets: []\n", "widgets.yaml:1:11: error: 'appGroup' must not be empty"),
         ]

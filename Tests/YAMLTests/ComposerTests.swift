@@ -73,7 +73,9 @@ import YAML
         #expect(diagnostic.message == "did not find expected ',' or ']'")
         #expect(
             diagnostic.notes == [
-                Diagnostic.Note("while parsing a flow sequence", at: .init(line: 1, column: 4))
+                Diagnostic.Note("while parsing a flow sequence", at: .init(line: 1, column: 4)),
+                Diagnostic.Note(
+                    "the '[' at line 1, column 4 is never closed: the file ends inside it; close it with ']'"),
             ])
         #expect(diagnostic.sourceLine == "")
     }

@@ -69,12 +69,83 @@ import YAML
             note: line 3 is indented with a tab; YAML indents with spaces only: replace the tab with spaces
             """
         ),
+        // A `[` the file ends inside (blank and comment lines after it are the end too).
+        (
+            "a: [1, 2\n# the end\n\n",
+            """
+            widgets.yaml:4:1: error: did not find expected ',' or ']'
+            widgets.yaml:1:4: note: while parsing a flow sequence
+            note: the '[' at line 1, column 4 is never closed: the file ends inside it; close it with ']'
+            """
+        ),
+        // A `{` the file ends inside, indented: no note about indentation.
+        (
+            "a:\n  b: {c: 1,\n  d: 2\n",
+            """
+            widgets.yaml:4:1: error: did not find expected ',' or '}'
+            widgets.yaml:2:6: note: while parsing a flow mapping
+            note: the '{' at line 2, column 6 is never closed: the file ends inside it; close it with '}'
+            """
+        ),
+        // A `[` still open where a key of the next line follows.
+        (
+            "a: [1, 2\nb: 3\n",
+            """
+            widgets.yaml:2:2: error: did not find expected ',' or ']'
+            widgets.yaml:1:4: note: while parsing a flow sequence
+            note: the '[' at line 1, column 4 is still open here: close it with ']' (it runs across lines until \
+            then), or put a ',' between its items
+            """
+        ),
+        // The other bracket.
+        (
+            "a: [1, {b: 2]\n",
+            """
+            widgets.yaml:1:13: error: did not find expected ',' or '}'
+            widgets.yaml:1:8: note: while parsing a flow mapping
+            note: ']' cannot close the '{' at line 1, column 8: close it with '}' first
+            """
+        ),
+        (
+            "x: [a, b}\n",
+            """
+            widgets.yaml:1:9: error: did not find expected ',' or ']'
+            widgets.yaml:1:4: note: while parsing a flow sequence
+            note: '}' cannot close the '[' at line 1, column 4: close it with ']' first
+            """
+        ),
+        // A value the file ends before, in a list never closed.
+        (
+            "widgets:\n  - [\n",
+            """
+            widgets.yaml:3:1: error: did not find expected node content
+            widgets.yaml:3:1: note: while parsing a flow node
+            note: the file ends where a value was expected, inside a '[' or '{' that is never closed
+            """
+        ),
+        // Quotes the file ends inside.
+        (
+            "a: \"x\n",
+            """
+            widgets.yaml:2:1: error: found unexpected end of stream
+            widgets.yaml:1:4: note: while scanning a quoted scalar
+            note: the '"' at line 1, column 4 is never closed: the file ends inside the quoted value; end it with '"'
+            """
+        ),
+        (
+            "a: 'it\n\n",
+            """
+            widgets.yaml:3:1: error: found unexpected end of stream
+            widgets.yaml:1:4: note: while scanning a quoted scalar
+            note: the "'" at line 1, column 4 is never closed: the file ends inside the quoted value; end it with "'"
+            """
+        ),
         // A problem with no known cause gets no note.
         (
-            "a: [1, 2\n",
+            "a: [1, 2] ]\n",
             """
-            widgets.yaml:2:1: error: did not find expected ',' or ']'
-            widgets.yaml:1:4: note: while parsing a flow sequence
+            widgets.yaml:1:11: error: did not find expected key
+            widgets.yaml:1:1: note: while parsing a block mapping
             """
         ),
     ]
