@@ -15,8 +15,9 @@ public import Foundation
 /// 3. `$XDG_DATA_HOME/widgethost/<appGroup>`;
 /// 4. `$HOME/.local/share/widgethost/<appGroup>`.
 ///
-/// Empty variables count as unset, and a relative `XDG_DATA_HOME` is ignored, as the XDG Base
-/// Directory specification says. The environment is passed in, so tests never touch the real home.
+/// Empty variables count as unset, and a relative `XDG_DATA_HOME` or `HOME` is ignored, as the
+/// XDG Base Directory specification says. The environment is passed in, so tests never touch the
+/// real home.
 public struct AppGroupContainer: Sendable, Hashable {
     /// Which rule chose the directory.
     public enum Source: String, Sendable, Hashable {
@@ -106,23 +107,31 @@ public struct AppGroupContainer: Sendable, Hashable {
             return AppGroupContainer(directory: absolute(store), appGroup: appGroup, source: .storeVariable)
         }
         try validate(appGroup: appGroup)
-        if let dataHome = value("XDG_DATA_HOME"), dataHome.hasPrefix("/") {
+        if let (dataHome, fromHome) = dataHome(environment: environment) {
             let directory = URL(fileURLWithPath: dataHome, isDirectory: true)
                 .appendingPathComponent("widgethost", isDirectory: true)
                 .appendingPathComponent(appGroup, isDirectory: true)
-            return AppGroupContainer(directory: directory, appGroup: appGroup, source: .dataHome)
-        }
-        if let home = value("HOME") {
-            let directory = URL(fileURLWithPath: home, isDirectory: true)
-                .appendingPathComponent(".local/share/widgethost", isDirectory: true)
-                .appendingPathComponent(appGroup, isDirectory: true)
-            return AppGroupContainer(directory: directory, appGroup: appGroup, source: .home)
+            return AppGroupContainer(
+                directory: directory, appGroup: appGroup, source: fromHome ? .home : .dataHome)
         }
         throw AppGroupError(
             code: .storeNoLocation,
             message: "cannot find where to keep the store of '\(appGroup)': "
                 + "pass --store DIR, or set WIDGETHOST_STORE, XDG_DATA_HOME or HOME"
         )
+    }
+
+    /// The XDG data home of `environment`: `XDG_DATA_HOME`, else `$HOME/.local/share`, and whether
+    /// `HOME` gave it; `nil` when neither is set. Empty variables count as unset and relative paths
+    /// are ignored, as the XDG Base Directory spec says (a relative one would be relative to the
+    /// current directory, where nothing is looked for by accident). The store's default place and
+    /// the plugins' both start here.
+    public static func dataHome(environment: [String: String]) -> (path: String, fromHome: Bool)? {
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") { return (dataHome, false) }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return ((home as NSString).appendingPathComponent(".local/share"), true)
+        }
+        return nil
     }
 
     /// Opens the store in this container, creating the directory and the store when writing.

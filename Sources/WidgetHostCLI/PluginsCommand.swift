@@ -72,12 +72,26 @@ extension WidgetHostCommand {
                         !plugins.contains { $0.failure?.description == diagnostic.message }
                     })
                 StandardStream.output.write(
-                    plugins.isEmpty ? "No plugins found.\n" : plugins.map { text($0, check: check) }.joined())
+                    plugins.isEmpty
+                        ? nothingFound(in: host.searchedPlaces)
+                        : plugins.map { text($0, check: check) }.joined())
             }
             if check && plugins.contains(where: { $0.failure != nil || $0.manifest == nil }) {
                 return ExitStatus.failure
             }
             return diagnostics.contains { $0.severity == .error } ? ExitStatus.dataError : ExitStatus.success
+        }
+
+        /// What `list` and `check` say when no plugin was found: where they looked, and how to name
+        /// another place.
+        static func nothingFound(in places: [String]) -> String {
+            guard !places.isEmpty else {
+                return
+                    "No plugins found: no place to look in (XDG_DATA_HOME and HOME are unset, empty or relative); "
+                    + "name a folder with --plugins DIR.\n"
+            }
+            let list = places.map { TerminalText.visible($0) }.joined(separator: ", ")
+            return "No plugins found in \(list); name another folder with --plugins DIR.\n"
         }
 
         /// One plugin as text.

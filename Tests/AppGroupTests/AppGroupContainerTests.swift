@@ -69,9 +69,11 @@ import Testing
         #expect(container.directory.path == "/data/widgethost/group.org.example.notes")
     }
 
-    @Test func noPlaceToKeepTheStoreIsAnError() throws {
+    /// Empty or relative (a relative HOME would put the store below the current directory).
+    @Test(arguments: [["HOME": "", "XDG_DATA_HOME": "rel"], ["HOME": "home/ana", "XDG_DATA_HOME": ""]])
+    func noPlaceToKeepTheStoreIsAnError(environment: [String: String]) throws {
         let error = try #require(throws: AppGroupError.self) {
-            try AppGroupContainer.resolve(environment: ["HOME": "", "XDG_DATA_HOME": "rel"])
+            try AppGroupContainer.resolve(environment: environment)
         }
         #expect(error.code.rawValue == "store.no-location")
         #expect(

@@ -34,8 +34,35 @@ import Testing
         #expect(try scratch.widgethost(["schema"]).status == 0)
         let perform = try scratch.widgethost(["perform", "EvilIntent", "--store", "store"])
         #expect(perform.status == 64)
-        #expect(try scratch.widgethost(["plugins", "check"]).standardOutput == "No plugins found.\n")
+        #expect(
+            try scratch.widgethost(["plugins", "check"]).standardOutput.hasPrefix("No plugins found in "))
         #expect(evil.starts == 0)
+    }
+
+    /// An empty or relative `HOME` or `XDG_DATA_HOME` names no place: read as it is, it would be
+    /// the current directory's `.local/share/widgethost/plugins`.
+    @Test(arguments: [["HOME": "", "XDG_DATA_HOME": ""], ["HOME": "home", "XDG_DATA_HOME": ".local/share"]])
+    func anEmptyOrRelativeHomeIsNoPlaceToLookIn(environment: [String: String]) throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.initStore()
+        var evil: [ScratchPlugin] = []
+        for place in [".local/share/widgethost/plugins/evil", "home/.local/share/widgethost/plugins/evil"] {
+            evil.append(
+                try ScratchPlugin.write(
+                    "evil", at: place, in: scratch, manifest: "kinds: [Evil]\n",
+                    widgets: [Self.widget]))
+        }
+        try scratch.file("widgets.yaml", "widgets:\n  - {id: e, kind: Evil}\n")
+        let list = try WidgetHostProcess.run(
+            ["plugins", "check"], environment: environment, directory: scratch.url)
+        #expect(list.status == 0)
+        #expect(
+            list.standardOutput.hasPrefix("No plugins found: no place to look in"), "\(list.standardOutput)")
+        let run = try WidgetHostProcess.run(
+            ["run", "widgets.yaml", "--store", "store"], environment: environment, directory: scratch.url)
+        #expect(run.status == 65)
+        #expect(run.standardError.contains("unknown widget kind 'Evil'"), "\(run.standardError)")
+        #expect(evil.map(\.starts) == [0, 0])
     }
 
     @Test func thePluginsFolderBesideAConfigurationComesWithIt() throws {

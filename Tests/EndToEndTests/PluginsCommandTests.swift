@@ -167,13 +167,25 @@ import Testing
             twice.standardError.contains("plugin.yaml:3:21: error: 'GoodWidget' is listed twice in 'kinds'"))
     }
 
-    @Test func listWithNothingFoundSaysSo() throws {
+    @Test func listWithNothingFoundSaysWhereItLooked() throws {
         let scratch = try TemporaryDirectory()
+        let place = scratch.url.appendingPathComponent("data/widgethost/plugins").path
         let result = try scratch.widgethost(["plugins", "list"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == "No plugins found.\n")
+        #expect(
+            result.standardOutput == "No plugins found in \(place); name another folder with --plugins DIR.\n"
+        )
         let check = try scratch.widgethost(["plugins", "check"])
         #expect(check.status == 0)
-        #expect(check.standardOutput == "No plugins found.\n")
+        #expect(check.standardOutput == result.standardOutput)
+        // Nowhere to look: neither variable is set.
+        let nowhere = try WidgetHostProcess.run(
+            ["plugins", "list"], environment: ["HOME": "", "XDG_DATA_HOME": ""], directory: scratch.url)
+        #expect(nowhere.status == 0)
+        #expect(
+            nowhere.standardOutput
+                == "No plugins found: no place to look in (XDG_DATA_HOME and HOME are unset, empty or relative); "
+                + "name a folder "
+                + "with --plugins DIR.\n")
     }
 }

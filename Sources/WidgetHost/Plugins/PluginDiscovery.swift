@@ -1,3 +1,4 @@
+import AppGroup
 public import Diagnostics
 import Foundation
 
@@ -44,8 +45,7 @@ public enum PluginDiscovery {
     }
 
     private static func dataHome(_ environment: [String: String]) -> String? {
-        if let value = environment["XDG_DATA_HOME"], !value.isEmpty { return value }
-        return environment["HOME"].map { ($0 as NSString).appendingPathComponent(".local/share") }
+        AppGroupContainer.dataHome(environment: environment)?.path
     }
 
     /// The plugin folders of the default places: the data home's `widgethost/plugins`.
