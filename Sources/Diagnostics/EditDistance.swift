@@ -53,8 +53,17 @@ public enum EditDistance {
 
     /// The name to suggest for a mistyped word (a key, a kind, an enum case): the closest at a
     /// distance below 4 that changes at most half of the typed characters, so `showComplete`
-    /// suggests `showCompleted` and `foo` suggests nothing.
+    /// suggests `showCompleted` and `foo` suggests nothing; else the one name that the typed one
+    /// (four characters or more) begins, in any letter case, so `Weather` suggests `WeatherWidget`
+    /// and `Toggle`, beginning two intents' names, suggests nothing.
     public static func suggestion(for name: String, among candidates: [String]) -> String? {
-        closest(to: name, among: candidates) { distance in distance < 4 && distance * 2 <= name.count }
+        if let close = closest(to: name, among: candidates, isCloseEnough: { $0 < 4 && $0 * 2 <= name.count })
+        {
+            return close
+        }
+        guard name.count >= 4, name.count <= maxNameLength else { return nil }
+        let prefix = name.lowercased()
+        let beginning = candidates.filter { $0.lowercased().hasPrefix(prefix) }
+        return beginning.count == 1 ? beginning[0] : nil
     }
 }

@@ -44,6 +44,23 @@ import Testing
         #expect(EditDistance.suggestion(for: "exact", among: ["exact"]) == "exact")
     }
 
+    /// A name that only begins one candidate (a kind without its `Widget`) suggests it; one that
+    /// begins several, or is shorter than four characters, suggests nothing.
+    @Test func aNameBeginningOneCandidateSuggestsIt() {
+        let kinds = [
+            "TaskWidget", "FocusWidget", "WeatherWidget", "ToggleTaskIntent", "ToggleFocusModeIntent",
+        ]
+        #expect(EditDistance.suggestion(for: "Weather", among: kinds) == "WeatherWidget")
+        #expect(EditDistance.suggestion(for: "focus", among: kinds) == "FocusWidget")
+        #expect(EditDistance.suggestion(for: "ToggleTask", among: kinds) == "ToggleTaskIntent")
+        #expect(EditDistance.suggestion(for: "Toggle", among: kinds) == nil)
+        #expect(EditDistance.suggestion(for: "Tas", among: kinds) == nil)
+        // The nearest name still comes first.
+        #expect(
+            EditDistance.suggestion(for: "TaskWidge", among: ["TaskWidget", "TaskWidgetExtra"])
+                == "TaskWidget")
+    }
+
     @Test func tiesGoToTheFirstCandidate() {
         #expect(EditDistance.suggestion(for: "abcx", among: ["abcy", "abcz"]) == "abcy")
         #expect(EditDistance.suggestion(for: "abcx", among: ["abcz", "abcy"]) == "abcz")

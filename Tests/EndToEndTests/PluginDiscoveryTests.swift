@@ -116,7 +116,8 @@ import Testing
         let (scratch, broken, good) = try Self.brokenAndGood()
         try scratch.file(
             "widgets.yaml",
-            "widgets:\n  - {id: t, kind: TaskWidgt}\n  - {id: b, kind: Brokn}\n  - {id: g, kind: Good}\n")
+            "widgets:\n  - {id: t, kind: TaskWidgt}\n  - {id: b, kind: Brokn}\n  - {id: g, kind: Good}\n"
+                + "  - {id: f, kind: Focus}\n")
         let result = try scratch.widgethost(["validate", "widgets.yaml", "--plugins", "plugins"])
         #expect(result.status == 65)
         #expect(
@@ -126,6 +127,9 @@ import Testing
         #expect(
             result.standardError.contains(
                 "widgets.yaml:3:19: error: unknown widget kind 'Brokn'; did you mean 'Broken'?"))
+        #expect(
+            result.standardError.contains(
+                "widgets.yaml:5:19: error: unknown widget kind 'Focus'; did you mean 'FocusWidget'?"))
         // Only the plugin whose kind is used was started.
         #expect(broken.starts == 0)
         #expect(good.starts == 1)
