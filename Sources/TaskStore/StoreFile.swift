@@ -227,10 +227,14 @@ public struct StoreFile: Sendable, Hashable {
                     task.dueDate = try StrictISO8601.date(from: text)
                 } catch {
                     let message =
-                        error == .missingTimeZone
-                        ? "'\(text)' has no time zone; add Z for UTC or an offset such as +02:00"
-                        : "'\(text)' is not an ISO 8601 date; write a date such as 2026-05-01 "
-                            + "or a date-time such as 2026-05-01T09:00:00Z"
+                        if let reason = error.outOfRangeReason {
+                            "'\(text)' is not a date: \(reason)"
+                        } else if error == .missingTimeZone {
+                            "'\(text)' has no time zone; add Z for UTC or an offset such as +02:00"
+                        } else {
+                            "'\(text)' is not an ISO 8601 date; write a date such as 2026-05-01 "
+                                + "or a date-time such as 2026-05-01T09:00:00Z"
+                        }
                     reader.report(dueNode, code: .storeInvalidDate, message: message)
                     valid = false
                 }

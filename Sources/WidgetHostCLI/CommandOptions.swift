@@ -143,8 +143,9 @@ enum CommandOptions {
         } catch {
             let why = error == .missingTimeZone ? " with a time zone" : ""
             throw values.validationError(
-                "The value '\(TerminalText.visible(text))' is invalid for '--at <date>': expected an ISO 8601 date\(why) such as "
-                    + "2026-11-29T12:00:00Z or 2026-11-29."
+                "The value '\(TerminalText.visible(text))' is invalid for '--at <date>': "
+                    + (error.outOfRangeReason
+                        ?? "expected an ISO 8601 date\(why) such as 2026-11-29T12:00:00Z or 2026-11-29") + "."
             )
         }
     }

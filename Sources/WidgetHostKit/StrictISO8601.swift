@@ -10,11 +10,27 @@ public import Foundation
 public enum StrictISO8601 {
     /// Why a text is not a date.
     public enum Failure: Error, Equatable {
-        /// Not of either form, or a field out of range.
+        /// Not of either form.
         case invalid
+        /// Of the right form with a field out of range, said in words: "February 2026 has 28
+        /// days", "there is no month 13", "an hour runs from 00 to 23, not 24".
+        case outOfRange(String)
         /// A date-time without `Z` or an offset.
         case missingTimeZone
+
+        /// What a person can act on, for a field out of range; `nil` for the other failures,
+        /// whose messages say which forms are read.
+        public var outOfRangeReason: String? {
+            guard case .outOfRange(let reason) = self else { return nil }
+            return reason
+        }
     }
+
+    /// The English names of the months, for "February 2026 has 28 days".
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
 
     /// The date `text` names.
     ///
@@ -26,8 +42,11 @@ public enum StrictISO8601 {
         let month = try scanner.digits(2)
         try scanner.expect(UInt8(ascii: "-"))
         let day = try scanner.digits(2)
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else {
-            throw .invalid
+        guard (1...12).contains(month) else { throw .outOfRange("there is no month \(month)") }
+        let days = daysIn(month: month, year: year)
+        guard (1...days).contains(day) else {
+            throw .outOfRange(
+                day == 0 ? "there is no day 00" : "\(monthNames[month - 1]) \(year) has \(days) days")
         }
         var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
         guard let separator = scanner.next() else { return Date(timeIntervalSince1970: seconds) }
@@ -39,7 +58,12 @@ public enum StrictISO8601 {
         let minute = try scanner.digits(2)
         try scanner.expect(UInt8(ascii: ":"))
         let second = try scanner.digits(2)
-        guard hour <= 23, minute <= 59, second <= 59 else { throw .invalid }
+        for (value, name, limit) in [
+            (hour, "an hour", 23), (minute, "a minute", 59), (second, "a second", 59),
+        ]
+        where value > limit {
+            throw .outOfRange("\(name) runs from 00 to \(limit), not \(value)")
+        }
         seconds += Double(hour * 3600 + minute * 60 + second)
         if scanner.peek() == UInt8(ascii: ".") {
             _ = scanner.next()
@@ -64,7 +88,9 @@ public enum StrictISO8601 {
             let offsetHours = try scanner.digits(2)
             try scanner.expect(UInt8(ascii: ":"))
             let offsetMinutes = try scanner.digits(2)
-            guard offsetHours <= 23, offsetMinutes <= 59 else { throw .invalid }
+            guard offsetHours <= 23, offsetMinutes <= 59 else {
+                throw .outOfRange("a time zone's offset runs from 00:00 to 23:59")
+            }
             let offset = Double(offsetHours * 3600 + offsetMinutes * 60)
             seconds += zone == UInt8(ascii: "+") ? -offset : offset
         default:

@@ -478,8 +478,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("2026-13-01", ""), ("yesterday", ""), ("2026-11-29 12:00", ""), ("", ""),
-        ("2026-11-29T12:00:00", " with a time zone"),
+        ("yesterday", ""), ("2026-11-29 12:00", ""), ("", ""), ("2026-11-29T12:00:00", " with a time zone"),
     ])
     func badAtIsAUsageError(at: String, qualifier: String) throws {
         let scratch = try Self.sample()
@@ -488,6 +487,20 @@ import Testing
             64,
             standardError: "Error: The value '\(at)' is invalid for '--at <date>': expected an ISO 8601 date"
                 + "\(qualifier) such as 2026-11-29T12:00:00Z or 2026-11-29.\n" + Self.usageLines)
+    }
+
+    /// A date of the right form with a field out of range says which, in words.
+    @Test(arguments: [
+        ("2026-13-01", "there is no month 13"), ("2026-02-29", "February 2026 has 28 days"),
+        ("2026-11-29T12:60:00Z", "a minute runs from 00 to 59, not 60"),
+    ])
+    func anAtOutOfRangeSaysWhichField(at: String, reason: String) throws {
+        let scratch = try Self.sample()
+        let run = try scratch.widgethost(["run", "widgets.yaml", "--store", "store", "--at", at])
+        run.expectFailed(
+            64,
+            standardError: "Error: The value '\(at)' is invalid for '--at <date>': \(reason).\n"
+                + Self.usageLines)
     }
 
     // MARK: - The TaskWidget's filters

@@ -152,13 +152,12 @@ import WidgetHostKit
             "2026-05-01T09:00:00",
             "'2026-05-01T09:00:00' has no time zone; add Z for UTC or an offset such as +02:00"
         ),
+        ("2026-02-30", "'2026-02-30' is not a date: February 2026 has 28 days"),
+        ("2026-05-01T24:00:00Z", "'2026-05-01T24:00:00Z' is not a date: an hour runs from 00 to 23, not 24"),
         (
-            "2026-02-30",
-            "'2026-02-30' is not an ISO 8601 date; write a date such as 2026-05-01 or a date-time such as 2026-05-01T09:00:00Z"
-        ),
-        (
-            "2026-05-01T24:00:00Z",
-            "'2026-05-01T24:00:00Z' is not an ISO 8601 date; write a date such as 2026-05-01 or a date-time such as 2026-05-01T09:00:00Z"
+            "2026-05-01 at nine",
+            "'2026-05-01 at nine' is not an ISO 8601 date; write a date such as 2026-05-01 or a date-time such as "
+                + "2026-05-01T09:00:00Z"
         ),
     ])
     func dueDatesAreCheckedStrictly(text: String, message: String) {
@@ -225,12 +224,29 @@ import WidgetHostKit
     }
 
     @Test(arguments: [
-        "", "2026", "2026-5-01", "2026-00-10", "2026-13-01", "2025-02-29", "2026-04-31", "2026-05-01T",
-        "2026-05-01T09:00Z", "2026-05-01T09:60:00Z", "2026-05-01T09:00:60Z", "2026-05-01T09:00:00.Z",
-        "2026-05-01T09:00:00+0200", "2026-05-01T09:00:00+24:00", "2026-05-01T09:00:00Zjunk", "2026-05-01x",
+        "", "2026", "2026-5-01", "2026-05-01T", "2026-05-01T09:00Z", "2026-05-01T09:00:00.Z",
+        "2026-05-01T09:00:00+0200", "2026-05-01T09:00:00Zjunk", "2026-05-01x",
     ])
     func refusesWhatIsNotADate(text: String) {
         #expect(throws: StrictISO8601.Failure.invalid) { try StrictISO8601.date(from: text) }
+    }
+
+    /// A field out of range is named in words a person can act on.
+    @Test(arguments: [
+        ("2026-00-10", "there is no month 0"),
+        ("2026-13-01", "there is no month 13"),
+        ("2025-02-29", "February 2025 has 28 days"),
+        ("2100-02-29", "February 2100 has 28 days"),
+        ("2026-04-31", "April 2026 has 30 days"),
+        ("2026-12-32", "December 2026 has 31 days"),
+        ("2026-05-00", "there is no day 00"),
+        ("2026-05-01T24:00:00Z", "an hour runs from 00 to 23, not 24"),
+        ("2026-05-01T09:60:00Z", "a minute runs from 00 to 59, not 60"),
+        ("2026-05-01T09:00:60Z", "a second runs from 00 to 59, not 60"),
+        ("2026-05-01T09:00:00+24:00", "a time zone's offset runs from 00:00 to 23:59"),
+    ])
+    func aFieldOutOfRangeIsNamed(text: String, reason: String) {
+        #expect(throws: StrictISO8601.Failure.outOfRange(reason)) { try StrictISO8601.date(from: text) }
     }
 
     @Test func aDateTimeWithoutAZoneIsNamedAsSuch() {

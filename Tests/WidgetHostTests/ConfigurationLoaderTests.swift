@@ -87,6 +87,29 @@ private struct SignBundle: WidgetBundle {
         )
     }
 
+    /// A date parameter is read strictly; a field out of range is named in words.
+    @Test(arguments: [
+        (
+            "tomorrow",
+            "'until' must be an ISO 8601 date such as 2026-11-29 or 2026-11-29T12:00:00Z, not 'tomorrow'"
+        ),
+        (
+            "2026-02-29",
+            "'until' must be an ISO 8601 date such as 2026-11-29 or 2026-11-29T12:00:00Z, not '2026-02-29': "
+                + "February 2026 has 28 days"
+        ),
+    ])
+    func aDateParameterIsReadStrictly(until: String, message: String) throws {
+        let directory = try Fixture.files([
+            "widgets.yaml":
+                "widgets:\n  - {id: s, kind: Sign, configuration: {text: a, lines: 1, until: \(until)}}\n"
+        ])
+        let registry = try WidgetRegistry(bundles: [SignBundle()])
+        let loaded = ConfigurationLoader(registry: registry).load([directory.path("widgets.yaml")])
+        #expect(loaded.instances.isEmpty)
+        #expect(loaded.diagnostics.map(\.message) == [message])
+    }
+
     /// Widgets configured alike share one copy of their configuration, and only when it is the
     /// same byte for byte: a string written in another Unicode form keeps its own bytes.
     @Test func configurationsAlikeKeepWhatEachWidgetWrote() throws {

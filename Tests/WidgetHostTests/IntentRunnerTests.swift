@@ -131,6 +131,32 @@ import WidgetHostKit
         return try items.map { item throws(ProtocolValueError) in try ParameterDescription(json: item) }
     }
 
+    /// A control's date value is read strictly; a field out of range is named in words.
+    @Test func aControlsDateValueIsReadStrictly() throws {
+        let parameters = try [
+            ParameterDescription(json: JSONValue(parsing: #"{"name": "at", "title": "At", "type": "date"}"#))
+        ]
+        let values = { (json: String) throws -> Result<[String: JSONValue], IntentRunner.ArgumentError> in
+            IntentRunner.values(json: try JSONValue(parsing: json), for: parameters, intent: "RemindIntent")
+        }
+        #expect(
+            try values(#"{"at": "2026-02-28T09:00:00Z"}"#).get() == ["at": .string("2026-02-28T09:00:00Z")])
+        for (json, message) in [
+            (
+                #"{"at": "2026-02-29T09:00:00Z"}"#,
+                #"'at' must be an ISO 8601 date such as 2026-11-29T12:00:00Z, not "2026-02-29T09:00:00Z": "#
+                    + "February 2026 has 28 days"
+            ),
+            (#"{"at": 3}"#, "'at' must be an ISO 8601 date such as 2026-11-29T12:00:00Z, not 3"),
+        ] {
+            guard case .failure(let error) = try values(json) else {
+                Issue.record("accepted \(json)")
+                continue
+            }
+            #expect(error.messages == [message])
+        }
+    }
+
     @Test func declaredParametersAreCheckedLikeAnIntentsOwn() throws {
         let parameters = try Self.chimeParameters()
         let values = try IntentRunner.values(

@@ -65,12 +65,14 @@ struct ParameterValidator {
             return .double(number)
         case .date:
             guard let text = reader.string(node, named: name) else { return nil }
-            guard (try? StrictISO8601.date(from: text)) != nil else {
+            do throws(StrictISO8601.Failure) {
+                _ = try StrictISO8601.date(from: text)
+            } catch {
                 reader.report(
                     node,
                     code: .configTypeMismatch,
                     message: "'\(name)' must be an ISO 8601 date such as 2026-11-29 or 2026-11-29T12:00:00Z, "
-                        + "not '\(text)'"
+                        + "not '\(text)'" + (error.outOfRangeReason.map { ": " + $0 } ?? "")
                 )
                 return nil
             }

@@ -10,7 +10,9 @@ extension IntentRunner {
         for parameters: [ParameterDescription],
         intent: String
     ) -> Result<[String: JSONValue], ArgumentError> {
-        var given: [String: JSONValue] = [:]
+        var values: [String: JSONValue] = [:]
+        // A value given but refused is reported once, as refused, not again as missing.
+        var given: Set<String> = []
         var invalid: [String] = []
         if case .object(let members)? = json {
             for member in members {
@@ -18,16 +20,16 @@ extension IntentRunner {
                     invalid.append("\(intent) has no parameter '\(member.key)'")
                     continue
                 }
+                given.insert(member.key)
                 switch check(member.value, type: parameter.type, parameter: parameter, name: parameter.name) {
-                case .success(let value): given[member.key] = value
+                case .success(let value): values[member.key] = value
                 case .failure(let message): invalid.append(message.text)
                 }
             }
         } else if let json, json != .null {
             invalid.append("the values of \(intent) are \(json), not an object")
         }
-        return completed(
-            given, given: Set(given.keys), parameters: parameters, intent: intent, invalid: invalid)
+        return completed(values, given: given, parameters: parameters, intent: intent, invalid: invalid)
     }
 
     /// `value` checked against `type` (of `parameter`, named `name` in messages).
@@ -64,10 +66,12 @@ extension IntentRunner {
             }
             return .success(.double(number))
         case .date:
-            guard let text = value.stringValue, (try? StrictISO8601.date(from: text)) != nil else {
-                return .failure(
-                    ErrorMessage(
-                        "'\(name)' must be an ISO 8601 date such as 2026-11-29T12:00:00Z, not \(value)"))
+            let wrong = "'\(name)' must be an ISO 8601 date such as 2026-11-29T12:00:00Z, not \(value)"
+            guard let text = value.stringValue else { return .failure(ErrorMessage(wrong)) }
+            do throws(StrictISO8601.Failure) {
+                _ = try StrictISO8601.date(from: text)
+            } catch {
+                return .failure(ErrorMessage(wrong + (error.outOfRangeReason.map { ": " + $0 } ?? "")))
             }
             return .success(value)
         case .enumeration(_, let cases):
