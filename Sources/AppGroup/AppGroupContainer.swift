@@ -177,7 +177,9 @@ public struct AppGroupContainer: Sendable, Hashable {
         }
     }
 
-    /// Creates the directory at `path` and any missing parents (`mkdir -p`).
+    /// Creates the directory at `path` and any missing parents (`mkdir -p`), each readable by its
+    /// owner only (0700, as the XDG Base Directory spec asks of the directories it names: a store
+    /// holds a person's tasks); directories that exist are left as they are.
     ///
     /// - Throws: ``AppGroupError`` `store.unwritable` naming the path and, when a parent is a
     ///   file, that parent.
@@ -190,7 +192,7 @@ public struct AppGroupContainer: Sendable, Hashable {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
-            if mkdir(current, 0o755) == 0 { continue }
+            if mkdir(current, 0o700) == 0 { continue }
             let number = errno
             if number == EEXIST || number == ENOTDIR {
                 if stat(current, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { continue }

@@ -154,6 +154,23 @@ import Testing
         #expect(empty.message == "cannot open the store at '\(path)': the file holds no widgethost store yet")
     }
 
+    /// The directories a new store needs are its owner's only (0700, as the XDG spec asks); one that
+    /// exists keeps its mode.
+    @Test func theDirectoriesOfANewStoreAreItsOwners() throws {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(
+            at: directory.url.appendingPathComponent("shared"), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o775])
+        _ = try AppGroupStore(directory: directory.url.appendingPathComponent("shared/widgethost/group.a"))
+        func mode(_ path: String) -> mode_t {
+            var info = stat()
+            return stat(directory.path(path), &info) == 0 ? info.st_mode & 0o777 : 0
+        }
+        #expect(mode("shared") == 0o775)
+        #expect(mode("shared/widgethost") == 0o700)
+        #expect(mode("shared/widgethost/group.a") == 0o700)
+    }
+
     @Test func aStoreUnderARegularFileIsUnwritable() throws {
         // Works as root too: no permission bit is involved.
         let directory = try TemporaryDirectory()
