@@ -8,6 +8,8 @@ public struct SharedDefaultKey: Sendable, Hashable {
     public var name: String
     /// What the built-in widgets do with it.
     public var summary: String
+    /// The value the built-in widgets take while it is not set (`true` or `false`).
+    public var whenUnset: String
 
     /// The keys the built-ins read, all booleans: TaskWidget's `showCompletedTasks` (the seed's
     /// `@AppStorage`) and FocusWidget's `focus.isOn`.
@@ -15,9 +17,12 @@ public struct SharedDefaultKey: Sendable, Hashable {
         SharedDefaultKey(
             name: showCompletedTasks,
             summary:
-                "whether a TaskWidget whose configuration does not set showCompleted shows completed tasks"
+                "whether a TaskWidget whose configuration does not set showCompleted shows completed tasks",
+            whenUnset: "true"
         ),
-        SharedDefaultKey(name: AppGroupStore.focusModeKey, summary: "whether focus mode is on (FocusWidget)"),
+        SharedDefaultKey(
+            name: AppGroupStore.focusModeKey, summary: "whether focus mode is on (FocusWidget)",
+            whenUnset: "false"),
     ]
 
     /// `showCompletedTasks`, the seed's `@AppStorage("showCompletedTasks", store: ...)` key.

@@ -150,9 +150,13 @@ extension WidgetHostCommand.StoreCommand {
                 return ExitStatus.success
             }
             guard let value = defaults.first(where: { $0.key == key })?.value else {
+                // For a key the built-ins read, what they take meanwhile.
+                let meanwhile = SharedDefaultKey.named(key).map {
+                    "; the built-in widgets take \($0.whenUnset) (\($0.summary))"
+                }
                 StandardStream.error.write(
                     "Error: the shared default '\(TerminalText.visible(key))' is not set in "
-                        + "\(TerminalText.visible(container.directory.path))\n")
+                        + "\(TerminalText.visible(container.directory.path))\(meanwhile ?? "")\n")
                 return ExitStatus.failure
             }
             StandardStream.output.write(value + "\n")

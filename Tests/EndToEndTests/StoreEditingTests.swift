@@ -180,6 +180,22 @@ import Testing
             standardError:
                 "Error: the shared default 'theme' is not set in \(scratch.url.appendingPathComponent("store").path)\n"
         )
+        // A key the built-ins read says what they take meanwhile (as they do: see below and
+        // FocusWidgetTests).
+        let store = scratch.url.appendingPathComponent("store").path
+        for (key, value, summary) in [
+            (
+                "showCompletedTasks", "true",
+                "whether a TaskWidget whose configuration does not set showCompleted shows completed tasks"
+            ),
+            ("focus.isOn", "false", "whether focus mode is on (FocusWidget)"),
+        ] {
+            try Self.store(["defaults", "get", key], in: scratch).expectFailed(
+                1,
+                standardError:
+                    "Error: the shared default '\(key)' is not set in \(store); the built-in widgets take \(value) "
+                    + "(\(summary))\n")
+        }
         // A store that does not exist yet has no defaults, and is not created by reading.
         let none = try StoreCommandTests.run(["store", "defaults", "get", "--store", "none"], in: scratch)
         #expect(none.status == 0)
