@@ -488,10 +488,14 @@ struct Composer {
     private mutating func alias(_ event: yaml_event_t) throws(Diagnostic) {
         let name = String(cString: event.data.alias.anchor)
         guard let (anchored, size) = anchors[name] else {
+            // An anchor is defined once its node ends: inside it, the alias would be the node itself.
+            let isInside = frames.contains { $0.anchor == name }
             throw source.diagnostic(
                 at: location(event.start_mark),
                 code: .yamlUndefinedAlias,
-                message: "alias '*\(name)' refers to no anchor defined before it"
+                message: isInside
+                    ? "alias '*\(name)' is inside the node anchored '&\(name)': a node cannot contain itself"
+                    : "alias '*\(name)' refers to no anchor defined before it"
             )
         }
         aliasExpansion += size

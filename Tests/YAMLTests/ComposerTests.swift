@@ -50,9 +50,6 @@ import YAML
         ("a: 1\nb: *nope\n", "nope", 2, 4),
         ("a: *x\nb: &x 1\n", "x", 1, 4),
         ("[1, *missing]", "missing", 1, 5),
-        // An anchor is defined once its node is complete: it cannot be used inside itself.
-        ("a: &x [1, *x]\n", "x", 1, 11),
-        ("a: &x {k: *x}\n", "x", 1, 11),
         // Anchors do not cross documents.
         ("a: &x 1\n---\nb: *x\n", "x", 3, 4),
     ])
@@ -60,6 +57,16 @@ import YAML
         try Loading.expectError(
             text, code: "yaml.undefined-alias", line: line, column: column,
             message: "alias '*\(name)' refers to no anchor defined before it")
+    }
+
+    /// An anchor is defined once its node is complete: an alias inside it is refused, and says so.
+    @Test(arguments: [
+        ("a: &x [1, *x]\n", 1, 11), ("a: &x {k: *x}\n", 1, 11), ("a: &x\n  b:\n    - &y [*x]\n", 3, 11),
+    ])
+    func anAliasInsideItsOwnNode(text: String, line: Int, column: Int) throws {
+        try Loading.expectError(
+            text, code: "yaml.undefined-alias", line: line, column: column,
+            message: "alias '*x' is inside the node anchored '&x': a node cannot contain itself")
     }
 
     // MARK: - Errors
