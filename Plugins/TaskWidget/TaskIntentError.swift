@@ -1,4 +1,6 @@
-/// Why a task intent could not run: a stable code for scripts and a sentence a person can act on.
+/// Why a task intent could not run: a stable code for Swift callers and a sentence a person can act
+/// on. The host reports it as `intent.failed` with the sentence as its message (exit 1); the code
+/// does not reach its JSON.
 ///
 /// ```
 /// task.not-found: no task with id '0F6E...'; 'widgethost store export' lists the stored tasks
