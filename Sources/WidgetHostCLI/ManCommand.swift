@@ -52,7 +52,8 @@ extension WidgetHostCommand {
                     .init(
                         term: "XDG_DATA_HOME",
                         text: "Where stores (widgethost/APP-GROUP) and plugins (widgethost/plugins) are "
-                            + "found; default ~/.local/share."),
+                            + "found; default ~/.local/share. An empty or relative XDG_DATA_HOME or HOME "
+                            + "is ignored."),
                     .init(term: "NO_COLOR", text: "When set, diagnostics are never coloured."),
                     .init(term: "TERM", text: "When dumb, diagnostics are never coloured."),
                     .init(
