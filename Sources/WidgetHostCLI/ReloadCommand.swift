@@ -1,5 +1,6 @@
 import AppGroup
 import ArgumentParsing
+import Diagnostics
 import Foundation
 import TerminalText
 import WidgetHost
@@ -16,7 +17,9 @@ extension WidgetHostCommand {
             discussion: """
                 As WidgetCenter's reloadTimelines(ofKind:) and reloadAllTimelines() do: the request is \
                 recorded in the shared container, a running 'widgethost watch' reloads the widgets \
-                within a moment, and 'widgethost run' shows them as reload requested.
+                within a moment, and 'widgethost run' shows them as reload requested. A kind near one \
+                widgethost knows (built in, or in a plugin found) is warned of as a typo, and recorded \
+                all the same.
                 """,
             usage: "widgethost reload [<kind> ...] [<options>]",
             arguments: [
@@ -42,6 +45,15 @@ extension WidgetHostCommand {
                 } catch {
                     StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
                     return ExitStatus.usage
+                }
+                // A typo of a kind widgethost knows is recorded all the same (a configuration's
+                // plugins may have any kind), but said: nothing would reload.
+                let known = session.plugins.builtIns.kinds + session.plugins.declaredKinds
+                for kind in kinds where !known.contains(kind) {
+                    guard let nearest = EditDistance.suggestion(for: kind, among: known) else { continue }
+                    StandardStream.error.write(
+                        "warning: no built-in widget or plugin found has the kind '\(TerminalText.visible(kind))'; "
+                            + "did you mean '\(nearest)'? (recorded all the same)\n")
                 }
                 if case .failure(let error) = session.requestReload(ofKinds: kinds, in: container) {
                     StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")

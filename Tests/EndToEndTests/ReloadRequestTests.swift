@@ -80,6 +80,23 @@ import Testing
         #expect(try Self.reloadRequested(scratch) == Self.allRequested)
     }
 
+    /// A kind near one widgethost knows is a typo: recorded all the same (a configuration's plugins
+    /// may have any kind), with a warning; a kind near none is recorded without one.
+    @Test func aTypoOfAKnownKindIsRecordedWithAWarning() throws {
+        let (scratch, _) = try TapCommandTests.sample()
+        try Self.watchOnce(scratch)
+        let typo = try scratch.widgethost(["reload", "Quickmeny", "SomePluginWidget", "--store", "store"])
+        #expect(typo.status == 0)
+        #expect(
+            typo.standardError
+                == "warning: no built-in widget or plugin found has the kind 'Quickmeny'; did you mean "
+                + "'Quickmenu'? (recorded all the same)\n")
+        #expect(try Self.reloadRequested(scratch) == Self.noneRequested)
+        let known = try scratch.widgethost(["reload", "Quickmenu", "--store", "store"])
+        #expect(known.status == 0)
+        #expect(known.standardError.isEmpty)
+    }
+
     @Test func theStampFileHoldsAGrowingGenerationChangedByEveryRequest() throws {
         let (scratch, _) = try TapCommandTests.sample()
         #expect(scratch.reloadStamp() == "1\n", "importing asks every timeline to reload")
