@@ -47,9 +47,12 @@ extension WidgetHostCommand {
                     return ExitStatus.usage
                 }
                 // A typo of a kind widgethost knows is recorded all the same (a configuration's
-                // plugins may have any kind), but said: nothing would reload.
-                let known = session.plugins.builtIns.kinds + session.plugins.declaredKinds
-                for kind in kinds where !known.contains(kind) {
+                // plugins may have any kind), but said: nothing would reload. Plugin manifests are
+                // read only for a kind no built-in has.
+                let builtIns = session.plugins.builtIns.kinds
+                let unknown = kinds.filter { !builtIns.contains($0) }
+                let known = unknown.isEmpty ? builtIns : builtIns + session.plugins.declaredKinds
+                for kind in unknown where !known.contains(kind) {
                     guard let nearest = EditDistance.suggestion(for: kind, among: known) else { continue }
                     StandardStream.error.write(
                         "warning: no built-in widget or plugin found has the kind '\(TerminalText.visible(kind))'; "

@@ -58,10 +58,11 @@ public enum StrictISO8601 {
         let minute = try scanner.digits(2)
         try scanner.expect(UInt8(ascii: ":"))
         let second = try scanner.digits(2)
-        for (value, name, limit) in [
-            (hour, "an hour", 23), (minute, "a minute", 59), (second, "a second", 59),
-        ]
-        where value > limit {
+        // Every plugin entry's date is read here: the message is made only for a date refused.
+        guard hour <= 23, minute <= 59, second <= 59 else {
+            let (name, limit, value) =
+                hour > 23
+                ? ("an hour", 23, hour) : minute > 59 ? ("a minute", 59, minute) : ("a second", 59, second)
             throw .outOfRange("\(name) runs from 00 to \(limit), not \(value)")
         }
         seconds += Double(hour * 3600 + minute * 60 + second)

@@ -722,9 +722,11 @@ struct Composer {
             return source.diagnostic(at: nil, code: .yamlMemory, message: "libyaml ran out of memory")
         default:
             var notes: [Diagnostic.Note] = []
-            let context = parser.context.map { ($0, source.inside(location(parser.contextMark))) }
+            let context = parser.context.map {
+                (name: $0, location: source.inside(location(parser.contextMark)))
+            }
             if let context {
-                notes.append(Diagnostic.Note(context.0, at: context.1))
+                notes.append(Diagnostic.Note(context.name, at: context.location))
             }
             let at = source.inside(location(parser.problemMark))
             notes += SyntaxHint(source: source).notes(problem: problem, at: at, context: context)

@@ -66,12 +66,13 @@ extension IntentRunner {
             }
             return .success(.double(number))
         case .date:
-            let wrong = "'\(name)' must be an ISO 8601 date such as 2026-11-29T12:00:00Z, not \(value)"
-            guard let text = value.stringValue else { return .failure(ErrorMessage(wrong)) }
             do throws(StrictISO8601.Failure) {
-                _ = try StrictISO8601.date(from: text)
+                _ = try StrictISO8601.date(from: value.stringValue ?? "")
             } catch {
-                return .failure(ErrorMessage(wrong + (error.outOfRangeReason.map { ": " + $0 } ?? "")))
+                return .failure(
+                    ErrorMessage(
+                        "'\(name)' must be an ISO 8601 date such as 2026-11-29T12:00:00Z, not \(value)"
+                            + (error.outOfRangeReason.map { ": " + $0 } ?? "")))
             }
             return .success(value)
         case .enumeration(_, let cases):
