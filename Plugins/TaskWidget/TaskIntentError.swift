@@ -1,11 +1,13 @@
-/// Why a task intent could not run: a stable code for Swift callers and a sentence a person can act
-/// on. The host reports it as `intent.failed` with the sentence as its message (exit 1); the code
-/// does not reach its JSON.
+public import WidgetHostKit
+
+/// Why a task intent could not run: a stable code and a sentence a person can act on. The host
+/// reports it as `intent.failed` (exit 1) with the sentence as its message and the code as its
+/// `reason` (`plugin.error` with the same reason when TaskWidget is served out of process).
 ///
 /// ```
 /// task.not-found: no task with id '0F6E...'; 'widgethost store export' lists the stored tasks
 /// ```
-public struct TaskIntentError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TaskIntentError: CodedError, Sendable, Hashable, CustomStringConvertible {
     /// A stable, machine-readable code: `task.not-found`.
     public var code: String
     /// What went wrong, in a sentence a person can act on.

@@ -15,13 +15,16 @@ struct FailureDocument {
     var code: FailureCode
     /// What went wrong, as the text on standard error says it.
     var message: String
+    /// The code of the widget's or intent's own error, when it gave one (``WidgetFailure/reason``).
+    var reason: String? = nil
     /// The diagnostics behind it, in the form of `validate --format json`.
     var diagnostics: [Diagnostic] = []
 
     /// The object, one line.
     var json: String {
         "{\"error\":{\"code\":" + JSONText.quoted(code.rawValue) + ",\"message\":" + JSONText.quoted(message)
-            + "},\"diagnostics\":[" + diagnostics.map(DiagnosticRenderer.json).joined(separator: ",") + "]}\n"
+            + (reason.map { ",\"reason\":" + JSONText.quoted($0) } ?? "") + "},\"diagnostics\":["
+            + diagnostics.map(DiagnosticRenderer.json).joined(separator: ",") + "]}\n"
     }
 
     /// The failure of a configuration with errors: `config.invalid`, counting them.

@@ -128,7 +128,8 @@ extension WidgetHostCommand {
                 return ExitStatus.success
             case .failure(let failure):
                 StandardStream.error.write("error: \(TerminalText.visible(failure.message))\n")
-                FailureDocument(code: failure.code, message: failure.message).write(if: format)
+                FailureDocument(code: failure.code, message: failure.message, reason: failure.reason).write(
+                    if: format)
                 // The values' fault (an intent's `needsValueError`, a plugin's "invalid params") or
                 // the run's: a property of the code.
                 return failure.code.isInvalidInput ? ExitStatus.dataError : ExitStatus.failure

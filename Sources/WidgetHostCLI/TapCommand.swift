@@ -75,8 +75,11 @@ extension WidgetHostCommand {
                 case .failure(.widgetFailed(let failure)):
                     StandardStream.error.write(
                         "error: widget '\(shownID)' failed: \(TerminalText.visible(failure.message))\n")
-                    FailureDocument(code: failure.code, message: "widget '\(id)' failed: \(failure.message)")
-                        .write(if: format)
+                    FailureDocument(
+                        code: failure.code, message: "widget '\(id)' failed: \(failure.message)",
+                        reason: failure.reason
+                    )
+                    .write(if: format)
                     return ExitStatus.failure
                 case .failure(.noSuchControl(_, let count)):
                     let what = count == 0 ? "has no controls" : "has \(count) control\(count == 1 ? "" : "s")"

@@ -37,6 +37,13 @@ struct RequestHandler {
             } catch let error as IntentParameterError {
                 // JSON-RPC's "invalid params": the host reports it as invalid input, not a failure.
                 return .error(id: id, PluginError(code: .invalidParams, message: error.message))
+            } catch let error as any CodedError {
+                // Its code travels as `data.reason`, which the host gives scripts as the error's reason.
+                return .error(
+                    id: id,
+                    PluginError(
+                        code: .serverError, message: "\(error)",
+                        data: .object([.init("reason", .string(error.code))])))
             } catch {
                 return .error(id: id, PluginError(code: .serverError, message: "\(error)"))
             }

@@ -32,7 +32,8 @@ import Testing
         let object = try JSONText.object(json.standardOutput)
         #expect(Set(object.keys) == ["error", "diagnostics"])
         let error = try #require(object["error"] as? [String: Any])
-        #expect(Set(error.keys) == ["code", "message"])
+        // `reason` only where the intent's own code gave one.
+        #expect(Set(error.keys).subtracting(["reason"]) == ["code", "message"])
         return (
             json.status, error, try #require(object["diagnostics"] as? [[String: Any]]), json.standardError
         )
@@ -99,6 +100,8 @@ import Testing
             in: scratch)
         #expect(failed.status == 1)
         #expect(failed.error["code"] as? String == "intent.failed")
+        #expect(failed.error["reason"] as? String == "task.not-found")
+        #expect(misfit.error["reason"] == nil)
     }
 
     /// A command that succeeds, or fails with a document of its own, prints no error object.

@@ -59,7 +59,7 @@ import Testing
     /// object with `code` in JSON (see JSONFailureTests).
     static func expectFailure(
         _ arguments: [String], in scratch: TemporaryDirectory, status: Int32, message: String, code: String,
-        sourceLocation: SourceLocation = #_sourceLocation
+        reason: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         for format in ["text", "json"] {
             let run = try scratch.widgethost(
@@ -69,6 +69,7 @@ import Testing
             if format == "json" {
                 let error = try JSONText.object(run.standardOutput)["error"] as? [String: Any]
                 #expect(error?["code"] as? String == code, sourceLocation: sourceLocation)
+                #expect(error?["reason"] as? String == reason, sourceLocation: sourceLocation)
             } else {
                 #expect(run.standardOutput.isEmpty, sourceLocation: sourceLocation)
             }
@@ -287,7 +288,8 @@ import Testing
 
     // MARK: - Failing at run time
 
-    /// No task with that id: exit 1, the id in the message, nothing changed and no reload asked.
+    /// No task with that id: exit 1, the id in the message, the intent's own code as the reason,
+    /// nothing changed and no reload asked.
     @Test(arguments: [
         ["ToggleTaskIntent", "taskID=6F9619FF-8B86-D011-B42D-00CF4FC964FF"],
         ["SetTaskCompletionIntent", "taskID=6F9619FF-8B86-D011-B42D-00CF4FC964FF", "isCompleted=true"],
@@ -299,7 +301,7 @@ import Testing
             arguments, in: scratch, status: 1,
             message: "error: no task with id '6F9619FF-8B86-D011-B42D-00CF4FC964FF'; "
                 + "'widgethost store export' lists the stored tasks and their ids\n",
-            code: "intent.failed")
+            code: "intent.failed", reason: "task.not-found")
         try Self.expectStoreUnchanged(scratch)
     }
 

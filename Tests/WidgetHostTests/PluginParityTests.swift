@@ -122,4 +122,34 @@ import WidgetHostKit
                         code: FailureCode("intent.invalid-value", .invalidInput),
                         message: "a task needs a name: 'taskName' is empty")))
     }
+
+    /// A coded error an intent throws (`TaskIntentError.taskNotFound`) gives its code as the
+    /// failure's reason on both sides: in process under `intent.failed`, out of process under
+    /// `plugin.error`, carried as the JSON-RPC error's `data.reason`.
+    @Test func aCodedErrorsCodeIsTheReasonOnBothSides() async throws {
+        let folder = try TemporaryDirectory()
+        let host = try Self.taskWidgetPlugin(in: folder)
+        defer { host.shutdown() }
+        let intent = try #require(try await host.intent(named: "ToggleTaskIntent")?.get())
+        let storeDirectory = try TemporaryDirectory()
+        let container = SharedContainer(url: storeDirectory.url)
+        let outside = await intent.perform(
+            values: ["taskID": .string("nope")], container: container, date: Date())
+        guard case .failure(let failure) = outside else {
+            Issue.record("the plugin toggled a task that is not stored: \(outside)")
+            return
+        }
+        #expect(failure.code.rawValue == "plugin.error")
+        #expect(failure.reason == "task.not-found")
+        #expect(failure.message.hasPrefix("plugin 'taskwidget' failed 'perform': no task with id 'nope'"))
+        let inside = await IntentRunner.perform(
+            ToggleTaskIntent.self, values: ["taskID": .string("nope")], container: container, date: Date())
+        guard case .failure(let builtIn) = inside else {
+            Issue.record("the built-in toggled a task that is not stored: \(inside)")
+            return
+        }
+        #expect(builtIn.code.rawValue == "intent.failed")
+        #expect(builtIn.reason == "task.not-found")
+        #expect(builtIn.message.hasPrefix("no task with id 'nope'"))
+    }
 }

@@ -71,6 +71,44 @@ import WidgetHostKit
         #expect(FileManager.default.currentDirectoryPath != folder)
     }
 
+    /// An error's `data.reason` is the failure's reason when it is a well-formed code; another is
+    /// left out, and the message says so.
+    @Test(
+        arguments: [
+            (#""station.closed""#, "station.closed", nil),
+            (
+                #""Station Closed""#, nil,
+                #" (its code "Station Closed" is left out: a code is lower-case words joined by dots and dashes)"#
+            ),
+            ("12", nil, " (its reason 12 is left out: a reason is a string)"),
+            ("None", nil, nil),
+        ] as [(String, String?, String?)])
+    func anErrorsReasonIsKeptWhenItIsACode(given: String, reason: String?, note: String?) async throws {
+        let script = """
+            import json, sys
+            for line in sys.stdin:
+                r = json.loads(line)
+                if r["method"] == "initialize":
+                    print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": {}}), flush=True)
+                    continue
+                reason = \(given)
+                error = {"code": -32000, "message": "closed"}
+                if reason is not None: error["data"] = {"reason": reason}
+                print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "error": error}), flush=True)
+            """
+        let process = try Self.start(script)
+        defer { process.close() }
+        let reply = await process.request("perform", params: .object([]))
+        guard case .failure(let failure) = reply else {
+            Issue.record("no failure: \(reply)")
+            return
+        }
+        #expect(failure.code.rawValue == "plugin.error")
+        #expect(failure.reason == reason)
+        #expect(failure.what == "failed 'perform': closed (code -32000)" + (note ?? ""))
+        #expect(failure.widgetFailure.reason == reason)
+    }
+
     @Test func linesPastAFullPipeAreWrittenInOrderWithoutBlockingTheSender() throws {
         // The plugin stops reading for half a second after the handshake, while the host sends
         // 1 MiB: far more than a pipe holds. Each answer gives back the index and the text's length.

@@ -37,7 +37,7 @@ import traceback
 from datetime import datetime, timedelta, timezone
 
 __all__ = [
-    "AT_END", "NEVER", "Context", "DeclarationError", "Entry", "Intent", "IntentCall",
+    "AT_END", "NEVER", "CodedError", "Context", "DeclarationError", "Entry", "Intent", "IntentCall",
     "NeedsValueError", "Parameter", "Plugin", "PluginError", "Result", "Timeline", "Values", "View",
     "Widget", "after", "array", "boolean", "button", "date", "entry", "enum", "format_date",
     "hstack", "image", "integer", "intent", "link", "number", "parse_date", "result", "serve",
@@ -60,6 +60,19 @@ class DeclarationError(ValueError):
 
 class PluginError(RuntimeError):
     """What the plugin code returned cannot be sent (a naive datetime, a kind not declared, ...)."""
+
+
+class CodedError(Exception):
+    """Raise it from an intent or a widget to fail with a code scripts can tell apart, as the Swift
+    SDK's `CodedError`: `CodedError("station.closed", "the station is closed until 6:00")`. The host
+    reports the failure (`plugin.error`, exit 1) with the message, and the code as its `reason`; a
+    code is lower-case words joined by dots and dashes. No traceback is logged: it is no bug.
+    """
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+        self.message = message
 
 
 class NeedsValueError(Exception):
@@ -847,6 +860,8 @@ class Plugin:
             return _ENCODER.encode({"jsonrpc": "2.0", "id": identifier, "result": reply})
         except NeedsValueError as error:
             return self._error(identifier, -32602, str(error))
+        except CodedError as error:
+            return self._error(identifier, -32000, str(error), {"reason": error.code})
         except PluginError as error:
             return self._error(identifier, -32603, f"{method}: {error}")
         except Exception as error:  # the author's bug: logged with its traceback, reported to the host
@@ -911,9 +926,11 @@ class Plugin:
         return {"options": found.choices(context)}
 
     @staticmethod
-    def _error(identifier, code, message):
-        return _ENCODER.encode({"jsonrpc": "2.0", "id": identifier,
-                                "error": {"code": code, "message": message}})
+    def _error(identifier, code, message, data=None):
+        error = {"code": code, "message": message}
+        if data is not None:
+            error["data"] = data
+        return _ENCODER.encode({"jsonrpc": "2.0", "id": identifier, "error": error})
 
     def serve(self, input=None, output=None):
         """Answers requests until the input ends. With the real stdin and stdout (the default), run

@@ -62,20 +62,6 @@ public struct WidgetEvaluation: Sendable {
     }
 }
 
-/// Why a widget failed at run time; the other widgets still print.
-public struct WidgetFailure: Error, Sendable, Hashable {
-    /// A stable code (`widget.provider-failed`, `widget.store`, ...).
-    public var code: FailureCode
-    /// A sentence a person can act on.
-    public var message: String
-
-    /// Creates a failure.
-    public init(code: FailureCode, message: String) {
-        self.code = code
-        self.message = message
-    }
-}
-
 /// Evaluates widget instances: asks each provider for its timeline (or snapshot), draws the
 /// entries, and picks the one current at the run's date.
 public struct WidgetEvaluator: Sendable {
@@ -141,7 +127,8 @@ public struct WidgetEvaluator: Sendable {
             return .failure(error)
         } catch {
             return .failure(
-                WidgetFailure(code: .widgetProviderFailed, message: "the provider failed: \(error)"))
+                WidgetFailure(
+                    code: .widgetProviderFailed, message: "the provider failed: \(error)", error: error))
         }
     }
 

@@ -206,7 +206,7 @@ public enum IntentRunner {
             } catch let error as AppGroupError {
                 return .failure(WidgetFailure(code: error.code, message: error.message))
             } catch {
-                return .failure(WidgetFailure(code: .intentFailed, message: "\(error)"))
+                return .failure(WidgetFailure(code: .intentFailed, message: "\(error)", error: error))
             }
         }
         // The intent's writes and its reload requests are one transaction, committed here once
@@ -240,7 +240,7 @@ public enum IntentRunner {
             return .failure(WidgetFailure(code: .intentInvalidValue, message: error.message))
         } catch {
             transaction.rollBack()
-            return .failure(WidgetFailure(code: .intentFailed, message: "\(error)"))
+            return .failure(WidgetFailure(code: .intentFailed, message: "\(error)", error: error))
         }
     }
 

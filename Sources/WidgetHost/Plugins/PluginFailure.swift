@@ -16,6 +16,9 @@ public struct PluginFailure: Error, Sendable, Hashable, CustomStringConvertible 
     /// The problems behind `what`, one a line, when there are several (every problem of a
     /// handshake, say).
     public var details: [String] = []
+    /// The code the plugin's error gave as its reason (`data.reason` of a JSON-RPC error: a
+    /// ``CodedError`` thrown by the widget or intent it serves), when well formed.
+    public var reason: String?
 
     /// Creates a failure.
     public init(code: FailureCode, plugin: String, what: String, stderrTail: String = "") {
@@ -36,6 +39,6 @@ public struct PluginFailure: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// The failure as a widget's `error`.
     public var widgetFailure: WidgetFailure {
-        WidgetFailure(code: code, message: description)
+        WidgetFailure(code: code, message: description, reason: reason)
     }
 }

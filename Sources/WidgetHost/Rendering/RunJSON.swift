@@ -52,6 +52,10 @@ public enum RunJSON {
             sink.string(failure.code.rawValue)
             sink.key("message")
             sink.string(failure.message)
+            if let reason = failure.reason {
+                sink.key("reason")
+                sink.string(reason)
+            }
             sink.endObject()
         }
         sink.endObject()

@@ -226,7 +226,9 @@ public final class WidgetServer: HTTPHandler {
             guard case .object(let members) = result.json else { return json(200, .object(place)) }
             return json(200, .object(place + members))
         case .success(.performed(.failure(let failure))):
-            return self.failure(failure.code.isInvalidInput ? 422 : 500, failure.code, failure.message)
+            return self.failure(
+                failure.code.isInvalidInput ? 422 : 500, failure.code, failure.message, reason: failure.reason
+            )
         case .success(.opened(let url, let destination)):
             var members = place + [.init("url", .string(url))]
             if let destination {
@@ -236,7 +238,8 @@ public final class WidgetServer: HTTPHandler {
             }
             return json(200, .object(members))
         case .failure(.widgetFailed(let failure)):
-            return self.failure(500, failure.code, "widget '\(id)' failed: \(failure.message)")
+            return self.failure(
+                500, failure.code, "widget '\(id)' failed: \(failure.message)", reason: failure.reason)
         case .failure(.noSuchControl(_, let count)):
             return self.failure(
                 404, .serveNotFound,
@@ -262,8 +265,10 @@ public final class WidgetServer: HTTPHandler {
             status: status, contentType: "application/json", body: Array((value.description + "\n").utf8))
     }
 
-    /// `{"error": {"code", "message"}}` with `status`.
-    static func failure(_ status: Int, _ code: FailureCode, _ message: String) -> HTTPResponse {
-        json(status, .object([.init("error", code.json(message: message))]))
+    /// `{"error": {"code", "message", "reason"?}}` with `status`.
+    static func failure(_ status: Int, _ code: FailureCode, _ message: String, reason: String? = nil)
+        -> HTTPResponse
+    {
+        json(status, .object([.init("error", code.json(message: message, reason: reason))]))
     }
 }

@@ -373,6 +373,20 @@ class ProtocolTests(unittest.TestCase):
                                           "message": "'times' must be an integer from 1 to 12, not 40"})
         self.assertEqual(str(wh.NeedsValueError("Times")), "a value is needed for 'Times'")
 
+    def test_a_coded_error_gives_its_code_as_the_reason(self):
+        plugin = wh.Plugin()
+        plugin.widget("W")(lambda config, context: None)
+
+        def closed(context):
+            raise wh.CodedError("station.closed", "the station is closed until 6:00")
+        plugin.intent("Open")(closed)
+        stderr = io.StringIO()
+        with contextlib.redirect_stderr(stderr):
+            failed = reply(plugin, 8, "perform", {"intent": "Open", "parameters": {}})
+        self.assertEqual(failed["error"], {"code": -32000, "message": "the station is closed until 6:00",
+                                           "data": {"reason": "station.closed"}})
+        self.assertEqual(stderr.getvalue(), "")
+
     def test_requests_it_cannot_serve(self):
         plugin = sample_plugin()
         cases = [(request(1, "frobnicate"), -32601, "unknown method 'frobnicate'"),

@@ -308,13 +308,20 @@ package final class PluginProcess: Sendable {
         case .failure(let error):
             // JSON-RPC's "invalid params": the values sent could not be used.
             let code: FailureCode = error.code == .invalidParams ? .pluginInvalidParams : .pluginError
-            request.completion(
-                .failure(
-                    failure(
-                        code: code,
-                        what:
-                            "failed '\(request.method)': \(error.message)\(error.code.map { " (code \($0))" } ?? "")"
-                    )))
+            var what =
+                "failed '\(request.method)': \(error.message)\(error.code.map { " (code \($0))" } ?? "")"
+            // A coded error's code (the SDKs send it as `data.reason`), checked as a built-in's is.
+            var reason: String?
+            if let given = error.data?["reason"] {
+                if let text = given.stringValue {
+                    reason = WidgetFailure.reason(text, noting: &what)
+                } else {
+                    what += " (its reason \(given) is left out: a reason is a string)"
+                }
+            }
+            var failure = failure(code: code, what: what)
+            failure.reason = reason
+            request.completion(.failure(failure))
         case .success(let result):
             request.completion(.success(result))
         case nil:
