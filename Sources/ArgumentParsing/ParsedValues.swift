@@ -89,12 +89,23 @@ public struct ParsedValues: Sendable, Equatable {
         let (level, _) = try locate(key)
         guard let text = try string(key) else { return nil }
         let spelling = occurrences[level][key]?.last?.spelling
+        let expected = range.map { "expected an integer from \($0.lowerBound) to \($0.upperBound)" }
         guard let number = Int(text) else {
-            throw error(.invalidValue(text, option: spelling, key: key, detail: nil))
+            let digits = text.drop { $0 == "-" || $0 == "+" }
+            // Digits only, yet no Int: past 64 bits, which no range here reaches.
+            let isWhole =
+                text.count - digits.count <= 1 && !digits.isEmpty
+                && digits.allSatisfy { ("0"..."9").contains($0) }
+            let detail =
+                !isWhole
+                ? nil
+                : text.hasPrefix("-")
+                    ? "it is below the smallest integer, \(Int.min)"
+                    : "it is over the largest integer, \(Int.max)"
+            throw error(.invalidValue(text, option: spelling, key: key, detail: detail))
         }
         if let range, !range.contains(number) {
-            let detail = "expected an integer from \(range.lowerBound) to \(range.upperBound)"
-            throw error(.invalidValue(text, option: spelling, key: key, detail: detail))
+            throw error(.invalidValue(text, option: spelling, key: key, detail: expected))
         }
         return number
     }

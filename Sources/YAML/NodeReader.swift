@@ -176,13 +176,13 @@ public struct NodeReader: Sendable {
         if node.tag == .float, case .float(let float)? = node.scalarValue, float.isFinite,
             float.rounded() == float
         {
-            guard float >= -9.223372036854775808e18, float < 9.223372036854775808e18,
-                range?.contains(Int(float)) ?? true
-            else {
+            let fits = float >= -9.223372036854775808e18 && float < 9.223372036854775808e18
+            guard fits, range?.contains(Int(float)) ?? true else {
                 report(
                     node,
                     code: .configOutOfRange,
                     message: "'\(name)' must be \(Self.describe(range)), not \(node.scalar ?? "")"
+                        + (fits ? "" : Self.beyondInt(negative: float < 0, range: range))
                 )
                 return nil
             }
@@ -190,10 +190,13 @@ public struct NodeReader: Sendable {
         }
         guard node.tag == .int, case .int(let value)? = node.scalarValue else {
             if node.tag == .int {
+                // An integer's text that does not fit 64 bits.
+                let text = node.scalar ?? ""
                 report(
                     node,
                     code: .configOutOfRange,
-                    message: "'\(name)' must be \(Self.describe(range)), not \(node.scalar ?? "")"
+                    message: "'\(name)' must be \(Self.describe(range)), not \(text)"
+                        + Self.beyondInt(negative: text.hasPrefix("-"), range: range)
                 )
             } else {
                 mismatch(node, named: name, expected: "an integer")
@@ -379,6 +382,17 @@ public struct NodeReader: Sendable {
         if node.tag == .null { return text.isEmpty ? "empty" : "null" }
         let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text
         return "\(node.kindDescription) '\(shown)'"
+    }
+
+    /// Why a whole number outside the 64-bit integers is refused, where `range` is open on that
+    /// side (a bounded range says enough).
+    static func beyondInt(negative: Bool, range: ClosedRange<Int>?) -> String {
+        if negative {
+            return range.map { $0.lowerBound == Int.min } ?? true
+                ? ", which is below the smallest integer, \(Int.min)" : ""
+        }
+        return range.map { $0.upperBound == Int.max } ?? true
+            ? ", which is over the largest integer, \(Int.max)" : ""
     }
 
     static func describe(_ range: ClosedRange<Int>?) -> String {

@@ -67,6 +67,22 @@ import Testing
         #expect(thrown.help == "<count>  How many.")
     }
 
+    /// A whole number past 64 bits says so, rather than only that it is invalid.
+    @Test(arguments: [
+        ("99999999999999999999", "it is over the largest integer, 9223372036854775807"),
+        ("+9223372036854775808", "it is over the largest integer, 9223372036854775807"),
+        ("-9223372036854775809", "it is below the smallest integer, -9223372036854775808"),
+    ])
+    func aWholeNumberPast64BitsSaysSo(text: String, detail: String) throws {
+        let tool = CommandSpec(name: "tool", arguments: [.positional("count", help: "How many.")])
+        guard case .run(let parsed) = ArgumentParser(root: tool).parse(["--", text]) else {
+            Issue.record("expected to run")
+            return
+        }
+        let thrown = try #require(error { () throws(ParseError) in try parsed.int("count") })
+        #expect(thrown.message == "The value '\(text)' is invalid for '<count>': \(detail)")
+    }
+
     @Test func requiredStringReportsAMissingArgument() throws {
         let parsed = try values(["run"])
         #expect(try parsed.requiredString("format") == "text")

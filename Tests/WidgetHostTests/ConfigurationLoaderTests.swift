@@ -313,7 +313,8 @@ private struct SignBundle: WidgetBundle {
                 "widgets.yaml:7:23: error: 'priorityFilter' must be one of all, high, medium, low, not null",
                 "widgets.yaml:8:17: error: 'category' must be a string, not null",
                 "widgets.yaml:9:22: error: 'showCompleted' must be true or false, not a string 'true'",
-                "widgets.yaml:10:17: error: 'maxTasks' must be an integer of at least 1, not 99999999999999999999",
+                "widgets.yaml:10:17: error: 'maxTasks' must be an integer of at least 1, not 99999999999999999999, "
+                    + "which is over the largest integer, 9223372036854775807",
                 "widgets.yaml:11:11: error: 'kind' must be a string, not a list",
             ]
         )

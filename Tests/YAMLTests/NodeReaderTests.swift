@@ -44,6 +44,34 @@ import YAML
         #expect(!reader.hasErrors)
     }
 
+    /// A whole number past 64 bits is refused saying so, where the range leaves that side open
+    /// (a bounded range already says enough).
+    @Test(
+        arguments: [
+            (
+                "-99999999999999999999", nil,
+                ", not -99999999999999999999, which is below the smallest integer, -9223372036854775808"
+            ),
+            (
+                "1e300", 1...Int.max,
+                " of at least 1, not 1e300, which is over the largest integer, 9223372036854775807"
+            ),
+            ("-1e300", 1...Int.max, " of at least 1, not -1e300"),
+            ("99999999999999999999", 1...12, " from 1 to 12, not 99999999999999999999"),
+            (
+                "-1e19", Int.min...0,
+                " of at most 0, not -1e19, which is below the smallest integer, -9223372036854775808"
+            ),
+        ] as [(String, ClosedRange<Int>?, String)])
+    func aNumberPast64BitsSaysSo(text: String, range: ClosedRange<Int>?, message: String) throws {
+        var (reader, root) = try load("n: \(text)\n")
+        let read = reader.mapping(root, named: "configuration")
+        let entries = try #require(read)
+        let value = reader.int(entries[0].value, named: "n", in: range)
+        #expect(value == nil)
+        #expect(messages(reader) == ["widgets.yaml:1:4: error: 'n' must be an integer\(message)"])
+    }
+
     enum Priority: String, CaseIterable {
         case all, high, medium, low
     }
@@ -93,7 +121,8 @@ import YAML
                 "widgets.yaml:4:11: error: 'category' must be a string, not a list",
                 "widgets.yaml:6:8: error: 'count' must be an integer, not a number '2.5'",
                 "widgets.yaml:7:8: error: 'title' must be a string, not null",
-                "widgets.yaml:8:7: error: 'huge' must be an integer, not 99999999999999999999",
+                "widgets.yaml:8:7: error: 'huge' must be an integer, not 99999999999999999999, which is over the "
+                    + "largest integer, 9223372036854775807",
             ]
         )
         #expect(reader.diagnostics.allSatisfy { $0.sourceLine != nil })
