@@ -17,6 +17,29 @@ import Testing
 
         """
 
+    /// An override of a widget with errors of its own adds no "no widget has the id": the widget's
+    /// errors are what is reported; a near miss of its id still gets its "did you mean".
+    @Test func anOverrideOfAWidgetWithErrorsAddsNoFalseProblem() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.file(
+            "bad.yaml",
+            "widgets:\n  - id: foo\n    kind: TaskWidget\n    configuration: {priorityFilter: bad}\n"
+                + "  - kind: TaskWidget\n    configuration: {maxTasks: 0}\n")
+        let run = try scratch.widgethost([
+            "validate", "bad.yaml", "--set", "foo.configuration.maxTasks=5", "--set",
+            "TaskWidget-2.family=systemSmall",
+            "--set", "fooo.family=systemSmall",
+        ])
+        #expect(run.status == 65)
+        let errors = run.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(
+            errors == [
+                "bad.yaml:4:37: error: 'bad' is not a priority filter; expected one of all, high, medium, low",
+                "bad.yaml:6:31: error: 'maxTasks' must be an integer of at least 1, not 0",
+                "--set fooo.family=systemSmall: error: no widget has the id 'fooo'; did you mean 'foo'?",
+            ])
+    }
+
     @Test func overridesAreAppliedLastWithTheirOrigin() throws {
         let scratch = try TemporaryDirectory()
         try scratch.file("widgets.yaml", Self.config)

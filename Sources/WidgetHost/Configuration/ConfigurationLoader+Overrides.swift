@@ -15,7 +15,9 @@ extension ConfigurationLoader {
     func applyOverrides(to result: inout LoadedConfiguration) {
         for text in overrides {
             let name = "--set " + text
-            if let problem = applyOverride(text, to: &result.instances, appGroups: &result.appGroups) {
+            if let problem = applyOverride(
+                text, to: &result.instances, appGroups: &result.appGroups, invalidIDs: result.invalidIDs)
+            {
                 result.diagnostics.append(
                     Diagnostic(
                         file: name, code: problem.code, message: problem.message,
@@ -26,7 +28,8 @@ extension ConfigurationLoader {
 
     /// Applies one override, or says what is wrong with it.
     private func applyOverride(
-        _ text: String, to instances: inout [WidgetInstance], appGroups: inout [AppGroupDeclaration]
+        _ text: String, to instances: inout [WidgetInstance], appGroups: inout [AppGroupDeclaration],
+        invalidIDs: Set<String>
     ) -> Diagnostic? {
         guard let equals = text.firstIndex(of: "=") else {
             return Diagnostic(
@@ -64,8 +67,11 @@ extension ConfigurationLoader {
         let target = instances.indices.filter { key.hasPrefix(instances[$0].id + ".") }
             .max { instances[$0].id.count < instances[$1].id.count }
         guard let target else {
+            // A widget whose own errors are reported: nothing to apply the override to, and nothing
+            // more to say.
+            if invalidIDs.contains(where: { key.hasPrefix($0 + ".") }) { return nil }
             let guess = String(key.prefix { $0 != "." })
-            let ids = instances.map(\.id)
+            let ids = instances.map(\.id) + invalidIDs.sorted()
             if !key.contains(".") {
                 var message = "unknown key '\(key)'; expected \(Self.overrideKeys)"
                 if let nearest = EditDistance.suggestion(for: key, among: ["appGroup"] + ids) {

@@ -604,8 +604,12 @@ public struct ConfigurationLoader: Sendable {
         pending.rows = InstanceRows()
         var instances: [WidgetInstance] = []
         instances.reserveCapacity(table.rows.count)
-        for position in 0..<table.rows.count where pending.details[position].valid {
-            instances.append(WidgetInstance(table: table, row: position))
+        for position in 0..<table.rows.count {
+            if pending.details[position].valid {
+                instances.append(WidgetInstance(table: table, row: position))
+            } else if !overrides.isEmpty, !table.rows.hasNoID(position) {
+                result.invalidIDs.insert(table.rows.id(of: position))
+            }
         }
         result.instances = instances
     }
@@ -622,6 +626,10 @@ public struct LoadedConfiguration: Sendable {
     /// Kinds the files name that nothing known declares: a plugin not handshaken yet may (see
     /// ``HostSession/load(_:)``).
     public var unknownKinds: Set<String> = []
+
+    /// The ids of the widgets left out for errors of their own, when there are overrides: an
+    /// override naming one is not applied, and not reported as naming no widget.
+    var invalidIDs: Set<String> = []
 
     /// The App Group each top-level file settled on, with where it is declared (nowhere for the
     /// default), in the order of the files.
