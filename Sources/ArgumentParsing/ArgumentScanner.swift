@@ -63,7 +63,10 @@ struct ArgumentScanner {
             guard firstError == nil else { continue }
             if token.hasPrefix("--") {
                 handleLongOption(token)
-            } else if Self.isOptionLike(token) {
+            } else if Self.isOptionLike(token),
+                !(isNegativeNumber(token) && positionalIndex < command.positionals.count)
+            {
+                // A negative number where a positional argument is due is its value (`tap ID -1`).
                 handleShortOption(token)
             } else {
                 handleValue(token, matchingSubcommands: true)
@@ -83,16 +86,24 @@ struct ArgumentScanner {
     /// Whether an element is an option rather than a value; a lone `-` is a value (standard input).
     private static func isOptionLike(_ token: String) -> Bool { token.hasPrefix("-") && token.count > 1 }
 
-    /// Whether `token` is a negative number (`-1`, `-0.5`) that no option of the command is spelled
-    /// as: after an option, it is the option's value (refused or not by the option's own check),
-    /// not a missing value.
+    /// Whether `token` is a negative number for the current command (see
+    /// ``CommandSpec/readsAsNegativeNumber(_:)``).
     private func isNegativeNumber(_ token: String) -> Bool {
-        let body = token.dropFirst()
-        guard token.hasPrefix("-"), let first = body.first, first.isASCII,
-            first.isNumber || (first == "." && body.count > 1), Double(token) != nil
-        else { return false }
-        return !command.options.contains { $0.short == first }
-            && !command.flags.contains { $0.short == first }
+        command.readsAsNegativeNumber(token)
+    }
+
+    /// Whether `token` is spelled as an option or flag of the command, or help.
+    private func namesAnOption(_ token: String) -> Bool {
+        if Self.isHelpFlag(token) || token == "--" { return true }
+        if token.hasPrefix("--") {
+            let name = token.dropFirst(2).prefix { $0 != "=" }
+            return command.options.contains { $0.name == name } || command.flags.contains { $0.name == name }
+                || token == "--version"
+        }
+        let letter = token.dropFirst().first
+        return token.count == 2
+            && (command.options.contains { $0.short == letter }
+                || command.flags.contains { $0.short == letter })
     }
 
     private mutating func handleLongOption(_ token: String) {
@@ -154,6 +165,9 @@ struct ArgumentScanner {
         {
             value = arguments[index]
             index += 1
+        } else if index < arguments.count, !namesAnOption(arguments[index]) {
+            fail(.dashedValue(option: spelling, key: option.name, value: arguments[index]))
+            return
         } else {
             fail(.missingValue(option: spelling, key: option.name))
             return

@@ -121,3 +121,17 @@ public struct CommandSpec: Sendable, Equatable {
         arguments.first { $0.key == key }
     }
 }
+
+extension CommandSpec {
+    /// Whether `token` is a negative number (`-1`, `-0.5`) that no option or flag of this command
+    /// is spelled as: after an option it is the option's value (refused or not by the option's own
+    /// check), and where a positional argument is due it is that argument (`tap ID -1`), never an
+    /// unknown option.
+    public func readsAsNegativeNumber(_ token: String) -> Bool {
+        let body = token.dropFirst()
+        guard token.hasPrefix("-"), let first = body.first, first.isASCII,
+            first.isNumber || (first == "." && body.count > 1), Double(token) != nil
+        else { return false }
+        return !options.contains { $0.short == first } && !flags.contains { $0.short == first }
+    }
+}

@@ -30,7 +30,9 @@ public struct CompletionContext: Sendable, Equatable {
                 isAfterTerminator = true
                 continue
             }
-            if !isAfterTerminator, word.hasPrefix("-"), word.count > 1 {
+            let isPositionalNumber =
+                command.readsAsNegativeNumber(word) && positionalIndex < command.positionals.count
+            if !isAfterTerminator, word.hasPrefix("-"), word.count > 1, !isPositionalNumber {
                 let body = word.hasPrefix("--") ? String(word.dropFirst(2)) : String(word.dropFirst())
                 let name = String(body.prefix { $0 != "=" })
                 let option = command.options.first {

@@ -27,6 +27,14 @@ struct ErrorMessageGenerator {
                 return "Missing value for '\(v(name))'"
             }
             return "Missing value for '\(v(name)) <\(option.valueName)>'"
+        case .dashedValue(let name, let key, let value):
+            let label = declaration(forKey: key).map { argument -> String in
+                guard case .option(let option) = argument else { return v(name) }
+                return "\(v(name)) <\(option.valueName)>"
+            }
+            return
+                "Missing value for '\(label ?? v(name))': '\(v(value))' starts with '-', so it reads as an "
+                + "option; attach it with '=': \(v(name))=\(v(value))"
         case .repeatedOption(let name, let key):
             guard case .option(let option) = declaration(forKey: key) else {
                 return "The option '\(v(name))' was given more than once; it takes one value."
@@ -81,7 +89,8 @@ struct ErrorMessageGenerator {
         let label: String
         let key: String
         switch reason {
-        case .missingValue(let name, let optionKey), .repeatedOption(let name, let optionKey):
+        case .missingValue(let name, let optionKey), .repeatedOption(let name, let optionKey),
+            .dashedValue(let name, let optionKey, _):
             guard case .option(let option) = declaration(forKey: optionKey) else { return "" }
             label = "\(name) <\(option.valueName)>"
             key = optionKey

@@ -16,6 +16,9 @@ public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
         case unknownOption(String, suggestion: String?)
         /// An option given last, or followed by another option, so without its value.
         case missingValue(option: String, key: String)
+        /// An option followed by a word that starts with `-` and names no option (`--at
+        /// -0001-01-01`): its value, which must be attached with `=` to be read as one.
+        case dashedValue(option: String, key: String, value: String)
         /// An option that takes one value, given more than once.
         case repeatedOption(option: String, key: String)
         /// A flag given a value with `--flag=value`.

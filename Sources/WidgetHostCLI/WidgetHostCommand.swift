@@ -81,6 +81,9 @@ enum WidgetHostCommand {
             return ExitStatus.success
         }
         guard case .run(let values) = result else {
+            if case .failure(let error) = result, asksForJSON(error.commandNames, arguments) {
+                FailureDocument(code: .usageInvalid, message: error.message).write(if: .json)
+            }
             guard let output = result.terminalOutput else { return ExitStatus.software }
             return write(output)
         }
@@ -97,13 +100,33 @@ enum WidgetHostCommand {
             return try await command.run(values)
         } catch {
             // A script asking for JSON gets JSON on standard output even for a usage error.
-            if ["run", "perform", "tap"].contains(values.subcommandPath.first ?? ""),
+            if documentCommands.contains(values.subcommandPath.first ?? ""),
                 (try? values.string("format")) == OutputFormat.json.rawValue
             {
                 FailureDocument(code: .usageInvalid, message: error.message).write(if: .json)
             }
             return write(error.terminalOutput)
         }
+    }
+
+    /// The commands that print a failure document for `--format json` (see ``FailureDocument``).
+    static let documentCommands: Set<String> = ["run", "perform", "tap"]
+
+    /// Whether a command line the parser refused (an unknown option, a missing or repeated value)
+    /// asks for JSON all the same: one of ``documentCommands`` with `--format json` or
+    /// `--format=json` before any `--`, and no other format.
+    static func asksForJSON(_ commandNames: [String], _ arguments: [String]) -> Bool {
+        guard commandNames.count >= 2, documentCommands.contains(commandNames[1]) else { return false }
+        var formats: [Substring] = []
+        var rest = arguments[...].prefix { $0 != "--" }
+        while let argument = rest.popFirst() {
+            if argument == "--format", let value = rest.popFirst() {
+                formats.append(Substring(value))
+            } else if argument.hasPrefix("--format=") {
+                formats.append(argument.dropFirst("--format=".count))
+            }
+        }
+        return !formats.isEmpty && formats.allSatisfy { $0 == OutputFormat.json.rawValue }
     }
 
     /// Writes help, the version or a usage error where it belongs.

@@ -73,13 +73,37 @@ import Testing
         #expect(try values(["run", "--store", number, "--format", "json"]).string("format") == "json")
     }
 
-    @Test(arguments: ["-x", "-1x", "--1", "-.", "-w"])
+    /// Another word that starts with `-` is no value: one naming no option says to attach it with
+    /// `=`; an option of the command (`-w`, `--format`, `--format=json`) is that option.
+    @Test(arguments: ["-x", "-1x", "--1", "-.", "-w", "--format", "--format=json"])
     func otherDashedWordsAreNotValues(word: String) {
         guard case .failure(let error) = parser.parse(["run", "--store", word]) else {
             Issue.record("accepted '\(word)' as a value")
             return
         }
-        #expect(error.reason == ParseError.Reason.missingValue(option: "--store", key: "store"))
+        if ["-w", "--format", "--format=json"].contains(word) {
+            #expect(error.reason == ParseError.Reason.missingValue(option: "--store", key: "store"))
+        } else {
+            #expect(
+                error.reason == ParseError.Reason.dashedValue(option: "--store", key: "store", value: word))
+            #expect(
+                error.message
+                    == "Missing value for '--store <dir>': '\(word)' starts with '-', so it reads as an option; "
+                    + "attach it with '=': --store=\(word)")
+        }
+    }
+
+    /// A negative number where a positional argument is due is that argument.
+    @Test func aNegativeNumberFillsAPositional() throws {
+        #expect(try values(["yaml", "-1"]).string("file") == "-1")
+        #expect(try values(["store", "import", "-0.5"]).string("file") == "-0.5")
+        #expect(try values(["run", "a.yaml", "-2"]).strings("config") == ["a.yaml", "-2"])
+        // A word that is not a number is still an option, and unknown.
+        guard case .failure(let error) = parser.parse(["yaml", "-1x"]) else {
+            Issue.record("accepted '-1x' as a file")
+            return
+        }
+        #expect(error.reason == ParseError.Reason.unknownOption("-1x", suggestion: nil))
     }
 
     @Test func defaultsApplyWhenAbsent() throws {

@@ -43,4 +43,13 @@ import Testing
         #expect(read.values["config"] == ["a.yaml"])
         #expect(read.current == "")
     }
+
+    /// A negative number where a positional argument is due is that argument, as the parser
+    /// reads it: the next word is completed as the one after it.
+    @Test func aNegativeNumberFillsAPositional() {
+        let read = context(["run", "-2", "a.yaml", ""])
+        #expect(read.values["config"] == ["-2", "a.yaml"])
+        let yaml = context(["yaml", "-1", ""])
+        #expect(yaml.values["file"] == ["-1"])
+    }
 }

@@ -105,6 +105,41 @@ import Testing
     }
 
     /// A command that succeeds, or fails with a document of its own, prints no error object.
+    /// A command line the parser refuses (an unknown option, a repeated one, a missing argument)
+    /// still gets JSON when it asks for it, whatever stands where; another format, or none, gets
+    /// only the text.
+    @Test(arguments: [
+        (["run", "--format", "json", "--bogus"], "Unknown option '--bogus'"),
+        (
+            ["run", "--format=json", "--family", "a", "--family", "b"],
+            "The option '--family <family>' was given more than once; it takes one value."
+        ),
+        (["perform", "--format", "json"], "Missing expected argument '<intent>'"),
+        (
+            ["run", "--at", "-1999-01-01", "--format", "json"],
+            "Missing value for '--at <date>': '-1999-01-01' starts with '-', so it reads as an option; attach it "
+                + "with '=': --at=-1999-01-01"
+        ),
+    ])
+    func aRefusedCommandLineAskingForJSONGetsJSON(arguments: [String], message: String) throws {
+        let scratch = try TemporaryDirectory()
+        let run = try scratch.widgethost(arguments)
+        #expect(run.status == 64)
+        #expect(run.standardError.hasPrefix("Error: \(message)\n"))
+        let object = try JSONText.object(run.standardOutput)
+        let error = try #require(object["error"] as? [String: Any])
+        #expect(error["code"] as? String == "usage.invalid")
+        #expect(error["message"] as? String == message)
+        for other in [
+            ["run", "--bogus"], ["run", "--format", "json", "--format", "text"],
+            ["validate", "--format", "json", "--bogus"],
+        ] {
+            let text = try scratch.widgethost(other)
+            #expect(text.status == 64)
+            #expect(text.standardOutput.isEmpty, "\(other)")
+        }
+    }
+
     @Test func aDocumentIsNotReplaced() throws {
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
