@@ -78,6 +78,9 @@ import Testing
         #expect(watch.wait(after: seen, isWidgetEvent("config", id: "extra-focus")).count == 1)
         let removed = watch.wait(after: seen) { $0["event"] as? String == "removed" }
         #expect(removed.map { $0["id"] as? String } == ["quick-menu"])
+        // The accepted edit after a rejected one reports its diagnostics, none: the rejection is over.
+        let cleared = watch.events.dropFirst(seen).filter { $0["event"] as? String == "diagnostics" }
+        #expect(cleared.map { ($0["diagnostics"] as? [Any])?.count } == [0])
         // Unchanged widgets are not evaluated again.
         #expect(watch.events.dropFirst(seen).filter(isWidgetEvent("config", id: "work-tasks")).isEmpty)
         #expect(watch.stop() == 0)

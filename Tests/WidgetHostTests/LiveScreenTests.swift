@@ -19,6 +19,43 @@ import WidgetHostKit
             date: Date(timeIntervalSince1970: 0))
     }
 
+    /// The keys a terminal sends as escape sequences carry digits that tap nothing: Delete, F5,
+    /// PageUp, Ctrl-Right, F1 (`ESC O P`), Alt-3; the key after each still does what it does.
+    @Test(arguments: [
+        "\u{1B}[3~", "\u{1B}[15~", "\u{1B}[5~", "\u{1B}[1;5C", "\u{1B}OP", "\u{1B}3", "\u{1B}[200~",
+    ])
+    func escapeSequencesTapNothing(sequence: String) {
+        var screen = LiveScreen()
+        screen.apply(.widget(.start, Self.result("many", controls: 12)))
+        _ = screen.press(UInt8(ascii: "1"))
+        #expect(screen.pendingNumber == 1)
+        for byte in sequence.utf8 { #expect(screen.press(byte) == .none, "\(sequence.debugDescription)") }
+        #expect(screen.pendingNumber == 0)
+        #expect(screen.press(UInt8(ascii: "7")) == .tap(id: "many", number: 7))
+    }
+
+    /// The notes: a diagnostic a line at a time, cleared by the next diagnostics (an accepted edit
+    /// reports its own, often none); each plugin's state but `running`, which clears it.
+    @Test func notesFollowTheConfigurationAndEachPlugin() {
+        var screen = LiveScreen()
+        let problem = Diagnostic(
+            file: "w.yaml", location: SourceLocation(line: 2, column: 1), code: .configUnknownKind,
+            message: "unknown widget kind 'Nope'",
+            notes: [Diagnostic.Note("the kinds are TaskWidget, FocusWidget")])
+        screen.apply(.diagnostics([problem]))
+        #expect(screen.notes.count == 2)
+        #expect(screen.notes.first == "w.yaml:2:1: error: unknown widget kind 'Nope'")
+        #expect(!screen.notes.contains { $0.contains("\n") })
+        screen.apply(.plugin(name: "bad", state: .failed, message: "exited"))
+        screen.apply(.plugin(name: "alpha", state: .restarting, message: nil))
+        #expect(screen.notes.suffix(2) == ["plugin alpha: restarting", "plugin bad: failed (exited)"])
+        screen.apply(.diagnostics([]))
+        #expect(screen.notes == ["plugin alpha: restarting", "plugin bad: failed (exited)"])
+        screen.apply(.plugin(name: "bad", state: .running, message: nil))
+        screen.apply(.plugin(name: "alpha", state: .running, message: nil))
+        #expect(screen.notes.isEmpty)
+    }
+
     @Test func tabSelectsAndDigitsTap() {
         var screen = LiveScreen()
         screen.apply(.widget(.start, Self.result("few", controls: 3)))

@@ -127,6 +127,9 @@ public final class LiveHost: Sendable {
         var files: Set<String> = []
         /// Per plugin name: failures in a row and when to try again.
         var pluginRetries: [String: (failures: Int, at: Date)] = [:]
+        /// Whether the last edit of the configuration was rejected, so that the next accepted one
+        /// reports its diagnostics (often none) and what shows the rejection can clear it.
+        var lastEditRejected = false
     }
 
     private func select(_ instances: [WidgetInstance]) throws(StartFailure) -> [WidgetInstance] {
@@ -297,8 +300,13 @@ public final class LiveHost: Sendable {
     private func reloadConfiguration(_ state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
         let loaded = await session.load(options.paths)
         guard !loaded.hasErrors else {
+            state.lastEditRejected = true
             emit(.diagnostics(loaded.diagnostics))
             return
+        }
+        if state.lastEditRejected || !loaded.diagnostics.isEmpty {
+            state.lastEditRejected = false
+            emit(.diagnostics(loaded.diagnostics))
         }
         let instances =
             options.widgetIDs.isEmpty

@@ -201,8 +201,9 @@ public struct HTMLPageRenderer: RunRenderer {
         else document.querySelector('.gallery').append(t.content)});\
         events.onmessage=e=>{const ev=JSON.parse(e.data);if(ev.event==='removed'){const c=cardOf(ev.id);\
         if(c)c.closest('figure').remove()}else if(ev.event==='diagnostics'){status.textContent=\
-        ev.diagnostics.map(d=>d.message).join('; ')}else if(ev.event==='plugin'){status.textContent=\
-        'plugin '+ev.plugin+' '+ev.state+(ev.message?': '+ev.message:'')}};
+        ev.diagnostics.map(d=>d.message).join('; ')}else if(ev.event==='plugin'){const p='plugin '+ev.plugin+' ';\
+        if(ev.state!=='running')status.textContent=p+ev.state+(ev.message?': '+ev.message:'');\
+        else if(status.textContent.startsWith(p))status.textContent=''}};
         """
 }
 

@@ -23,8 +23,14 @@ public struct LiveScreen: Sendable {
     public private(set) var results: [String: WidgetResult] = [:]
     /// The selected widget's id.
     public private(set) var selected: String?
-    /// Problems to show under the boxes (a rejected edit, a plugin's state).
-    public private(set) var notes: [String] = []
+    /// Problems to show under the boxes: the configuration's latest diagnostics (a rejected edit's
+    /// errors, until an edit is accepted), then each plugin's state but `running`, by name.
+    public var notes: [String] {
+        configurationNotes + pluginNotes.keys.sorted().compactMap { pluginNotes[$0] }
+    }
+
+    private var configurationNotes: [String] = []
+    private var pluginNotes: [String: String] = [:]
     /// What the last tap did.
     public var status: String?
 
@@ -44,20 +50,61 @@ public struct LiveScreen: Sendable {
             order.removeAll { $0 == id }
             if selected == id { selected = order.first }
         case .diagnostics(let diagnostics):
-            notes = diagnostics.map(\.description)
+            // A diagnostic's own lines (the source line, the caret, its notes) stay lines.
+            configurationNotes = diagnostics.flatMap {
+                $0.description.split(separator: "\n").map(String.init)
+            }
         case .plugin(let name, let state, let message):
-            notes = ["plugin \(name): \(state.rawValue)" + (message.map { " (\($0))" } ?? "")]
+            pluginNotes[name] =
+                state == .running
+                ? nil : "plugin \(name): \(state.rawValue)" + (message.map { " (\($0))" } ?? "")
         }
     }
 
     /// The digits typed so far of a control number that could still grow (`1` of `12`).
     public private(set) var pendingNumber = 0
 
+    /// Where the bytes read are in a terminal's escape sequence: the keys beyond the typewriter's
+    /// (Delete is `ESC [ 3 ~`, F5 `ESC [ 1 5 ~`, Alt-3 `ESC 3`) carry digits that are no control
+    /// numbers.
+    private enum Escape: Sendable {
+        /// Not in one.
+        case none
+        /// After ESC.
+        case started
+        /// After `ESC [` (a control sequence, ended by a byte from `@` to `~`).
+        case controlSequence
+        /// After `ESC O` (one more byte: F1 to F4, keypad keys).
+        case singleShift
+    }
+
+    private var escape = Escape.none
+
     /// What pressing the key `byte` asks: Tab (9) selects the next widget; digits name a control of
     /// the selected widget, tapped as soon as no more digits could follow (at once for a widget of
-    /// at most 9 controls), or at Enter.
+    /// at most 9 controls), or at Enter. The bytes of an escape sequence (a function, arrow or
+    /// editing key, an Alt-modified key) ask nothing, and end a number being typed.
     public mutating func press(_ byte: UInt8) -> Action {
+        switch escape {
+        case .none:
+            break
+        case .started:
+            escape =
+                byte == UInt8(ascii: "[")
+                ? .controlSequence : byte == UInt8(ascii: "O") ? .singleShift : .none
+            return .none
+        case .controlSequence:
+            if (0x40...0x7E).contains(byte) { escape = .none }
+            return .none
+        case .singleShift:
+            escape = .none
+            return .none
+        }
         switch byte {
+        case 27:
+            escape = .started
+            pendingNumber = 0
+            return .none
         case 9:
             guard !order.isEmpty else { return .none }
             let index = selected.flatMap { order.firstIndex(of: $0) } ?? -1
