@@ -22,7 +22,7 @@ extension WidgetHostCommand {
                 every widget is drawn (--port 0 picks a free port). It refuses a Host header that is \
                 not an address it serves, a POST without the page's token or from another origin, \
                 bodies over 64 KiB, and a request that takes longer than --idle-timeout to arrive. \
-                SIGINT or SIGTERM end it, plugins included.
+                SIGINT, SIGTERM or SIGHUP end it, plugins included.
                 """,
             usage: "widgethost serve [<config> ...] [<options>]",
             arguments: [
@@ -49,7 +49,7 @@ extension WidgetHostCommand {
                 port: try values.int("port", in: 0...65535) ?? 8080,
                 maxConnections: try values.int("max-connections", in: 1...100_000) ?? 512,
                 idleTimeout: try values.int("idle-timeout", in: 1...86_400) ?? 10)
-            return try await SessionOptions.withSession(values) { session throws(ParseError) in
+            return try await SessionOptions.withSession(values, live: true) { session throws(ParseError) in
                 let server = WidgetServer(session: session, idleTimeout: options.idleTimeout)
                 let http: HTTPServer
                 do throws(HTTPServer.StartError) {

@@ -73,11 +73,14 @@ enum SessionOptions {
     }
 
     /// Runs `body` with a session made as ``session(_:store:plugins:)`` makes it, and closes the
-    /// session after, whether `body` returns or throws.
+    /// session after, whether `body` returns or throws. Unless the command is `live` (`watch`,
+    /// `serve`: the live host ends in steps of its own), SIGINT, SIGTERM and SIGHUP meanwhile kill
+    /// the plugins it started (``TerminationSignals``).
     static func withSession(
-        _ values: ParsedValues, store: Bool = true, plugins: Bool = true,
+        _ values: ParsedValues, store: Bool = true, plugins: Bool = true, live: Bool = false,
         _ body: (HostSession) async throws(ParseError) -> Int32
     ) async throws(ParseError) -> Int32 {
+        if plugins && !live { TerminationSignals.endPluginsWithTheProcess() }
         let session = try session(values, store: store, plugins: plugins)
         do {
             let status = try await body(session)

@@ -23,7 +23,7 @@ extension WidgetHostCommand {
                 timeline reloads at its policy's date, on a reload request of its kind (an intent, \
                 'widgethost reload', 'store import', SIGUSR1), when its configuration changes, and \
                 when its plugin restarts. An invalid edit is reported and the last good configuration \
-                keeps running. SIGINT or SIGTERM end it, plugins included. --format ndjson (the \
+                keeps running. SIGINT, SIGTERM or SIGHUP end it, plugins included. --format ndjson (the \
                 default when standard output is not a terminal) writes one event a line; text redraws \
                 the boxes in place; waybar writes one Waybar custom-module line per change of one \
                 --widget.
@@ -53,7 +53,7 @@ extension WidgetHostCommand {
                 throw values.validationError(
                     "--format waybar shows one widget: name it with --widget <id> (once).")
             }
-            return try await SessionOptions.withSession(values) { session throws(ParseError) in
+            return try await SessionOptions.withSession(values, live: true) { session throws(ParseError) in
                 let host: LiveHost
                 do throws(LiveHost.StartFailure) {
                     host = try LiveHost(session: session, options: hostOptions)

@@ -57,6 +57,8 @@ enum WidgetHostCommand {
         // A plugin's setsid() grandchildren stay descendants of this process, ended with it.
         PluginHost.adoptOrphanedDescendants()
         let status = await run(FileSystemName.arguments())
+        // A signal being handled ends the process itself, with the signal's status.
+        TerminationSignals.waitIfEnding()
         exit(outputStatus(commandStatus: status))
     }
 

@@ -96,6 +96,55 @@ import Testing
         #expect(kill(pid, 0) != 0)
     }
 
+    /// SIGINT, SIGTERM or SIGHUP (Ctrl-C, `kill`, a closed terminal) to a `run` whose plugin is
+    /// busy (it ignores SIGTERM, and its stdin's end does not reach it) ends the plugin and its
+    /// setsid() grandchild with widgethost, which dies of the signal as it would have.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aSignalToRunEndsItsPluginsToo(signal: Int32) throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.initStore()
+        try ScratchPlugin.write(
+            "stuck", in: scratch, manifest: "kinds: [Mine]\ntimeouts: {timeline: 120}\n",
+            widgets: [Self.widget],
+            prelude: """
+                import signal, time
+                signal.signal(signal.SIGTERM, signal.SIG_IGN)
+                if os.fork() == 0:
+                    os.setsid()
+                    if os.fork() == 0:
+                        with open(os.path.join(HERE, "grandchild"), "w") as f:
+                            f.write(str(os.getpid()))
+                        time.sleep(120)
+                    os._exit(0)
+                """,
+            onRender: """
+                with open(os.path.join(HERE, "busy"), "w") as f:
+                    f.write(str(os.getpid()))
+                time.sleep(120)
+                """)
+        try scratch.file("widgets.yaml", "widgets:\n  - {id: m, kind: Mine}\n")
+        let run = try WatchProcess(
+            ["widgets.yaml", "--plugins", "plugins", "--store", "store"], in: scratch, command: "run")
+        let folder = scratch.url.appendingPathComponent("plugins/stuck")
+        let deadline = Date().addingTimeInterval(30)
+        var pids: [Int32] = []
+        while Date() < deadline {
+            pids = ["busy", "grandchild"].compactMap { name in
+                (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)).flatMap {
+                    Int32($0)
+                }
+            }
+            if pids.count == 2 { break }
+            usleep(20_000)
+        }
+        try #require(pids.count == 2, "the plugin never got busy: \(run.standardError)")
+        #expect(run.stop(signal) == signal)
+        // Killed, and reaped by whoever adopted them: gone within a moment.
+        let gone = Date().addingTimeInterval(10)
+        while pids.contains(where: { kill($0, 0) == 0 }) && Date() < gone { usleep(20_000) }
+        for pid in pids { #expect(kill(pid, 0) != 0, "process \(pid) outlived widgethost") }
+    }
+
     @Test func aSwiftBundleThatForgetsAnIntentItsButtonRunsIsToldTheFix() throws {
         let scratch = try TemporaryDirectory()
         try scratch.initStore()

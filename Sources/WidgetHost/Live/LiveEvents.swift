@@ -118,7 +118,8 @@ final class LiveEvents: Sendable {
 
     private func makeSignalSources() -> [any DispatchSourceSignal] {
         var sources: [any DispatchSourceSignal] = []
-        for number in [SIGUSR1, SIGINT, SIGTERM] {
+        // SIGHUP: the terminal was closed; the host ends as for SIGTERM, plugins included.
+        for number in [SIGUSR1, SIGINT, SIGTERM, SIGHUP] {
             // Dispatch delivers a signal only when its default action is off.
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

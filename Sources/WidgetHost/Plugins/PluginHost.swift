@@ -406,6 +406,13 @@ public final class PluginHost: Sendable {
         ChildProcess.becomeSubreaper()
     }
 
+    /// Kills every plugin process this process started, whatever run it belongs to, and what they
+    /// started: for a signal (SIGINT, SIGTERM, SIGHUP) that ends the process before its sessions
+    /// close, so that nothing a plugin started outlives widgethost.
+    public static func killAllPluginProcesses() {
+        ChildProcess.killAllStarted()
+    }
+
     /// Ends every plugin process of the run and waits until each is reaped.
     public func shutdown() {
         let connections = state.withLock { $0.plugins.compactMap(\.connection) }

@@ -194,6 +194,21 @@ final class ChildProcess: Sendable {
         }
     }
 
+    /// Kills every child this process started, with its group, and then what they leave behind
+    /// (``endAdoptedOrphans()``): for a signal that ends the process before its plugins are torn
+    /// down in steps. Reaps nothing of its own: the process is about to end.
+    static func killAllStarted() {
+        for pid in started.withLock({ $0 }) {
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+        }
+        // A `setsid()` descendant is adopted once its parent has died: give the kernel a moment.
+        for _ in 0..<10 where subreaper.withLock({ $0 }) {
+            usleep(5000)
+            endAdoptedOrphans()
+        }
+    }
+
     /// Kills and reaps every child of this process it did not start: descendants of plugins whose
     /// parents died (a `setsid()` grandchild), adopted because this process is a subreaper. Their
     /// own groups are killed too, and what they leave is adopted and ended in turn.
