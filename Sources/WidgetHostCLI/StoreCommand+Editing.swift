@@ -8,9 +8,9 @@ import TerminalText
 extension WidgetHostCommand.StoreCommand {
     /// Exit codes of the commands that change the store.
     static let editingExitCodes = """
-        Exit codes: 0 done; 65 the command names something the store does not hold or a value it \
-        does not take (nothing is changed); 1 the store cannot be opened or written (nothing is \
-        changed either).
+        Exit codes: 0 done; 65 there is no store (none is made; create it with store init), or \
+        the command names something the store does not hold or a value it does not take (nothing \
+        is changed); 1 the store cannot be opened or written (nothing is changed either).
         """
 
     /// The declaration of a command that changes the store: its `discussion`, then where the store
@@ -71,7 +71,8 @@ extension WidgetHostCommand.StoreCommand {
         discussion: """
             \(storeDiscussion)
 
-            Exit codes: 0 printed; 1 the key is not set, or the store cannot be read.
+            Exit codes: 0 printed; 65 there is no store (none is made; create it with store \
+            init); 1 the key is not set, or the store cannot be read.
             """,
         arguments: [.positional("key", help: "The key; every key when absent.", isOptional: true)]
             + storeArguments
@@ -115,18 +116,18 @@ extension WidgetHostCommand.StoreCommand {
     static func runDefaultsSet(_ values: ParsedValues) throws(ParseError) -> Int32 {
         let key = try values.requiredString("key")
         let value = try values.requiredString("value")
+        var warning: String?
         if SharedDefaultKey.named(key) == nil {
             let known = SharedDefaultKey.known.map(\.name)
-            var warning =
-                "warning: no built-in widget reads the shared default '\(TerminalText.visible(key))'"
+            var unread = "warning: no built-in widget reads the shared default '\(TerminalText.visible(key))'"
             if let nearest = EditDistance.suggestion(for: key, among: known) {
-                warning += "; did you mean '\(nearest)'?"
+                unread += "; did you mean '\(nearest)'?"
             } else {
-                warning += " (they read " + known.map { "'\($0)'" }.joined(separator: ", ") + ")"
+                unread += " (they read " + known.map { "'\($0)'" }.joined(separator: ", ") + ")"
             }
-            StandardStream.error.write(warning + "\n")
+            warning = unread
         }
-        return try editing(values) { store throws(AppGroupError) in
+        return try editing(values, warning: warning) { store throws(AppGroupError) in
             try store.setSharedDefault(value, forKey: key)
             return "Set \(TerminalText.visible(key)) to \(TerminalText.visible(value)) "
                 + "in \(TerminalText.visible(store.databaseURL.path))\n"
@@ -137,12 +138,14 @@ extension WidgetHostCommand.StoreCommand {
         let key = try values.string("key")
         let container = try container(values)
         let lockTimeout = try CommandOptions.lockTimeout(values)
+        if let status = try refuseMissingStore(values) { return status }
         do throws(AppGroupError) {
             let defaults: [(key: String, value: String)]
             do throws(AppGroupError) {
                 defaults = try container.openStore(readOnly: true, lockTimeout: lockTimeout)
                     .allSharedDefaults()
             } catch  where error.code == .storeNotFound {
+                // A database file that holds no store yet (an empty SQLite file): no defaults.
                 defaults = []
             }
             guard let key else {
@@ -168,13 +171,17 @@ extension WidgetHostCommand.StoreCommand {
     }
 
     /// Opens the store for writing, runs `change`, prints what it returns; a failure is printed
-    /// with exit 65 when it is the input's fault, 1 otherwise.
+    /// with exit 65 when it is the input's fault (no store among them: none is made), 1 otherwise.
+    /// `warning`, if any, is printed once the store is found, before the change.
     private static func editing(
         _ values: ParsedValues,
+        warning: String? = nil,
         _ change: (AppGroupStore) throws(AppGroupError) -> String
     ) throws(ParseError) -> Int32 {
         let container = try container(values)
         let lockTimeout = try CommandOptions.lockTimeout(values)
+        if let status = try refuseMissingStore(values) { return status }
+        if let warning { StandardStream.error.write(warning + "\n") }
         do throws(AppGroupError) {
             let store = try container.openStore(lockTimeout: lockTimeout)
             StandardStream.output.write(try change(store))

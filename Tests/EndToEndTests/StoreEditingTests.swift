@@ -196,9 +196,10 @@ import Testing
                     "Error: the shared default '\(key)' is not set in \(store); the built-in widgets take \(value) "
                     + "(\(summary))\n")
         }
-        // A store that does not exist yet has no defaults, and is not created by reading.
+        // A store that does not exist yet is refused, as by every command (StoreOnPurposeTests),
+        // and is not created by reading.
         let none = try StoreCommandTests.run(["store", "defaults", "get", "--store", "none"], in: scratch)
-        #expect(none.status == 0)
+        #expect(none.status == 65)
         #expect(none.standardOutput.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("none").path))
     }

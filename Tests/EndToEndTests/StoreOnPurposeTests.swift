@@ -23,34 +23,56 @@ import Testing
         return scratch
     }
 
+    /// The commands that take no configuration: their App Group is --app-group's, the default.
+    static let unconfigured: [[String]] = [
+        ["perform", "ToggleFocusModeIntent", "value=true"], ["reload"], ["reload", "TaskWidget"],
+        ["store", "export"], ["store", "delete", "42A93937-ACFF-439C-ACE2-EB577878E925"],
+        ["store", "move", "42A93937-ACFF-439C-ACE2-EB577878E925", "1"],
+        ["store", "defaults", "set", "showCompletedTasks", "false"],
+        ["store", "defaults", "set", "theme", "dark"],
+        ["store", "defaults", "get"], ["store", "defaults", "get", "showCompletedTasks"],
+    ]
+
     @Test func everyCommandThatUsesTheStoreRefusesOneThatDoesNotExist() throws {
         let scratch = try Self.configured()
         for arguments in [
-            ["run", "widgets.yaml"], ["tap", "focus", "1", "widgets.yaml"],
-            ["perform", "ToggleFocusModeIntent", "value=true"], ["watch", "widgets.yaml"],
-        ] {
+            ["run", "widgets.yaml"], ["tap", "focus", "1", "widgets.yaml"], ["watch", "widgets.yaml"],
+        ] + Self.unconfigured {
             let run = try scratch.widgethost(arguments + ["--store", "typo"])
-            // `perform` takes no configuration: its App Group is --app-group's, the default.
-            let appGroup = arguments[0] == "perform" ? "group.com.example.taskapp" : "group.test.purpose"
-            #expect(run.status == 65, "\(arguments): \(run.standardError)")
-            #expect(
-                run.standardError
-                    == "error: no store for the app group '\(appGroup)' at '\(scratch.path("typo"))': create it with "
+            let appGroup =
+                Self.unconfigured.contains(arguments) ? "group.com.example.taskapp" : "group.test.purpose"
+            run.expectFailed(
+                65,
+                standardError:
+                    "error: no store for the app group '\(appGroup)' at '\(scratch.path("typo"))': create it with "
                     + "'widgethost store init --store typo', or import tasks into it with "
-                    + "'widgethost store import FILE --store typo'\n", "\(arguments)")
+                    + "'widgethost store import FILE --store typo'\n")
+            // Nothing was created on the way.
+            #expect(!FileManager.default.fileExists(atPath: scratch.path("typo")), "\(arguments)")
         }
         let json = try scratch.widgethost(["run", "widgets.yaml", "--store", "typo", "--format", "json"])
         #expect(json.status == 65)
         #expect(try JSONPath(json.standardOutput)["error"]?["code"]?.string == "store.missing")
-        let export = try scratch.widgethost(["store", "export", "--store", "typo"])
-        #expect(export.status == 65)
-        #expect(
-            export.standardError
-                == "error: no store at '\(scratch.path("typo"))': create it with 'widgethost store init --store typo', "
-                + "or import tasks into it with 'widgethost store import FILE --store typo'\n")
-        // Nothing was created on the way.
         #expect(!FileManager.default.fileExists(atPath: scratch.path("typo")))
         #expect(!FileManager.default.fileExists(atPath: scratch.path("data/widgethost")))
+    }
+
+    /// `$WIDGETHOST_STORE` naming a directory that does not exist, as a tester found it: the store
+    /// commands and `reload` made the store there, then refused (or, for `defaults set` and
+    /// `reload`, succeeded on the new, empty store).
+    @Test func theStoreVariableNamingNoStoreIsRefusedAndNothingIsMade() throws {
+        let scratch = try Self.configured()
+        let missing = scratch.path("x/miss")
+        for arguments in Self.unconfigured {
+            let run = try scratch.widgethost(arguments, environment: ["WIDGETHOST_STORE": missing])
+            run.expectFailed(
+                65,
+                standardError:
+                    "error: no store for the app group 'group.com.example.taskapp' at '\(missing)': create it with "
+                    + "'widgethost store init', or import tasks into it with 'widgethost store import FILE'\n"
+            )
+            #expect(!FileManager.default.fileExists(atPath: scratch.path("x")), "\(arguments)")
+        }
     }
 
     @Test func theDefaultStoreOfAnAppGroupIsNamedWithItsOption() throws {
@@ -63,6 +85,13 @@ import Testing
                 + "'\(scratch.path("data/widgethost/group.test.purpose"))': create it with "
                 + "'widgethost store init --app-group group.test.purpose', or import tasks into it with "
                 + "'widgethost store import FILE --app-group group.test.purpose'\n")
+        // The store commands name it the same way (they once said 'store init' without the option,
+        // which creates the default App Group's store).
+        let delete = try scratch.widgethost([
+            "store", "delete", "42A93937-ACFF-439C-ACE2-EB577878E925", "--app-group", "group.test.purpose",
+        ])
+        delete.expectFailed(65, standardError: run.standardError)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("data/widgethost")))
     }
 
     @Test func storeInitCreatesTheStoreOnceAndThenCommandsRun() throws {
