@@ -172,7 +172,7 @@ extension WidgetHostCommand.StoreCommand {
 
     /// Opens the store for writing, runs `change`, prints what it returns; a failure is printed
     /// with exit 65 when it is the input's fault (no store among them: none is made), 1 otherwise.
-    /// `warning`, if any, is printed once the store is found, before the change.
+    /// `warning`, if any, is printed once the store is open, before the change.
     private static func editing(
         _ values: ParsedValues,
         warning: String? = nil,
@@ -181,9 +181,9 @@ extension WidgetHostCommand.StoreCommand {
         let container = try container(values)
         let lockTimeout = try CommandOptions.lockTimeout(values)
         if let status = try refuseMissingStore(values) { return status }
-        if let warning { StandardStream.error.write(warning + "\n") }
         do throws(AppGroupError) {
             let store = try container.openStore(lockTimeout: lockTimeout)
+            if let warning { StandardStream.error.write(warning + "\n") }
             StandardStream.output.write(try change(store))
             return ExitStatus.success
         } catch {

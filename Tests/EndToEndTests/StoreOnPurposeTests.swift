@@ -163,6 +163,71 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.path("data/widgethost")))
     }
 
+    /// Every command that opens a store to write it refuses another program's SQLite database as
+    /// `store export` does, and leaves it as it is: no widgethost table added to it (they were, by
+    /// `store import` among others, when none of the other program's tables clashed with them),
+    /// no journal mode changed, no file made beside it.
+    @Test func anotherProgramsDatabaseIsNotMadeAStore() throws {
+        let scratch = try Self.configured()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("other"), withIntermediateDirectories: true)
+        #expect(try scratch.sqlite3("CREATE TABLE foo(x); INSERT INTO foo VALUES (1);", on: "other") == "")
+        let path = scratch.path("other/widgethost.sqlite")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let message =
+            "cannot open the store at '\(path)': the file is not a widgethost store (an SQLite database of "
+            + "1 table or index without widgethost's schema); name another store with --store"
+        try scratch.file("tasks.yaml", "tasks:\n  - title: A\n")
+        for arguments in [
+            ["store", "import", "tasks.yaml"], ["store", "init"],
+            ["store", "delete", "42A93937-ACFF-439C-ACE2-EB577878E925"],
+            ["store", "move", "42A93937-ACFF-439C-ACE2-EB577878E925", "1"],
+            ["store", "defaults", "set", "showCompletedTasks", "false"],
+        ] {
+            let run = try scratch.widgethost(arguments + ["--store", "other"])
+            run.expectFailed(1, standardError: "Error: \(message)\n")
+        }
+        for arguments in [
+            ["reload"], ["reload", "TaskWidget"], ["perform", "ToggleFocusModeIntent", "value=true"],
+            ["perform", "AddTaskIntent", "taskName=A"],
+        ] {
+            let run = try scratch.widgethost(arguments + ["--store", "other"])
+            run.expectFailed(1, standardError: "error: \(message)\n")
+        }
+        let perform = try scratch.widgethost([
+            "perform", "AddTaskIntent", "taskName=A", "--store", "other", "--format", "json",
+        ])
+        #expect(perform.status == 1)
+        #expect(try JSONPath(perform.standardOutput)["error"]?["code"]?.string == "store.corrupt")
+        // `run` opens the store to write (it records nothing, but a widget's intent may): refused too.
+        let run = try scratch.widgethost(["run", "widgets.yaml", "--store", "other", "--format", "json"])
+        #expect(run.status == 1)
+        #expect(try JSONPath(run.standardOutput)["widgets"]?[0]?["error"]?["code"]?.string == "store.corrupt")
+
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.path("other")) == [
+                "widgethost.sqlite"
+            ])
+        #expect(try scratch.sqlite3(".schema", on: "other") == "CREATE TABLE foo(x);")
+        #expect(
+            try scratch.sqlite3("PRAGMA journal_mode; PRAGMA user_version; SELECT x FROM foo", on: "other")
+                == "delete\n0\n1")
+    }
+
+    /// An SQLite file of no table yet (made, say, by a tool that creates its file first) may still be
+    /// made a store, as `store init` always did.
+    @Test func anSQLiteFileOfNoTableIsMadeAStore() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        #expect(try scratch.sqlite3("CREATE TABLE x(y); DROP TABLE x;", on: "empty") == "")
+        try scratch.initStore(["--store", "empty"])
+        #expect(try scratch.exportJSON(of: "empty") == "{\"tasks\":[],\"focus\":{\"isOn\":false}}\n")
+        try scratch.importTasks("tasks:\n  - title: A\n", into: "empty")
+        #expect(try scratch.sqlite3("SELECT title FROM tasks", on: "empty") == "A")
+    }
+
     @Test func anotherProgramsDatabaseIsNotExportedAsEmpty() throws {
         let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(
