@@ -84,7 +84,9 @@ extension WidgetHostCommand.StoreCommand {
         abstract: "Sets a shared default, and asks every widget to reload.",
         discussion: """
             A key the built-in widgets read takes only the values they read (true or false); any \
-            other key takes any text, with a warning that no built-in widget reads it.
+            other key takes any text, with a warning that no built-in widget reads it. A key is \
+            not empty and holds no '=' and no control character, as 'store defaults get' lists \
+            each default on a line as KEY=VALUE.
             """,
         arguments: [
             .positional("key", help: "The key (showCompletedTasks, say)."),
@@ -116,6 +118,12 @@ extension WidgetHostCommand.StoreCommand {
     static func runDefaultsSet(_ values: ParsedValues) throws(ParseError) -> Int32 {
         let key = try values.requiredString("key")
         let value = try values.requiredString("value")
+        do throws(AppGroupError) {
+            try SharedDefaultKey.validate(key: key)
+        } catch {
+            StandardStream.error.write("Error: \(TerminalText.visible(error.message))\n")
+            return ExitStatus.dataError
+        }
         var warning: String?
         if SharedDefaultKey.named(key) == nil {
             let known = SharedDefaultKey.known.map(\.name)
@@ -149,7 +157,11 @@ extension WidgetHostCommand.StoreCommand {
                 defaults = []
             }
             guard let key else {
-                StandardStream.output.write(defaults.map { "\($0.key)=\($0.value)\n" }.joined())
+                // Each default on one line: a line break or a tab in a key or value is shown as a
+                // control picture (␊, ␉), as all text from data is, so no value forges a line.
+                StandardStream.output.write(
+                    defaults.map { "\(TerminalText.visible($0.key))=\(TerminalText.visible($0.value))\n" }
+                        .joined())
                 return ExitStatus.success
             }
             guard let value = defaults.first(where: { $0.key == key })?.value else {
@@ -162,7 +174,7 @@ extension WidgetHostCommand.StoreCommand {
                         + "\(TerminalText.visible(container.directory.path))\(meanwhile ?? "")\n")
                 return ExitStatus.failure
             }
-            StandardStream.output.write(value + "\n")
+            StandardStream.output.write(TerminalText.visible(value) + "\n")
             return ExitStatus.success
         } catch {
             StandardStream.error.write("Error: \(TerminalText.visible(error.message))\n")
