@@ -70,6 +70,24 @@ extension AppGroupStore {
         ) WITHOUT ROWID;
         """
 
+    /// What a database file holds, as opening a store judges it.
+    enum StoreSchema: Equatable {
+        /// widgethost's schema of this version; 0 for a file that holds nothing yet.
+        case version(Int)
+        /// Another program's database: `objects` tables and indexes, and no widgethost version.
+        case foreign(objects: Int)
+    }
+
+    /// What `database` holds, its version and its tables read in one statement (one snapshot: a
+    /// process creating the store meanwhile is seen before or after, never half way).
+    static func schema(_ database: SQLiteDatabase) throws(SQLiteError) -> StoreSchema {
+        let row = try database.query(
+            "SELECT user_version, (SELECT count(*) FROM sqlite_schema) FROM pragma_user_version"
+        ) { row throws(SQLiteError) in (version: row.int(at: 0), objects: row.int(at: 1)) }
+        guard let (version, objects) = row.first else { return .version(0) }
+        return version == 0 && objects > 0 ? .foreign(objects: objects) : .version(version)
+    }
+
     /// Creates the schema in a new store, or upgrades an older one, in one transaction with reading
     /// the version again, so of two processes opening a new store at once only the first creates
     /// it. Only called when the version read without the lock is older than ``schemaVersion``:
@@ -78,11 +96,14 @@ extension AppGroupStore {
     /// A new store is switched to write-ahead logging first (a mode change cannot be made inside a
     /// transaction); the mode is kept in the file, so later opens need not set it.
     ///
-    /// - Returns: The version found before migrating (0 for a new store).
-    static func migrate(_ database: SQLiteDatabase) throws(SQLiteError) -> Int {
+    /// - Returns: What the file held before migrating (`.version(0)` for a new store); for
+    ///   another program's database (tables written since it was judged empty), `.foreign`, and
+    ///   nothing was created.
+    static func migrate(_ database: SQLiteDatabase) throws(SQLiteError) -> StoreSchema {
         try database.useWriteAheadLogging()
-        return try database.transaction { () throws(SQLiteError) -> Int in
-            let version = try userVersion(database)
+        return try database.transaction { () throws(SQLiteError) -> StoreSchema in
+            let schema = try schema(database)
+            guard case .version(let version) = schema else { return schema }
             if version == 0 {
                 try database.execute(taskTableSQL)
                 try database.execute(defaultsTableSQL)
@@ -95,13 +116,7 @@ extension AppGroupStore {
             if version < schemaVersion {
                 try database.execute("PRAGMA user_version = \(schemaVersion)")
             }
-            return version
+            return schema
         }
-    }
-
-    /// The store's `PRAGMA user_version`.
-    static func userVersion(_ database: SQLiteDatabase) throws(SQLiteError) -> Int {
-        if case .integer(let version)? = try database.scalar("PRAGMA user_version") { return version }
-        return 0
     }
 }

@@ -55,7 +55,8 @@ public final class AppGroupStore: @unchecked Sendable {
     ///     with `store.busy`.
     /// - Throws: ``AppGroupError``: `store.unwritable` when the directory cannot be created or is
     ///   read-only, `store.not-found` when reading a store that does not exist, `store.corrupt`
-    ///   for a file that is not a widgethost store, `store.newer-version` for a store a newer
+    ///   for a file that is not a widgethost store (another program's SQLite database is left as it
+    ///   is, read or written), `store.newer-version` for a store a newer
     ///   widgethost wrote, `store.busy` when a new store cannot be set up within `lockTimeout`.
     public init(
         directory: URL, readOnly: Bool = false, lockTimeout: Duration = StoreLockTimeout.default.duration
@@ -77,7 +78,7 @@ public final class AppGroupStore: @unchecked Sendable {
         }
         var opened: SQLiteDatabase?
         var readerMode: SQLiteDatabase.Mode = .readOnly
-        let version: Int
+        var schema = StoreSchema.version(0)
         do {
             // Reading a writable store over a connection that refuses writes leaves no -wal and
             // -shm files behind, as a read-only connection would.
@@ -96,7 +97,11 @@ public final class AppGroupStore: @unchecked Sendable {
             let database = try SQLiteDatabase(path: path, mode: mode, busyTimeout: lockTimeout)
             opened = database
             readerMode = readOnly ? mode : .readExisting
-            if !readOnly {
+            // Another program's database is refused before anything is written to it or beside it
+            // (the writers' queue file, write-ahead logging, widgethost's tables); a file of no
+            // table (a new, empty one) may become a store.
+            schema = try Self.schema(database)
+            if !readOnly, case .version(let found) = schema {
                 // A commit writes the log without waiting for the disk (fsync): the write lock is
                 // held for the statements only, not for a disk flush during which the holder sleeps
                 // and, among a burst of processes, waits long to run again (in one run, a
@@ -105,9 +110,8 @@ public final class AppGroupStore: @unchecked Sendable {
                 // commits, and never corrupts the store. Checkpoints still flush.
                 try database.execute("PRAGMA synchronous = NORMAL")
                 database.queueWriters()
+                if found < Self.schemaVersion { schema = try Self.migrate(database) }
             }
-            let found = try Self.userVersion(database)
-            version = !readOnly && found < Self.schemaVersion ? try Self.migrate(database) : found
         } catch {
             throw Self.openingError(error, path: path, waited: opened?.lastBusyWait)
         }
@@ -115,25 +119,26 @@ public final class AppGroupStore: @unchecked Sendable {
             throw AppGroupError(
                 code: .storeFailed, message: "cannot open the store at '\(path)'", path: path)
         }
+        let version: Int
+        switch schema {
+        case .version(let found): version = found
+        case .foreign(let objects):
+            // Another program's database: neither an empty store to show as empty, nor one to make
+            // a store of.
+            throw AppGroupError(
+                code: .storeCorrupt,
+                message: "cannot open the store at '\(path)': the file is not a widgethost store "
+                    + "(an SQLite database of \(objects) \(objects == 1 ? "table or index" : "tables and indexes") "
+                    + "without widgethost's schema); "
+                    + "name another store with --store",
+                path: path
+            )
+        }
         if version > Self.schemaVersion {
             throw AppGroupError(
                 code: .storeNewerVersion,
                 message: "cannot open the store at '\(path)': it was written by a newer widgethost "
                     + "(schema version \(version); this one reads up to \(Self.schemaVersion))",
-                path: path
-            )
-        }
-        if readOnly && version == 0,
-            case .integer(let tables)? = try? database.scalar("SELECT count(*) FROM sqlite_schema"),
-            tables > 0
-        {
-            // Another program's database: not an empty store to show as empty.
-            throw AppGroupError(
-                code: .storeCorrupt,
-                message: "cannot open the store at '\(path)': the file is not a widgethost store "
-                    + "(an SQLite database of \(tables) \(tables == 1 ? "table or index" : "tables and indexes") "
-                    + "without widgethost's schema); "
-                    + "name another store with --store",
                 path: path
             )
         }

@@ -13,7 +13,8 @@ extension FailureCode {
     public static let storeInvalidDate = FailureCode("store.invalid-date", .invalidInput)
     /// `store.invalid-id`.
     public static let storeInvalidId = FailureCode("store.invalid-id", .invalidInput)
-    /// `store.invalid-default`: `store defaults set` of a value the key's type does not take.
+    /// `store.invalid-default`: `store defaults set` of a key that cannot name a default (empty,
+    /// or holding `=` or a control character) or of a value the key's type does not take.
     public static let storeInvalidDefault = FailureCode("store.invalid-default", .invalidInput)
     /// `store.invalid-position`: `store move` to a position outside the list.
     public static let storeInvalidPosition = FailureCode("store.invalid-position", .invalidInput)

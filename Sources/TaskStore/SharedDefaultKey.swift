@@ -33,6 +33,31 @@ public struct SharedDefaultKey: Sendable, Hashable {
         known.first { $0.name == name }
     }
 
+    /// Why `key` cannot name a shared default, or `nil` when it can. `store defaults get` lists the
+    /// defaults one a line as `KEY=VALUE`, so a key is non-empty and holds no `=` (which would make
+    /// the line ambiguous) and no control character (a line break would forge a line).
+    public static func problem(key: String) -> String? {
+        let refused =
+            "'\(key)' is not a valid shared default key: 'store defaults get' lists each default as KEY=VALUE"
+        if key.isEmpty { return refused + ", so a key must be non-empty" }
+        if key.contains("=") { return refused + ", so a key must hold no '='" }
+        if let control = key.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            let hex = String(control.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return refused + " on one line, so a key must hold no control character (it holds \(code))"
+        }
+        return nil
+    }
+
+    /// Refuses a key that cannot name a shared default (``problem(key:)``).
+    ///
+    /// - Throws: ``AppGroupError`` `store.invalid-default`.
+    public static func validate(key: String) throws(AppGroupError) {
+        if let problem = problem(key: key) {
+            throw AppGroupError(code: .storeInvalidDefault, message: problem)
+        }
+    }
+
     /// `text` as this key stores it (`true` or `false`).
     ///
     /// - Throws: ``AppGroupError`` `store.invalid-default` when `text` is not a boolean.
@@ -65,9 +90,11 @@ extension AppGroupStore {
     /// asks every timeline to reload (the app's `reloadAllTimelines()` after a setting changes), in
     /// one transaction.
     ///
-    /// - Throws: ``AppGroupError``: `store.invalid-default` for a value a known key does not take
-    ///   (nothing is written), or a failure of the store.
+    /// - Throws: ``AppGroupError``: `store.invalid-default` for a key that cannot name a default
+    ///   (``SharedDefaultKey/problem(key:)``) or a value a known key does not take (nothing is
+    ///   written), or a failure of the store.
     public func setSharedDefault(_ value: String, forKey key: String) throws(AppGroupError) {
+        try SharedDefaultKey.validate(key: key)
         let stored = try SharedDefaultKey.named(key)?.storedValue(value) ?? value
         try writeReloadingAll { database throws(SQLiteError) -> Result<Void, AppGroupError> in
             try Self.setDefault(stored, forKey: key, in: database)

@@ -39,6 +39,12 @@ extension WidgetHostCommand {
             let appGroup = try values.requiredString("app-group")
             return try await SessionOptions.withSession(values, plugins: false) {
                 session throws(ParseError) in
+                // A request needs a store to be recorded in, and a store appears only on purpose.
+                if let status = MissingStore.refuse(
+                    session.missingStores(forAppGroups: [appGroup]), format: .text)
+                {
+                    return status
+                }
                 let container: SharedContainer
                 do throws(WidgetFailure) {
                     container = try session.containers.container(forAppGroup: appGroup)

@@ -8,9 +8,9 @@ import TerminalText
 extension WidgetHostCommand.StoreCommand {
     /// Exit codes of the commands that change the store.
     static let editingExitCodes = """
-        Exit codes: 0 done; 65 the command names something the store does not hold or a value it \
-        does not take (nothing is changed); 1 the store cannot be opened or written (nothing is \
-        changed either).
+        Exit codes: 0 done; 65 there is no store (none is made; create it with store init), or \
+        the command names something the store does not hold or a value it does not take (nothing \
+        is changed); 1 the store cannot be opened or written (nothing is changed either).
         """
 
     /// The declaration of a command that changes the store: its `discussion`, then where the store
@@ -71,7 +71,8 @@ extension WidgetHostCommand.StoreCommand {
         discussion: """
             \(storeDiscussion)
 
-            Exit codes: 0 printed; 1 the key is not set, or the store cannot be read.
+            Exit codes: 0 printed; 65 there is no store (none is made; create it with store \
+            init); 1 the key is not set, or the store cannot be read.
             """,
         arguments: [.positional("key", help: "The key; every key when absent.", isOptional: true)]
             + storeArguments
@@ -83,7 +84,9 @@ extension WidgetHostCommand.StoreCommand {
         abstract: "Sets a shared default, and asks every widget to reload.",
         discussion: """
             A key the built-in widgets read takes only the values they read (true or false); any \
-            other key takes any text, with a warning that no built-in widget reads it.
+            other key takes any text, with a warning that no built-in widget reads it. A key is \
+            not empty and holds no '=' and no control character, as 'store defaults get' lists \
+            each default on a line as KEY=VALUE.
             """,
         arguments: [
             .positional("key", help: "The key (showCompletedTasks, say)."),
@@ -115,18 +118,24 @@ extension WidgetHostCommand.StoreCommand {
     static func runDefaultsSet(_ values: ParsedValues) throws(ParseError) -> Int32 {
         let key = try values.requiredString("key")
         let value = try values.requiredString("value")
+        do throws(AppGroupError) {
+            try SharedDefaultKey.validate(key: key)
+        } catch {
+            StandardStream.error.write("Error: \(TerminalText.visible(error.message))\n")
+            return ExitStatus.dataError
+        }
+        var warning: String?
         if SharedDefaultKey.named(key) == nil {
             let known = SharedDefaultKey.known.map(\.name)
-            var warning =
-                "warning: no built-in widget reads the shared default '\(TerminalText.visible(key))'"
+            var unread = "warning: no built-in widget reads the shared default '\(TerminalText.visible(key))'"
             if let nearest = EditDistance.suggestion(for: key, among: known) {
-                warning += "; did you mean '\(nearest)'?"
+                unread += "; did you mean '\(nearest)'?"
             } else {
-                warning += " (they read " + known.map { "'\($0)'" }.joined(separator: ", ") + ")"
+                unread += " (they read " + known.map { "'\($0)'" }.joined(separator: ", ") + ")"
             }
-            StandardStream.error.write(warning + "\n")
+            warning = unread
         }
-        return try editing(values) { store throws(AppGroupError) in
+        return try editing(values, warning: warning) { store throws(AppGroupError) in
             try store.setSharedDefault(value, forKey: key)
             return "Set \(TerminalText.visible(key)) to \(TerminalText.visible(value)) "
                 + "in \(TerminalText.visible(store.databaseURL.path))\n"
@@ -137,16 +146,22 @@ extension WidgetHostCommand.StoreCommand {
         let key = try values.string("key")
         let container = try container(values)
         let lockTimeout = try CommandOptions.lockTimeout(values)
+        if let status = try refuseMissingStore(values) { return status }
         do throws(AppGroupError) {
             let defaults: [(key: String, value: String)]
             do throws(AppGroupError) {
                 defaults = try container.openStore(readOnly: true, lockTimeout: lockTimeout)
                     .allSharedDefaults()
             } catch  where error.code == .storeNotFound {
+                // A database file that holds no store yet (an empty SQLite file): no defaults.
                 defaults = []
             }
             guard let key else {
-                StandardStream.output.write(defaults.map { "\($0.key)=\($0.value)\n" }.joined())
+                // Each default on one line: a line break or a tab in a key or value is shown as a
+                // control picture (␊, ␉), as all text from data is, so no value forges a line.
+                StandardStream.output.write(
+                    defaults.map { "\(TerminalText.visible($0.key))=\(TerminalText.visible($0.value))\n" }
+                        .joined())
                 return ExitStatus.success
             }
             guard let value = defaults.first(where: { $0.key == key })?.value else {
@@ -159,7 +174,7 @@ extension WidgetHostCommand.StoreCommand {
                         + "\(TerminalText.visible(container.directory.path))\(meanwhile ?? "")\n")
                 return ExitStatus.failure
             }
-            StandardStream.output.write(value + "\n")
+            StandardStream.output.write(TerminalText.visible(value) + "\n")
             return ExitStatus.success
         } catch {
             StandardStream.error.write("Error: \(TerminalText.visible(error.message))\n")
@@ -168,15 +183,19 @@ extension WidgetHostCommand.StoreCommand {
     }
 
     /// Opens the store for writing, runs `change`, prints what it returns; a failure is printed
-    /// with exit 65 when it is the input's fault, 1 otherwise.
+    /// with exit 65 when it is the input's fault (no store among them: none is made), 1 otherwise.
+    /// `warning`, if any, is printed once the store is open, before the change.
     private static func editing(
         _ values: ParsedValues,
+        warning: String? = nil,
         _ change: (AppGroupStore) throws(AppGroupError) -> String
     ) throws(ParseError) -> Int32 {
         let container = try container(values)
         let lockTimeout = try CommandOptions.lockTimeout(values)
+        if let status = try refuseMissingStore(values) { return status }
         do throws(AppGroupError) {
             let store = try container.openStore(lockTimeout: lockTimeout)
+            if let warning { StandardStream.error.write(warning + "\n") }
             StandardStream.output.write(try change(store))
             return ExitStatus.success
         } catch {

@@ -36,10 +36,10 @@ extension WidgetHostCommand {
             name: "init",
             abstract: "Creates an empty store, for commands that refuse to run without one.",
             discussion: """
-                run, tap, perform, watch and store export refuse an App Group whose store does not \
-                exist yet, so that a misspelt app group or --store never shows an empty store by \
-                accident: this creates it on purpose (as store import does). A store that exists \
-                already is left as it is.
+                run, tap, perform, watch, reload and the other store commands refuse an App Group \
+                whose store does not exist yet, so that a misspelt app group or --store never shows \
+                an empty store, or makes one, by accident: this creates it on purpose (as store \
+                import does). A store that exists already is left as it is.
 
                 \(storeDiscussion)
 
@@ -154,15 +154,7 @@ extension WidgetHostCommand {
             let format = StoreExport.Format(rawValue: try values.requiredString("format")) ?? .yaml
             let container = try container(values)
             let lockTimeout = try CommandOptions.lockTimeout(values)
-            guard container.hasStore else {
-                let arguments =
-                    try values.string("store").map { " --store " + HostSession.shellWord($0) } ?? ""
-                StandardStream.error.write(
-                    "error: no store at '\(TerminalText.visible(container.directory.path))': create it with "
-                        + "'widgethost store init\(TerminalText.visible(arguments))', or import tasks into it with "
-                        + "'widgethost store import FILE\(TerminalText.visible(arguments))'\n")
-                return ExitStatus.dataError
-            }
+            if let status = try refuseMissingStore(values) { return status }
             do throws(AppGroupError) {
                 let export = try StoreExport(
                     store: container.openStore(readOnly: true, lockTimeout: lockTimeout))
@@ -172,6 +164,19 @@ extension WidgetHostCommand {
                 StandardStream.error.write("Error: \(TerminalText.visible(error.message))\n")
                 return ExitStatus.failure
             }
+        }
+
+        /// Refuses to use a store that does not exist, as `run` and `perform` do (the store appears
+        /// only on purpose: `store init`, `store import`), naming the path and the command that
+        /// creates it.
+        ///
+        /// - Returns: 65 when there is no store, so the caller returns it; `nil` when there is one.
+        /// - Throws: ``ParseError`` for an unusable `--store` or `--app-group`.
+        static func refuseMissingStore(_ values: ParsedValues) throws(ParseError) -> Int32? {
+            let missing = HostSession.missingStore(
+                forAppGroup: try values.requiredString("app-group"), storeOption: try values.string("store"),
+                environment: ProcessInfo.processInfo.environment)
+            return MissingStore.refuse(missing.map { [$0] } ?? [], format: .text)
         }
 
         /// The container `--store`, `--app-group` and the environment choose.

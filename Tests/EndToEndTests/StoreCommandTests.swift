@@ -276,7 +276,8 @@ import Testing
         #expect(run.standardOutput.isEmpty)
         #expect(
             run.standardError.hasPrefix(
-                "error: no store at '\(scratch.path("nothing-here"))': create it with"))
+                "error: no store for the app group 'group.com.example.taskapp' at '\(scratch.path("nothing-here"))': "
+                    + "create it with"))
         #expect(
             !FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("nothing-here").path))
     }

@@ -150,6 +150,58 @@ import Testing
         #expect(all.standardOutput == "showCompletedTasks=false\ntheme=dark\n")
     }
 
+    /// A value's line break, tab and escape are shown as control pictures in the listing and in one
+    /// value, as all text from data is, so no value forges a `KEY=VALUE` line; the value is stored
+    /// as it was given.
+    @Test func defaultsGetShowsControlCharactersAsPictures() throws {
+        let scratch = try Self.scratch()
+        let forged = "line1\nshowCompletedTasks=true"
+        #expect(try Self.store(["defaults", "set", "k", forged], in: scratch).status == 0)
+        #expect(try Self.store(["defaults", "set", "t", "a\tb\u{1B}[2J"], in: scratch).status == 0)
+        let all = try Self.store(["defaults", "get"], in: scratch)
+        all.expectSucceeded(standardOutput: "k=line1␊showCompletedTasks=true\nt=a␉b␛[2J\n")
+        let one = try Self.store(["defaults", "get", "k"], in: scratch)
+        one.expectSucceeded(standardOutput: "line1␊showCompletedTasks=true\n")
+        #expect(try scratch.sqlite3("SELECT value FROM defaults WHERE key = 'k'") == forged)
+    }
+
+    /// A key that would make the `KEY=VALUE` listing ambiguous is refused, saying which character,
+    /// and nothing is written (not even a reload request).
+    @Test(arguments: [
+        (
+            "",
+            "'' is not a valid shared default key: 'store defaults get' lists each default as KEY=VALUE, so a key must be non-empty"
+        ),
+        (
+            "a=b",
+            "'a=b' is not a valid shared default key: 'store defaults get' lists each default as KEY=VALUE, so a key must hold no '='"
+        ),
+        (
+            "showCompletedTasks=true",
+            "'showCompletedTasks=true' is not a valid shared default key: 'store defaults get' lists each default as KEY=VALUE, so a key must hold no '='"
+        ),
+        (
+            "a\nb",
+            "'a␊b' is not a valid shared default key: 'store defaults get' lists each default as KEY=VALUE on one line, so a key must hold no control character (it holds U+000A)"
+        ),
+        (
+            "\u{1B}[31mx",
+            "'␛[31mx' is not a valid shared default key: 'store defaults get' lists each default as KEY=VALUE on one line, so a key must hold no control character (it holds U+001B)"
+        ),
+        (
+            "x\u{85}",
+            "'x\\u{85}' is not a valid shared default key: 'store defaults get' lists each default as KEY=VALUE on one line, so a key must hold no control character (it holds U+0085)"
+        ),
+    ])
+    func defaultsSetRefusesAKeyTheListingCannotShow(key: String, message: String) throws {
+        let scratch = try Self.scratch()
+        let requests = try scratch.sqlite3("SELECT generation FROM reload_requests")
+        let refused = try Self.store(["defaults", "set", key, "v"], in: scratch)
+        refused.expectFailed(65, standardError: "Error: \(message)\n")
+        #expect(try scratch.sqlite3("SELECT count(*) FROM defaults") == "0")
+        #expect(try scratch.sqlite3("SELECT generation FROM reload_requests") == requests)
+    }
+
     @Test func defaultsOfAKnownKeyAreChecked() throws {
         let scratch = try Self.scratch()
         let refused = try Self.store(["defaults", "set", "showCompletedTasks", "no"], in: scratch)
@@ -196,9 +248,10 @@ import Testing
                     "Error: the shared default '\(key)' is not set in \(store); the built-in widgets take \(value) "
                     + "(\(summary))\n")
         }
-        // A store that does not exist yet has no defaults, and is not created by reading.
+        // A store that does not exist yet is refused, as by every command (StoreOnPurposeTests),
+        // and is not created by reading.
         let none = try StoreCommandTests.run(["store", "defaults", "get", "--store", "none"], in: scratch)
-        #expect(none.status == 0)
+        #expect(none.status == 65)
         #expect(none.standardOutput.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("none").path))
     }

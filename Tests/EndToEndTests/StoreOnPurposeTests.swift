@@ -23,34 +23,56 @@ import Testing
         return scratch
     }
 
+    /// The commands that take no configuration: their App Group is --app-group's, the default.
+    static let unconfigured: [[String]] = [
+        ["perform", "ToggleFocusModeIntent", "value=true"], ["reload"], ["reload", "TaskWidget"],
+        ["store", "export"], ["store", "delete", "42A93937-ACFF-439C-ACE2-EB577878E925"],
+        ["store", "move", "42A93937-ACFF-439C-ACE2-EB577878E925", "1"],
+        ["store", "defaults", "set", "showCompletedTasks", "false"],
+        ["store", "defaults", "set", "theme", "dark"],
+        ["store", "defaults", "get"], ["store", "defaults", "get", "showCompletedTasks"],
+    ]
+
     @Test func everyCommandThatUsesTheStoreRefusesOneThatDoesNotExist() throws {
         let scratch = try Self.configured()
         for arguments in [
-            ["run", "widgets.yaml"], ["tap", "focus", "1", "widgets.yaml"],
-            ["perform", "ToggleFocusModeIntent", "value=true"], ["watch", "widgets.yaml"],
-        ] {
+            ["run", "widgets.yaml"], ["tap", "focus", "1", "widgets.yaml"], ["watch", "widgets.yaml"],
+        ] + Self.unconfigured {
             let run = try scratch.widgethost(arguments + ["--store", "typo"])
-            // `perform` takes no configuration: its App Group is --app-group's, the default.
-            let appGroup = arguments[0] == "perform" ? "group.com.example.taskapp" : "group.test.purpose"
-            #expect(run.status == 65, "\(arguments): \(run.standardError)")
-            #expect(
-                run.standardError
-                    == "error: no store for the app group '\(appGroup)' at '\(scratch.path("typo"))': create it with "
+            let appGroup =
+                Self.unconfigured.contains(arguments) ? "group.com.example.taskapp" : "group.test.purpose"
+            run.expectFailed(
+                65,
+                standardError:
+                    "error: no store for the app group '\(appGroup)' at '\(scratch.path("typo"))': create it with "
                     + "'widgethost store init --store typo', or import tasks into it with "
-                    + "'widgethost store import FILE --store typo'\n", "\(arguments)")
+                    + "'widgethost store import FILE --store typo'\n")
+            // Nothing was created on the way.
+            #expect(!FileManager.default.fileExists(atPath: scratch.path("typo")), "\(arguments)")
         }
         let json = try scratch.widgethost(["run", "widgets.yaml", "--store", "typo", "--format", "json"])
         #expect(json.status == 65)
         #expect(try JSONPath(json.standardOutput)["error"]?["code"]?.string == "store.missing")
-        let export = try scratch.widgethost(["store", "export", "--store", "typo"])
-        #expect(export.status == 65)
-        #expect(
-            export.standardError
-                == "error: no store at '\(scratch.path("typo"))': create it with 'widgethost store init --store typo', "
-                + "or import tasks into it with 'widgethost store import FILE --store typo'\n")
-        // Nothing was created on the way.
         #expect(!FileManager.default.fileExists(atPath: scratch.path("typo")))
         #expect(!FileManager.default.fileExists(atPath: scratch.path("data/widgethost")))
+    }
+
+    /// `$WIDGETHOST_STORE` naming a directory that does not exist, as a tester found it: the store
+    /// commands and `reload` made the store there, then refused (or, for `defaults set` and
+    /// `reload`, succeeded on the new, empty store).
+    @Test func theStoreVariableNamingNoStoreIsRefusedAndNothingIsMade() throws {
+        let scratch = try Self.configured()
+        let missing = scratch.path("x/miss")
+        for arguments in Self.unconfigured {
+            let run = try scratch.widgethost(arguments, environment: ["WIDGETHOST_STORE": missing])
+            run.expectFailed(
+                65,
+                standardError:
+                    "error: no store for the app group 'group.com.example.taskapp' at '\(missing)': create it with "
+                    + "'widgethost store init', or import tasks into it with 'widgethost store import FILE'\n"
+            )
+            #expect(!FileManager.default.fileExists(atPath: scratch.path("x")), "\(arguments)")
+        }
     }
 
     @Test func theDefaultStoreOfAnAppGroupIsNamedWithItsOption() throws {
@@ -63,6 +85,13 @@ import Testing
                 + "'\(scratch.path("data/widgethost/group.test.purpose"))': create it with "
                 + "'widgethost store init --app-group group.test.purpose', or import tasks into it with "
                 + "'widgethost store import FILE --app-group group.test.purpose'\n")
+        // The store commands name it the same way (they once said 'store init' without the option,
+        // which creates the default App Group's store).
+        let delete = try scratch.widgethost([
+            "store", "delete", "42A93937-ACFF-439C-ACE2-EB577878E925", "--app-group", "group.test.purpose",
+        ])
+        delete.expectFailed(65, standardError: run.standardError)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("data/widgethost")))
     }
 
     @Test func storeInitCreatesTheStoreOnceAndThenCommandsRun() throws {
@@ -132,6 +161,71 @@ import Testing
             #expect(run.standardError.contains("is not a valid app group identifier"), "\(command)")
         }
         #expect(!FileManager.default.fileExists(atPath: scratch.path("data/widgethost")))
+    }
+
+    /// Every command that opens a store to write it refuses another program's SQLite database as
+    /// `store export` does, and leaves it as it is: no widgethost table added to it (they were, by
+    /// `store import` among others, when none of the other program's tables clashed with them),
+    /// no journal mode changed, no file made beside it.
+    @Test func anotherProgramsDatabaseIsNotMadeAStore() throws {
+        let scratch = try Self.configured()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("other"), withIntermediateDirectories: true)
+        #expect(try scratch.sqlite3("CREATE TABLE foo(x); INSERT INTO foo VALUES (1);", on: "other") == "")
+        let path = scratch.path("other/widgethost.sqlite")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let message =
+            "cannot open the store at '\(path)': the file is not a widgethost store (an SQLite database of "
+            + "1 table or index without widgethost's schema); name another store with --store"
+        try scratch.file("tasks.yaml", "tasks:\n  - title: A\n")
+        for arguments in [
+            ["store", "import", "tasks.yaml"], ["store", "init"],
+            ["store", "delete", "42A93937-ACFF-439C-ACE2-EB577878E925"],
+            ["store", "move", "42A93937-ACFF-439C-ACE2-EB577878E925", "1"],
+            ["store", "defaults", "set", "showCompletedTasks", "false"],
+        ] {
+            let run = try scratch.widgethost(arguments + ["--store", "other"])
+            run.expectFailed(1, standardError: "Error: \(message)\n")
+        }
+        for arguments in [
+            ["reload"], ["reload", "TaskWidget"], ["perform", "ToggleFocusModeIntent", "value=true"],
+            ["perform", "AddTaskIntent", "taskName=A"],
+        ] {
+            let run = try scratch.widgethost(arguments + ["--store", "other"])
+            run.expectFailed(1, standardError: "error: \(message)\n")
+        }
+        let perform = try scratch.widgethost([
+            "perform", "AddTaskIntent", "taskName=A", "--store", "other", "--format", "json",
+        ])
+        #expect(perform.status == 1)
+        #expect(try JSONPath(perform.standardOutput)["error"]?["code"]?.string == "store.corrupt")
+        // `run` opens the store to write (it records nothing, but a widget's intent may): refused too.
+        let run = try scratch.widgethost(["run", "widgets.yaml", "--store", "other", "--format", "json"])
+        #expect(run.status == 1)
+        #expect(try JSONPath(run.standardOutput)["widgets"]?[0]?["error"]?["code"]?.string == "store.corrupt")
+
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.path("other")) == [
+                "widgethost.sqlite"
+            ])
+        #expect(try scratch.sqlite3(".schema", on: "other") == "CREATE TABLE foo(x);")
+        #expect(
+            try scratch.sqlite3("PRAGMA journal_mode; PRAGMA user_version; SELECT x FROM foo", on: "other")
+                == "delete\n0\n1")
+    }
+
+    /// An SQLite file of no table yet (made, say, by a tool that creates its file first) may still be
+    /// made a store, as `store init` always did.
+    @Test func anSQLiteFileOfNoTableIsMadeAStore() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        #expect(try scratch.sqlite3("CREATE TABLE x(y); DROP TABLE x;", on: "empty") == "")
+        try scratch.initStore(["--store", "empty"])
+        #expect(try scratch.exportJSON(of: "empty") == "{\"tasks\":[],\"focus\":{\"isOn\":false}}\n")
+        try scratch.importTasks("tasks:\n  - title: A\n", into: "empty")
+        #expect(try scratch.sqlite3("SELECT title FROM tasks", on: "empty") == "A")
     }
 
     @Test func anotherProgramsDatabaseIsNotExportedAsEmpty() throws {

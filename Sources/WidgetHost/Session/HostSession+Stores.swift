@@ -14,15 +14,24 @@ extension HostSession {
     /// - Returns: a `store.missing` diagnostic naming the path and the command that creates it, or
     ///   `nil` when the store exists (or no place can be worked out: opening reports that).
     public func missingStore(forAppGroup appGroup: String) -> Diagnostic? {
+        Self.missingStore(
+            forAppGroup: appGroup, storeOption: settings.storeOption, environment: settings.environment)
+    }
+
+    /// ``missingStore(forAppGroup:)`` for a command that has no session (`store delete`, say): the
+    /// store is looked for where `storeOption` (`--store`) and `environment` place it.
+    public static func missingStore(
+        forAppGroup appGroup: String, storeOption: String?, environment: [String: String]
+    ) -> Diagnostic? {
         guard
             let container = try? AppGroupContainer.resolve(
-                appGroup: appGroup, storeOption: settings.storeOption, environment: settings.environment),
+                appGroup: appGroup, storeOption: storeOption, environment: environment),
             !container.hasStore
         else { return nil }
         let arguments: String
         switch container.source {
         case .option:
-            arguments = " --store " + Self.shellWord(settings.storeOption ?? container.directory.path)
+            arguments = " --store " + shellWord(storeOption ?? container.directory.path)
         case .storeVariable, .explicit: arguments = ""
         case .dataHome, .home:
             arguments =
