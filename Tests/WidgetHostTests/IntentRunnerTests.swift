@@ -97,6 +97,28 @@ import WidgetHostKit
         #expect(outcome.json["reloaded"] == .array([.string("*")]))
     }
 
+    /// A container serves many intents in a live host: each reports only the kinds it asked to
+    /// reload, not every kind asked before it.
+    @Test func eachIntentReportsOnlyItsOwnReloads() async throws {
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
+        let container = SharedContainer(url: directory, reloads: StoreReloadRecorder(directory: directory))
+        let date = Date(timeIntervalSince1970: 1_795_954_800)
+        let added = try await IntentRunner.perform(
+            AddTaskIntent.self, values: try values(["taskName=Call home"], AddTaskIntent.self).get(),
+            container: container, date: date
+        )
+        .get()
+        #expect(added.reloaded == ["*"])
+        let toggled = try await IntentRunner.perform(
+            ToggleTaskIntent.self, values: ["taskID": try #require(added.value)], container: container,
+            date: date
+        )
+        .get()
+        #expect(toggled.reloaded == ["TaskWidget"])
+        #expect(toggled.warnings.isEmpty)
+    }
+
     @Test func aFailingIntentIsAFailureAndChangesNothing() async throws {
         let temporary = try TemporaryDirectory()
         let directory = temporary.url

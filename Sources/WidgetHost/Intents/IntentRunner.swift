@@ -212,6 +212,10 @@ public enum IntentRunner {
         // The intent's writes and its reload requests are one transaction, committed here once
         // perform() returns: the write lock is taken at its first write and held only until then.
         let transaction = IntentTransaction()
+        let recorder = container.reloads as? StoreReloadRecorder
+        // The recorder is the container's, which a live host keeps for many intents: only what
+        // failed during this one is this one's.
+        let earlierFailures = recorder?.failures.count ?? 0
         do {
             let result = try await IntentTransaction.$current.withValue(transaction) {
                 try await IntentEnvironment.$current.withValue(environment) {
@@ -219,17 +223,18 @@ public enum IntentRunner {
                 }
             }
             try transaction.commit { () throws(AppGroupError) in try container.appGroupStore() }
-            let recorder = container.reloads as? StoreReloadRecorder
-            // Reload requests made outside the transaction (a recorder of another kind) are
-            // recorded apart: one that could not be is a warning, not a failure (WidgetKit's
-            // reloadTimelines cannot fail either).
+            // The kinds this intent asked to reload are its transaction's. Requests made outside it
+            // (from a task it detached) are recorded apart: one that could not be is a warning, not
+            // a failure (WidgetKit's reloadTimelines cannot fail either).
             return .success(
                 Outcome(
                     intent: Intent.intentType,
                     value: result.value,
                     dialog: result.dialog?.text,
-                    reloaded: recorder?.requestedKinds ?? [],
-                    warnings: (recorder?.failures ?? []).map { "the reload request was not recorded: \($0)" }
+                    reloaded: transaction.requestedKinds,
+                    warnings: (recorder?.failures.dropFirst(earlierFailures) ?? []).map {
+                        "the reload request was not recorded: \($0)"
+                    }
                 )
             )
         } catch let error as AppGroupError {
