@@ -127,6 +127,8 @@ extension FailureCode {
     public static let widgetUnknownKind = FailureCode("widget.unknown-kind", .runtime)
 
     // `serve`'s refusals, in the JSON body of each (`{"error": {"code", ...}}`).
+    /// `serve.bad-request`: a header that takes one value sent more than once (400).
+    public static let serveBadRequest = FailureCode("serve.bad-request", .invalidInput)
     /// `serve.forbidden-host`: the Host header names no address the server serves (403).
     public static let serveForbiddenHost = FailureCode("serve.forbidden-host", .invalidInput)
     /// `serve.forbidden-origin`: a POST from a page of another origin (403).

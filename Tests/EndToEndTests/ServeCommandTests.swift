@@ -43,6 +43,9 @@ import Testing
         #expect(page.headers["content-type"] == "text/html; charset=utf-8")
         #expect(
             page.headers["content-security-policy"]?.contains("script-src 'nonce-\(served.token)'") == true)
+        // No other site may frame the page (and have its buttons clicked unseen).
+        #expect(page.headers["content-security-policy"]?.hasSuffix("; frame-ancestors 'none'") == true)
+        #expect(page.headers["x-frame-options"] == "DENY")
         for (id, family, size) in [
             ("work-tasks", "systemMedium", "364px;height:170px"),
             ("all-tasks", "systemLarge", "364px;height:382px"),
@@ -169,6 +172,30 @@ import Testing
                 try RawHTTP.request(port: port, "POST", "/", headers: ["X-Widgethost-Token": token]), 405,
                 "serve.method-not-allowed"
             ),
+            (
+                "a second Host header",
+                try RawHTTP.exchange(
+                    port: port,
+                    Array(
+                        "GET /api/widgets HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nHost: evil.example\r\nConnection: close\r\n\r\n"
+                            .utf8)), 400, "serve.bad-request"
+            ),
+            (
+                "a second Content-Length",
+                try RawHTTP.exchange(
+                    port: port,
+                    Array(
+                        ("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Widgethost-Token: \(token)\r\n"
+                            + "Content-Length: 0\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello").utf8
+                    )),
+                400, "serve.bad-request"
+            ),
+            (
+                "a control number past 64 bits",
+                try RawHTTP.request(
+                    port: port, "POST", "/widgets/focus/controls/99999999999999999999999",
+                    headers: ["X-Widgethost-Token": token]), 404, "serve.not-found"
+            ),
         ]
         for (what, reply, status, code) in cases {
             #expect(reply.status == status, "\(what)")
@@ -176,6 +203,9 @@ import Testing
             #expect(error?["code"] as? String == code, "\(what): \(reply.body)")
         }
         #expect(cases[9].1.headers["allow"] == "POST")
+        #expect(cases[11].1.body.contains("sends the Host header more than once"), "\(cases[11].1.body)")
+        #expect(cases[12].1.body.contains("sends the Content-Length header more than once"))
+        #expect(cases[13].1.body.contains("widget 'focus' has no control 99999999999999999999999"))
         // A body sent in chunks, with no length up front, is refused as it passes the limit.
         let chunk = String(repeating: "B", count: 40 * 1024)
         let chunked =

@@ -17,6 +17,10 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// The body (empty while only the head has been read).
     public var body: [UInt8]
+    /// The headers of ``HTTPServer/headerNames`` sent more than once (lower case): each takes one
+    /// value, and which of two a server or a proxy before it believes is what request smuggling
+    /// plays on.
+    public var repeatedHeaders: [String] = []
 }
 
 /// A response: a status, headers, and bytes or a stream.
@@ -385,6 +389,17 @@ private let requestCompleted: MHD_RequestCompletedCallback = { context, connecti
     Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().requestAnswered(connection)
 }
 
+/// Counts the request's headers of ``HTTPServer/headerNames`` into the `[String: Int]` its
+/// context points at.
+private let countHeader: MHD_KeyValueIterator = { context, _, key, _ in
+    guard let context, let key else { return mhdYes }
+    let name = String(cString: key).lowercased()
+    if HTTPServer.headerNames.contains(name) {
+        context.assumingMemoryBound(to: [String: Int].self).pointee[name, default: 0] += 1
+    }
+    return mhdYes
+}
+
 private let accessHandler: MHD_AccessHandlerCallback = {
     context, connection, url, method, _, uploadData, uploadDataSize, requestContext in
     guard let context, let connection, let url, let method, let uploadDataSize, let requestContext else {
@@ -398,8 +413,13 @@ private let accessHandler: MHD_AccessHandlerCallback = {
                 headers[name] = String(cString: value)
             }
         }
+        var counts: [String: Int] = [:]
+        _ = withUnsafeMutablePointer(to: &counts) {
+            MHD_get_connection_values(connection, headerKind, countHeader, $0)
+        }
         let head = HTTPRequest(
-            method: String(cString: method), path: String(cString: url), headers: headers, body: [])
+            method: String(cString: method), path: String(cString: url), headers: headers, body: [],
+            repeatedHeaders: HTTPServer.headerNames.filter { (counts[$0] ?? 0) > 1 })
         requestContext.pointee = Unmanaged.passRetained(RequestContext(head)).toOpaque()
         if let refusal = core.handler.check(head) {
             core.requestArrived(connection)

@@ -69,6 +69,12 @@ public final class WidgetServer: HTTPHandler {
     // MARK: - Refusals
 
     public func check(_ head: HTTPRequest) -> HTTPResponse? {
+        if let repeated = head.repeatedHeaders.first {
+            return Self.failure(
+                400, .serveBadRequest,
+                "the request sends the \(Self.headerTitle(repeated)) header more than once; it takes one value"
+            )
+        }
         guard let host = head.headers["host"], isServed(host: host) else {
             return Self.failure(
                 403, .serveForbiddenHost,
@@ -106,6 +112,11 @@ public final class WidgetServer: HTTPHandler {
 
     public func bodyTooLarge(_ head: HTTPRequest) -> HTTPResponse {
         Self.failure(413, .serveBodyTooLarge, "the body is over \(64 * 1024) bytes")
+    }
+
+    /// A header's name as HTTP writes it (`content-length` is `Content-Length`).
+    static func headerTitle(_ name: String) -> String {
+        name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
     }
 
     /// Whether `host` (a Host header) names this server: a numeric address or `localhost`, with
@@ -174,8 +185,11 @@ public final class WidgetServer: HTTPHandler {
                     (
                         "Content-Security-Policy",
                         "default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-\(token)'; "
-                            + "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'"
+                            + "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; "
+                            + "frame-ancestors 'none'"
                     ),
+                    // No page of another site may frame it and have its buttons clicked unseen.
+                    ("X-Frame-Options", "DENY"),
                     ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
                 ])
         case .events:
@@ -190,7 +204,12 @@ public final class WidgetServer: HTTPHandler {
             let document = RunJSON.document(hub.results, includeTimeline: false).description + "\n"
             return HTTPResponse(status: 200, contentType: "application/json", body: Array(document.utf8))
         case .control(let id, let number):
-            return tap(id: id, number: Int(number) ?? 0)
+            guard let number = Int(number) else {
+                return Self.failure(
+                    404, .serveNotFound,
+                    "widget '\(id)' has no control \(number): the number is past any count of controls")
+            }
+            return tap(id: id, number: number)
         case .none:
             return Self.failure(404, .serveNotFound, "there is nothing at '\(request.path)'")
         }
