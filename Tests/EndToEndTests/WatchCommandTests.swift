@@ -160,6 +160,36 @@ import Testing
         #expect(kill(newPid, 0) != 0)
     }
 
+    /// A plugin that dies in the middle of each timeline request fails once a try: one `failed`
+    /// event between restarts (its exit is not counted again), so its backoff grows 1 s, 2 s, 4 s.
+    @Test func aPluginDyingDuringARequestFailsOnceATry() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.initStore()
+        try ScratchPlugin.write(
+            "crashy", in: scratch, manifest: "kinds: [Mine]\n",
+            widgets: [#"{"kind": "Mine", "supportedFamilies": ["systemSmall"]}"#], onRender: "os._exit(2)")
+        try scratch.file("widgets.yaml", "widgets:\n  - {id: m, kind: Mine}\n")
+        let watch = try WatchProcess(
+            ["widgets.yaml", "--plugins", "plugins", "--format", "ndjson"], in: scratch)
+        let isRestart: ([String: Any]) -> Bool = {
+            $0["event"] as? String == "plugin" && $0["state"] as? String == "restarting"
+        }
+        #expect(watch.wait(for: 2, timeout: 30, isRestart).count == 2)
+        #expect(watch.stop() == 0)
+        // Up to the second restart: start, failed, restarting, a widget event, failed, restarting.
+        let events = watch.events
+        let secondRestart = try #require(events.indices.filter { isRestart(events[$0]) }.dropFirst().first)
+        let kinds = events[...secondRestart].map { event -> String in
+            let name = event["event"] as? String ?? "?"
+            return name + ":" + (event["state"] as? String ?? event["reason"] as? String ?? "")
+        }
+        #expect(
+            kinds == [
+                "widget:start", "plugin:failed", "plugin:restarting", "widget:plugin", "plugin:failed",
+                "plugin:restarting",
+            ])
+    }
+
     @Test func runReadsWithoutConsumingRequests() throws {
         let scratch = try Self.sample()
         #expect(

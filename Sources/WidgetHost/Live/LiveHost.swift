@@ -365,10 +365,13 @@ public final class LiveHost: Sendable {
     }
 
     /// A plugin exited on its own: its widgets show the error until it is back, after its backoff.
+    /// An exit during a request was already counted, and shown, as that request's failure
+    /// (``notePluginOutcome(of:in:emit:)``): it is one failure, not two.
     private func pluginExited(
         _ failure: PluginFailure, in state: inout HostState, emit: @Sendable (WatchEvent) -> Void
     ) {
         let name = failure.plugin
+        if let retry = state.pluginRetries[name], retry.at > Date() { return }
         for id in state.order {
             guard var hosted = state.widgets[id],
                 session.pluginConnection(forKind: hosted.instance.kind)?.manifest
