@@ -43,9 +43,19 @@ public struct DeeplinkCoordinator: Sendable, Hashable {
         }
         let host = components.host ?? ""
         guard let tab = TabName(rawValue: host) else {
-            throw DeeplinkError.unknownTab(host, url: shown)
+            // Quoted as typed: Foundation lowercases a host that is not ASCII (`Hoéme` -> `hoéme`).
+            throw DeeplinkError.unknownTab(Self.typedHost(in: shown) ?? host, url: shown)
         }
         return (tab, tab.tabIndex)
+    }
+
+    /// The host of URL text as typed: after `://` and any `user@`, up to a port, path, query or
+    /// fragment; `nil` when the text has no `://`.
+    static func typedHost(in text: String) -> String? {
+        guard let start = text.range(of: "://")?.upperBound else { return nil }
+        let authority = text[start...].prefix { !"/?#".contains($0) }
+        let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
+        return String(host.prefix { $0 != ":" })
     }
 
     /// The tab the URL text `text` opens, for text typed on a command line.

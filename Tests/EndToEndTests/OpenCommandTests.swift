@@ -63,6 +63,11 @@ import Testing
             "widgetquickmenu://Tranfser",
             "error: 'widgetquickmenu://Tranfser' names the unknown tab 'Tranfser'; did you mean 'Transfer'? \(tabs)"
         ),
+        // Quoted as typed, though Foundation lowercases a host that is not ASCII.
+        (
+            "widgetquickmenu://Hoéme/x",
+            "error: 'widgetquickmenu://Hoéme/x' names the unknown tab 'Hoéme'; did you mean 'Home'? \(tabs)"
+        ),
         (
             "https://example.com/Balance",
             "error: 'https://example.com/Balance' has the unknown scheme 'https'; Quickmenu links use "
