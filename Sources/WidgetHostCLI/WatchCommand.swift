@@ -66,6 +66,8 @@ extension WidgetHostCommand {
                 let terminal = output == .text ? TerminalMode.keysAsPressed(descriptor: 0) : nil
                 defer { terminal?.restore() }
                 if terminal != nil { writer.readKeys(session: session) }
+                let resizing = output == .text ? writer.redrawOnResize() : nil
+                defer { resizing?.cancel() }
                 do throws(LiveHost.StartFailure) {
                     try await host.run { event in writer.write(event) }
                 } catch {
@@ -140,14 +142,45 @@ extension WidgetHostCommand {
         ///
         /// Written under the screen's lock: events and key presses redraw from different threads,
         /// and two redraws interleaved (home, home, screen, screen) would append a second screen
-        /// below the first instead of replacing it.
+        /// below the first instead of replacing it. On a terminal the screen is fitted to its size
+        /// and each line overwritten, the rest erased (no full clear: nothing is pushed into the
+        /// scrollback, and nothing flickers); elsewhere it is written whole after a clear.
         func redraw() {
             screen.withLock { screen in
-                let text = screen.render(with: boxes)
-                // Home and clear the screen: the renderer's own control sequence, not data.
-                StandardStream.output.writeData("\u{1B}[H\u{1B}[2J")
-                StandardStream.output.write(text)
+                // The renderer's own control sequences (home, erase), not data.
+                guard let size = Self.terminalSize() else {
+                    StandardStream.output.writeData("\u{1B}[H\u{1B}[2J")
+                    StandardStream.output.write(screen.render(with: boxes))
+                    return
+                }
+                let text = screen.render(with: boxes, rows: size.rows, columns: size.columns)
+                let lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+                StandardStream.output.writeData("\u{1B}[H")
+                for (index, line) in lines.enumerated() {
+                    // The text is data (made safe as written); the erasing is the renderer's. No
+                    // newline after the last line: on the bottom row it would scroll the screen.
+                    StandardStream.output.write(String(line))
+                    StandardStream.output.writeData(
+                        index == lines.count - 1 ? "\u{1B}[K\u{1B}[J" : "\u{1B}[K\n")
+                }
             }
+        }
+
+        /// Standard output's terminal size; `nil` when it is no terminal or says none.
+        static func terminalSize() -> (rows: Int, columns: Int)? {
+            var size = winsize()
+            guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
+            return (Int(size.ws_row), Int(size.ws_col))
+        }
+
+        /// Redraws whenever the terminal is resized (SIGWINCH), until the source returned is
+        /// cancelled.
+        func redrawOnResize() -> any DispatchSourceSignal {
+            signal(SIGWINCH, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+            source.setEventHandler { [self] in redraw() }
+            source.resume()
+            return source
         }
 
         /// Reads keys from the terminal on standard input until it ends, on a thread of its own;

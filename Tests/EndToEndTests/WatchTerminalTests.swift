@@ -101,6 +101,21 @@ import Testing
         #expect(focus.contains("▶ focus · FocusWidget · systemSmall"))
         #expect(focus.contains("Focus On"))
 
+        // Keys sent as escape sequences carry digits that tap nothing: Delete is ESC [ 3 ~, F5 ESC [ 1 5 ~.
+        try Self.tmux(["send-keys", "-t", "watch", "DC", "F5"])
+        usleep(500_000)
+        let keys = try Self.screen { $0.contains("Tab: select a widget") }
+        #expect(!keys.contains("there is no 3"), "\(keys)")
+        #expect(keys.contains("[1] of focus: ToggleFocusModeIntent"))
+
+        // Made shorter than the boxes, the screen keeps the selected widget and says what is hidden;
+        // nothing is wrapped or pushed up.
+        try Self.tmux(["resize-window", "-t", "watch", "-x", "100", "-y", "20"])
+        let short = try Self.screen { $0.contains("above") }
+        #expect(short.contains("▶ focus · FocusWidget · systemSmall"))
+        #expect(short.contains("↑ "))
+        #expect(short.hasSuffix("Tab: select a widget · a number: tap its control · Ctrl-C: quit\n"))
+
         // Ctrl-C ends it, cleanly.
         try Self.tmux(["send-keys", "-t", "watch", "C-c"])
         let exitURL = scratch.url.appendingPathComponent("watch-exit")

@@ -88,4 +88,29 @@ import WidgetHostKit
         #expect(screen.order == ["b"])
         #expect(screen.selected == "b")
     }
+
+    /// On a terminal too short for every box, the screen shows the selected widget's box and what
+    /// follows as far as it fits, says what is hidden, and keeps the keys line; each line is cut
+    /// to the width. Tab brings the next widget into view.
+    @Test func aShortTerminalShowsTheSelectedWidget() {
+        var screen = LiveScreen()
+        for id in ["first", "second", "third"] { screen.apply(.widget(.start, Self.result(id, controls: 2))) }
+        let boxes = WidgetBoxRenderer()
+        let whole = screen.render(with: boxes).split(separator: "\n", omittingEmptySubsequences: false)
+        let fitted = screen.render(with: boxes, rows: 12, columns: 20)
+        let lines = fitted.split(separator: "\n").map(String.init)
+        #expect(lines.count == 12)
+        #expect(lines.allSatisfy { $0.count <= 20 })
+        #expect(lines[0] == "▶ first · Demo · sy…")
+        #expect(lines[10].hasPrefix("↓ \(whole.count - 1 - 1 - 10) below"))
+        #expect(lines[11] == "Tab: select a widge…")
+        _ = screen.press(9)
+        _ = screen.press(9)
+        let third = screen.render(with: boxes, rows: 12, columns: 80).split(separator: "\n").map(String.init)
+        #expect(third[0].hasPrefix("▶ third"))
+        #expect(third[10].hasPrefix("↑ "))
+        #expect(third.count == 12)
+        // A terminal tall enough shows everything, as without a size.
+        #expect(screen.render(with: boxes, rows: 500, columns: 500) == screen.render(with: boxes))
+    }
 }

@@ -139,16 +139,50 @@ public struct LiveScreen: Sendable {
     /// The screen's text: the boxes (the selected one's title marked with `▶`), then the notes,
     /// the last tap's outcome and the keys.
     public func render(with boxes: WidgetBoxRenderer) -> String {
-        var text = ""
+        let (body, _, footer) = lines(with: boxes)
+        return (body + footer).map { $0 + "\n" }.joined()
+    }
+
+    /// The screen's text for a terminal of `rows` lines of `columns` columns: each line cut to the
+    /// width (a wrapped line would break the boxes), and when the boxes do not fit, the lines of
+    /// as many as fit from the selected one's, a line saying what is hidden, then the notes and
+    /// keys, which always show. Tab brings the next widget into view.
+    public func render(with boxes: WidgetBoxRenderer, rows: Int, columns: Int) -> String {
+        var (body, selectedLine, footer) = lines(with: boxes)
+        let rows = max(rows, 1)
+        if footer.count >= rows { footer = Array(footer.suffix(rows)) }
+        if body.count + footer.count > rows {
+            // One line says what is hidden; the rest shows boxes.
+            let room = max(rows - footer.count - 1, 0)
+            let start = max(min(selectedLine, body.count - room), 0)
+            let above = start
+            let below = body.count - start - room
+            body = Array(body[start..<start + room])
+            var hidden: [String] = []
+            if above > 0 { hidden.append("↑ \(above) line\(above == 1 ? "" : "s") above") }
+            if below > 0 { hidden.append("↓ \(below) below") }
+            footer.insert(
+                hidden.joined(separator: " · ") + " (a taller terminal shows them; Tab moves on)", at: 0)
+            if footer.count > rows { footer.removeFirst() }
+        }
+        return (body + footer).map { TerminalText.truncated($0, to: max(columns, 1)) + "\n" }.joined()
+    }
+
+    /// The boxes' lines, the line the selected widget's box starts on, and the lines below them.
+    private func lines(with boxes: WidgetBoxRenderer) -> (body: [String], selected: Int, footer: [String]) {
+        var body: [String] = []
+        var selectedLine = 0
         for id in order {
             guard let result = results[id] else { continue }
+            if id == selected { selectedLine = body.count }
             let box = boxes.render(result, includeTimeline: false)
-            text += (id == selected ? "▶ " : "  ") + box + "\n"
+            let text = (id == selected ? "▶ " : "  ") + box
+            body += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
-        for note in notes { text += TerminalText.visible(note) + "\n" }
-        if let status { text += TerminalText.visible(status) + "\n" }
-        if pendingNumber > 0 { text += "control \(pendingNumber)… (Enter taps it)\n" }
-        text += "Tab: select a widget · a number: tap its control · Ctrl-C: quit\n"
-        return text
+        var footer = notes.map(TerminalText.visible)
+        if let status { footer.append(TerminalText.visible(status)) }
+        if pendingNumber > 0 { footer.append("control \(pendingNumber)… (Enter taps it)") }
+        footer.append("Tab: select a widget · a number: tap its control · Ctrl-C: quit")
+        return (body, selectedLine, footer)
     }
 }
