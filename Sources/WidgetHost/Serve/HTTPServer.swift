@@ -88,7 +88,7 @@ public final class HTTPServer: Sendable {
         public var bind: String
         /// The port; 0 picks a free one.
         public var port: Int
-        /// At most this many connections at once; more wait in the kernel's backlog.
+        /// At most this many connections at once; libmicrohttpd closes one more when it is accepted.
         public var maxConnections: Int
         /// Seconds a connection may be silent, and a request may take to arrive.
         public var idleTimeout: Int
