@@ -119,7 +119,8 @@ import Testing
         #expect(
             check.standardError
                 == "\(folder)/plugin.yaml: warning: the plugin 'shadow' declares the intent "
-                + "'ToggleFocusModeIntent', which is built into widgethost; the plugin's intent is ignored\n")
+                + "'ToggleFocusModeIntent', which is built into widgethost; its controls may run it, and "
+                + "widgethost's own runs, not the plugin's\n")
         // The built-in runs.
         let perform = try scratch.widgethost([
             "perform", "ToggleFocusModeIntent", "value=true", "--plugins", "plugins", "--store", "store",

@@ -385,7 +385,8 @@ public final class PluginHost: Sendable {
     }
 
     /// The warning for a plugin declaring a built-in kind or intent (`what`, `name`), which the
-    /// plugin's `thing` loses to.
+    /// plugin's `thing` loses to. A built-in intent declared is one the plugin's controls may run
+    /// (widgethost's own runs): the warning says so, lest it read as the declaration being lost.
     private static func shadowing(
         _ what: String, _ name: String, _ thing: String, of manifest: PluginManifest
     )
@@ -396,7 +397,9 @@ public final class PluginHost: Sendable {
             code: what == "kind" ? .pluginBuiltinKind : .pluginBuiltinIntent,
             message:
                 "the plugin '\(manifest.name)' declares the \(what) '\(name)', which is built into widgethost; "
-                + "the plugin's \(thing) is ignored")
+                + (what == "kind"
+                    ? "the plugin's \(thing) is ignored"
+                    : "its controls may run it, and widgethost's own runs, not the plugin's"))
     }
 
     /// Makes this process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`): a plugin's
