@@ -1,4 +1,5 @@
 import ArgumentParsing
+import BuiltInWidgets
 import Diagnostics
 import Foundation
 import WidgetHost
@@ -42,6 +43,15 @@ extension WidgetHostCommand.PluginsCommand {
                 throw values.validationError(
                     "The plugin name '\(name)' cannot be used: start it with a letter and use only letters, "
                         + "digits, '-' and '_' (at most 64), as in 'weather-now'.")
+            }
+            // Its widget or intent would lose to a built-in one of the same name, and `plugins check`
+            // would warn of it at once.
+            let builtIns = try? WidgetRegistry(bundles: BuiltInWidgets.bundles)
+            for (what, made) in [("widget kind", template.kind), ("intent", template.intent)]
+            where builtIns?.widget(kind: made) != nil || builtIns?.intent(named: made) != nil {
+                throw values.validationError(
+                    "The plugin name '\(name)' makes the \(what) '\(made)', which is built into widgethost; "
+                        + "choose another name, as in '\(name.lowercased())-list'.")
             }
             let folder = try values.string("dir") ?? name
             do throws(Diagnostic) {

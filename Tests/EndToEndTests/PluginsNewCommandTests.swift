@@ -177,6 +177,39 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == [])
     }
 
+    /// A name whose widget or intent would be a built-in one's is refused: the plugin's would lose
+    /// to it, and `plugins check` would warn at once.
+    @Test(arguments: [("TaskWidget", "widget kind", "TaskWidget"), ("focus", "widget kind", "FocusWidget")])
+    func aNameMakingABuiltInKindIsAUsageError(name: String, what: String, made: String) throws {
+        let scratch = try TemporaryDirectory()
+        let result = try scratch.widgethost(["plugins", "new", name, "--language", "python"])
+        #expect(result.status == 64)
+        #expect(
+            result.standardError.hasPrefix(
+                "Error: The plugin name '\(name)' makes the \(what) '\(made)', which is built into widgethost; "
+                    + "choose another name"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == [])
+    }
+
+    /// A folder that cannot be made says why, in the system's words, naming the place.
+    @Test func aFolderThatCannotBeMadeSaysWhy() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.file("a-file", "")
+        let under = try scratch.widgethost([
+            "plugins", "new", "clock", "a-file/clock", "--language", "python",
+        ])
+        #expect(under.status == 1)
+        #expect(under.standardError == "a-file/clock: error: cannot create the folder: 'a-file' is a file\n")
+        let proc = try scratch.widgethost([
+            "plugins", "new", "clock", "/proc/no-such/clock", "--language", "python",
+        ])
+        #expect(proc.status == 1)
+        #expect(
+            proc.standardError
+                == "/proc/no-such/clock: error: cannot create the folder: '/proc/no-such': No such file or directory\n"
+        )
+    }
+
     @Test func theLanguageIsRequiredAndChecked() throws {
         let missing = try WidgetHostProcess.run(["plugins", "new", "clock"])
         #expect(missing.status == 64)

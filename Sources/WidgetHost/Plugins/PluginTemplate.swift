@@ -95,18 +95,56 @@ public struct PluginTemplate: Sendable {
         }
         for file in files {
             let path = (folder as NSString).appendingPathComponent(file.path)
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
-                try FileManager.default.setAttributes(
-                    [.posixPermissions: file.isExecutable ? 0o755 : 0o644], ofItemAtPath: path)
-            } catch {
+            let directory = (path as NSString).deletingLastPathComponent
+            if let reason = Self.makeDirectory(directory) {
                 throw Diagnostic(
-                    file: path, code: .pluginNewWriteFailed,
-                    message: "cannot write the file: \(error.localizedDescription)")
+                    file: directory, code: .pluginNewWriteFailed,
+                    message: "cannot create the folder: \(reason)")
+            }
+            if let reason = Self.write(
+                Array(file.contents.utf8), to: path, mode: file.isExecutable ? 0o755 : 0o644)
+            {
+                throw Diagnostic(
+                    file: path, code: .pluginNewWriteFailed, message: "cannot write the file: \(reason)")
             }
         }
+    }
+
+    /// Creates `path` and the folders above it that are missing; why it could not be (`'/a/b' is
+    /// a file`, the system's words for a folder it could not make, naming the folder), or `nil`
+    /// once it exists.
+    static func makeDirectory(_ path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            return isDirectory.boolValue ? nil : "'\(path)' is a file"
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path, let problem = makeDirectory(parent) { return problem }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            return "'\(path)': " + String(cString: strerror(errno))
+        }
+        return nil
+    }
+
+    /// Writes `bytes` to a new file at `path` with `mode` (whatever the umask); the system's words
+    /// for why it could not be, or `nil`.
+    static func write(_ bytes: [UInt8], to path: String, mode: mode_t) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.write(descriptor, $0.baseAddress, $0.count)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += written
+        }
+        guard fchmod(descriptor, mode) == 0 else { return String(cString: strerror(errno)) }
+        return nil
     }
 
     /// The widgethost package an executable at `executable` was built from: the first folder up
