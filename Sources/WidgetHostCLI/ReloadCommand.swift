@@ -36,6 +36,17 @@ extension WidgetHostCommand {
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let kinds = try values.strings("kinds")
+            // An empty kind, or one a control character would hide, names no widget anyone could
+            // declare (`reload "$KIND"` with KIND unset, say): a usage error, nothing recorded.
+            if let bad = kinds.first(where: {
+                $0.isEmpty || $0.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            }) {
+                throw values.validationError(
+                    bad.isEmpty
+                        ? "A kind cannot be empty (is a variable unset?); give none to reload every kind."
+                        : "The kind '\(TerminalText.visible(bad))' holds a control character; no widget has such a kind."
+                )
+            }
             let appGroup = try values.requiredString("app-group")
             return try await SessionOptions.withSession(values, plugins: false) {
                 session throws(ParseError) in

@@ -97,6 +97,24 @@ import Testing
         #expect(known.standardError.isEmpty)
     }
 
+    /// An empty kind (a variable unset) or one with a control character names no widget: a usage
+    /// error, and nothing is recorded.
+    @Test(arguments: [
+        ("", "Error: A kind cannot be empty (is a variable unset?); give none to reload every kind."),
+        (
+            "Task\tWidget",
+            "Error: The kind 'Task␉Widget' holds a control character; no widget has such a kind."
+        ),
+    ])
+    func aKindNoWidgetCouldHaveIsRefused(kind: String, message: String) throws {
+        let (scratch, _) = try TapCommandTests.sample()
+        let stamp = scratch.reloadStamp()
+        let run = try scratch.widgethost(["reload", "TaskWidget", kind, "--store", "store"])
+        #expect(run.status == 64)
+        #expect(run.standardError.hasPrefix(message + "\n"))
+        #expect(scratch.reloadStamp() == stamp)
+    }
+
     @Test func theStampFileHoldsAGrowingGenerationChangedByEveryRequest() throws {
         let (scratch, _) = try TapCommandTests.sample()
         #expect(scratch.reloadStamp() == "1\n", "importing asks every timeline to reload")
