@@ -8,6 +8,19 @@ import Testing
 @Suite struct PluginBoundaryTests {
     static let widget = #"{"kind": "Mine", "supportedFamilies": ["systemSmall"]}"#
 
+    /// A plugin's prelude that double-forks a grandchild into a session of its own (`setsid()`),
+    /// which writes its process id to `grandchild` in the plugin's folder and sleeps two minutes.
+    static let setsidGrandchild = """
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                with open(os.path.join(HERE, "grandchild"), "w") as f:
+                    f.write(str(os.getpid()))
+                time.sleep(120)
+            os._exit(0)
+
+        """
+
     @Test func aControlRunsOnlyAnIntentItsOwnPluginDeclares() throws {
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
@@ -71,16 +84,7 @@ import Testing
         try ScratchPlugin.write(
             "leaky", in: scratch, manifest: "kinds: [Mine]\ntimeouts: {timeline: 20}\n",
             widgets: [Self.widget],
-            prelude: """
-                import time
-                if os.fork() == 0:
-                    os.setsid()
-                    if os.fork() == 0:
-                        with open(os.path.join(HERE, "grandchild"), "w") as f:
-                            f.write(str(os.getpid()))
-                        time.sleep(120)
-                    os._exit(0)
-                """,
+            prelude: "import time\n" + Self.setsidGrandchild,
             onRender: "sys.stderr.write('leaky: giving up\\n'); sys.stderr.flush(); os._exit(4)")
         try scratch.file("widgets.yaml", "widgets:\n  - {id: m, kind: Mine}\n")
         let result = try scratch.widgethost([
@@ -106,17 +110,8 @@ import Testing
         try ScratchPlugin.write(
             "stuck", in: scratch, manifest: "kinds: [Mine]\ntimeouts: {timeline: 120}\n",
             widgets: [Self.widget],
-            prelude: """
-                import signal, time
-                signal.signal(signal.SIGTERM, signal.SIG_IGN)
-                if os.fork() == 0:
-                    os.setsid()
-                    if os.fork() == 0:
-                        with open(os.path.join(HERE, "grandchild"), "w") as f:
-                            f.write(str(os.getpid()))
-                        time.sleep(120)
-                    os._exit(0)
-                """,
+            prelude: "import signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                + Self.setsidGrandchild,
             onRender: """
                 with open(os.path.join(HERE, "busy"), "w") as f:
                     f.write(str(os.getpid()))

@@ -92,18 +92,29 @@ import WidgetHostKit
         #expect(outsideJSON == RunJSON.object(inside, includeTimeline: true))
     }
 
-    /// A value the intent refuses (`$taskName.needsValueError`) is JSON-RPC's "invalid params" out
-    /// of process, and the host's `intent.invalid-value` in process: both invalid input.
-    @Test func aRefusedValueIsInvalidInputOnBothSides() async throws {
+    /// `type` performed with `values` by the plugin and by the built-in, on one empty store.
+    static func performOnBothSides<Intent: AppIntent>(_ type: Intent.Type, _ values: [String: JSONValue])
+        async throws -> (
+            outside: Result<IntentRunner.Outcome, WidgetFailure>,
+            inside: Result<IntentRunner.Outcome, WidgetFailure>
+        )
+    {
         let folder = try TemporaryDirectory()
         let host = try Self.taskWidgetPlugin(in: folder)
         defer { host.shutdown() }
-        let intent = try #require(try await host.intent(named: "AddTaskIntent")?.get())
+        let intent = try #require(try await host.intent(named: Intent.intentType)?.get())
         let storeDirectory = try TemporaryDirectory()
-        let store = storeDirectory.url
-        let container = SharedContainer(url: store)
-        let outside = await intent.perform(
-            values: ["taskName": .string("  ")], container: container, date: Date())
+        let container = SharedContainer(url: storeDirectory.url)
+        let outside = await intent.perform(values: values, container: container, date: Date())
+        let inside = await IntentRunner.perform(type, values: values, container: container, date: Date())
+        return (outside, inside)
+    }
+
+    /// A value the intent refuses (`$taskName.needsValueError`) is JSON-RPC's "invalid params" out
+    /// of process, and the host's `intent.invalid-value` in process: both invalid input.
+    @Test func aRefusedValueIsInvalidInputOnBothSides() async throws {
+        let (outside, inside) = try await Self.performOnBothSides(
+            AddTaskIntent.self, ["taskName": .string("  ")])
         guard case .failure(let failure) = outside else {
             Issue.record("the plugin added a task without a name: \(outside)")
             return
@@ -113,8 +124,6 @@ import WidgetHostKit
             failure.message
                 == "plugin 'taskwidget' failed 'perform': a task needs a name: 'taskName' is empty (code -32602)"
         )
-        let inside = await IntentRunner.perform(
-            AddTaskIntent.self, values: ["taskName": .string("  ")], container: container, date: Date())
         #expect(
             inside.map(\.json)
                 == .failure(
@@ -127,27 +136,15 @@ import WidgetHostKit
     /// failure's reason on both sides: in process under `intent.failed`, out of process under
     /// `plugin.error`, carried as the JSON-RPC error's `data.reason`.
     @Test func aCodedErrorsCodeIsTheReasonOnBothSides() async throws {
-        let folder = try TemporaryDirectory()
-        let host = try Self.taskWidgetPlugin(in: folder)
-        defer { host.shutdown() }
-        let intent = try #require(try await host.intent(named: "ToggleTaskIntent")?.get())
-        let storeDirectory = try TemporaryDirectory()
-        let container = SharedContainer(url: storeDirectory.url)
-        let outside = await intent.perform(
-            values: ["taskID": .string("nope")], container: container, date: Date())
-        guard case .failure(let failure) = outside else {
-            Issue.record("the plugin toggled a task that is not stored: \(outside)")
+        let (outside, inside) = try await Self.performOnBothSides(
+            ToggleTaskIntent.self, ["taskID": .string("nope")])
+        guard case .failure(let failure) = outside, case .failure(let builtIn) = inside else {
+            Issue.record("a task that is not stored was toggled: \(outside), \(inside)")
             return
         }
         #expect(failure.code.rawValue == "plugin.error")
         #expect(failure.reason == "task.not-found")
         #expect(failure.message.hasPrefix("plugin 'taskwidget' failed 'perform': no task with id 'nope'"))
-        let inside = await IntentRunner.perform(
-            ToggleTaskIntent.self, values: ["taskID": .string("nope")], container: container, date: Date())
-        guard case .failure(let builtIn) = inside else {
-            Issue.record("the built-in toggled a task that is not stored: \(inside)")
-            return
-        }
         #expect(builtIn.code.rawValue == "intent.failed")
         #expect(builtIn.reason == "task.not-found")
         #expect(builtIn.message.hasPrefix("no task with id 'nope'"))
