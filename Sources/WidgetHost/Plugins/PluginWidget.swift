@@ -79,6 +79,15 @@ public struct PluginWidget: WidgetConfiguration {
                     what: "answered '\(message.method)' for '\(metadata.kind)' wrongly: \(error.description)"
                 ).widgetFailure
             }
+            // Said here, not by the evaluator, so that the failure names the plugin as every
+            // other plugin failure does.
+            guard !timeline.entries.isEmpty else {
+                throw PluginFailure(
+                    code: .widgetNoEntries, plugin: connection.manifest.name,
+                    what: "answered '\(message.method)' for '\(metadata.kind)' without entries; a timeline "
+                        + "needs at least one, the entry the widget shows"
+                ).widgetFailure
+            }
             try checkEntrySizes(timeline, method: message.method)
             return timeline
         }
