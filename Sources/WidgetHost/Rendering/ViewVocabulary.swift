@@ -241,16 +241,18 @@ public enum ViewVocabulary {
         // rule): its values are checked as that node's.
         let drawnAs =
             known?.type ?? (json["children"] == nil && json["text"]?.stringValue != nil ? "text" : "vstack")
-        let rules = commonAttributes + (attributes.first { $0.type == drawnAs }?.attributes ?? [])
-        var kept: [JSONValue.Member] = []
-        kept.reserveCapacity(members.count)
-        var changed = false
-        for member in members {
-            if member.key == "type" {
-                kept.append(member)
-                continue
-            }
-            guard allowed.contains(member.key) else {
+        let ownRules = attributes.first { $0.type == drawnAs }?.attributes ?? []
+        // The members kept, made only once one is left out or changed: most views have nothing
+        // to leave out, and are not copied.
+        var kept: [JSONValue.Member]?
+        for (position, member) in members.enumerated() {
+            var value = member.value
+            var keep = true
+            var replaced = false
+            switch member.key {
+            case "type":
+                break
+            case _ where !allowed.contains(member.key):
                 var hint = suggestion(for: member.key, among: allowed)
                 if hint.isEmpty, let meant = synonyms[member.key], allowed.contains(meant) {
                     hint = "; did you mean '\(meant)'?"
@@ -261,64 +263,66 @@ public enum ViewVocabulary {
                         + allowed.joined(separator: ", ")
                 }
                 warnings.append("\(path): unknown attribute '\(member.key)' of \(node)\(hint); it is ignored")
-                changed = true
-                continue
-            }
-            var value = member.value
-            switch member.key {
+                keep = false
             case "modifiers":
-                guard case .array(let items) = value else { break }
-                var modifiers: [JSONValue] = []
-                modifiers.reserveCapacity(items.count)
-                var modified = false
-                for (index, item) in items.enumerated() {
-                    switch checkModifier(item, at: "\(path).modifiers[\(index)]", into: &warnings) {
-                    case .kept:
-                        modifiers.append(item)
-                    case .changed(let checked):
-                        modifiers.append(checked)
-                        modified = true
-                    case .removed:
-                        modified = true
-                    }
-                }
-                if modified {
-                    value = .array(modifiers)
-                    changed = true
-                }
+                guard case .array(let items) = value,
+                    let checked = checkModifiers(items, at: path, into: &warnings)
+                else { break }
+                value = .array(checked)
+                replaced = true
             case "children":
                 guard case .array(let items) = value else { break }
-                var children = items
-                var modified = false
+                var children: [JSONValue]?
                 for (index, child) in items.enumerated() {
                     guard
                         let checked = check(
                             child, at: "\(path).children[\(index)]", depth: depth + 1, into: &warnings)
                     else { continue }
-                    children[index] = checked
-                    modified = true
+                    if children == nil { children = items }
+                    children?[index] = checked
                 }
-                if modified {
+                if let children {
                     value = .array(children)
-                    changed = true
+                    replaced = true
                 }
             default:
                 // `null` is no value, as the reader takes it.
-                guard value != .null, let rule = rules.first(where: { $0.name == member.key })?.rule,
+                guard value != .null,
+                    let rule =
+                        (commonAttributes.first { $0.name == member.key }
+                        ?? ownRules.first { $0.name == member.key })?.rule,
                     let problem = rule.problem(with: value)
                 else { break }
                 warnings.append(
                     "\(path): '\(member.key)' of \(node) is \(value.brief), \(problem); it is ignored")
-                changed = true
-                continue
+                keep = false
             }
-            kept.append(.init(member.key, value))
+            if kept == nil, !keep || replaced { kept = Array(members[..<position]) }
+            if keep { kept?.append(.init(member.key, value)) }
         }
         if typeName == "button" || typeName == "toggle", (json["intent"] ?? .null) == .null {
             warnings.append(
                 "\(path): \(node) has no 'intent', so tapping it runs nothing; give it the intent it runs")
         }
-        return changed ? .object(kept) : nil
+        return kept.map { .object($0) }
+    }
+
+    /// Checks the modifiers `items` of the node at `path`; returns them without what is ignored,
+    /// `nil` when nothing is.
+    private static func checkModifiers(_ items: [JSONValue], at path: String, into warnings: inout [String])
+        -> [JSONValue]?
+    {
+        var kept: [JSONValue]?
+        for (index, item) in items.enumerated() {
+            let outcome = checkModifier(item, at: "\(path).modifiers[\(index)]", into: &warnings)
+            if case .kept = outcome {
+                kept?.append(item)
+                continue
+            }
+            if kept == nil { kept = Array(items[..<index]) }
+            if case .changed(let checked) = outcome { kept?.append(checked) }
+        }
+        return kept
     }
 
     /// What checking a modifier leaves of it.
@@ -348,29 +352,32 @@ public enum ViewVocabulary {
             return .removed
         }
         let owner = "the \(typeName) modifier"
-        var kept: [JSONValue.Member] = []
-        kept.reserveCapacity(members.count)
-        for member in members where member.key != "type" {
-            guard let rule = known.values.first(where: { $0.name == member.key })?.rule else {
+        // The members kept, made only once one is left out.
+        var kept: [JSONValue.Member]?
+        for (position, member) in members.enumerated() {
+            var problem: String?
+            if member.key == "type" {
+                problem = nil
+            } else if let rule = known.values.first(where: { $0.name == member.key })?.rule {
+                if member.value != .null, let wrong = rule.problem(with: member.value) {
+                    problem = "'\(member.key)' of \(owner) is \(member.value.brief), \(wrong)"
+                }
+            } else {
                 let names = known.values.map(\.name)
                 var hint = suggestion(for: member.key, among: names)
                 if hint.isEmpty {
                     hint = "; \(owner) takes " + (names.isEmpty ? "no other" : names.joined(separator: ", "))
                 }
-                warnings.append(
-                    "\(path): unknown attribute '\(member.key)' of \(owner)\(hint); it is ignored")
+                problem = "unknown attribute '\(member.key)' of \(owner)\(hint)"
+            }
+            guard let problem else {
+                kept?.append(member)
                 continue
             }
-            if member.value != .null, let problem = rule.problem(with: member.value) {
-                warnings.append(
-                    "\(path): '\(member.key)' of \(owner) is \(member.value.brief), \(problem); it is ignored"
-                )
-                continue
-            }
-            kept.append(member)
+            warnings.append("\(path): \(problem); it is ignored")
+            if kept == nil { kept = Array(members[..<position]) }
         }
-        guard kept.count < members.count - 1 else { return .kept }
-        return .changed(.object([.init("type", .string(typeName))] + kept))
+        return kept.map { .changed(.object($0)) } ?? .kept
     }
 
     private static func article(_ word: String) -> String {
