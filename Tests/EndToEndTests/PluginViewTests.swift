@@ -124,6 +124,51 @@ import Testing
         #expect(json.standardOutput.contains(#""code":"intent.failed""#), "\(json.standardOutput)")
     }
 
+    /// A stack's `alignment` and `spacing`, as SwiftUI's `VStack(alignment:spacing:)` and
+    /// `HStack(alignment:spacing:)` carry them: no warning, kept in the JSON, drawn on the page.
+    @Test func aStacksAlignmentAndSpacingAreKeptAndDrawn() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.initStore()
+        try ScratchPlugin.write(
+            "stacks", in: scratch, manifest: "kinds: [Stacks]\n",
+            widgets: [#"{"kind": "Stacks", "supportedFamilies": ["systemSmall"]}"#],
+            view: """
+                {"type": "vstack", "spacing": 20, "alignment": "leading", "children": [
+                  {"type": "hstack", "alignment": "firstTextBaseline", "spacing": 0,
+                   "children": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]},
+                  {"type": "hstack", "alignment": "leading", "spacing": -2, "children": [{"type": "text", "text": "c"}]}]}
+                """)
+        try scratch.file("widgets.yaml", "widgets:\n  - {id: s, kind: Stacks}\n")
+        let common = ["widgets.yaml", "--plugins", "plugins", "--store", "store"]
+        let json = try scratch.widgethost(["run", "--format", "json"] + common)
+        #expect(json.status == 0, "\(json.standardError)")
+        let manifest = PluginsCommandTests.folder("stacks", in: scratch) + "/plugin.yaml"
+        let prefix = "\(manifest): warning: plugin 'stacks', widget 'Stacks': view.children[1]: "
+        #expect(
+            json.standardError == """
+                \(prefix)'alignment' of a hstack node is "leading", not one of top, center, bottom, firstTextBaseline, lastTextBaseline; it is ignored
+                \(prefix)'spacing' of a hstack node is -2, not a number of points, 0 or more; it is ignored
+
+                """)
+        #expect(
+            json.standardOutput.contains(
+                #""view":{"type":"vstack","alignment":"leading","spacing":20,"children":[{"type":"hstack","#
+                    + #""alignment":"firstTextBaseline","spacing":0,"children":[{"type":"text","text":"a"},"#
+                    + #"{"type":"text","text":"b"}]},{"type":"hstack","children":[{"type":"text","text":"c"}]}]}"#
+            ),
+            "\(json.standardOutput)")
+        let html = try scratch.widgethost(["run", "--format", "html"] + common)
+        #expect(html.status == 0, "\(html.standardError)")
+        #expect(html.standardOutput.contains(#"<div class="v" style="gap:20px;align-items:flex-start">"#))
+        #expect(html.standardOutput.contains(#"<div class="h" style="gap:0px;align-items:baseline">"#))
+        #expect(html.standardOutput.contains(#"<div class="h"><span class="t">c</span></div>"#))
+        // The text boxes ignore them, as they ignore other layout.
+        let text = try scratch.widgethost(["run"] + common)
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.contains("│ a b "), "\(text.standardOutput)")
+        #expect(!text.standardOutput.contains("leading") && !text.standardOutput.contains("spacing"))
+    }
+
     @Test func schemaViewsPrintsTheVocabularyWithoutStartingAPlugin() throws {
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
@@ -140,6 +185,16 @@ import Testing
             types == ["vstack", "hstack", "text", "image", "button", "toggle", "link", "spacer", "progress"])
         let image = try #require(nodes.first { ($0["properties"] as? [String: Any])?["systemName"] != nil })
         #expect(image["additionalProperties"] as? Bool == false)
+        // A stack's alignment (its axis's cases) and spacing (points).
+        for (index, cases) in [
+            ["leading", "center", "trailing"],
+            ["top", "center", "bottom", "firstTextBaseline", "lastTextBaseline"],
+        ].enumerated() {
+            let properties = try #require(nodes[index]["properties"] as? [String: Any])
+            #expect((properties["alignment"] as? [String: Any])?["enum"] as? [String] == cases)
+            #expect(
+                JSONText.canonical(properties["spacing"]) == #"{"minimum":0,"type":"number"}"#)
+        }
         let modifiers = try #require((defs["modifier"] as? [String: Any])?["oneOf"] as? [[String: Any]])
         let names = modifiers.compactMap {
             (($0["properties"] as? [String: Any])?["type"] as? [String: Any])?["const"] as? String

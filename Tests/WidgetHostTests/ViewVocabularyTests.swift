@@ -146,6 +146,25 @@ import WidgetHostKit
             "view: a button node has no 'intent', so tapping it runs nothing; give it the intent it runs"
         ),
         (#"{"type":"toggle","isOn":true,"intent":null}"#, "view: a toggle node has no 'intent'"),
+        (
+            #"{"type":"vstack","alignment":"top","children":[]}"#,
+            #"view: 'alignment' of a vstack node is "top", not one of leading, center, trailing; it is ignored"#
+        ),
+        (
+            #"{"type":"hstack","alignment":"leading","children":[]}"#,
+            #"'alignment' of a hstack node is "leading", not one of top, center, bottom, firstTextBaseline, "#
+                + "lastTextBaseline; it is ignored"
+        ),
+        (#"{"type":"hstack","alignment":"firstTextBaselin"}"#, "did you mean 'firstTextBaseline'?"),
+        (
+            #"{"type":"vstack","spacing":-8}"#,
+            "'spacing' of a vstack node is -8, not a number of points, 0 or more"
+        ),
+        (
+            #"{"type":"hstack","spacing":"wide"}"#,
+            #"'spacing' of a hstack node is "wide", not a number of points"#
+        ),
+        (#"{"type":"text","text":"a","spacing":4}"#, "unknown attribute 'spacing' of a text node"),
     ])
     func aNodesWrongValueOrMissingIntentIsWarnedOf(_ node: String, _ fragment: String) throws {
         let checked = ViewVocabulary.check(try JSONValue(parsing: node))
@@ -153,9 +172,25 @@ import WidgetHostKit
         #expect(checked.warnings.first?.contains(fragment) == true, "\(checked.warnings)")
     }
 
+    /// A stack's alignment of its own axis and a spacing of 0 or more points are kept.
+    @Test(arguments: [
+        #"{"type":"vstack","alignment":"trailing","spacing":0,"children":[]}"#,
+        #"{"type":"vstack","alignment":"center","spacing":20}"#,
+        #"{"type":"hstack","alignment":"lastTextBaseline","spacing":2.5}"#,
+        #"{"type":"hstack","alignment":"top"}"#,
+    ])
+    func aStacksAlignmentAndSpacingAreKept(_ node: String) throws {
+        let checked = ViewVocabulary.check(try JSONValue(parsing: node))
+        #expect(checked.warnings == [])
+        #expect(checked.view == nil)
+    }
+
     /// The Swift SDK writes only what the vocabulary takes: a Swift plugin's views get no warning.
     @Test func everyValueTheSDKWritesIsInTheVocabulary() {
-        let view = VStack {
+        let view = VStack(alignment: .trailing, spacing: 4) {
+            HStack(alignment: .firstTextBaseline, spacing: 0) { Text("a") }
+            HStack(alignment: .bottom) { Text("b") }
+            VStack(alignment: .leading, spacing: 2.5) { Text("c") }
             Text("a")
                 .font(.system(size: 8, weight: .heavy)).fontWeight(.bold)
                 .foregroundStyle(Color.red.opacity(0.5)).foregroundStyle(

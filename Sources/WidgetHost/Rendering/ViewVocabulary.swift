@@ -26,8 +26,11 @@ public enum ViewVocabulary {
             .object([.init("type", .string("array")), .init("items", reference("node"))]))
         let intent = ViewValueRule.refusedWhenWrong(reference("intent"))
         return [
-            ("vstack", [("children", children)]),
-            ("hstack", [("children", children)]),
+            (
+                "vstack",
+                [("children", children), ("alignment", .cases(columnAlignments)), ("spacing", .points)]
+            ),
+            ("hstack", [("children", children), ("alignment", .cases(rowAlignments)), ("spacing", .points)]),
             (
                 "text",
                 [
@@ -80,6 +83,10 @@ public enum ViewVocabulary {
     static let edgeNames = ["top", "leading", "bottom", "trailing"]
     static let transitions = ["identity", "opacity", "interpolate", "numericText", "symbolEffect"]
     static let shapes = ["roundedRectangle", "capsule", "circle", "rectangle", "containerRelative"]
+    /// SwiftUI's `HorizontalAlignment`, a vstack's.
+    static let columnAlignments = HorizontalAlignment.allCases.map(\.rawValue)
+    /// SwiftUI's `VerticalAlignment`, an hstack's.
+    static let rowAlignments = VerticalAlignment.allCases.map(\.rawValue)
     /// SwiftUI's `Alignment`, a frame's.
     static let alignments = [
         "center", "leading", "trailing", "top", "bottom", "topLeading", "topTrailing", "bottomLeading",
