@@ -28,13 +28,34 @@ public struct PerformResult: Sendable, Hashable {
         ])
     }
 
-    /// Reads a result leniently, as a plugin in any language may write it: a missing or `null`
-    /// value or dialog is none, and `reload` keeps only its strings.
-    public init(json: JSONValue) {
+    /// Reads a result as a plugin in any language may write it: a missing or `null` value, dialog or
+    /// reload is none.
+    /// - Throws: ``ProtocolValueError`` naming the member and what it was, for a result that is not
+    ///   an object, a `dialog` that is not a string, or a `reload` that is not an array of strings.
+    public init(json: JSONValue) throws(ProtocolValueError) {
+        guard case .object = json else {
+            throw ProtocolValueError("the result is \(json.brief), not an object")
+        }
+        var dialog: String?
+        if let value = json["dialog"], value != .null {
+            guard let text = value.stringValue else {
+                throw ProtocolValueError("'dialog' is \(value.brief), not a string or null")
+            }
+            dialog = text
+        }
         var reload: [String] = []
-        if case .array(let kinds)? = json["reload"] { reload = kinds.compactMap(\.stringValue) }
-        self.init(
-            value: json["value"].flatMap { $0 == .null ? nil : $0 }, dialog: json["dialog"]?.stringValue,
-            reload: reload)
+        if let value = json["reload"], value != .null {
+            guard case .array(let kinds) = value else {
+                throw ProtocolValueError("'reload' is \(value.brief), not an array of kinds (strings)")
+            }
+            for (position, kind) in kinds.enumerated() {
+                guard let name = kind.stringValue else {
+                    throw ProtocolValueError(
+                        "'reload' item \(position + 1) is \(kind.brief), not a kind (a string)")
+                }
+                reload.append(name)
+            }
+        }
+        self.init(value: json["value"].flatMap { $0 == .null ? nil : $0 }, dialog: dialog, reload: reload)
     }
 }

@@ -47,6 +47,11 @@ extension ViewNode {
             }
             fraction = number
         }
+        // A stack's alignment and spacing; a spacing that is no number of points is none (the host
+        // warns about it, ``ViewVocabulary`` in the engine).
+        let isStack = kind == .vstack || kind == .hstack
+        let spacing =
+            isStack ? json["spacing"]?.doubleValue.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } : nil
         self.init(
             type: kind,
             text: json["text"]?.stringValue,
@@ -58,6 +63,8 @@ extension ViewNode {
             date: date,
             dateStyle: json["dateStyle"]?.stringValue,
             value: fraction,
+            alignment: isStack ? json["alignment"]?.stringValue : nil,
+            spacing: spacing,
             modifiers: try Self.modifiers(json["modifiers"], node: name)
         )
     }

@@ -98,20 +98,16 @@ extension WidgetHostCommand {
                     FailureDocument(code: .pluginUndeclaredIntent, message: text).write(if: format)
                     return ExitStatus.failure
                 case .failure(.unknownIntent(let name)):
-                    if !name.isEmpty {
-                        let text =
-                            "control \(number) of '\(id)' runs the intent '\(name)', which no built-in widget "
-                            + "or plugin declares"
-                        StandardStream.error.write("error: \(TerminalText.visible(text))\n")
-                        FailureDocument(code: .intentFailed, message: text).write(if: format)
-                        return ExitStatus.failure
-                    }
-                    StandardStream.error.write(
-                        "error: control \(number) of '\(shownID)' runs an intent widgethost does not know\n")
-                    FailureDocument(
-                        code: .intentFailed,
-                        message: "control \(number) of '\(id)' runs an intent widgethost does not know"
-                    ).write(if: format)
+                    let text =
+                        "control \(number) of '\(id)' runs the intent '\(name)', which no built-in widget "
+                        + "or plugin declares"
+                    StandardStream.error.write("error: \(TerminalText.visible(text))\n")
+                    FailureDocument(code: .intentFailed, message: text).write(if: format)
+                    return ExitStatus.failure
+                case .failure(.noIntent(let kind)):
+                    let text = HostSession.TapFailure.noIntentMessage(control: number, of: id, kind: kind)
+                    StandardStream.error.write("error: \(TerminalText.visible(text))\n")
+                    FailureDocument(code: .intentFailed, message: text).write(if: format)
                     return ExitStatus.failure
                 case .failure(.invalidValues(let intent, let messages)):
                     let message =

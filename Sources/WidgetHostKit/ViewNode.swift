@@ -48,6 +48,11 @@ public struct ViewNode: Sendable, Hashable, JSONSinkWritable {
     public var dateStyle: String?
     /// A progress node's completed fraction, from 0 to 1; `nil` for an indeterminate one.
     public var value: Double?
+    /// How a stack lines up its children across (`leading` ... for a vstack, `top` ... for an
+    /// hstack); `nil` for the centre, SwiftUI's default.
+    public var alignment: String?
+    /// The points between a stack's children; `nil` for the system's default.
+    public var spacing: Double?
     /// The view modifiers applied to the node, in the order they were written.
     public var modifiers: [ViewModifierNode]
 
@@ -63,6 +68,8 @@ public struct ViewNode: Sendable, Hashable, JSONSinkWritable {
         date: Date? = nil,
         dateStyle: String? = nil,
         value: Double? = nil,
+        alignment: String? = nil,
+        spacing: Double? = nil,
         modifiers: [ViewModifierNode] = []
     ) {
         self.type = type
@@ -75,11 +82,19 @@ public struct ViewNode: Sendable, Hashable, JSONSinkWritable {
         self.date = date
         self.dateStyle = dateStyle
         self.value = value
+        self.alignment = alignment
+        self.spacing = spacing
         self.modifiers = modifiers
     }
 
-    /// Writes the node's JSON: `type`, then the fields it has, then `modifiers` when there are any,
-    /// then `children` for containers and controls. ``json`` is this as a tree.
+    /// A stack's `spacing` as a node keeps it: a finite number, else none.
+    static func spacing(_ points: Double?) -> Double? {
+        points.flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// Writes the node's JSON: `type`, then the fields it has (a stack's `alignment` and `spacing`
+    /// among them), then `modifiers` when there are any, then `children` for containers and
+    /// controls. ``json`` is this as a tree.
     public func write(to sink: inout some JSONSink) {
         sink.beginObject()
         sink.member("type", type.rawValue)
@@ -99,6 +114,11 @@ public struct ViewNode: Sendable, Hashable, JSONSinkWritable {
         if let value {
             sink.key("value")
             sink.double(value)
+        }
+        sink.member("alignment", alignment)
+        if let spacing {
+            sink.key("spacing")
+            sink.value(JSONValue(points: spacing))
         }
         if !modifiers.isEmpty { sink.member("modifiers", modifiers) { $0.write(to: &$1) } }
         switch type {

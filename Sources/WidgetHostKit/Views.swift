@@ -2,33 +2,57 @@ public import Foundation
 
 /// Views stacked top to bottom.
 public struct VStack: PrimitiveView {
+    private let alignment: HorizontalAlignment
+    private let spacing: Double?
     private let content: ViewGroup
 
-    /// Creates a stack; alignment and spacing are styling, accepted and ignored.
+    /// Creates a stack whose children line up at `alignment`, `spacing` points apart (the
+    /// system's default spacing when `nil`).
     public init(
         alignment: HorizontalAlignment = .center, spacing: Double? = nil,
         @ViewBuilder content: () -> ViewGroup
     ) {
+        self.alignment = alignment
+        self.spacing = spacing
         self.content = content()
     }
 
-    /// A `vstack` node.
-    public func makeNodes() -> [ViewNode] { [ViewNode(type: .vstack, children: content.nodes)] }
+    /// A `vstack` node, with its `alignment` when it is not the centre and its `spacing` when set.
+    public func makeNodes() -> [ViewNode] {
+        [
+            ViewNode(
+                type: .vstack, children: content.nodes,
+                alignment: alignment == .center ? nil : alignment.rawValue, spacing: ViewNode.spacing(spacing)
+            )
+        ]
+    }
 }
 
 /// Views side by side.
 public struct HStack: PrimitiveView {
+    private let alignment: VerticalAlignment
+    private let spacing: Double?
     private let content: ViewGroup
 
-    /// Creates a stack; alignment and spacing are styling, accepted and ignored.
+    /// Creates a stack whose children line up at `alignment`, `spacing` points apart (the
+    /// system's default spacing when `nil`).
     public init(
         alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup
     ) {
+        self.alignment = alignment
+        self.spacing = spacing
         self.content = content()
     }
 
-    /// An `hstack` node.
-    public func makeNodes() -> [ViewNode] { [ViewNode(type: .hstack, children: content.nodes)] }
+    /// An `hstack` node, with its `alignment` when it is not the centre and its `spacing` when set.
+    public func makeNodes() -> [ViewNode] {
+        [
+            ViewNode(
+                type: .hstack, children: content.nodes,
+                alignment: alignment == .center ? nil : alignment.rawValue, spacing: ViewNode.spacing(spacing)
+            )
+        ]
+    }
 }
 
 /// Views with no container of their own: their children stand in the parent.
@@ -44,8 +68,9 @@ public struct Group: PrimitiveView {
     public func makeNodes() -> [ViewNode] { content.nodes }
 }
 
-/// Horizontal alignment of a stack (styling; accepted for source compatibility).
-public enum HorizontalAlignment: Sendable {
+/// How a `VStack` lines up its children across, as SwiftUI's `HorizontalAlignment`: recorded by
+/// name, the case's raw value.
+public enum HorizontalAlignment: String, Sendable, CaseIterable {
     /// Leading edge.
     case leading
     /// Centre.
@@ -54,14 +79,19 @@ public enum HorizontalAlignment: Sendable {
     case trailing
 }
 
-/// Vertical alignment of a stack (styling; accepted for source compatibility).
-public enum VerticalAlignment: Sendable {
+/// How an `HStack` lines up its children across, as SwiftUI's `VerticalAlignment`: recorded by
+/// name, the case's raw value.
+public enum VerticalAlignment: String, Sendable, CaseIterable {
     /// Top edge.
     case top
     /// Centre.
     case center
     /// Bottom edge.
     case bottom
+    /// The baseline of the first line of text.
+    case firstTextBaseline
+    /// The baseline of the last line of text.
+    case lastTextBaseline
 }
 
 /// A line of text, or a date shown in a style (`Text(dueDate, style: .relative)`).

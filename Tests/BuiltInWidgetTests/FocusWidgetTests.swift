@@ -27,7 +27,7 @@ import WidgetHostKit
         let off = try await TemporaryContainer(focus: false).render(FocusWidget().body, family: .systemSmall)
         #expect(
             off.entries.first?.view.json.description
-                == #"{"type":"vstack","modifiers":[{"type":"containerBackground","style":"fill.tertiary"}],"#
+                == #"{"type":"vstack","spacing":16,"modifiers":[{"type":"containerBackground","style":"fill.tertiary"}],"#
                 + #""children":[{"type":"image","systemName":"moon","modifiers":[{"type":"font","size":40},"#
                 + #"{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},"#
                 + #"{"type":"text","text":"Focus Off"},{"type":"toggle","isOn":false,"#
@@ -37,7 +37,7 @@ import WidgetHostKit
         let on = try await TemporaryContainer(focus: true).render(FocusWidget().body, family: .systemSmall)
         #expect(
             on.entries.first?.view.json.description
-                == #"{"type":"vstack","modifiers":[{"type":"containerBackground","style":"fill.tertiary"}],"#
+                == #"{"type":"vstack","spacing":16,"modifiers":[{"type":"containerBackground","style":"fill.tertiary"}],"#
                 + #""children":[{"type":"image","systemName":"moon.fill","modifiers":[{"type":"font","size":40},"#
                 + #"{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},"#
                 + #"{"type":"text","text":"Focus On"},{"type":"toggle","isOn":true,"#

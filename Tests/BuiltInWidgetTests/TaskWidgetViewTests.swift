@@ -38,7 +38,8 @@ import WidgetHostKit
     /// checklist symbol, the title, the completed count (`count`) and the badge of `pending` tasks
     /// (its colour `badge`).
     static func headerJSON(count: String, pending: Int, badge: String) -> String {
-        #"{"type":"vstack","modifiers":[{"type":"padding","edges":"all"},{"type":"containerBackground","style":"fill.tertiary"}],"children":["#
+        #"{"type":"vstack","alignment":"leading","spacing":8,"modifiers":[{"type":"padding","edges":"all"},"#
+            + #"{"type":"containerBackground","style":"fill.tertiary"}],"children":["#
             + #"{"type":"hstack","children":["#
             + #"{"type":"image","systemName":"checklist","modifiers":[{"type":"foregroundStyle","style":"secondary"},"#
             + #"{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},"#
@@ -66,13 +67,13 @@ import WidgetHostKit
         return
             #"{"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"\#(id)"}},"#
             + #""modifiers":[{"type":"buttonStyle","style":"plain"}],"children":["#
-            + #"{"type":"hstack","modifiers":[{"type":"padding","edges":"vertical","length":6},"#
+            + #"{"type":"hstack","spacing":12,"modifiers":[{"type":"padding","edges":"vertical","length":6},"#
             + #"{"type":"padding","edges":"horizontal","length":10},"#
             + #"{"type":"background","style":"systemBackground","opacity":0.5},{"type":"cornerRadius","radius":8}],"#
             + #""children":[{"type":"image","systemName":"\#(check.0)","modifiers":[{"type":"font","style":"title3"},"#
             + #"{"type":"foregroundStyle","style":"\#(check.1)"},"#
             + #"{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},"#
-            + #"{"type":"vstack","children":[{"type":"text","text":"\#(title)","modifiers":["#
+            + #"{"type":"vstack","alignment":"leading","children":[{"type":"text","text":"\#(title)","modifiers":["#
             + #"{"type":"font","style":"subheadline"},{"type":"strikethrough","isActive":\#(completed)},"#
             + #"{"type":"foregroundStyle","style":"\#(completed ? "secondary" : "primary")"},"#
             + #"{"type":"lineLimit","limit":1},{"type":"contentTransition","transition":"opacity"}]}]},"#
@@ -132,7 +133,8 @@ import WidgetHostKit
         )
         #expect(
             timeline.entries.first?.view.json.description
-                == #"{"type":"vstack","children":[{"type":"text","text":"2 tasks left","modifiers":["#
+                == #"{"type":"vstack","alignment":"leading","children":[{"type":"text","text":"2 tasks left","#
+                + #""modifiers":["#
                 + #"{"type":"font","style":"headline"},{"type":"widgetAccentable"}]},"#
                 + #"{"type":"text","text":"Review pull requests","modifiers":[{"type":"font","style":"caption"}]}]}"#
         )
@@ -151,7 +153,8 @@ import WidgetHostKit
         let timeline = try await temporary.render(TaskWidget().body, family: .accessoryRectangular)
         #expect(
             timeline.entries.first?.view.json.description
-                == #"{"type":"vstack","children":[{"type":"text","text":"0 tasks left","modifiers":["#
+                == #"{"type":"vstack","alignment":"leading","children":[{"type":"text","text":"0 tasks left","#
+                + #""modifiers":["#
                 + #"{"type":"font","style":"headline"},{"type":"widgetAccentable"}]}]}"#
         )
     }

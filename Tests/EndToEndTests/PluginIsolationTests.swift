@@ -39,6 +39,9 @@ import Testing
                     sys.stdout.write("[" + "1," * (9 << 20)); sys.stdout.flush(); time.sleep(60)
                 if B == "no-result":
                     print(json.dumps({"jsonrpc": "2.0", "id": r["id"]}), flush=True); continue
+                if B == "no-entries":
+                    res = {"entries": [], "policy": {"policy": "never"}}
+                    print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True); continue
                 if B == "unknown-id":
                     r["id"] = 999
                 if B == "big-entry":
@@ -107,6 +110,9 @@ import Testing
         Case(
             behaviour: "no-result", code: "plugin.invalid-reply",
             fragments: ["answered without 'result' or 'error'"]),
+        Case(
+            behaviour: "no-entries", code: "widget.no-entries",
+            fragments: ["plugin 'bad' answered 'timeline' for 'BadWidget' without entries"]),
     ])
     func misbehavingPluginFailsOnlyItsOwnWidgets(_ test: Case) throws {
         let scratch = try TemporaryDirectory()

@@ -33,7 +33,7 @@ import Testing
                 \(prefix)view.children[0]: unknown attribute 'name' of an image node; did you mean 'systemName'?; it is ignored
                 \(prefix)view.children[1]: unknown view type "txt"; did you mean 'text'?; it is drawn as a vstack of its children
                 \(prefix)view.children[2].modifiers[0]: unknown modifier "fontt"; did you mean 'font'?; it is ignored
-                \(prefix)view.children[2].modifiers[1]: unknown value 'lenght' of the padding modifier; did you mean 'length'?; it is ignored
+                \(prefix)view.children[2].modifiers[1]: unknown attribute 'lenght' of the padding modifier; did you mean 'length'?; it is ignored
 
                 """)
         // What can be drawn is: the typo'd node keeps its text.
@@ -44,6 +44,129 @@ import Testing
         #expect(
             result.standardOutput.contains(
                 #"{"type":"text","text":"styled","modifiers":[{"type":"padding"}]}"#))
+    }
+
+    /// Values of the wrong type, outside their cases or range, and controls without an intent.
+    static let wrongValues = """
+        {"type": "vstack", "children": [
+          {"type": "text", "text": "a", "modifiers": [
+            {"type": "font", "style": "huge"}, {"type": "font", "size": -3},
+            {"type": "padding", "edges": "sideways"}, {"type": "opacity", "value": "x"},
+            {"type": "foregroundStyle", "style": "notacolor"}, {"type": "lineLimit", "limit": -1},
+            {"type": "font", "style": "titel", "weight": "bold"}, {"type": "font", "bogus": 1},
+            {"type": "foregroundStyle", "style": "red.secondary", "opacity": 0.5}]},
+          {"type": "text", "text": 7},
+          {"type": "toggle", "isOn": "yes", "intent": {"type": "FlipIntent", "parameters": {}}, "children": []},
+          {"type": "button", "children": [{"type": "text", "text": "Go"}]}]}
+        """
+
+    @Test func valuesOutsideTheVocabularyAreWarningsAndLeftOut() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.initStore()
+        try ScratchPlugin.write(
+            "sloppy", in: scratch, manifest: "kinds: [Sloppy]\nintents: [FlipIntent]\n",
+            widgets: [#"{"kind": "Sloppy", "supportedFamilies": ["systemSmall"]}"#],
+            intents: [#"{"type": "FlipIntent"}"#], view: Self.wrongValues)
+        try scratch.file("widgets.yaml", "widgets:\n  - {id: s, kind: Sloppy}\n")
+        let common = ["widgets.yaml", "--plugins", "plugins", "--store", "store"]
+        let result = try scratch.widgethost(["run", "--format", "json"] + common)
+        #expect(result.status == 0, "\(result.standardError)")
+        let manifest = PluginsCommandTests.folder("sloppy", in: scratch) + "/plugin.yaml"
+        let prefix = "\(manifest): warning: plugin 'sloppy', widget 'Sloppy': view.children"
+        let styles =
+            "primary, secondary, tertiary, quaternary, red, orange, yellow, green, mint, teal, cyan, blue, "
+            + "indigo, purple, pink, brown, white, gray, black, clear, accentColor, fill, systemBackground, "
+            + "secondarySystemBackground, tertiarySystemBackground, label, secondaryLabel, systemGray"
+        let fonts =
+            "largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2"
+        #expect(
+            result.standardError == """
+                \(prefix)[0].modifiers[0]: 'style' of the font modifier is "huge", not one of \(fonts); it is ignored
+                \(prefix)[0].modifiers[1]: 'size' of the font modifier is -3, not a number above 0; it is ignored
+                \(prefix)[0].modifiers[2]: 'edges' of the padding modifier is "sideways", not one of all, horizontal, vertical, top, bottom, leading, trailing, or a list of top, leading, bottom, trailing; it is ignored
+                \(prefix)[0].modifiers[3]: 'value' of the opacity modifier is "x", not a number from 0 to 1; it is ignored
+                \(prefix)[0].modifiers[4]: 'style' of the foregroundStyle modifier is "notacolor", not a style: \(styles) or #RRGGBB, each maybe at a level (red.secondary, fill.tertiary); it is ignored
+                \(prefix)[0].modifiers[5]: 'limit' of the lineLimit modifier is -1, not an integer of at least 1; it is ignored
+                \(prefix)[0].modifiers[6]: 'style' of the font modifier is "titel", not one of \(fonts); did you mean 'title'?; it is ignored
+                \(prefix)[0].modifiers[7]: unknown attribute 'bogus' of the font modifier; the font modifier takes style, size, weight; it is ignored
+                \(prefix)[1]: 'text' of a text node is 7, not a string; it is ignored
+                \(prefix)[2]: 'isOn' of a toggle node is "yes", not true or false; it is ignored
+                \(prefix)[3]: a button node has no 'intent', so tapping it runs nothing; give it the intent it runs
+
+                """)
+        // What the warnings name is left out; the rest is kept, in order.
+        let view = try #require(
+            (try JSONText.object(result.standardOutput)["widgets"] as? [[String: Any]])?.first?["view"])
+        #expect(
+            JSONText.canonical(view)
+                == JSONText.canonical(
+                    try JSONText.object(
+                        """
+                        {"type": "vstack", "children": [
+                          {"type": "text", "text": "a", "modifiers": [
+                            {"type": "font"}, {"type": "font"}, {"type": "padding"}, {"type": "opacity"},
+                            {"type": "foregroundStyle"}, {"type": "lineLimit"}, {"type": "font", "weight": "bold"},
+                            {"type": "font"}, {"type": "foregroundStyle", "style": "red.secondary", "opacity": 0.5}]},
+                          {"type": "text"},
+                          {"type": "toggle", "intent": {"type": "FlipIntent", "parameters": {}}, "children": []},
+                          {"type": "button", "children": [{"type": "text", "text": "Go"}]}]}
+                        """)))
+        // Tapping the button says it has no intent.
+        let tap = try scratch.widgethost(["tap", "s", "2"] + common)
+        #expect(tap.status == 1)
+        #expect(
+            tap.standardError.hasSuffix(
+                "error: control 2 of 's' is a button without an intent, so tapping it runs nothing (its plugin "
+                    + "drew it without one)\n"),
+            "\(tap.standardError)")
+        let json = try scratch.widgethost(["tap", "s", "2", "--format", "json"] + common)
+        #expect(json.status == 1)
+        #expect(json.standardOutput.contains(#""code":"intent.failed""#), "\(json.standardOutput)")
+    }
+
+    /// A stack's `alignment` and `spacing`, as SwiftUI's `VStack(alignment:spacing:)` and
+    /// `HStack(alignment:spacing:)` carry them: no warning, kept in the JSON, drawn on the page.
+    @Test func aStacksAlignmentAndSpacingAreKeptAndDrawn() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.initStore()
+        try ScratchPlugin.write(
+            "stacks", in: scratch, manifest: "kinds: [Stacks]\n",
+            widgets: [#"{"kind": "Stacks", "supportedFamilies": ["systemSmall"]}"#],
+            view: """
+                {"type": "vstack", "spacing": 20, "alignment": "leading", "children": [
+                  {"type": "hstack", "alignment": "firstTextBaseline", "spacing": 0,
+                   "children": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]},
+                  {"type": "hstack", "alignment": "leading", "spacing": -2, "children": [{"type": "text", "text": "c"}]}]}
+                """)
+        try scratch.file("widgets.yaml", "widgets:\n  - {id: s, kind: Stacks}\n")
+        let common = ["widgets.yaml", "--plugins", "plugins", "--store", "store"]
+        let json = try scratch.widgethost(["run", "--format", "json"] + common)
+        #expect(json.status == 0, "\(json.standardError)")
+        let manifest = PluginsCommandTests.folder("stacks", in: scratch) + "/plugin.yaml"
+        let prefix = "\(manifest): warning: plugin 'stacks', widget 'Stacks': view.children[1]: "
+        #expect(
+            json.standardError == """
+                \(prefix)'alignment' of a hstack node is "leading", not one of top, center, bottom, firstTextBaseline, lastTextBaseline; it is ignored
+                \(prefix)'spacing' of a hstack node is -2, not a number of points, 0 or more; it is ignored
+
+                """)
+        #expect(
+            json.standardOutput.contains(
+                #""view":{"type":"vstack","alignment":"leading","spacing":20,"children":[{"type":"hstack","#
+                    + #""alignment":"firstTextBaseline","spacing":0,"children":[{"type":"text","text":"a"},"#
+                    + #"{"type":"text","text":"b"}]},{"type":"hstack","children":[{"type":"text","text":"c"}]}]}"#
+            ),
+            "\(json.standardOutput)")
+        let html = try scratch.widgethost(["run", "--format", "html"] + common)
+        #expect(html.status == 0, "\(html.standardError)")
+        #expect(html.standardOutput.contains(#"<div class="v" style="gap:20px;align-items:flex-start">"#))
+        #expect(html.standardOutput.contains(#"<div class="h" style="gap:0px;align-items:baseline">"#))
+        #expect(html.standardOutput.contains(#"<div class="h"><span class="t">c</span></div>"#))
+        // The text boxes ignore them, as they ignore other layout.
+        let text = try scratch.widgethost(["run"] + common)
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.contains("│ a b "), "\(text.standardOutput)")
+        #expect(!text.standardOutput.contains("leading") && !text.standardOutput.contains("spacing"))
     }
 
     @Test func schemaViewsPrintsTheVocabularyWithoutStartingAPlugin() throws {
@@ -62,6 +185,16 @@ import Testing
             types == ["vstack", "hstack", "text", "image", "button", "toggle", "link", "spacer", "progress"])
         let image = try #require(nodes.first { ($0["properties"] as? [String: Any])?["systemName"] != nil })
         #expect(image["additionalProperties"] as? Bool == false)
+        // A stack's alignment (its axis's cases) and spacing (points).
+        for (index, cases) in [
+            ["leading", "center", "trailing"],
+            ["top", "center", "bottom", "firstTextBaseline", "lastTextBaseline"],
+        ].enumerated() {
+            let properties = try #require(nodes[index]["properties"] as? [String: Any])
+            #expect((properties["alignment"] as? [String: Any])?["enum"] as? [String] == cases)
+            #expect(
+                JSONText.canonical(properties["spacing"]) == #"{"minimum":0,"type":"number"}"#)
+        }
         let modifiers = try #require((defs["modifier"] as? [String: Any])?["oneOf"] as? [[String: Any]])
         let names = modifiers.compactMap {
             (($0["properties"] as? [String: Any])?["type"] as? [String: Any])?["const"] as? String

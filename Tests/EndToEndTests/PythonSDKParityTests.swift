@@ -69,6 +69,25 @@ import Testing
         #expect(swift.standardOutput.contains("Countdown") || swift.standardOutput.contains("RemindIntent"))
     }
 
+    /// Both SDKs keep a stack's alignment and spacing (`VStack(alignment: .leading, spacing: 4)`,
+    /// `vstack(..., alignment="leading", spacing=4)`) in the view, and the host keeps them too.
+    @Test func aStacksAlignmentAndSpacingReachTheJSON() throws {
+        let scratch = try Self.scratch()
+        let (swift, python) = try Self.both(
+            [
+                "run", "widgets.yaml", "--format", "json", "--widget", "launch", "--at",
+                "2026-11-29T12:00:00Z",
+            ],
+            in: scratch)
+        for side in [swift, python] {
+            #expect(side.status == 0, "\(side.standardError)")
+            #expect(
+                side.standardOutput.contains(
+                    #""view":{"type":"vstack","alignment":"leading","spacing":4,"children":["#),
+                "\(side.standardOutput)")
+        }
+    }
+
     @Test func sameIntentsTapsAndRefusals() throws {
         let scratch = try Self.scratch()
         let runs: [[String]] = [

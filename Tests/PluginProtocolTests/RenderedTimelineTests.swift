@@ -154,6 +154,27 @@ import WidgetHostKit
         #expect(try ViewNode(json: JSONValue(parsing: Self.styled.json.description)) == Self.styled)
     }
 
+    /// A stack's alignment and spacing read back; a spacing that is no number of points, and an
+    /// alignment or spacing on a node that is no stack, are none.
+    @Test func aStacksAlignmentAndSpacingRoundTrip() throws {
+        let node = ViewNode(
+            type: .vstack,
+            children: [
+                ViewNode(type: .hstack, alignment: "firstTextBaseline", spacing: 0),
+                ViewNode(type: .hstack, spacing: 2.5),
+            ],
+            alignment: "leading", spacing: 12)
+        #expect(try ViewNode(json: node.json) == node)
+        #expect(try ViewNode(json: JSONValue(parsing: node.json.description)) == node)
+        for text in [
+            #"{"type":"vstack","spacing":-1}"#, #"{"type":"vstack","spacing":"wide"}"#,
+            #"{"type":"text","alignment":"leading","spacing":4}"#,
+        ] {
+            let read = try ViewNode(json: JSONValue(parsing: text))
+            #expect(read.spacing == nil && (read.type == .vstack || read.alignment == nil), "\(text)")
+        }
+    }
+
     /// An unknown modifier, or one that is not an object, is left out (the host warns about it);
     /// the others keep their order.
     @Test func unknownModifiersAreLeftOut() throws {

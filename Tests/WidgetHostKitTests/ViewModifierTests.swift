@@ -38,7 +38,7 @@ import WidgetHostKit
         .cornerRadius(8)
         #expect(
             Self.json(row)
-                == #"{"type":"hstack","modifiers":[{"type":"padding","edges":"vertical","length":6},"#
+                == #"{"type":"hstack","spacing":12,"modifiers":[{"type":"padding","edges":"vertical","length":6},"#
                 + #"{"type":"background","style":"systemBackground","opacity":0.5},"#
                 + #"{"type":"cornerRadius","radius":8}],"children":["#
                 + #"{"type":"image","systemName":"checkmark.circle.fill","modifiers":[{"type":"font","style":"title3"},"#

@@ -24,11 +24,34 @@ private struct SetFocusIntent: SetValueIntent {
         #expect(EmptyView().makeNodes() == [])
     }
 
-    @Test func stacksIgnoreStyling() {
+    /// A stack keeps its alignment (when not the centre, SwiftUI's default) and its spacing, as
+    /// SwiftUI's `VStack(alignment:spacing:)` and `HStack(alignment:spacing:)` carry them.
+    @Test func stacksKeepTheirAlignmentAndSpacing() {
+        let a = [ViewNode(type: .text, text: "a")]
         let vstack = VStack(alignment: .leading, spacing: 4) { Text("a") }
-        #expect(vstack.makeNodes() == [ViewNode(type: .vstack, children: [ViewNode(type: .text, text: "a")])])
-        let hstack = HStack(alignment: .bottom, spacing: 0) { Text("a") }
-        #expect(hstack.makeNodes() == [ViewNode(type: .hstack, children: [ViewNode(type: .text, text: "a")])])
+        #expect(
+            vstack.makeNodes() == [ViewNode(type: .vstack, children: a, alignment: "leading", spacing: 4)])
+        #expect(
+            ViewRenderer.root(of: vstack).json.description
+                == #"{"type":"vstack","alignment":"leading","spacing":4,"children":[{"type":"text","text":"a"}]}"#
+        )
+        let hstack = HStack(alignment: .lastTextBaseline, spacing: 0) { Text("a") }
+        #expect(
+            hstack.makeNodes() == [
+                ViewNode(type: .hstack, children: a, alignment: "lastTextBaseline", spacing: 0)
+            ])
+        let spaced = VStack(spacing: 2.5) { Text("a") }
+        #expect(
+            ViewRenderer.root(of: spaced).json.description
+                == #"{"type":"vstack","spacing":2.5,"children":[{"type":"text","text":"a"}]}"#)
+        // The defaults write nothing: the centre, the system's spacing (and no spacing that is not a number).
+        #expect(
+            VStack(alignment: .center) { Text("a") }.makeNodes() == [ViewNode(type: .vstack, children: a)])
+        #expect(HStack(spacing: .nan) { Text("a") }.makeNodes() == [ViewNode(type: .hstack, children: a)])
+        #expect(
+            HStack(alignment: .center, spacing: nil) { Text("a") }.makeNodes() == [
+                ViewNode(type: .hstack, children: a)
+            ])
     }
 
     @Test func buttonCarriesItsIntentWithCurrentParameterValues() {

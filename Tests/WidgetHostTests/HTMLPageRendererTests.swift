@@ -81,18 +81,23 @@ import WidgetHostKit
         let view = ViewNode(
             type: .vstack,
             children: [
-                ViewNode(type: .hstack, children: leaves, modifiers: Array(every[8..<16])),
+                ViewNode(
+                    type: .hstack, children: leaves, alignment: "firstTextBaseline", spacing: 0,
+                    modifiers: Array(every[8..<16])),
                 ViewNode(type: .button, intent: intent, children: [label], modifiers: Array(every[16...])),
                 ViewNode(type: .toggle, isOn: true, intent: intent, children: [label]),
                 ViewNode(type: .link, url: "https://example.com/?a=1&b=2", children: [label]),
             ],
-            modifiers: every)
+            alignment: "trailing", spacing: 4.5, modifiers: every)
         for family in [WidgetFamily.systemLarge, .accessoryInline] {
             let drawn = renderer.card(WidgetResult.drawing(view, id: "w", family: family))
             let fromJSON = renderer.card(id: "w", kind: "Demo", family: family, outcome: .success(view.json))
             #expect(drawn == fromJSON)
             #expect(drawn.contains("data-control=\"3\"") && drawn.contains("★"), "the view is drawn whole")
             #expect(!drawn.contains(">alone<span"), "a text's children are not drawn")
+            #expect(
+                drawn.contains("gap:4.5px;align-items:flex-end")
+                    && drawn.contains("gap:0px;align-items:baseline"))
         }
     }
 
@@ -150,6 +155,26 @@ import WidgetHostKit
         let html = try card(
             #"{"type":"vstack","spacing":4,"alignment":"leading","children":[{"type":"text","text":"a"}]}"#)
         #expect(html.contains("<div class=\"v\" style=\"gap:4px;align-items:flex-start\">"))
+    }
+
+    /// A stack's alignment is its axis's: a vstack's across (leading ... trailing), an hstack's
+    /// across (top ... lastTextBaseline); the other axis's names draw nothing.
+    @Test(
+        arguments: [
+            ("vstack", "leading", "align-items:flex-start"), ("vstack", "trailing", "align-items:flex-end"),
+            ("vstack", "center", "align-items:center"), ("hstack", "top", "align-items:flex-start"),
+            ("hstack", "bottom", "align-items:flex-end"),
+            ("hstack", "firstTextBaseline", "align-items:baseline"),
+            ("hstack", "lastTextBaseline", "align-items:last baseline"), ("vstack", "top", nil),
+            ("hstack", "leading", nil),
+        ] as [(String, String, String?)])
+    func aStacksAlignmentIsItsAxiss(_ stack: String, _ alignment: String, _ css: String?) throws {
+        let node = ViewNode(
+            type: stack == "vstack" ? .vstack : .hstack, children: [ViewNode(type: .text, text: "a")],
+            alignment: alignment, spacing: 12)
+        let html = renderer.card(WidgetResult.drawing(node, id: "w", family: .systemSmall))
+        let style = "gap:12px" + (css.map { ";" + $0 } ?? "")
+        #expect(html.contains("<div class=\"\(stack.prefix(1))\" style=\"\(style)\">"), "\(html)")
     }
 
     @Test func paddingThenBackgroundColoursThePaddingAndTheOtherOrderDoesNot() throws {

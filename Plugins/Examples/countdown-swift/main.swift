@@ -55,7 +55,7 @@ struct CountdownBundle: WidgetBundle {
             AppIntentConfiguration(
                 kind: "Countdown", intent: CountdownIntent.self, provider: CountdownProvider()
             ) { entry in
-                VStack {
+                VStack(alignment: .leading, spacing: 4) {
                     Text("\(entry.event): \(entry.daysLeft) days")
                     Button(
                         "Remind me",

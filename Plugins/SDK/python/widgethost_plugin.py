@@ -543,14 +543,35 @@ def _children(views):
     return nodes
 
 
-def vstack(*children):
-    """Children top to bottom (lists are flattened, None skipped, strings become text)."""
-    return View(type="vstack", children=_children(children))
+_COLUMN_ALIGNMENTS = ("leading", "center", "trailing")
+_ROW_ALIGNMENTS = ("top", "center", "bottom", "firstTextBaseline", "lastTextBaseline")
 
 
-def hstack(*children):
-    """Children side by side."""
-    return View(type="hstack", children=_children(children))
+def _stack(kind, children, alignment, spacing, alignments):
+    node = View(type=kind)
+    if alignment is not None:
+        if alignment not in alignments:
+            raise ValueError(f"the {kind}'s alignment {alignment!r} is not one of {', '.join(alignments)}")
+        node["alignment"] = alignment
+    if spacing is not None:
+        if isinstance(spacing, bool) or not isinstance(spacing, (int, float)) or not 0 <= spacing < float("inf"):
+            raise ValueError(f"the {kind}'s spacing {spacing!r} is not a number of points, 0 or more")
+        node["spacing"] = spacing
+    node["children"] = _children(children)
+    return node
+
+
+def vstack(*children, alignment=None, spacing=None):
+    """Children top to bottom (lists are flattened, None skipped, strings become text), lined up at
+    `alignment` (leading, center, trailing; SwiftUI's default is center) and `spacing` points apart
+    (the system's spacing when None), as SwiftUI's VStack(alignment:spacing:)."""
+    return _stack("vstack", children, alignment, spacing, _COLUMN_ALIGNMENTS)
+
+
+def hstack(*children, alignment=None, spacing=None):
+    """Children side by side, lined up at `alignment` (top, center, bottom, firstTextBaseline,
+    lastTextBaseline) and `spacing` points apart, as SwiftUI's HStack(alignment:spacing:)."""
+    return _stack("hstack", children, alignment, spacing, _ROW_ALIGNMENTS)
 
 
 def text(content):

@@ -42,7 +42,9 @@ public struct PluginIntent: HostIntent {
     /// asks to reload are recorded in `container`.
     ///
     /// The plugin's change is done once it answers: a reload request that could not be recorded
-    /// is a warning of the outcome, as for built-in intents, not a failure.
+    /// is a warning of the outcome, as for built-in intents, not a failure. A reply of the wrong
+    /// shape (a `dialog` that is not a string, a `reload` that is not an array of strings) is
+    /// `plugin.invalid-reply`, naming the member, and none of it is used.
     public func perform(
         values: [String: JSONValue], container: SharedContainer, date: Date
     ) async -> Result<IntentRunner.Outcome, WidgetFailure> {
@@ -54,7 +56,20 @@ public struct PluginIntent: HostIntent {
         case .failure(let failure):
             return .failure(failure.widgetFailure)
         case .success(let json):
-            let result = PerformResult(json: json)
+            let result: PerformResult
+            do throws(ProtocolValueError) {
+                result = try PerformResult(json: json)
+            } catch {
+                // The intent has run in the plugin: what it changed stays changed. Nothing of a
+                // reply of the wrong shape is used, its reloads included.
+                return .failure(
+                    PluginFailure(
+                        code: .pluginInvalidReply, plugin: connection.manifest.name,
+                        what: "answered 'perform' for '\(type)' wrongly: \(error.description) (the intent "
+                            + "ran in the plugin, so what it changed stays changed; no reload it asked for "
+                            + "was recorded)"
+                    ).widgetFailure)
+            }
             var reloaded: [String] = []
             var warnings: [String] = []
             // A plugin reloads only its own kinds: "every kind" means every one of its own, and a

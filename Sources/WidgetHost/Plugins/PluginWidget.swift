@@ -49,15 +49,9 @@ public struct PluginWidget: WidgetConfiguration {
         case .failure(let failure):
             throw failure.widgetFailure
         case .success(let result):
-            if case .array(let entries)? = result["entries"] {
-                for entry in entries {
-                    guard let view = entry["view"] else { continue }
-                    connection.noteViewWarnings(ViewVocabulary.warnings(in: view), kind: metadata.kind)
-                }
-            }
             let timeline: RenderedTimeline
             do throws(ProtocolValueError) {
-                timeline = try RenderedTimeline(json: result)
+                timeline = try RenderedTimeline(json: checkingViews(of: result))
                 let declared = connection.knownHandshake?.intents.map(\.type) ?? []
                 var undeclared: [String] = []
                 for entry in timeline.entries {
@@ -79,9 +73,43 @@ public struct PluginWidget: WidgetConfiguration {
                     what: "answered '\(message.method)' for '\(metadata.kind)' wrongly: \(error.description)"
                 ).widgetFailure
             }
+            // Said here, not by the evaluator, so that the failure names the plugin as every
+            // other plugin failure does.
+            guard !timeline.entries.isEmpty else {
+                throw PluginFailure(
+                    code: .widgetNoEntries, plugin: connection.manifest.name,
+                    what: "answered '\(message.method)' for '\(metadata.kind)' without entries; a timeline "
+                        + "needs at least one, the entry the widget shows"
+                ).widgetFailure
+            }
             try checkEntrySizes(timeline, method: message.method)
             return timeline
         }
+    }
+
+    /// The reply `result` with each entry's view checked against the view vocabulary
+    /// (``ViewVocabulary``): the warnings are recorded, once each, and what they say is ignored is
+    /// left out of the view, so that neither the drawn view nor the JSON carries it.
+    private func checkingViews(of result: JSONValue) -> JSONValue {
+        guard case .object(var members) = result,
+            let index = members.firstIndex(where: { $0.key == "entries" }),
+            case .array(var entries) = members[index].value
+        else { return result }
+        var changed = false
+        for position in entries.indices {
+            guard case .object(var entry) = entries[position],
+                let viewIndex = entry.firstIndex(where: { $0.key == "view" })
+            else { continue }
+            let checked = ViewVocabulary.check(entry[viewIndex].value)
+            connection.noteViewWarnings(checked.warnings, kind: metadata.kind)
+            guard let view = checked.view else { continue }
+            entry[viewIndex].value = view
+            entries[position] = .object(entry)
+            changed = true
+        }
+        guard changed else { return result }
+        members[index].value = .array(entries)
+        return .object(members)
     }
 
     /// The most bytes of compact JSON one entry of a plugin may hold, its data and view together

@@ -21,9 +21,9 @@ protocol HTMLViewSource {
     var viewIntentType: String? { get }
     /// `value` (a progress view's), when it is a finite number.
     var viewValue: Double? { get }
-    /// A number named `key` (`spacing`, `minLength`): JSON only, a ``ViewNode`` has none.
+    /// A number named `key` (a stack's `spacing`; a spacer's `minLength`, in JSON only).
     func viewNumber(_ key: String) -> Double?
-    /// A string named `key` (`alignment`): JSON only.
+    /// A string named `key` (a stack's `alignment`).
     func viewString(_ key: String) -> String?
     /// `children`.
     var viewChildren: [Self] { get }
@@ -77,8 +77,8 @@ extension ViewNode: HTMLViewSource {
     var viewIsOn: Bool? { isOn }
     var viewIntentType: String? { intent?.type }
     var viewValue: Double? { value.flatMap { $0.isFinite ? $0 : nil } }
-    func viewNumber(_ key: String) -> Double? { nil }
-    func viewString(_ key: String) -> String? { nil }
+    func viewNumber(_ key: String) -> Double? { key == "spacing" ? spacing : nil }
+    func viewString(_ key: String) -> String? { key == "alignment" ? alignment : nil }
     /// The children its JSON has: a text, image or spacer writes none.
     var viewChildren: [ViewNode] {
         switch type {

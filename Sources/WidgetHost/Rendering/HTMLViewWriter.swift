@@ -131,7 +131,9 @@ struct HTMLViewWriter {
             if let spacing = node.viewNumber("spacing"), spacing >= 0, spacing < 10_000 {
                 box.addStyle("gap:" + HTMLVocabulary.points(spacing))
             }
-            if let alignment = node.viewString("alignment"), let align = Self.stackAlignment[alignment] {
+            if let alignment = node.viewString("alignment"),
+                let align = (inRow ? Self.rowAlignment : Self.columnAlignment)[alignment]
+            {
                 box.addStyle("align-items:" + align)
             }
             for child in children {
@@ -232,9 +234,15 @@ struct HTMLViewWriter {
         return flexibility
     }
 
-    private static let stackAlignment: [String: String] = [
-        "leading": "flex-start", "center": "center", "trailing": "flex-end", "top": "flex-start",
-        "bottom": "flex-end", "firstTextBaseline": "baseline", "lastTextBaseline": "last baseline",
+    /// A vstack's alignments (SwiftUI's `HorizontalAlignment`) as CSS.
+    private static let columnAlignment: [String: String] = [
+        "leading": "flex-start", "center": "center", "trailing": "flex-end",
+    ]
+
+    /// An hstack's alignments (SwiftUI's `VerticalAlignment`) as CSS.
+    private static let rowAlignment: [String: String] = [
+        "top": "flex-start", "center": "center", "bottom": "flex-end", "firstTextBaseline": "baseline",
+        "lastTextBaseline": "last baseline",
     ]
 
     private static let frameAlignment: [String: (horizontal: String, vertical: String)] = [

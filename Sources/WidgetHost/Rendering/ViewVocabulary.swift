@@ -1,27 +1,60 @@
 import Diagnostics
+import PluginProtocol
 public import WidgetHostKit
 
 /// The view vocabulary a plugin draws with: each node type and the attributes it takes, and the
-/// view modifiers of DESIGN.md with their values. The same table gives the JSON Schema that
-/// `widgethost schema --views` prints and the warnings a plugin's views get (an unknown type,
-/// attribute or modifier, with a "did you mean"); a node with such a mistake still renders what
-/// it can.
+/// view modifiers of DESIGN.md with their values, each value with its rule (``ViewValueRule``). The
+/// same table gives the JSON Schema that `widgethost schema --views` prints and the warnings a
+/// plugin's views get (an unknown type, attribute or modifier, with a "did you mean"; a value
+/// outside its type, cases or range; a control without an intent); what a warning names is left
+/// out of the view, which still renders what it can.
 public enum ViewVocabulary {
-    /// Attributes every node takes: its type, its modifiers, and `url` (the root's `widgetURL`).
-    static let commonAttributes = ["type", "modifiers", "url"]
-
-    /// The attributes of each node type beyond ``commonAttributes``.
-    static let attributes: [(type: String, attributes: [String])] = [
-        ("vstack", ["children"]),
-        ("hstack", ["children"]),
-        ("text", ["text", "date", "dateStyle"]),
-        ("image", ["systemName"]),
-        ("button", ["intent", "children", "text"]),
-        ("toggle", ["isOn", "intent", "children", "text"]),
-        ("link", ["children", "text"]),
-        ("spacer", []),
-        ("progress", ["value", "children"]),
+    /// Attributes every node takes beyond its `type`: its modifiers, and `url` (the root's
+    /// `widgetURL`).
+    static let commonAttributes: [(name: String, rule: ViewValueRule)] = [
+        (
+            "modifiers",
+            .refusedWhenWrong(
+                .object([.init("type", .string("array")), .init("items", reference("modifier"))]))
+        ),
+        ("url", .string),
     ]
+
+    /// The attributes of each node type beyond ``commonAttributes``, with their rules.
+    static let attributes: [(type: String, attributes: [(name: String, rule: ViewValueRule)])] = {
+        let children = ViewValueRule.refusedWhenWrong(
+            .object([.init("type", .string("array")), .init("items", reference("node"))]))
+        let intent = ViewValueRule.refusedWhenWrong(reference("intent"))
+        return [
+            (
+                "vstack",
+                [("children", children), ("alignment", .cases(columnAlignments)), ("spacing", .points)]
+            ),
+            ("hstack", [("children", children), ("alignment", .cases(rowAlignments)), ("spacing", .points)]),
+            (
+                "text",
+                [
+                    ("text", .string),
+                    (
+                        "date",
+                        .refusedWhenWrong(
+                            .object([.init("type", .string("string")), .init("format", .string("date-time"))])
+                        )
+                    ),
+                    ("dateStyle", .cases(["relative", "offset", "timer", "time", "date"])),
+                ]
+            ),
+            ("image", [("systemName", .string)]),
+            ("button", [("intent", intent), ("children", children), ("text", .string)]),
+            ("toggle", [("isOn", .boolean), ("intent", intent), ("children", children), ("text", .string)]),
+            ("link", [("children", children), ("text", .string)]),
+            ("spacer", []),
+            (
+                "progress",
+                [("value", .refusedWhenWrong(ViewValueRule.fraction.schema)), ("children", children)]
+            ),
+        ]
+    }()
 
     /// Names a new author reaches for, and the attribute meant (too far apart for a "did you mean"
     /// by spelling: `image.name` for `systemName`).
@@ -46,130 +79,81 @@ public enum ViewVocabulary {
         "secondaryLabel", "systemGray",
     ]
     static let edges = ["all", "horizontal", "vertical", "top", "bottom", "leading", "trailing"]
+    /// The edges a list of edges names.
+    static let edgeNames = ["top", "leading", "bottom", "trailing"]
     static let transitions = ["identity", "opacity", "interpolate", "numericText", "symbolEffect"]
     static let shapes = ["roundedRectangle", "capsule", "circle", "rectangle", "containerRelative"]
+    /// SwiftUI's `HorizontalAlignment`, a vstack's.
+    static let columnAlignments = HorizontalAlignment.allCases.map(\.rawValue)
+    /// SwiftUI's `VerticalAlignment`, an hstack's.
+    static let rowAlignments = VerticalAlignment.allCases.map(\.rawValue)
+    /// SwiftUI's `Alignment`, a frame's.
+    static let alignments = [
+        "center", "leading", "trailing", "top", "bottom", "topLeading", "topTrailing", "bottomLeading",
+        "bottomTrailing",
+    ]
 
-    /// Each modifier's values, as JSON Schemas of its members (besides `type`): DESIGN.md's, and
-    /// the shapes, control styles, effects and animations the Swift SDK records (issue 15).
-    static var modifiers: [(type: String, values: [(String, JSONValue)])] {
-        // A named style, one of its levels (`fill.tertiary`), or #RRGGBB.
-        let style: JSONValue = .object([
-            .init(
-                "anyOf",
-                .array([
-                    enumeration(styles),
-                    .object([
-                        .init("type", .string("string")),
-                        .init(
-                            "pattern",
-                            .string("^([A-Za-z]+(\\.(secondary|tertiary|quaternary))?|#[0-9A-Fa-f]{6})$")),
-                    ]),
-                ]))
-        ])
-        let points: JSONValue = .object([.init("type", .string("number")), .init("minimum", .int(0))])
-        let number: JSONValue = .object([.init("type", .string("number"))])
-        let boolean: JSONValue = .object([.init("type", .string("boolean"))])
-        let string: JSONValue = .object([.init("type", .string("string"))])
-        let fraction: JSONValue = .object([
-            .init("type", .string("number")), .init("minimum", .int(0)), .init("maximum", .int(1)),
-        ])
-        let length: JSONValue = .object([
-            .init("anyOf", .array([points, .object([.init("const", .string("infinity"))])]))
-        ])
-        let edgeSet: JSONValue = .object([
-            .init(
-                "anyOf",
-                .array([
-                    enumeration(edges),
-                    .object([
-                        .init("type", .string("array")),
-                        .init("items", enumeration(["top", "leading", "bottom", "trailing"])),
-                    ]),
-                ]))
-        ])
-        let shape: [(String, JSONValue)] = [("shape", enumeration(shapes)), ("cornerRadius", points)]
+    /// Each modifier's values (besides `type`) with their rules: DESIGN.md's, and the shapes,
+    /// control styles, effects and animations the Swift SDK records (issue 15).
+    static let modifiers: [(type: String, values: [(name: String, rule: ViewValueRule)])] = {
+        let shape: [(name: String, rule: ViewValueRule)] = [
+            ("shape", .cases(shapes)), ("cornerRadius", .points),
+        ]
         return [
-            (
-                "font",
-                [
-                    ("style", enumeration(fontStyles)),
-                    (
-                        "size",
-                        .object([.init("type", .string("number")), .init("exclusiveMinimum", .int(0))])
-                    ),
-                    ("weight", enumeration(weights)),
-                ]
-            ),
-            ("fontWeight", [("weight", enumeration(weights))]),
-            ("foregroundStyle", [("style", style), ("opacity", fraction)]),
-            ("strikethrough", [("isActive", boolean), ("color", style)]),
-            (
-                "lineLimit",
-                [("limit", .object([.init("type", .string("integer")), .init("minimum", .int(1))]))]
-            ),
-            ("padding", [("edges", edgeSet), ("length", points)]),
-            ("background", [("style", style), ("opacity", fraction)] + shape),
+            ("font", [("style", .cases(fontStyles)), ("size", .positive), ("weight", .cases(weights))]),
+            ("fontWeight", [("weight", .cases(weights))]),
+            ("foregroundStyle", [("style", .style), ("opacity", .fraction)]),
+            ("strikethrough", [("isActive", .boolean), ("color", .style)]),
+            ("lineLimit", [("limit", .integer(minimum: 1))]),
+            ("padding", [("edges", .edges), ("length", .points)]),
+            ("background", [("style", .style), ("opacity", .fraction)] + shape),
             (
                 "frame",
                 [
-                    ("width", length), ("height", length), ("minWidth", length), ("idealWidth", length),
-                    ("maxWidth", length), ("minHeight", length), ("idealHeight", length),
-                    ("maxHeight", length),
-                    ("alignment", string),
+                    ("width", .length), ("height", .length), ("minWidth", .length), ("idealWidth", .length),
+                    ("maxWidth", .length), ("minHeight", .length), ("idealHeight", .length),
+                    ("maxHeight", .length), ("alignment", .cases(alignments)),
                 ]
             ),
-            ("opacity", [("value", fraction)]),
+            ("opacity", [("value", .fraction)]),
             (
                 "contentTransition",
                 [
-                    ("transition", enumeration(transitions)), ("effect", string), ("countsDown", boolean),
-                    ("value", number),
+                    ("transition", .cases(transitions)), ("effect", .string), ("countsDown", .boolean),
+                    ("value", .number),
                 ]
             ),
-            ("invalidatableContent", [("isActive", boolean)]),
-            ("widgetAccentable", [("isActive", boolean)]),
-            ("containerBackground", [("style", style), ("opacity", fraction)]),
-            ("cornerRadius", [("radius", points)]),
+            ("invalidatableContent", [("isActive", .boolean)]),
+            ("widgetAccentable", [("isActive", .boolean)]),
+            ("containerBackground", [("style", .style), ("opacity", .fraction)]),
+            ("cornerRadius", [("radius", .points)]),
             ("clipShape", shape),
             (
                 "buttonStyle",
-                [
-                    (
-                        "style",
-                        enumeration(["automatic", "plain", "borderless", "bordered", "borderedProminent"])
-                    )
-                ]
+                [("style", .cases(["automatic", "plain", "borderless", "bordered", "borderedProminent"]))]
             ),
-            ("toggleStyle", [("style", enumeration(["automatic", "switch", "button"]))]),
+            ("toggleStyle", [("style", .cases(["automatic", "switch", "button"]))]),
             ("labelsHidden", []),
-            ("scaleEffect", [("scale", number)]),
+            ("scaleEffect", [("scale", .number)]),
             (
                 "shadow",
-                [("color", style), ("opacity", fraction), ("radius", points), ("x", number), ("y", number)]
+                [
+                    ("color", .style), ("opacity", .fraction), ("radius", .points), ("x", .number),
+                    ("y", .number),
+                ]
             ),
-            ("animation", [("curve", string), ("duration", points)]),
+            ("animation", [("curve", .string), ("duration", .points)]),
         ]
-    }
-
-    private static func enumeration(_ values: [String]) -> JSONValue {
-        .object([.init("enum", .array(values.map { .string($0) }))])
-    }
+    }()
 
     // MARK: - The schema
 
     /// The JSON Schema (draft 2020-12) of a view tree, as `widgethost schema --views` prints it.
     public static var schema: JSONValue {
         let nodes: [JSONValue] = attributes.map { entry in
-            var properties: [JSONValue.Member] = [
-                .init("type", .object([.init("const", .string(entry.type))])),
-                .init(
-                    "modifiers",
-                    .object([.init("type", .string("array")), .init("items", reference("modifier"))])),
-                .init("url", .object([.init("type", .string("string"))])),
-            ]
-            for attribute in entry.attributes {
-                properties.append(.init(attribute, attributeSchema(attribute)))
-            }
+            let properties: [JSONValue.Member] =
+                [.init("type", .object([.init("const", .string(entry.type))]))]
+                + (commonAttributes + entry.attributes).map { .init($0.name, $0.rule.schema) }
             return .object([
                 .init("type", .string("object")),
                 .init("required", .array([.string("type")])),
@@ -185,7 +169,7 @@ public enum ViewVocabulary {
                     "properties",
                     .object(
                         [.init("type", .object([.init("const", .string(entry.type))]))]
-                            + entry.values.map { JSONValue.Member($0.0, $0.1) })),
+                            + entry.values.map { JSONValue.Member($0.name, $0.rule.schema) })),
                 .init("additionalProperties", .bool(false)),
             ])
         }
@@ -225,90 +209,182 @@ public enum ViewVocabulary {
         .object([.init("$ref", .string("#/$defs/\(name)"))])
     }
 
-    private static func attributeSchema(_ attribute: String) -> JSONValue {
-        switch attribute {
-        case "children": return .object([.init("type", .string("array")), .init("items", reference("node"))])
-        case "isOn": return .object([.init("type", .string("boolean"))])
-        case "value":
-            return .object([
-                .init("type", .string("number")), .init("minimum", .int(0)), .init("maximum", .int(1)),
-            ])
-        case "date":
-            return .object([.init("type", .string("string")), .init("format", .string("date-time"))])
-        case "dateStyle":
-            return .object([
-                .init("enum", .array(["relative", "offset", "timer", "time", "date"].map { .string($0) }))
-            ])
-        case "intent": return reference("intent")
-        default: return .object([.init("type", .string("string"))])
-        }
-    }
-
     // MARK: - Checking
 
-    /// The warnings a view tree `json` gets: unknown node types, attributes, modifiers and modifier
-    /// values, each with where it is (`view.children[1]`) and a "did you mean" when one is close.
-    public static func warnings(in json: JSONValue) -> [String] {
+    /// A view tree checked against the vocabulary: the warnings it gets (unknown node types,
+    /// attributes and modifiers, values outside their type, cases or range, a button or toggle
+    /// without an intent), each with where it is (`view.children[1]`) and a "did you mean" when
+    /// one is close; and the tree without what the warnings say is ignored, `nil` when that is
+    /// nothing (the tree as it is).
+    /// - Complexity: O(n) in the nodes and modifiers of the tree; a tree is copied only when
+    ///   something is left out of it.
+    public static func check(_ json: JSONValue) -> (warnings: [String], view: JSONValue?) {
         var warnings: [String] = []
-        check(json, at: "view", depth: 0, into: &warnings)
-        return warnings
+        let view = check(json, at: "view", depth: 0, into: &warnings)
+        return (warnings, view)
     }
 
-    private static func check(_ json: JSONValue, at path: String, depth: Int, into warnings: inout [String]) {
-        guard depth < 256, case .object(let members) = json else { return }
+    /// Checks the node `json` at `path`; returns it without what is ignored, `nil` when nothing is.
+    private static func check(_ json: JSONValue, at path: String, depth: Int, into warnings: inout [String])
+        -> JSONValue?
+    {
+        // Deeper nesting is refused whole by the reader of the view.
+        guard depth < 256, case .object(let members) = json else { return nil }
         let typeName = json["type"]?.stringValue ?? ""
         let known = attributes.first { $0.type == typeName }
         if known == nil {
             warnings.append(
-                "\(path): unknown view type \(json["type"]?.description ?? "(none)")"
+                "\(path): unknown view type \(json["type"]?.brief ?? "(none)")"
                     + suggestion(for: typeName, among: attributes.map(\.type))
                     + "; it is drawn as a vstack of its children")
         }
-        let allowed = commonAttributes + (known?.attributes ?? attributes.flatMap(\.attributes))
-        for member in members where !allowed.contains(member.key) {
-            var hint = suggestion(for: member.key, among: allowed)
-            if hint.isEmpty, let meant = synonyms[member.key], allowed.contains(meant) {
-                hint = "; did you mean '\(meant)'?"
-            }
-            if hint.isEmpty {
-                hint =
-                    "; \(typeName.isEmpty ? "a node" : "\(article(typeName)) \(typeName)") takes "
-                    + allowed.filter { $0 != "type" }.joined(separator: ", ")
-            }
-            let node = typeName.isEmpty ? "a node" : "\(article(typeName)) \(typeName) node"
-            warnings.append("\(path): unknown attribute '\(member.key)' of \(node)\(hint); it is ignored")
+        let node = typeName.isEmpty ? "a node" : "\(article(typeName)) \(typeName) node"
+        var allowed = commonAttributes.map(\.name)
+        for attribute in known?.attributes ?? attributes.flatMap(\.attributes)
+        where !allowed.contains(attribute.name) {
+            allowed.append(attribute.name)
         }
-        if case .array(let items)? = json["modifiers"] {
-            for (index, modifier) in items.enumerated() {
-                checkModifier(modifier, at: "\(path).modifiers[\(index)]", into: &warnings)
+        // An unknown type is drawn as a vstack, or as a text when it has only text (the reader's
+        // rule): its values are checked as that node's.
+        let drawnAs =
+            known?.type ?? (json["children"] == nil && json["text"]?.stringValue != nil ? "text" : "vstack")
+        let ownRules = attributes.first { $0.type == drawnAs }?.attributes ?? []
+        // The members kept, made only once one is left out or changed: most views have nothing
+        // to leave out, and are not copied.
+        var kept: [JSONValue.Member]?
+        for (position, member) in members.enumerated() {
+            var value = member.value
+            var keep = true
+            var replaced = false
+            switch member.key {
+            case "type":
+                break
+            case _ where !allowed.contains(member.key):
+                var hint = suggestion(for: member.key, among: allowed)
+                if hint.isEmpty, let meant = synonyms[member.key], allowed.contains(meant) {
+                    hint = "; did you mean '\(meant)'?"
+                }
+                if hint.isEmpty {
+                    hint =
+                        "; \(typeName.isEmpty ? "a node" : "\(article(typeName)) \(typeName)") takes "
+                        + allowed.joined(separator: ", ")
+                }
+                warnings.append("\(path): unknown attribute '\(member.key)' of \(node)\(hint); it is ignored")
+                keep = false
+            case "modifiers":
+                guard case .array(let items) = value,
+                    let checked = checkModifiers(items, at: path, into: &warnings)
+                else { break }
+                value = .array(checked)
+                replaced = true
+            case "children":
+                guard case .array(let items) = value else { break }
+                var children: [JSONValue]?
+                for (index, child) in items.enumerated() {
+                    guard
+                        let checked = check(
+                            child, at: "\(path).children[\(index)]", depth: depth + 1, into: &warnings)
+                    else { continue }
+                    if children == nil { children = items }
+                    children?[index] = checked
+                }
+                if let children {
+                    value = .array(children)
+                    replaced = true
+                }
+            default:
+                // `null` is no value, as the reader takes it.
+                guard value != .null,
+                    let rule =
+                        (commonAttributes.first { $0.name == member.key }
+                        ?? ownRules.first { $0.name == member.key })?.rule,
+                    let problem = rule.problem(with: value)
+                else { break }
+                warnings.append(
+                    "\(path): '\(member.key)' of \(node) is \(value.brief), \(problem); it is ignored")
+                keep = false
             }
+            if kept == nil, !keep || replaced { kept = Array(members[..<position]) }
+            if keep { kept?.append(.init(member.key, value)) }
         }
-        if case .array(let children)? = json["children"] {
-            for (index, child) in children.enumerated() {
-                check(child, at: "\(path).children[\(index)]", depth: depth + 1, into: &warnings)
-            }
+        if typeName == "button" || typeName == "toggle", (json["intent"] ?? .null) == .null {
+            warnings.append(
+                "\(path): \(node) has no 'intent', so tapping it runs nothing; give it the intent it runs")
         }
+        return kept.map { .object($0) }
     }
 
-    private static func checkModifier(_ json: JSONValue, at path: String, into warnings: inout [String]) {
+    /// Checks the modifiers `items` of the node at `path`; returns them without what is ignored,
+    /// `nil` when nothing is.
+    private static func checkModifiers(_ items: [JSONValue], at path: String, into warnings: inout [String])
+        -> [JSONValue]?
+    {
+        var kept: [JSONValue]?
+        for (index, item) in items.enumerated() {
+            let outcome = checkModifier(item, at: "\(path).modifiers[\(index)]", into: &warnings)
+            if case .kept = outcome {
+                kept?.append(item)
+                continue
+            }
+            if kept == nil { kept = Array(items[..<index]) }
+            if case .changed(let checked) = outcome { kept?.append(checked) }
+        }
+        return kept
+    }
+
+    /// What checking a modifier leaves of it.
+    private enum Outcome {
+        /// The modifier as it is.
+        case kept
+        /// The modifier without the values that are ignored.
+        case changed(JSONValue)
+        /// Nothing: the modifier is ignored.
+        case removed
+    }
+
+    private static func checkModifier(_ json: JSONValue, at path: String, into warnings: inout [String])
+        -> Outcome
+    {
         guard case .object(let members) = json else {
-            warnings.append("\(path): a modifier is an object with a 'type', not \(json)")
-            return
+            warnings.append(
+                "\(path): a modifier is an object with a 'type', not \(json.brief); it is ignored")
+            return .removed
         }
         let typeName = json["type"]?.stringValue ?? ""
         guard let known = modifiers.first(where: { $0.type == typeName }) else {
             warnings.append(
-                "\(path): unknown modifier \(json["type"]?.description ?? "(none)")"
+                "\(path): unknown modifier \(json["type"]?.brief ?? "(none)")"
                     + suggestion(for: typeName, among: modifiers.map(\.type), orList: true)
                     + "; it is ignored")
-            return
+            return .removed
         }
-        let allowed = ["type"] + known.values.map(\.0)
-        for member in members where !allowed.contains(member.key) {
-            warnings.append(
-                "\(path): unknown value '\(member.key)' of the \(typeName) modifier"
-                    + suggestion(for: member.key, among: allowed, orList: true) + "; it is ignored")
+        let owner = "the \(typeName) modifier"
+        // The members kept, made only once one is left out.
+        var kept: [JSONValue.Member]?
+        for (position, member) in members.enumerated() {
+            var problem: String?
+            if member.key == "type" {
+                problem = nil
+            } else if let rule = known.values.first(where: { $0.name == member.key })?.rule {
+                if member.value != .null, let wrong = rule.problem(with: member.value) {
+                    problem = "'\(member.key)' of \(owner) is \(member.value.brief), \(wrong)"
+                }
+            } else {
+                let names = known.values.map(\.name)
+                var hint = suggestion(for: member.key, among: names)
+                if hint.isEmpty {
+                    hint = "; \(owner) takes " + (names.isEmpty ? "no other" : names.joined(separator: ", "))
+                }
+                problem = "unknown attribute '\(member.key)' of \(owner)\(hint)"
+            }
+            guard let problem else {
+                kept?.append(member)
+                continue
+            }
+            warnings.append("\(path): \(problem); it is ignored")
+            if kept == nil { kept = Array(members[..<position]) }
         }
+        return kept.map { .changed(.object($0)) } ?? .kept
     }
 
     private static func article(_ word: String) -> String {

@@ -268,9 +268,15 @@ public final class WidgetServer: HTTPHandler {
         case .failure(.undeclaredIntent(_, let message)):
             return self.failure(
                 500, .pluginUndeclaredIntent, "control \(number) of '\(id)' cannot run: \(message)")
-        case .failure(.unknownIntent):
+        case .failure(.unknownIntent(let name)):
             return self.failure(
-                500, .intentFailed, "control \(number) of '\(id)' runs an intent widgethost does not know")
+                500, .intentFailed,
+                "control \(number) of '\(id)' runs the intent '\(name)', which no built-in widget or plugin "
+                    + "declares")
+        case .failure(.noIntent(let kind)):
+            return self.failure(
+                500, .intentFailed,
+                HostSession.TapFailure.noIntentMessage(control: number, of: id, kind: kind))
         case .failure(.invalidValues(let intent, let messages)):
             return self.failure(
                 500, .intentFailed,

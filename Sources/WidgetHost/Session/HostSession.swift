@@ -308,6 +308,8 @@ public final class HostSession: Sendable {
         case noSuchControl(number: Int, count: Int)
         /// The control runs an intent nothing declares.
         case unknownIntent(String)
+        /// The control (a button or toggle a plugin drew) has no intent: tapping it runs nothing.
+        case noIntent(ViewNode.Kind)
         /// The control, drawn by a plugin's widget, runs an intent that plugin does not declare
         /// (a control runs only its own plugin's intents, built-in ones included); the message
         /// names the plugin, the intent and the fix.
@@ -316,6 +318,13 @@ public final class HostSession: Sendable {
         case ambiguousIntent(Diagnostic)
         /// The control's values do not fit its intent's parameters.
         case invalidValues(intent: String, messages: [String])
+
+        /// What ``noIntent(_:)`` of control `number` of the widget `id` says.
+        public static func noIntentMessage(control number: Int, of id: String, kind: ViewNode.Kind) -> String
+        {
+            "control \(number) of '\(id)' is a \(kind.rawValue) without an intent, so tapping it runs nothing "
+                + "(its plugin drew it without one)"
+        }
     }
 
     /// Taps control `number` (1-based, depth first, as ``ViewNode/controls`` counts) of the view
@@ -346,7 +355,7 @@ public final class HostSession: Sendable {
             let url = control.url ?? ""
             return .success(.opened(url: url, destination: try? resolveLink(url).get()))
         }
-        guard let reference = control.intent else { return .failure(.unknownIntent("")) }
+        guard let reference = control.intent else { return .failure(.noIntent(control.type)) }
         if let connection = pluginConnection(forKind: instance.kind),
             !connection.declares(intent: reference.type)
         {

@@ -241,6 +241,28 @@ class ViewTests(unittest.TestCase):
             {"type": "toggle", "isOn": True, "intent": {"type": "SetIntent", "parameters": {"value": False}},
              "children": [{"type": "text", "text": "On"}]}]})
 
+    def test_stacks_carry_alignment_and_spacing_as_swiftui_does(self):
+        column = wh.vstack("a", alignment="leading", spacing=20)
+        self.assertEqual(json.loads(json.dumps(column)), {"type": "vstack", "alignment": "leading", "spacing": 20,
+                                                          "children": [{"type": "text", "text": "a"}]})
+        row = wh.hstack("a", alignment="lastTextBaseline", spacing=0.5)
+        self.assertEqual((row["alignment"], row["spacing"]), ("lastTextBaseline", 0.5))
+        self.assertEqual(wh.hstack("a", spacing=0)["spacing"], 0)
+        # Neither is written when not given: SwiftUI's centre and the system's spacing.
+        self.assertEqual(wh.vstack("a"), {"type": "vstack", "children": [{"type": "text", "text": "a"}]})
+        cases = [(lambda: wh.vstack(alignment="top"), "the vstack's alignment 'top' is not one of leading, center, "
+                                                      "trailing"),
+                 (lambda: wh.hstack(alignment="leading"), "the hstack's alignment 'leading' is not one of top, "
+                                                          "center, bottom, firstTextBaseline, lastTextBaseline"),
+                 (lambda: wh.vstack(spacing=-1), "the vstack's spacing -1 is not a number of points, 0 or more"),
+                 (lambda: wh.hstack(spacing="8"), "the hstack's spacing '8' is not a number"),
+                 (lambda: wh.hstack(spacing=True), "the hstack's spacing True is not a number"),
+                 (lambda: wh.vstack(spacing=float("nan")), "the vstack's spacing nan is not a number"),
+                 (lambda: wh.vstack(spacing=float("inf")), "the vstack's spacing inf is not a number")]
+        for make, message in cases:
+            with self.subTest(message=message), self.assertRaisesRegex(ValueError, message):
+                make()
+
     def test_modifiers_keep_their_order(self):
         view = (wh.text("Late").font("caption").fontWeight("bold").foregroundStyle("#FF0000")
                 .strikethrough().lineLimit(1).padding(4, edges="horizontal").background("secondary")

@@ -14,7 +14,8 @@ def remind(event, days):
 
 def entry(date, event, days):
     view = wh.vstack(wh.text(f"{event}: {days} days"),
-                     wh.button("Remind me", remind(event=event, days=min(max(days, 1), 30))))
+                     wh.button("Remind me", remind(event=event, days=min(max(days, 1), 30))),
+                     alignment="leading", spacing=4)
     return wh.entry(date, view, {"event": event, "daysLeft": days})
 
 @wh.widget("Countdown", "", "", families=["systemSmall", "accessoryInline"],
