@@ -3,6 +3,10 @@ public import Diagnostics
 public import Foundation
 public import WidgetHostKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The live host behind `widgethost watch` (DESIGN.md, "The live host"): it keeps every widget's
 /// timeline, advances the displayed entry at each entry's date, reloads at the policy's date, on a
 /// reload request of its kind (from any process, through the store's stamp file, or SIGUSR1), when
@@ -243,8 +247,7 @@ public final class LiveHost: Sendable {
     }
 
     private func handleFiles(
-        _ changes: [(directory: String, name: String)], in state: inout HostState,
-        emit: @Sendable (WatchEvent) -> Void
+        _ changes: [LiveEvents.FileChange], in state: inout HostState, emit: @Sendable (WatchEvent) -> Void
     ) async {
         let containers = containerDirectories(state)
         let plugins = pluginFolders(state)
@@ -253,13 +256,16 @@ public final class LiveHost: Sendable {
         var changedPlugins: Set<String> = []
         for change in changes {
             let path = (change.directory as NSString).appendingPathComponent(change.name)
+            if containers.contains(change.directory), change.name == AppGroupStore.reloadStampFileName {
+                // Its first version is linked into place whole: no close follows.
+                requestsChanged = true
+            }
+            // A file being written is read once it is closed, a new one as an edited one.
+            if change.isCreation && Self.awaitsClose(path) { continue }
             if state.files.contains(path)
                 || (isConfigName(change.name) && options.paths.map(Self.absolute).contains(change.directory))
             {
                 configChanged = true
-            }
-            if containers.contains(change.directory), change.name == AppGroupStore.reloadStampFileName {
-                requestsChanged = true
             }
             // Its manifest or its executable, not whatever it writes into its own folder.
             if let plugin = plugins[change.directory], pluginFiles(plugin).contains(path) {
@@ -269,6 +275,15 @@ public final class LiveHost: Sendable {
         if configChanged { await reloadConfiguration(&state, emit: emit) }
         if requestsChanged { await handleRequests(&state, emit: emit) }
         for plugin in changedPlugins.sorted() { await restart(plugin: plugin, in: &state, emit: emit) }
+    }
+
+    /// Whether the file at `path`, just created, is reported again once its writer closes it: a
+    /// regular file of one link is (made by `open`, it is empty until written), a link made by
+    /// `ln` or `ln -s` is whole as it is made. A name already gone has its removal reported.
+    private static func awaitsClose(_ path: String) -> Bool {
+        var status = stat()
+        guard FileSystemName.withCString(path, { lstat($0, &status) }) == 0 else { return true }
+        return status.st_mode & S_IFMT == S_IFREG && status.st_nlink == 1
     }
 
     /// The files whose change restarts plugin `name`: its manifest and its executable.

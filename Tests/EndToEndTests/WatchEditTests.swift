@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `widgethost watch`, run as the built binary, following edits of what it hosts: configuration
+/// files made while it runs, the files an `include:` glob comes to match, the order of the widgets,
+/// and plugin manifests.
+@Suite(.serialized) struct WatchEditTests {
+    /// A scratch directory with an empty store and the configuration directory `dcfg` holding
+    /// `files` (name and text).
+    static func scratch(_ files: [(String, String)]) throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory()
+        try scratch.initStore()
+        for (name, text) in files {
+            let url = scratch.url.appendingPathComponent("dcfg/\(name)")
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try scratch.file("dcfg/\(name)", text)
+        }
+        return scratch
+    }
+
+    static func store(_ scratch: TemporaryDirectory) -> [String: String] {
+        ["WIDGETHOST_STORE": scratch.url.appendingPathComponent("store").path]
+    }
+
+    static func isDiagnostics(_ event: [String: Any]) -> Bool {
+        event["event"] as? String == "diagnostics"
+    }
+
+    /// A file created in a watched directory is read once its writer closes it, as an edit is,
+    /// not while it is still empty; a link, whole as it is made, is read at once.
+    @Test func aNewFileIsReadOnceItsWriterClosesIt() throws {
+        let scratch = try Self.scratch([("a.yaml", "widgets:\n  - id: focus\n    kind: FocusWidget\n")])
+        let watch = try WatchProcess(["dcfg", "--format", "ndjson"], in: scratch)
+        #expect(watch.wait(isWidgetEvent("start", id: "focus")).count == 1)
+
+        // Created and left open, empty, as `(sleep 2; printf ...) > dcfg/b.yaml` leaves it.
+        let seen = watch.events.count
+        let descriptor = open(scratch.path("dcfg/b.yaml"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        try #require(descriptor >= 0)
+        // inotify reports in order: once this request is answered, the creation was seen.
+        #expect(
+            try scratch.widgethost(["reload", "FocusWidget"], environment: Self.store(scratch)).status == 0)
+        #expect(watch.wait(after: seen, isWidgetEvent("request", id: "focus")).count == 1)
+        let text = Array("widgets:\n  - id: qm\n    kind: Quickmenu\n".utf8)
+        #expect(write(descriptor, text, text.count) == text.count)
+        close(descriptor)
+        #expect(watch.wait(after: seen, isWidgetEvent("config", id: "qm")).count == 1)
+        #expect(watch.events.dropFirst(seen).filter(Self.isDiagnostics).isEmpty)
+
+        // A symbolic link has no close to wait for.
+        try scratch.file("elsewhere.yaml", "widgets:\n  - id: linked\n    kind: FocusWidget\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path("dcfg/c.yaml"), withDestinationPath: scratch.path("elsewhere.yaml"))
+        #expect(watch.wait(after: seen, isWidgetEvent("config", id: "linked")).count == 1)
+        #expect(watch.events.dropFirst(seen).filter(Self.isDiagnostics).isEmpty)
+        #expect(watch.stop() == 0)
+        #expect(watch.standardError == "")
+    }
+}
