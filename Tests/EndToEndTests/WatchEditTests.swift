@@ -62,4 +62,42 @@ import Testing
         #expect(watch.stop() == 0)
         #expect(watch.standardError == "")
     }
+
+    /// A file that comes to match an `include:` glob is loaded, its edits followed, and one that
+    /// goes is dropped, as for the files the glob matched at start; so is one in a directory the
+    /// glob names that did not exist yet.
+    @Test func filesComingToMatchAnIncludeGlobAreLoadedAndGoingOnesDropped() throws {
+        let scratch = try Self.scratch([
+            (
+                "main.yaml",
+                "include: [shared/*.yaml, more/*.yaml]\nwidgets:\n  - id: own\n    kind: FocusWidget\n"
+            ),
+            ("shared/f1.yaml", "widgets:\n  - id: s1\n    kind: FocusWidget\n"),
+        ])
+        let watch = try WatchProcess(["dcfg/main.yaml", "--format", "ndjson"], in: scratch)
+        #expect(watch.wait(for: 2, isWidgetEvent("start")).map { $0["id"] as? String } == ["s1", "own"])
+
+        var seen = watch.events.count
+        try scratch.file("dcfg/shared/f2.yaml", "widgets:\n  - id: s2\n    kind: FocusWidget\n")
+        #expect(watch.wait(after: seen, isWidgetEvent("config", id: "s2")).count == 1)
+
+        seen = watch.events.count
+        try scratch.file("dcfg/shared/f2.yaml", "widgets:\n  - id: s2\n    kind: Quickmenu\n")
+        let edited = watch.wait(after: seen, isWidgetEvent("config", id: "s2"))
+        #expect(edited.first?["kind"] as? String == "Quickmenu")
+
+        seen = watch.events.count
+        try FileManager.default.removeItem(atPath: scratch.path("dcfg/shared/f1.yaml"))
+        let removed = watch.wait(after: seen) { $0["event"] as? String == "removed" }
+        #expect(removed.map { $0["id"] as? String } == ["s1"])
+
+        // The glob's directory is made after the start.
+        seen = watch.events.count
+        try FileManager.default.createDirectory(
+            atPath: scratch.path("dcfg/more"), withIntermediateDirectories: false)
+        try scratch.file("dcfg/more/m.yaml", "widgets:\n  - id: m1\n    kind: FocusWidget\n")
+        #expect(watch.wait(after: seen, isWidgetEvent("config", id: "m1")).count == 1)
+        #expect(watch.events.dropFirst(seen).filter(Self.isDiagnostics).isEmpty)
+        #expect(watch.stop() == 0)
+    }
 }

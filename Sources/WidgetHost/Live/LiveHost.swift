@@ -92,6 +92,7 @@ public final class LiveHost: Sendable {
             }
         }
         state.files = Set(loaded.files.map(Self.absolute))
+        state.includes = Set(loaded.includePatterns.map(IncludeWatch.init))
         await evaluate(instances, reason: .start, into: &state, emit: emit)
         state.order = instances.map(\.id)
         watchFiles(&state)
@@ -129,6 +130,8 @@ public final class LiveHost: Sendable {
         var widgets: [String: Hosted] = [:]
         var order: [String] = []
         var files: Set<String> = []
+        /// The `include:` entries, whose directories are watched for files coming to match them.
+        var includes: Set<IncludeWatch> = []
         /// Per plugin name: failures in a row and when to try again.
         var pluginRetries: [String: (failures: Int, at: Date)] = [:]
     }
@@ -220,6 +223,7 @@ public final class LiveHost: Sendable {
                 directories.insert(Self.absolute(path))
             }
         }
+        for include in state.includes { directories.formUnion(include.directories) }
         for container in containerDirectories(state) { directories.insert(container) }
         for folder in pluginFolders(state).keys { directories.insert(folder) }
         events.unwatch(except: directories)
@@ -264,6 +268,7 @@ public final class LiveHost: Sendable {
             if change.isCreation && Self.awaitsClose(path) { continue }
             if state.files.contains(path)
                 || (isConfigName(change.name) && options.paths.map(Self.absolute).contains(change.directory))
+                || state.includes.contains(where: { $0.concerns(path) })
             {
                 configChanged = true
             }
@@ -311,8 +316,14 @@ public final class LiveHost: Sendable {
     /// re-evaluates the widgets that changed or are new, and drops the removed ones.
     private func reloadConfiguration(_ state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
         let loaded = await session.load(options.paths)
+        let files = Set(loaded.files.map(Self.absolute))
+        let includes = Set(loaded.includePatterns.map(IncludeWatch.init))
         guard !loaded.hasErrors else {
             emit(.diagnostics(loaded.diagnostics))
+            // The files of the edit are watched too: the one it needs may come to exist.
+            state.files.formUnion(files)
+            state.includes.formUnion(includes)
+            watchFiles(&state)
             return
         }
         let instances =
@@ -329,7 +340,8 @@ public final class LiveHost: Sendable {
                 || hosted.configuration != instance.configuration || hosted.appGroup != instance.appGroup
         }
         state.order = instances.map(\.id)
-        state.files = Set(loaded.files.map(Self.absolute))
+        state.files = files
+        state.includes = includes
         await evaluate(changed, reason: .config, into: &state, emit: emit)
         watchFiles(&state)
         observePluginExits(state)
