@@ -100,4 +100,77 @@ import Testing
         #expect(watch.events.dropFirst(seen).filter(Self.isDiagnostics).isEmpty)
         #expect(watch.stop() == 0)
     }
+
+    /// The configuration `main.yaml` of widgets `ids` (each a FocusWidget but `b`, a Quickmenu), in
+    /// that order.
+    static func ordered(_ ids: [String]) -> String {
+        "widgets:\n"
+            + ids.map { "  - id: \($0)\n    kind: \($0 == "b" ? "Quickmenu" : "FocusWidget")\n" }.joined()
+    }
+
+    /// Waits (at most `timeout` seconds) until `condition` holds; whether it did.
+    static func eventually(timeout: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if try condition() { return true }
+            if Date() >= deadline { return false }
+            usleep(20_000)
+        }
+    }
+
+    /// After every edit, what is hosted keeps the configuration's order, as `run` has it: a widget
+    /// removed and put back where it was, and widgets reordered, are told in an `order` event, and
+    /// `serve` lists them in that order in `/api/widgets`, on its page and in a new event stream.
+    @Test func theWidgetsKeepTheConfigurationsOrderAfterEveryEdit() throws {
+        let scratch = try Self.scratch([("main.yaml", Self.ordered(["a", "b", "c"]))])
+        let config = scratch.url.appendingPathComponent("dcfg/main.yaml")
+        let watch = try WatchProcess(["dcfg", "--format", "ndjson"], in: scratch)
+        #expect(watch.wait(for: 3, isWidgetEvent("start")).map { $0["id"] as? String } == ["a", "b", "c"])
+        let served = try ServeCommandTests.serve(["dcfg"], scratch: scratch)
+        func isOrder(_ event: [String: Any]) -> Bool { event["event"] as? String == "order" }
+        func apiOrder() throws -> [String] {
+            let api = try RawHTTP.request(port: served.port, "GET", "/api/widgets")
+            let widgets = try JSONText.object(api.body)["widgets"] as? [[String: Any]] ?? []
+            return widgets.compactMap { $0["id"] as? String }
+        }
+        func runOrder() throws -> [String] {
+            let run = try scratch.widgethost(
+                ["run", "dcfg", "--format", "json"], environment: Self.store(scratch))
+            let widgets = try JSONText.object(run.standardOutput)["widgets"] as? [[String: Any]] ?? []
+            return widgets.compactMap { $0["id"] as? String }
+        }
+
+        // Removed: the removal says it all.
+        var seen = watch.events.count
+        try Self.ordered(["a", "c"]).write(to: config, atomically: true, encoding: .utf8)
+        #expect(watch.wait(after: seen) { $0["event"] as? String == "removed" }.count == 1)
+        #expect(try Self.eventually { try apiOrder() == ["a", "c"] })
+
+        // Put back where it was: new, then the order.
+        seen = watch.events.count
+        try Self.ordered(["a", "b", "c"]).write(to: config, atomically: true, encoding: .utf8)
+        let back = watch.wait(after: seen, isOrder)
+        #expect(back.first?["ids"] as? [String] == ["a", "b", "c"])
+        #expect(
+            watch.events.dropFirst(seen).filter(isWidgetEvent("config")).map { $0["id"] as? String } == ["b"])
+        #expect(try runOrder() == ["a", "b", "c"])
+        #expect(try Self.eventually { try apiOrder() == ["a", "b", "c"] }, "\((try? apiOrder()) ?? [])")
+
+        // Reordered: nothing else changed, so the order is all there is to tell.
+        seen = watch.events.count
+        try Self.ordered(["c", "a", "b"]).write(to: config, atomically: true, encoding: .utf8)
+        #expect(watch.wait(after: seen, isOrder).first?["ids"] as? [String] == ["c", "a", "b"])
+        #expect(try runOrder() == ["c", "a", "b"])
+        #expect(try Self.eventually { try apiOrder() == ["c", "a", "b"] }, "\((try? apiOrder()) ?? [])")
+        let page = try RawHTTP.request(port: served.port, "GET", "/")
+        let cards = page.body.matches(of: /data-widget-id="([a-z]+)"/).map { String($0.output.1) }
+        #expect(cards == ["c", "a", "b"])
+        let events = try EventStreamReader(port: served.port)
+        #expect(events.wait { $0.cards.count >= 3 })
+        #expect(events.cards.prefix(3).map { $0["id"] as? String } == ["c", "a", "b"])
+        events.close()
+        #expect(watch.events.dropFirst(seen).filter(isWidgetEvent("config")).isEmpty)
+        #expect(watch.stop() == 0)
+        #expect(served.process.stop() == 0)
+    }
 }

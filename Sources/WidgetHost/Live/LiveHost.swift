@@ -330,7 +330,8 @@ public final class LiveHost: Sendable {
             options.widgetIDs.isEmpty
             ? loaded.instances : loaded.instances.filter { options.widgetIDs.contains($0.id) }
         let ids = Set(instances.map(\.id))
-        for id in state.order where !ids.contains(id) {
+        let previous = state.order
+        for id in previous where !ids.contains(id) {
             state.widgets[id] = nil
             emit(.removed(id: id))
         }
@@ -343,6 +344,12 @@ public final class LiveHost: Sendable {
         state.files = files
         state.includes = includes
         await evaluate(changed, reason: .config, into: &state, emit: emit)
+        // What a reader of the events has now: the widgets it had less the removed ones, then the
+        // new ones; when that is not the configuration's order, it is told the order.
+        let known = Set(previous)
+        if previous.filter(ids.contains) + state.order.filter({ !known.contains($0) }) != state.order {
+            emit(.order(state.order))
+        }
         watchFiles(&state)
         observePluginExits(state)
     }
