@@ -173,4 +173,76 @@ import Testing
         #expect(watch.stop() == 0)
         #expect(served.process.stop() == 0)
     }
+
+    /// An edit of a plugin's manifest is read when the plugin restarts: a manifest that cannot be
+    /// used, or that no longer lists the widget's kind, is reported as diagnostics and its widgets
+    /// fail with why (other widgets untouched) until it is fixed; a new timeout is the one used.
+    @Test func aPluginsManifestEditIsReadWhenItRestarts() throws {
+        let scratch = try Self.scratch([
+            (
+                "main.yaml",
+                "plugins: [../plugins/slow]\nwidgets:\n  - id: slow\n    kind: Slow\n"
+                    + "  - id: focus\n    kind: FocusWidget\n"
+            )
+        ])
+        // Its timeline takes two seconds: more than a one-second timeout, far less than ten.
+        let plugin = try ScratchPlugin.write(
+            "slow", in: scratch, manifest: "kinds: [Slow]\ntimeouts: {timeline: 10}\n",
+            widgets: [#"{"kind": "Slow", "supportedFamilies": ["systemSmall"], "parameters": []}"#],
+            prelude: "import time", onRender: "time.sleep(2)")
+        let manifest = plugin.folder.appendingPathComponent("plugin.yaml")
+        func edit(_ text: String) throws {
+            try ("name: slow\nexecutable: plugin.py\n" + text).write(
+                to: manifest, atomically: true, encoding: .utf8)
+        }
+        func isSlow(_ event: [String: Any]) -> Bool { isWidgetEvent("plugin", id: "slow")(event) }
+        func error(_ event: [String: Any]?) -> [String: Any]? { event?["error"] as? [String: Any] }
+
+        let watch = try WatchProcess(["dcfg", "--format", "ndjson"], in: scratch)
+        let started = watch.wait(for: 2, isWidgetEvent("start"))
+        #expect(started.map { $0["id"] as? String } == ["slow", "focus"])
+        #expect(started.first?["entry"] != nil)
+
+        // Broken YAML: the manifest's diagnostic, and the widget fails with it.
+        var seen = watch.events.count
+        try edit("executable: [oops\nkinds: [Slow]\n")
+        let broken = watch.wait(after: seen) { isSlow($0) && $0["error"] != nil }.first
+        #expect(error(broken)?["code"] as? String == "yaml.syntax")
+        #expect((error(broken)?["message"] as? String)?.contains("plugins/slow/plugin.yaml:") == true)
+        let reported = watch.events.dropFirst(seen).filter(Self.isDiagnostics).flatMap {
+            $0["diagnostics"] as? [[String: Any]] ?? []
+        }
+        #expect(reported.contains { ($0["file"] as? String)?.hasSuffix("plugins/slow/plugin.yaml") == true })
+        #expect(
+            watch.events.dropFirst(seen).contains {
+                $0["event"] as? String == "plugin" && $0["state"] as? String == "restarting"
+            })
+
+        // Fixed: back.
+        seen = watch.events.count
+        try edit("kinds: [Slow]\ntimeouts: {timeline: 10}\n")
+        #expect(watch.wait(after: seen) { isSlow($0) && $0["entry"] != nil }.count == 1)
+
+        // Another kind listed: the widget's kind is unknown, with a "did you mean".
+        seen = watch.events.count
+        try edit("kinds: [Slow2]\n")
+        let renamed = watch.wait(after: seen) { isSlow($0) && $0["error"] != nil }.first
+        #expect(error(renamed)?["code"] as? String == "config.unknown-kind")
+        #expect((error(renamed)?["message"] as? String)?.contains("did you mean 'Slow2'?") == true)
+        #expect(watch.wait(after: seen, Self.isDiagnostics).count == 1)
+
+        // A timeout shorter than the timeline takes is the one used.
+        seen = watch.events.count
+        try edit("kinds: [Slow]\ntimeouts: {timeline: 1}\n")
+        let late = watch.wait(after: seen) { isSlow($0) && $0["error"] != nil }.first
+        #expect(error(late)?["code"] as? String == "plugin.timeout")
+
+        seen = watch.events.count
+        try edit("kinds: [Slow]\ntimeouts: {timeline: 10}\n")
+        #expect(watch.wait(after: seen) { isSlow($0) && $0["entry"] != nil }.count == 1)
+
+        // The other widget never noticed.
+        #expect(watch.events.filter { $0["id"] as? String == "focus" }.count == 1)
+        #expect(watch.stop() == 0)
+    }
 }
