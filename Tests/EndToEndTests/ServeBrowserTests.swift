@@ -6,7 +6,8 @@ import Testing
 /// from the built binary and is driven through the DevTools protocol by
 /// `Fixtures/browser/drive.py` (Debian's python3 with python3-websocket): every card has its
 /// family's size as the browser lays it out, a screenshot of a card is not blank, and a click on a
-/// task's button toggles the task in the store and the card is redrawn from the server's events.
+/// task's button toggles the task in the store and the card is redrawn from the server's events;
+/// widgets reordered in the configuration are reordered on the page.
 @Suite(.serialized) struct ServeBrowserTests {
     static let driver = TemporaryDirectory.repositoryURL
         .appendingPathComponent("Tests/EndToEndTests/Fixtures/browser/drive.py")
@@ -14,10 +15,20 @@ import Testing
     @Test func aClickInChromiumTogglesTheTaskAndTheCardIsRedrawnFromTheEvents() throws {
         let served = try ServeCommandTests.serve()
         let screenshot = served.scratch.url.appendingPathComponent("card.png")
+        // The quick menu moved to the top, renamed into place once the click is done.
+        let config = served.scratch.url.appendingPathComponent("config/widgets.yaml")
+        let menu = "  - id: quick-menu\n    kind: Quickmenu\n    family: systemMedium\n"
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try #require(text.hasSuffix("\n\n" + menu))
+        let edited = try served.scratch.file(
+            "config/edited",
+            String(text.dropLast(menu.count + 1)).replacingOccurrences(
+                of: "widgets:\n", with: "widgets:\n" + menu))
         let driver = Process()
         driver.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         driver.arguments = [
-            Self.driver.path, "http://127.0.0.1:\(served.port)/", "work-tasks", screenshot.path,
+            Self.driver.path, "http://127.0.0.1:\(served.port)/", "work-tasks", screenshot.path, config.path,
+            edited.path, "quick-menu,work-tasks,all-tasks,focus",
         ]
         let output = Pipe()
         let errors = Pipe()
@@ -58,6 +69,9 @@ import Testing
         let tasks = try JSONText.object(try served.scratch.exportJSON())["tasks"] as? [[String: Any]] ?? []
         #expect(
             tasks.first { $0["id"] as? String == WatchCommandTests.roadmap }?["isCompleted"] as? Bool == true)
+
+        // Reordered by the live host's order event, without a reload.
+        #expect(report["order"] as? [String] == ["quick-menu", "work-tasks", "all-tasks", "focus"])
         #expect(served.process.stop() == 0)
     }
 }

@@ -113,4 +113,21 @@ import WidgetHostKit
         // A terminal tall enough shows everything, as without a size.
         #expect(screen.render(with: boxes, rows: 500, columns: 500) == screen.render(with: boxes))
     }
+
+    /// A widget put back after it was removed comes last, until the order event puts it where the
+    /// configuration has it; an id the event does not name stays, after the others.
+    @Test func anOrderEventSortsTheBoxes() {
+        var screen = LiveScreen()
+        for id in ["a", "b", "c"] { screen.apply(.widget(.start, Self.result(id, controls: 1))) }
+        screen.apply(.removed(id: "b"))
+        screen.apply(.widget(.config, Self.result("b", controls: 1)))
+        #expect(screen.order == ["a", "c", "b"])
+        screen.apply(.order(["a", "b", "c"]))
+        #expect(screen.order == ["a", "b", "c"])
+        let text = screen.render(with: WidgetBoxRenderer())
+        let positions = ["a ·", "b ·", "c ·"].compactMap { text.range(of: $0)?.lowerBound }
+        #expect(positions.count == 3 && positions == positions.sorted())
+        screen.apply(.order(["c", "gone", "a"]))
+        #expect(screen.order == ["c", "a", "b"])
+    }
 }

@@ -26,6 +26,8 @@ extension ConfigurationLoader {
         var open: [String]
         /// Every file read, in reading order (each included file after the one including it).
         var read: [String] = []
+        /// Every `include:` entry's path or glob, as it was looked for.
+        var patterns: [String] = []
 
         /// The state of reading the top-level `file`.
         init(file: String) {
@@ -77,6 +79,7 @@ extension ConfigurationLoader {
             }
             let pattern =
                 text.hasPrefix("/") || directory.isEmpty ? text : directory + "/" + text
+            inclusion.patterns.append(pattern)
             let files: [String]
             if Self.isGlob(text) {
                 files = Self.glob(pattern)

@@ -78,6 +78,7 @@ public struct ConfigurationLoader: Sendable {
             var inclusion = Inclusion(file: file)
             load(file: file, inclusion: &inclusion, into: &pending, diagnostics: &result.diagnostics)
             result.files += inclusion.read
+            result.includePatterns += inclusion.patterns
         }
         assignIDs(&pending, into: &result)
         result.appGroups = pending.appGroups
@@ -619,6 +620,10 @@ public struct ConfigurationLoader: Sendable {
 public struct LoadedConfiguration: Sendable {
     /// The configuration files read, in order.
     public var files: [String]
+    /// Every `include:` entry's path or glob, as it was looked for (relative to the current
+    /// directory when the including file's path is), in reading order: where a file may come to
+    /// match one, which a live host watches.
+    public var includePatterns: [String] = []
     /// The valid widget instances, in configuration order.
     public var instances: [WidgetInstance]
     /// Every problem found, in the order found.

@@ -18,14 +18,26 @@ final class LiveEvents: Sendable {
     enum Event: Sendable {
         /// The due date set with ``wake(at:)`` was reached.
         case due
-        /// Names changed in watched directories: (directory, file name).
-        case files([(directory: String, name: String)])
+        /// Names changed in watched directories.
+        case files([FileChange])
         /// SIGUSR1: reload every timeline.
         case reloadAll
         /// SIGINT or SIGTERM, or ``stop()``: end the host.
         case stop
         /// A plugin exited on its own.
         case pluginExited(PluginFailure)
+    }
+
+    /// One name changed in a watched directory.
+    struct FileChange: Sendable {
+        /// The watched directory, as it was given to ``watch(directory:)``.
+        var directory: String
+        /// The name in it.
+        var name: String
+        /// Whether the name was only created (`IN_CREATE`), and is not a directory: a file made
+        /// by `open` is then still empty, and its close (`IN_CLOSE_WRITE`) is reported after its
+        /// writer is done; a link (`ln`, `ln -s`) is whole when it is made, and has no close.
+        var isCreation: Bool
     }
 
     private struct State {
@@ -67,7 +79,8 @@ final class LiveEvents: Sendable {
 
     /// Watches `directory` for files written and closed, created, renamed in or out, and deleted
     /// (editors that save by rename included). A file is reported once it is closed, not at every
-    /// write, so a file saved in several writes is read once, whole.
+    /// write, so a file saved in several writes is read once, whole; a creation is reported marked
+    /// as one (``FileChange/isCreation``), for the host to wait for its close.
     func watch(directory: String) {
         let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
         let descriptor = FileSystemName.withCString(directory) { inotify_add_watch(inotify, $0, mask) }
@@ -189,23 +202,24 @@ final class LiveEvents: Sendable {
         Glibc.close(wakeWrite)
     }
 
-    /// The (directory, name) of every inotify event waiting.
-    private func readChanges(_ buffer: inout [UInt8]) -> [(directory: String, name: String)] {
-        var changes: [(directory: String, name: String)] = []
+    /// The change of every inotify event waiting.
+    private func readChanges(_ buffer: inout [UInt8]) -> [FileChange] {
+        var changes: [FileChange] = []
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(inotify, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
             var offset = 0
             let header = MemoryLayout<inotify_event>.size
             while offset + header <= count {
-                let (descriptor, length) = buffer.withUnsafeBytes { bytes in
+                let (descriptor, mask, length) = buffer.withUnsafeBytes { bytes in
                     let event = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    return (event.wd, Int(event.len))
+                    return (event.wd, event.mask, Int(event.len))
                 }
                 let nameBytes = buffer[(offset + header)..<min(offset + header + length, count)]
                 let name = FileSystemName.string(fromBytes: nameBytes.prefix { $0 != 0 })
                 if let directory = state.withLock({ $0.directories[descriptor] }) {
-                    changes.append((directory, name))
+                    let created = mask & UInt32(IN_CREATE) != 0 && mask & UInt32(IN_ISDIR) == 0
+                    changes.append(FileChange(directory: directory, name: name, isCreation: created))
                 }
                 offset += header + length
             }

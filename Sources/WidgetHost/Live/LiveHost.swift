@@ -3,6 +3,10 @@ public import Diagnostics
 public import Foundation
 public import WidgetHostKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The live host behind `widgethost watch` (DESIGN.md, "The live host"): it keeps every widget's
 /// timeline, advances the displayed entry at each entry's date, reloads at the policy's date, on a
 /// reload request of its kind (from any process, through the store's stamp file, or SIGUSR1), when
@@ -88,6 +92,7 @@ public final class LiveHost: Sendable {
             }
         }
         state.files = Set(loaded.files.map(Self.absolute))
+        state.includes = Set(loaded.includePatterns.map(IncludeWatch.init))
         await evaluate(instances, reason: .start, into: &state, emit: emit)
         state.order = instances.map(\.id)
         watchFiles(&state)
@@ -118,6 +123,22 @@ public final class LiveHost: Sendable {
         var instance: WidgetInstance
         var result: WidgetResult
         var evaluatedAt: Date
+        /// The folder of the plugin serving it, whose manifest and executable are watched.
+        var plugin: String?
+        /// Its plugin changed and its configuration no longer loads under it: it shows why, and is
+        /// evaluated again only once the configuration loads (a fixed manifest, an edit).
+        var invalidated = false
+    }
+
+    /// A plugin read again after its manifest or executable changed.
+    private struct PluginChange {
+        /// The plugin's folder and name.
+        var folder: String
+        var name: String
+        /// Its manifest's path.
+        var manifestPath: String
+        /// The widgets it served, or serves now.
+        var ids: Set<String>
     }
 
     /// What the host keeps between events (owned by ``run(emit:)``'s task).
@@ -125,6 +146,10 @@ public final class LiveHost: Sendable {
         var widgets: [String: Hosted] = [:]
         var order: [String] = []
         var files: Set<String> = []
+        /// The `include:` entries, whose directories are watched for files coming to match them.
+        var includes: Set<IncludeWatch> = []
+        /// Per plugin folder watched: its manifest and executable as last read.
+        var pluginStamps: [String: PluginStamp] = [:]
         /// Per plugin name: failures in a row and when to try again.
         var pluginRetries: [String: (failures: Int, at: Date)] = [:]
         /// Whether the last edit of the configuration was rejected, so that the next accepted one
@@ -167,7 +192,8 @@ public final class LiveHost: Sendable {
             // Just evaluated: whatever was requested before is what it shows now.
             result.reloadRequested = false
             state.widgets[result.instance.id] = Hosted(
-                instance: result.instance, result: result, evaluatedAt: now)
+                instance: result.instance, result: result, evaluatedAt: now,
+                plugin: session.plugins.folder(servingKind: result.instance.kind))
             emit(.widget(reason, result))
             notePluginOutcome(of: result, in: &state, emit: emit)
         }
@@ -177,7 +203,10 @@ public final class LiveHost: Sendable {
         _ ids: [String], reason: WatchEvent.Reason, in state: inout HostState,
         emit: @Sendable (WatchEvent) -> Void
     ) async {
-        let instances = ids.compactMap { state.widgets[$0]?.instance }
+        // One its plugin's change invalidated waits for the configuration to load again.
+        let instances = ids.compactMap { id in
+            state.widgets[id].flatMap { $0.invalidated ? nil : $0.instance }
+        }
         await evaluate(instances, reason: reason, into: &state, emit: emit)
     }
 
@@ -219,8 +248,13 @@ public final class LiveHost: Sendable {
                 directories.insert(Self.absolute(path))
             }
         }
+        for include in state.includes { directories.formUnion(include.directories) }
         for container in containerDirectories(state) { directories.insert(container) }
-        for folder in pluginFolders(state).keys { directories.insert(folder) }
+        let plugins = pluginFiles(state)
+        for file in plugins.keys { directories.insert((file as NSString).deletingLastPathComponent) }
+        for folder in Set(plugins.values) where state.pluginStamps[folder] == nil {
+            state.pluginStamps[folder] = pluginStamp(folder)
+        }
         events.unwatch(except: directories)
         for directory in directories where !events.watchedDirectories.contains(directory) {
             events.watch(directory: directory)
@@ -235,52 +269,68 @@ public final class LiveHost: Sendable {
             })
     }
 
-    private func pluginFolders(_ state: HostState) -> [String: String] {
-        var folders: [String: String] = [:]
-        for hosted in state.widgets.values {
-            if let connection = session.pluginConnection(forKind: hosted.instance.kind) {
-                folders[Self.absolute(connection.manifest.folder)] = connection.manifest.name
+    /// The files whose change restarts a plugin of the hosted widgets (its manifest and its
+    /// executable, not whatever it writes into its own folder), each with the plugin's folder.
+    private func pluginFiles(_ state: HostState) -> [String: String] {
+        let folders = Set(state.widgets.values.compactMap(\.plugin))
+        var files: [String: String] = [:]
+        for plugin in session.plugins.plugins where folders.contains(plugin.folder) {
+            files[(plugin.folder as NSString).appendingPathComponent(PluginManifest.fileName)] = plugin.folder
+            if let executable = plugin.manifest?.executable {
+                files[Self.absolute(executable)] = plugin.folder
             }
         }
-        return folders
+        return files
     }
 
     private func handleFiles(
-        _ changes: [(directory: String, name: String)], in state: inout HostState,
-        emit: @Sendable (WatchEvent) -> Void
+        _ changes: [LiveEvents.FileChange], in state: inout HostState, emit: @Sendable (WatchEvent) -> Void
     ) async {
         let containers = containerDirectories(state)
-        let plugins = pluginFolders(state)
+        let plugins = pluginFiles(state)
         var configChanged = false
         var requestsChanged = false
         var changedPlugins: Set<String> = []
         for change in changes {
             let path = (change.directory as NSString).appendingPathComponent(change.name)
+            if containers.contains(change.directory), change.name == AppGroupStore.reloadStampFileName {
+                // Its first version is linked into place whole: no close follows.
+                requestsChanged = true
+            }
+            // A file being written is read once it is closed, a new one as an edited one.
+            if change.isCreation && Self.awaitsClose(path) { continue }
             if state.files.contains(path)
                 || (isConfigName(change.name) && options.paths.map(Self.absolute).contains(change.directory))
+                || state.includes.contains(where: { $0.concerns(path) })
             {
                 configChanged = true
             }
-            if containers.contains(change.directory), change.name == AppGroupStore.reloadStampFileName {
-                requestsChanged = true
-            }
-            // Its manifest or its executable, not whatever it writes into its own folder.
-            if let plugin = plugins[change.directory], pluginFiles(plugin).contains(path) {
-                changedPlugins.insert(plugin)
-            }
+            if let folder = plugins[path] { changedPlugins.insert(folder) }
         }
         if configChanged { await reloadConfiguration(&state, emit: emit) }
         if requestsChanged { await handleRequests(&state, emit: emit) }
-        for plugin in changedPlugins.sorted() { await restart(plugin: plugin, in: &state, emit: emit) }
+        for folder in changedPlugins.sorted() {
+            // A file saved by rename is reported again when its writer closes it, unchanged.
+            let stamp = pluginStamp(folder)
+            guard state.pluginStamps[folder] != stamp else { continue }
+            await reread(plugin: folder, stamp: stamp, in: &state, emit: emit)
+        }
     }
 
-    /// The files whose change restarts plugin `name`: its manifest and its executable.
-    private func pluginFiles(_ name: String) -> Set<String> {
-        guard let manifest = session.plugins.plugins.compactMap(\.manifest).first(where: { $0.name == name })
-        else {
-            return []
-        }
-        return [Self.absolute(manifest.path), Self.absolute(manifest.executable)]
+    /// The plugin in `folder`'s manifest and executable, now.
+    private func pluginStamp(_ folder: String) -> PluginStamp {
+        PluginStamp(
+            manifestPath: (folder as NSString).appendingPathComponent(PluginManifest.fileName),
+            executable: session.plugins.plugins.first { $0.folder == folder }?.manifest?.executable)
+    }
+
+    /// Whether the file at `path`, just created, is reported again once its writer closes it: a
+    /// regular file of one link is (made by `open`, it is empty until written), a link made by
+    /// `ln` or `ln -s` is whole as it is made. A name already gone has its removal reported.
+    private static func awaitsClose(_ path: String) -> Bool {
+        var status = stat()
+        guard FileSystemName.withCString(path, { lstat($0, &status) }) == 0 else { return true }
+        return status.st_mode & S_IFMT == S_IFREG && status.st_nlink == 1
     }
 
     private func isConfigName(_ name: String) -> Bool {
@@ -296,14 +346,28 @@ public final class LiveHost: Sendable {
     }
 
     /// Loads the configuration again: an invalid edit is reported and changes nothing; a valid one
-    /// re-evaluates the widgets that changed or are new, and drops the removed ones.
-    private func reloadConfiguration(_ state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
+    /// re-evaluates the widgets that changed or are new, and drops the removed ones. After a
+    /// plugin's change, its widgets are evaluated again when the configuration loads, and when it
+    /// does not, those it no longer loads fail with why (the others keep running).
+    private func reloadConfiguration(
+        _ state: inout HostState, after change: PluginChange? = nil, emit: @Sendable (WatchEvent) -> Void
+    ) async {
         let loaded = await session.load(options.paths)
+        let files = Set(loaded.files.map(Self.absolute))
+        let includes = Set(loaded.includePatterns.map(IncludeWatch.init))
         guard !loaded.hasErrors else {
             state.lastEditRejected = true
             emit(.diagnostics(loaded.diagnostics))
+            // The files of the edit are watched too: the one it needs may come to exist.
+            state.files.formUnion(files)
+            state.includes.formUnion(includes)
+            if let change { await settle(change, loaded: loaded, in: &state, emit: emit) }
+            watchFiles(&state)
+            observePluginExits(state)
             return
         }
+        // An accepted edit's warnings (a plugin's change's among them), and none after a rejected
+        // edit, so that what shows the rejection can clear it.
         if state.lastEditRejected || !loaded.diagnostics.isEmpty {
             state.lastEditRejected = false
             emit(.diagnostics(loaded.diagnostics))
@@ -312,23 +376,124 @@ public final class LiveHost: Sendable {
             options.widgetIDs.isEmpty
             ? loaded.instances : loaded.instances.filter { options.widgetIDs.contains($0.id) }
         let ids = Set(instances.map(\.id))
-        for id in state.order where !ids.contains(id) {
+        let previous = state.order
+        for id in previous where !ids.contains(id) {
             state.widgets[id] = nil
             emit(.removed(id: id))
         }
-        let changed = instances.filter { instance in
-            guard let hosted = state.widgets[instance.id]?.instance else { return true }
-            return hosted.kind != instance.kind || hosted.family != instance.family
-                || hosted.configuration != instance.configuration || hosted.appGroup != instance.appGroup
+        let restarted = change?.ids ?? []
+        var changed: [WidgetInstance] = []
+        var replugged: [WidgetInstance] = []
+        for instance in instances {
+            guard let hosted = state.widgets[instance.id],
+                Self.isSame(hosted.instance, instance), !hosted.invalidated || restarted.contains(instance.id)
+            else {
+                changed.append(instance)
+                continue
+            }
+            if restarted.contains(instance.id) { replugged.append(instance) }
         }
         state.order = instances.map(\.id)
-        state.files = Set(loaded.files.map(Self.absolute))
+        state.files = files
+        state.includes = includes
         await evaluate(changed, reason: .config, into: &state, emit: emit)
+        await evaluate(replugged, reason: .plugin, into: &state, emit: emit)
+        // What a reader of the events has now: the widgets it had less the removed ones, then the
+        // new ones; when that is not the configuration's order, it is told the order.
+        let known = Set(previous)
+        if previous.filter(ids.contains) + state.order.filter({ !known.contains($0) }) != state.order {
+            emit(.order(state.order))
+        }
         watchFiles(&state)
         observePluginExits(state)
     }
 
+    /// Whether `a` and `b` are one widget configured alike.
+    private static func isSame(_ a: WidgetInstance, _ b: WidgetInstance) -> Bool {
+        a.kind == b.kind && a.family == b.family && a.configuration == b.configuration
+            && a.appGroup == b.appGroup
+    }
+
     // MARK: - Plugins
+
+    /// The manifest or the executable of the plugin in `folder` changed (`stamp`, taken before it
+    /// is read): the plugin is read again and restarted, and the configuration loaded again under
+    /// it (its kinds, its parameters).
+    private func reread(
+        plugin folder: String, stamp: PluginStamp, in state: inout HostState,
+        emit: @Sendable (WatchEvent) -> Void
+    ) async {
+        let before = session.plugins.plugins.first { $0.folder == folder }
+        let name = before?.manifest?.name ?? (folder as NSString).lastPathComponent
+        emit(.plugin(name: name, state: .restarting, message: nil))
+        let (previous, current) = await session.plugins.reread(folder: folder)
+        // The executable the manifest names now, before it starts: a later change is a change.
+        state.pluginStamps[folder] = stamp.replacingExecutable(current?.executable)
+        if let previous { state.pluginRetries[previous.name] = nil }
+        let kinds = Set(current?.kinds ?? [])
+        let ids = state.order.filter { id in
+            guard let hosted = state.widgets[id] else { return false }
+            return hosted.plugin == folder || kinds.contains(hosted.instance.kind)
+        }
+        let change = PluginChange(
+            folder: folder, name: current?.name ?? name,
+            manifestPath: (folder as NSString).appendingPathComponent(PluginManifest.fileName), ids: Set(ids))
+        await reloadConfiguration(&state, after: change, emit: emit)
+    }
+
+    /// After `change`, the configuration did not load: each of the plugin's widgets the load still
+    /// accepts, configured alike, is evaluated again; each other one fails with the problems of the
+    /// plugin's manifest and of its own entry, and waits for a load that accepts it.
+    private func settle(
+        _ change: PluginChange, loaded: LoadedConfiguration, in state: inout HostState,
+        emit: @Sendable (WatchEvent) -> Void
+    ) async {
+        let accepted = Dictionary(
+            loaded.instances.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var again: [WidgetInstance] = []
+        for id in state.order where change.ids.contains(id) {
+            guard var hosted = state.widgets[id] else { continue }
+            if let instance = accepted[id], Self.isSame(hosted.instance, instance) {
+                again.append(instance)
+                continue
+            }
+            hosted.result.outcome = .failure(
+                failure(of: hosted.instance, after: change, diagnostics: loaded.diagnostics, in: state))
+            hosted.invalidated = true
+            hosted.plugin = change.folder
+            state.widgets[id] = hosted
+            emit(.widget(.plugin, hosted.result))
+        }
+        await evaluate(again, reason: .plugin, into: &state, emit: emit)
+    }
+
+    /// Why `instance` cannot run after `change`: the problems of the plugin's manifest, and those at
+    /// the widget's own entry (from its line to the next hosted widget's in its file); every error
+    /// when neither has any.
+    private func failure(
+        of instance: WidgetInstance, after change: PluginChange, diagnostics: [Diagnostic],
+        in state: HostState
+    ) -> WidgetFailure {
+        let line = instance.location.line
+        let next =
+            state.widgets.values.map(\.instance).filter {
+                $0.file == instance.file && $0.location.line > line
+            }
+            .map(\.location.line).min() ?? Int.max
+        var relevant = diagnostics.filter { diagnostic in
+            diagnostic.file == change.manifestPath
+                || (diagnostic.file == instance.file
+                    && (diagnostic.location.map { $0.line >= line && $0.line < next } ?? false))
+        }
+        if relevant.isEmpty { relevant = diagnostics.filter { $0.severity == .error } }
+        let code = (relevant.first { $0.severity == .error } ?? relevant.first)?.code ?? .pluginUnavailable
+        let problems = relevant.map { $0.description.split(separator: "\n").first.map(String.init) ?? "" }
+        return WidgetFailure(
+            code: code,
+            message:
+                "its plugin '\(change.name)' (\(change.folder)) changed, and the widget no longer loads: "
+                + problems.joined(separator: "; "))
+    }
 
     /// Notes whether `result`'s plugin answered: a failed plugin is retried after its backoff.
     private func notePluginOutcome(

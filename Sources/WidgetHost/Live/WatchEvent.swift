@@ -34,6 +34,10 @@ public enum WatchEvent: Sendable {
     case widget(Reason, WidgetResult)
     /// A widget no longer in the configuration.
     case removed(id: String)
+    /// The hosted widgets' ids in configuration order, after an edit left them in an order the
+    /// other events do not give (a widget moved, or one added before another): a reader that drops
+    /// removed widgets and adds new ones last has them in this order once it sorts them by it.
+    case order([String])
     /// A rejected edit: the last good configuration keeps running.
     case diagnostics([Diagnostic])
     /// A plugin's state changed.
@@ -52,6 +56,10 @@ public enum WatchEvent: Sendable {
         case .removed(let id):
             return JSONValue.object([.init("event", .string("removed")), .init("id", .string(id))])
                 .description
+        case .order(let ids):
+            return JSONValue.object([
+                .init("event", .string("order")), .init("ids", .array(ids.map(JSONValue.string))),
+            ]).description
         case .diagnostics(let diagnostics):
             return "{\"event\":\"diagnostics\",\"diagnostics\":["
                 + diagnostics.map(DiagnosticRenderer.json).joined(separator: ",") + "]}"

@@ -40,9 +40,10 @@ public final class PluginHost: Sendable {
         var unavailable: [String: UnavailablePluginWidget] = [:]
         /// Every place plugins were looked for, found or not, in order.
         var places: [String] = []
-        /// What each configuration entry (`plugins:` path and file) added, so a configuration
-        /// loaded again reports the same problems at the same entry.
-        var entries: [String: Result<[Diagnostic], Diagnostic>] = [:]
+        /// The folders each configuration entry (`plugins:` path and file) added, so a
+        /// configuration loaded again reports their problems at the same entry: the problems they
+        /// have then (a manifest read again has its own).
+        var entries: [String: Result<[String], Diagnostic>] = [:]
     }
 
     /// The built-in widgets and intents.
@@ -109,22 +110,16 @@ public final class PluginHost: Sendable {
     ///   was found in a default place (a broken plugin there must not stop unrelated runs).
     @discardableResult
     public func add(folder: String, origin: PluginDiscovery.Origin) -> [Diagnostic] {
+        guard let key = insert(folder: folder, origin: origin) else { return [] }
+        return problems(of: [key])
+    }
+
+    /// Adds a plugin folder not found before and reads its manifest.
+    /// - Returns: The folder as plugins are keyed, or `nil` when it was found before.
+    private func insert(folder: String, origin: PluginDiscovery.Origin) -> String? {
         let key = PluginDiscovery.canonical(folder)
-        guard state.withLock({ $0.folders.insert(key).inserted }) else { return [] }
-        var (manifest, diagnostics) = PluginManifest.read(folder: key)
-        if !origin.isExplicit {
-            diagnostics = diagnostics.map { diagnostic in
-                var copy = diagnostic
-                copy.severity = .warning
-                return copy
-            }
-        }
-        if let known = manifest, let other = plugins.first(where: { $0.manifest?.name == known.name }) {
-            diagnostics.append(
-                Diagnostic(
-                    file: known.path, severity: .warning, code: .pluginDuplicateName,
-                    message: "the plugin name '\(known.name)' is also used by \(other.folder)"))
-        }
+        guard state.withLock({ $0.folders.insert(key).inserted }) else { return nil }
+        let (manifest, diagnostics) = read(folder: key, origin: origin, among: plugins)
         let plugin = Plugin(
             folder: key, origin: origin, manifest: manifest, diagnostics: diagnostics,
             connection: manifest.map { PluginConnection(manifest: $0, hostVersion: hostVersion, log: log) })
@@ -132,20 +127,97 @@ public final class PluginHost: Sendable {
             $0.plugins.append(plugin)
             $0.diagnostics += diagnostics
         }
-        return diagnostics
+        return key
+    }
+
+    /// The manifest of the plugin in `folder` and its problems, as `origin` makes them (errors
+    /// when a person named the folder, else warnings), its name checked against `others`'.
+    private func read(folder: String, origin: PluginDiscovery.Origin, among others: [Plugin]) -> (
+        PluginManifest?, [Diagnostic]
+    ) {
+        var (manifest, diagnostics) = PluginManifest.read(folder: folder)
+        if !origin.isExplicit {
+            diagnostics = diagnostics.map { diagnostic in
+                var copy = diagnostic
+                copy.severity = .warning
+                return copy
+            }
+        }
+        if let known = manifest,
+            let other = others.first(where: { $0.folder != folder && $0.manifest?.name == known.name })
+        {
+            diagnostics.append(
+                Diagnostic(
+                    file: known.path, severity: .warning, code: .pluginDuplicateName,
+                    message: "the plugin name '\(known.name)' is also used by \(other.folder)"))
+        }
+        return (manifest, diagnostics)
+    }
+
+    /// The problems the manifests of the plugins in `folders` have now.
+    private func problems(of folders: [String]) -> [Diagnostic] {
+        let plugins = self.plugins
+        return folders.flatMap { folder in plugins.first { $0.folder == folder }?.diagnostics ?? [] }
     }
 
     /// Adds the folders a configuration's `plugins:` entry names (relative to the configuration).
     /// - Returns: Problems, to report at the entry.
     public func add(configurationEntry path: String, file: String) -> Result<[Diagnostic], Diagnostic> {
         let key = file + "\u{0}" + path
-        if let known = state.withLock({ $0.entries[key] }) { return known }
-        let result = addEntry(path, file: file)
-        state.withLock { $0.entries[key] = result }
-        return result
+        let folders: Result<[String], Diagnostic>
+        if let known = state.withLock({ $0.entries[key] }) {
+            folders = known
+        } else {
+            folders = addEntry(path, file: file)
+            state.withLock { $0.entries[key] = folders }
+        }
+        return folders.map(problems(of:))
     }
 
-    private func addEntry(_ path: String, file: String) -> Result<[Diagnostic], Diagnostic> {
+    /// Reads the manifest of the plugin in `folder` again, as a live host does when the manifest or
+    /// the executable changed: the plugin's process is ended and what its handshake declared is
+    /// forgotten, so the next configuration loaded handshakes it again under the new manifest (or
+    /// finds its kinds unknown when the manifest cannot be used). The new manifest's problems are
+    /// reported as a new folder's are.
+    ///
+    /// - Returns: The manifest before and the one now (`nil` when it could not be used); both
+    ///   `nil` for a folder that holds no plugin found.
+    public func reread(folder: String) async -> (previous: PluginManifest?, current: PluginManifest?) {
+        let key = PluginDiscovery.canonical(folder)
+        guard let old = plugins.first(where: { $0.folder == key }) else { return (nil, nil) }
+        if let connection = old.connection { await OffPool.run { connection.close() } }
+        let (manifest, diagnostics) = read(folder: key, origin: old.origin, among: plugins)
+        let connection = manifest.map { PluginConnection(manifest: $0, hostVersion: hostVersion, log: log) }
+        state.withLock { state in
+            guard let index = state.plugins.firstIndex(where: { $0.folder == key }) else { return }
+            state.plugins[index] = Plugin(
+                folder: key, origin: old.origin, manifest: manifest, diagnostics: diagnostics,
+                connection: connection)
+            let kinds = Set(state.widgets.filter { $0.value.plugin == index }.keys)
+            for kind in kinds { state.widgets[kind] = nil }
+            state.kindOrder.removeAll { kinds.contains($0) }
+            state.intents.removeAll { $0.connection === old.connection }
+            for kind in (old.manifest?.kinds ?? []) + (manifest?.kinds ?? []) {
+                state.unavailable[kind] = nil
+            }
+            // A configuration's `plugins:` entry reports its folders' problems at every load.
+            if case .configuration = old.origin { return }
+            state.diagnostics += diagnostics
+        }
+        return (old.manifest, manifest)
+    }
+
+    /// The folder of the plugin serving the widgets of `kind`: the one whose handshake declared it,
+    /// else the first whose manifest lists it; `nil` for a built-in kind.
+    public func folder(servingKind kind: String) -> String? {
+        guard builtIns.widget(kind: kind) == nil else { return nil }
+        return state.withLock { state in
+            if let index = state.widgets[kind]?.plugin { return state.plugins[index].folder }
+            return state.plugins.first { $0.manifest?.kinds.contains(kind) ?? false }?.folder
+        }
+    }
+
+    private func addEntry(_ path: String, file: String) -> Result<[String], Diagnostic> {
         state.withLock { $0.places.append(path) }
         let base = file == "-" ? "." : (file as NSString).deletingLastPathComponent
         let folder =
@@ -155,7 +227,7 @@ public final class PluginHost: Sendable {
         case .failure(let diagnostic):
             return .failure(diagnostic)
         case .success(let folders):
-            return .success(folders.flatMap { add(folder: $0, origin: .configuration(file: file)) })
+            return .success(folders.compactMap { insert(folder: $0, origin: .configuration(file: file)) })
         }
     }
 

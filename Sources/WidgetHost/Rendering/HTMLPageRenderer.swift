@@ -180,7 +180,7 @@ public struct HTMLPageRenderer: RunRenderer {
         """
 
     /// The live page's script: `GET /events` (Server-Sent Events) redraws a card from each `card`
-    /// event and drops removed widgets; a click on a control posts it with the page's token.
+    /// event, drops removed widgets and puts the cards in the order an `order` event gives; a click on a control posts it with the page's token.
     static let liveScript = """
         "use strict";\
         const token=document.querySelector('meta[name="widgethost-token"]').content;\
@@ -200,7 +200,9 @@ public struct HTMLPageRenderer: RunRenderer {
         t.innerHTML=m.html;const old=cardOf(m.id);if(old)old.closest('figure').replaceWith(t.content);\
         else document.querySelector('.gallery').append(t.content)});\
         events.onmessage=e=>{const ev=JSON.parse(e.data);if(ev.event==='removed'){const c=cardOf(ev.id);\
-        if(c)c.closest('figure').remove()}else if(ev.event==='diagnostics'){status.textContent=\
+        if(c)c.closest('figure').remove()}else if(ev.event==='order'){const g=document.querySelector('.gallery');\
+        for(const id of ev.ids){const c=cardOf(id);if(c)g.append(c.closest('figure'))}}\
+        else if(ev.event==='diagnostics'){status.textContent=\
         ev.diagnostics.map(d=>d.message).join('; ')}else if(ev.event==='plugin'){const p='plugin '+ev.plugin+' ';\
         if(ev.state!=='running')status.textContent=p+ev.state+(ev.message?': '+ev.message:'');\
         else if(status.textContent.startsWith(p))status.textContent=''}};

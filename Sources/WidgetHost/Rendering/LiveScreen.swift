@@ -17,7 +17,8 @@ public struct LiveScreen: Sendable {
         case tap(id: String, number: Int)
     }
 
-    /// The widgets' ids, in the order first reported.
+    /// The widgets' ids, in the order first reported or, after an edit that reorders them, in the
+    /// configuration's.
     public private(set) var order: [String] = []
     /// Each widget's latest result.
     public private(set) var results: [String: WidgetResult] = [:]
@@ -49,6 +50,8 @@ public struct LiveScreen: Sendable {
             results[id] = nil
             order.removeAll { $0 == id }
             if selected == id { selected = order.first }
+        case .order(let ids):
+            order = Self.reordered(order, by: ids)
         case .diagnostics(let diagnostics):
             // A diagnostic's own lines (the source line, the caret, its notes) stay lines.
             configurationNotes = diagnostics.flatMap {
@@ -59,6 +62,14 @@ public struct LiveScreen: Sendable {
                 state == .running
                 ? nil : "plugin \(name): \(state.rawValue)" + (message.map { " (\($0))" } ?? "")
         }
+    }
+
+    /// `order` sorted as `ids` (an ``WatchEvent/order(_:)`` event) has them, the ids it does not
+    /// name kept after them.
+    static func reordered(_ order: [String], by ids: [String]) -> [String] {
+        let known = Set(order)
+        let named = Set(ids)
+        return ids.filter(known.contains) + order.filter { !named.contains($0) }
     }
 
     /// The digits typed so far of a control number that could still grow (`1` of `12`).

@@ -43,6 +43,7 @@ final class ServeHub: Sendable {
         var message = Array(("data: " + event.json + "\n\n").utf8)
         var shown: (String, Shown)?
         var removed: String?
+        var order: [String]?
         switch event {
         case .widget(_, let result):
             let card = JSONValue.object([
@@ -52,6 +53,8 @@ final class ServeHub: Sendable {
             shown = (result.instance.id, Shown(result: result, message: message))
         case .removed(let id):
             removed = id
+        case .order(let ids):
+            order = ids
         case .diagnostics, .plugin:
             break
         }
@@ -64,6 +67,7 @@ final class ServeHub: Sendable {
             state.widgets[removed] = nil
             state.order.removeAll { $0 == removed }
         }
+        if let order { state.order = LiveScreen.reordered(state.order, by: order) }
         state.log.append(message)
         if state.log.count > Self.logLimit {
             let dropped = state.log.count - Self.logLimit

@@ -1,11 +1,13 @@
 #!/usr/bin/python3
 """Drives headless Chromium through the DevTools protocol for the serve tests.
 
-usage: drive.py URL WIDGET-ID SCREENSHOT.png
+usage: drive.py URL WIDGET-ID SCREENSHOT.png [CONFIG EDITED IDS]
 
 Loads URL, reads every card's size back from the DOM, takes a screenshot of WIDGET-ID's card (and
 counts its colours), clicks that card's control 1 as a person would (mouse events at its centre) and
-waits for the card to be redrawn from the server's events. Prints one JSON object.
+waits for the card to be redrawn from the server's events. Given CONFIG, it then renames the file
+EDITED onto it and waits for the cards to be in the order IDS (comma-separated) says. Prints one
+JSON object.
 """
 import base64
 import json
@@ -158,10 +160,17 @@ def main():
         latency = (time.monotonic() - clicked) * 1000
         after = page.evaluate(f"{control} ? {control}.textContent : null")
         status = page.evaluate("document.querySelector('.status').textContent")
-        print(json.dumps({
+        report = {
             "cards": cards, "screenshot": {"colours": colours, "width": shot_width, "height": shot_height},
             "before": before, "after": after, "redrawn": bool(redrawn), "latencyMs": latency, "status": status,
-        }))
+        }
+        if len(sys.argv) > 4:
+            config, edited, ids = sys.argv[4:7]
+            os.rename(edited, config)
+            order = "[...document.querySelectorAll('.card')].map(c => c.dataset.widgetId).join(',')"
+            page.wait_for(f"{order} === {json.dumps(ids)}", 20)
+            report["order"] = page.evaluate(order).split(",")
+        print(json.dumps(report))
     finally:
         browser.terminate()
         try:
