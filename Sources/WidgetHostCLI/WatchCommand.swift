@@ -218,7 +218,9 @@ extension WidgetHostCommand {
             case .failure(.noSuchControl(_, let count)):
                 status = "\(instance.id) has \(count) control\(count == 1 ? "" : "s"); there is no \(number)"
             case .failure(let failure):
-                status = "[\(number)] of \(instance.id) did nothing: \(failure)"
+                status =
+                    "[\(number)] of \(instance.id) did nothing: "
+                    + failure.message(control: number, of: instance.id)
             }
             screen.withLock { $0.status = status }
             redraw()

@@ -319,6 +319,32 @@ public final class HostSession: Sendable {
         /// The control's values do not fit its intent's parameters.
         case invalidValues(intent: String, messages: [String])
 
+        /// The sentence for this failure of a tap of control `number` of the widget `id`, as `tap`
+        /// and `serve` word it.
+        public func message(control number: Int, of id: String) -> String {
+            switch self {
+            case .widgetFailed(let failure):
+                return "widget '\(id)' failed: \(failure.message)"
+            case .noSuchControl(_, let count):
+                return
+                    "widget '\(id)' has \(count) control\(count == 1 ? "" : "s") now; there is no \(number)"
+            case .unknownIntent(let name):
+                return name.isEmpty
+                    ? "control \(number) of '\(id)' runs an intent widgethost does not know"
+                    : "control \(number) of '\(id)' runs the intent '\(name)', which no built-in widget or plugin "
+                        + "declares"
+            case .noIntent(let kind):
+                return Self.noIntentMessage(control: number, of: id, kind: kind)
+            case .undeclaredIntent(_, let message):
+                return "control \(number) of '\(id)' cannot run: \(message)"
+            case .ambiguousIntent(let diagnostic):
+                return diagnostic.message
+            case .invalidValues(let intent, let messages):
+                return "control \(number) of '\(id)' runs \(intent) with values it does not declare: "
+                    + messages.joined(separator: "; ")
+            }
+        }
+
         /// What ``noIntent(_:)`` of control `number` of the widget `id` says.
         public static func noIntentMessage(control number: Int, of id: String, kind: ViewNode.Kind) -> String
         {
