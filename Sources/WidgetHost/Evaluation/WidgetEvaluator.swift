@@ -1,5 +1,5 @@
 import AppGroup
-public import Diagnostics
+import Diagnostics
 public import Foundation
 public import WidgetHostKit
 
