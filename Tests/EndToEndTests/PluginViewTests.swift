@@ -14,14 +14,24 @@ import Testing
                                                           {"type": "padding", "lenght": 4}]}]}
         """
 
-    @Test func unknownTypesAndAttributesAreWarningsAndTheViewStillRenders() throws {
+    /// A scratch store and configuration of one widget `s` of kind `kind`, served by the plugin
+    /// `name` (which declares `intents`) drawing `view`.
+    static func scratch(_ name: String, kind: String, view: String, intents: [String] = []) throws
+        -> TemporaryDirectory
+    {
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
+        let declared = intents.isEmpty ? "" : "intents: [\(intents.joined(separator: ", "))]\n"
         try ScratchPlugin.write(
-            "sketchy", in: scratch, manifest: "kinds: [Sketchy]\n",
-            widgets: [#"{"kind": "Sketchy", "supportedFamilies": ["systemSmall"]}"#],
-            view: Self.view)
-        try scratch.file("widgets.yaml", "widgets:\n  - {id: s, kind: Sketchy}\n")
+            name, in: scratch, manifest: "kinds: [\(kind)]\n" + declared,
+            widgets: [#"{"kind": "\#(kind)", "supportedFamilies": ["systemSmall"]}"#],
+            intents: intents.map { #"{"type": "\#($0)"}"# }, view: view)
+        try scratch.file("widgets.yaml", "widgets:\n  - {id: s, kind: \(kind)}\n")
+        return scratch
+    }
+
+    @Test func unknownTypesAndAttributesAreWarningsAndTheViewStillRenders() throws {
+        let scratch = try Self.scratch("sketchy", kind: "Sketchy", view: Self.view)
         let result = try scratch.widgethost([
             "run", "widgets.yaml", "--plugins", "plugins", "--store", "store", "--format", "json",
         ])
@@ -61,13 +71,8 @@ import Testing
         """
 
     @Test func valuesOutsideTheVocabularyAreWarningsAndLeftOut() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.initStore()
-        try ScratchPlugin.write(
-            "sloppy", in: scratch, manifest: "kinds: [Sloppy]\nintents: [FlipIntent]\n",
-            widgets: [#"{"kind": "Sloppy", "supportedFamilies": ["systemSmall"]}"#],
-            intents: [#"{"type": "FlipIntent"}"#], view: Self.wrongValues)
-        try scratch.file("widgets.yaml", "widgets:\n  - {id: s, kind: Sloppy}\n")
+        let scratch = try Self.scratch(
+            "sloppy", kind: "Sloppy", view: Self.wrongValues, intents: ["FlipIntent"])
         let common = ["widgets.yaml", "--plugins", "plugins", "--store", "store"]
         let result = try scratch.widgethost(["run", "--format", "json"] + common)
         #expect(result.status == 0, "\(result.standardError)")
@@ -127,18 +132,14 @@ import Testing
     /// A stack's `alignment` and `spacing`, as SwiftUI's `VStack(alignment:spacing:)` and
     /// `HStack(alignment:spacing:)` carry them: no warning, kept in the JSON, drawn on the page.
     @Test func aStacksAlignmentAndSpacingAreKeptAndDrawn() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.initStore()
-        try ScratchPlugin.write(
-            "stacks", in: scratch, manifest: "kinds: [Stacks]\n",
-            widgets: [#"{"kind": "Stacks", "supportedFamilies": ["systemSmall"]}"#],
+        let scratch = try Self.scratch(
+            "stacks", kind: "Stacks",
             view: """
                 {"type": "vstack", "spacing": 20, "alignment": "leading", "children": [
                   {"type": "hstack", "alignment": "firstTextBaseline", "spacing": 0,
                    "children": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]},
                   {"type": "hstack", "alignment": "leading", "spacing": -2, "children": [{"type": "text", "text": "c"}]}]}
                 """)
-        try scratch.file("widgets.yaml", "widgets:\n  - {id: s, kind: Stacks}\n")
         let common = ["widgets.yaml", "--plugins", "plugins", "--store", "store"]
         let json = try scratch.widgethost(["run", "--format", "json"] + common)
         #expect(json.status == 0, "\(json.standardError)")

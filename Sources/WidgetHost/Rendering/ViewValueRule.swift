@@ -55,34 +55,22 @@ enum ViewValueRule: Sendable {
             // The enumeration first, so that an editor completes the names.
             let names = (ViewVocabulary.styles + ["#[0-9A-Fa-f]{6}"]).joined(separator: "|")
             let levels = Self.levels.joined(separator: "|")
-            return .object([
-                .init(
-                    "anyOf",
-                    .array([
-                        Self.enumeration(ViewVocabulary.styles),
-                        .object([
-                            .init("type", .string("string")),
-                            .init("pattern", .string("^(\(names))(\\.(\(levels)))?$")),
-                        ]),
-                    ]))
+            return Self.anyOf([
+                Self.enumeration(ViewVocabulary.styles),
+                .object([
+                    .init("type", .string("string")),
+                    .init("pattern", .string("^(\(names))(\\.(\(levels)))?$")),
+                ]),
             ])
         case .length:
-            return .object([
-                .init(
-                    "anyOf",
-                    .array([ViewValueRule.points.schema, .object([.init("const", .string("infinity"))])]))
-            ])
+            return Self.anyOf([ViewValueRule.points.schema, .object([.init("const", .string("infinity"))])])
         case .edges:
-            return .object([
-                .init(
-                    "anyOf",
-                    .array([
-                        Self.enumeration(ViewVocabulary.edges),
-                        .object([
-                            .init("type", .string("array")),
-                            .init("items", Self.enumeration(ViewVocabulary.edgeNames)),
-                        ]),
-                    ]))
+            return Self.anyOf([
+                Self.enumeration(ViewVocabulary.edges),
+                .object([
+                    .init("type", .string("array")),
+                    .init("items", Self.enumeration(ViewVocabulary.edgeNames)),
+                ]),
             ])
         case .refusedWhenWrong(let schema): return schema
         }
@@ -183,5 +171,10 @@ enum ViewValueRule: Sendable {
 
     static func enumeration(_ values: [String]) -> JSONValue {
         .object([.init("enum", .array(values.map { .string($0) }))])
+    }
+
+    /// `{"anyOf": schemas}`: a value one of `schemas` takes.
+    static func anyOf(_ schemas: [JSONValue]) -> JSONValue {
+        .object([.init("anyOf", .array(schemas))])
     }
 }
