@@ -72,15 +72,6 @@ extension WidgetHostCommand {
                     return PerformCommand.write(outcome, format: format, extra: place)
                 case .success(.opened(let url, let destination)):
                     return open(url, destination: destination, place: place, format: format)
-                case .failure(.widgetFailed(let failure)):
-                    StandardStream.error.write(
-                        "error: widget '\(shownID)' failed: \(TerminalText.visible(failure.message))\n")
-                    FailureDocument(
-                        code: failure.code, message: "widget '\(id)' failed: \(failure.message)",
-                        reason: failure.reason
-                    )
-                    .write(if: format)
-                    return ExitStatus.failure
                 case .failure(.noSuchControl(_, let count)):
                     let what = count == 0 ? "has no controls" : "has \(count) control\(count == 1 ? "" : "s")"
                     throw values.validationError(
@@ -92,29 +83,11 @@ extension WidgetHostCommand {
                     )
                     .write(if: format)
                     return ExitStatus.failure
-                case .failure(.undeclaredIntent(_, let message)):
-                    let text = "control \(number) of '\(id)' cannot run: \(message)"
+                case .failure(let failure):
+                    let text = failure.message(control: number, of: id)
                     StandardStream.error.write("error: \(TerminalText.visible(text))\n")
-                    FailureDocument(code: .pluginUndeclaredIntent, message: text).write(if: format)
-                    return ExitStatus.failure
-                case .failure(.unknownIntent(let name)):
-                    let text =
-                        "control \(number) of '\(id)' runs the intent '\(name)', which no built-in widget "
-                        + "or plugin declares"
-                    StandardStream.error.write("error: \(TerminalText.visible(text))\n")
-                    FailureDocument(code: .intentFailed, message: text).write(if: format)
-                    return ExitStatus.failure
-                case .failure(.noIntent(let kind)):
-                    let text = HostSession.TapFailure.noIntentMessage(control: number, of: id, kind: kind)
-                    StandardStream.error.write("error: \(TerminalText.visible(text))\n")
-                    FailureDocument(code: .intentFailed, message: text).write(if: format)
-                    return ExitStatus.failure
-                case .failure(.invalidValues(let intent, let messages)):
-                    let message =
-                        "control \(number) of '\(id)' runs \(intent) with values it does not declare: "
-                        + messages.joined(separator: "; ")
-                    StandardStream.error.write("error: \(TerminalText.visible(message))\n")
-                    FailureDocument(code: .intentFailed, message: message).write(if: format)
+                    FailureDocument(code: failure.code, message: text, reason: failure.reason).write(
+                        if: format)
                     return ExitStatus.failure
                 }
             }

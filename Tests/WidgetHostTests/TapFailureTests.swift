@@ -34,4 +34,18 @@ import WidgetHostKit
     func aFailedTapSaysWhatHappened(failure: HostSession.TapFailure, message: String) {
         #expect(failure.message(control: 2, of: "w") == message)
     }
+
+    /// The code scripts see: the widget's own (with its reason), `plugin.undeclared-intent`, else
+    /// `intent.failed`.
+    @Test func aFailedTapHasItsCode() {
+        let failed = HostSession.TapFailure.widgetFailed(
+            WidgetFailure(code: .widgetProviderFailed, message: "closed", reason: "station.closed"))
+        #expect(failed.code == .widgetProviderFailed)
+        #expect(failed.reason == "station.closed")
+        #expect(
+            HostSession.TapFailure.undeclaredIntent(intent: "X", message: "m").code == .pluginUndeclaredIntent
+        )
+        #expect(HostSession.TapFailure.noIntent(.toggle).code == .intentFailed)
+        #expect(HostSession.TapFailure.unknownIntent("X").reason == nil)
+    }
 }

@@ -256,32 +256,10 @@ public final class WidgetServer: HTTPHandler {
                 ]
             }
             return json(200, .object(members))
-        case .failure(.widgetFailed(let failure)):
-            return self.failure(
-                500, failure.code, "widget '\(id)' failed: \(failure.message)", reason: failure.reason)
-        case .failure(.noSuchControl(_, let count)):
-            return self.failure(
-                404, .serveNotFound,
-                "widget '\(id)' has \(count) control\(count == 1 ? "" : "s") now; there is no \(number)")
-        case .failure(.ambiguousIntent(let diagnostic)):
-            return self.failure(500, diagnostic.code, diagnostic.message)
-        case .failure(.undeclaredIntent(_, let message)):
-            return self.failure(
-                500, .pluginUndeclaredIntent, "control \(number) of '\(id)' cannot run: \(message)")
-        case .failure(.unknownIntent(let name)):
-            return self.failure(
-                500, .intentFailed,
-                "control \(number) of '\(id)' runs the intent '\(name)', which no built-in widget or plugin "
-                    + "declares")
-        case .failure(.noIntent(let kind)):
-            return self.failure(
-                500, .intentFailed,
-                HostSession.TapFailure.noIntentMessage(control: number, of: id, kind: kind))
-        case .failure(.invalidValues(let intent, let messages)):
-            return self.failure(
-                500, .intentFailed,
-                "control \(number) of '\(id)' runs \(intent) with values it does not declare: "
-                    + messages.joined(separator: "; "))
+        case .failure(let failure):
+            let message = failure.message(control: number, of: id)
+            if case .noSuchControl = failure { return self.failure(404, .serveNotFound, message) }
+            return self.failure(500, failure.code, message, reason: failure.reason)
         }
     }
 

@@ -334,7 +334,9 @@ public final class HostSession: Sendable {
                     : "control \(number) of '\(id)' runs the intent '\(name)', which no built-in widget or plugin "
                         + "declares"
             case .noIntent(let kind):
-                return Self.noIntentMessage(control: number, of: id, kind: kind)
+                return
+                    "control \(number) of '\(id)' is a \(kind.rawValue) without an intent, so tapping it runs "
+                    + "nothing (its plugin drew it without one)"
             case .undeclaredIntent(_, let message):
                 return "control \(number) of '\(id)' cannot run: \(message)"
             case .ambiguousIntent(let diagnostic):
@@ -345,11 +347,23 @@ public final class HostSession: Sendable {
             }
         }
 
-        /// What ``noIntent(_:)`` of control `number` of the widget `id` says.
-        public static func noIntentMessage(control number: Int, of id: String, kind: ViewNode.Kind) -> String
-        {
-            "control \(number) of '\(id)' is a \(kind.rawValue) without an intent, so tapping it runs nothing "
-                + "(its plugin drew it without one)"
+        /// The failure code scripts see for it (`tap --format json`, `serve`): the widget's own, the
+        /// clash's, `plugin.undeclared-intent`, else `intent.failed`. (A control that is not there is
+        /// the caller's to word: a usage error for `tap`, a 404 for `serve`.)
+        public var code: FailureCode {
+            switch self {
+            case .widgetFailed(let failure): failure.code
+            case .ambiguousIntent(let diagnostic): diagnostic.code
+            case .undeclaredIntent: .pluginUndeclaredIntent
+            case .noSuchControl: .usageInvalid
+            case .unknownIntent, .noIntent, .invalidValues: .intentFailed
+            }
+        }
+
+        /// The widget's own reason, when it failed with one (``WidgetFailure/reason``).
+        public var reason: String? {
+            guard case .widgetFailed(let failure) = self else { return nil }
+            return failure.reason
         }
     }
 
