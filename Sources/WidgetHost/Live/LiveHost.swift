@@ -135,10 +135,11 @@ public final class LiveHost: Sendable {
         /// The plugin's folder and name.
         var folder: String
         var name: String
-        /// Its manifest's path.
-        var manifestPath: String
         /// The widgets it served, or serves now.
         var ids: Set<String>
+
+        /// Its manifest's path.
+        var manifestPath: String { (folder as NSString).appendingPathComponent(PluginManifest.fileName) }
     }
 
     /// What the host keeps between events (owned by ``run(emit:)``'s task).
@@ -435,9 +436,7 @@ public final class LiveHost: Sendable {
             guard let hosted = state.widgets[id] else { return false }
             return hosted.plugin == folder || kinds.contains(hosted.instance.kind)
         }
-        let change = PluginChange(
-            folder: folder, name: current?.name ?? name,
-            manifestPath: (folder as NSString).appendingPathComponent(PluginManifest.fileName), ids: Set(ids))
+        let change = PluginChange(folder: folder, name: current?.name ?? name, ids: Set(ids))
         await reloadConfiguration(&state, after: change, emit: emit)
     }
 
