@@ -126,7 +126,7 @@ let package = Package(
             name: "widgethost-bench",
             dependencies: [
                 "CYAML", "YAML", "Diagnostics", "WidgetHost", "PluginProtocol", "AppGroup", "TaskStore",
-                "TerminalText",
+                "TerminalText", "RawHTTP",
             ]
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
@@ -149,6 +149,8 @@ let package = Package(
         // What several test targets share: a seeded random generator, temporary directories, the
         // built executables, JSON read back and compared.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        // HTTP written and read byte by byte, for the end-to-end tests of `serve` and its benchmark.
+        .target(name: "RawHTTP", swiftSettings: swiftSettings),
         .testTarget(
             name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "TestSupport"],
             swiftSettings: swiftSettings),
@@ -185,7 +187,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["WidgetHostCLI", "AppGroup", "TestSupport"],
+            dependencies: ["WidgetHostCLI", "AppGroup", "TestSupport", "RawHTTP"],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

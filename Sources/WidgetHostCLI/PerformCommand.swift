@@ -86,23 +86,12 @@ extension WidgetHostCommand {
                     .write(if: format)
                     return ExitStatus.dataError
                 }
-                if let status = MissingStore.refuse(
-                    session.missingStores(forAppGroups: [appGroup]), format: format)
-                {
-                    return status
+                return await MissingStore.withContainer(of: appGroup, in: session, format: format) {
+                    container in
+                    write(
+                        await session.perform(intent, values: parameters, in: container, date: date),
+                        format: format)
                 }
-                let container: SharedContainer
-                do throws(WidgetFailure) {
-                    container = try session.containers.container(forAppGroup: appGroup)
-                } catch {
-                    // No store for the App Group the command line named (or implied).
-                    StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
-                    FailureDocument(code: error.code, message: error.message).write(if: format)
-                    return ExitStatus.usage
-                }
-                return write(
-                    await session.perform(intent, values: parameters, in: container, date: date),
-                    format: format)
             }
         }
 

@@ -51,36 +51,34 @@ extension WidgetHostCommand {
             return try await SessionOptions.withSession(values, plugins: false) {
                 session throws(ParseError) in
                 // A request needs a store to be recorded in, and a store appears only on purpose.
-                if let status = MissingStore.refuse(
-                    session.missingStores(forAppGroups: [appGroup]), format: .text)
-                {
-                    return status
+                await MissingStore.withContainer(of: appGroup, in: session, format: .text) { container in
+                    record(kinds, in: container, of: session)
                 }
-                let container: SharedContainer
-                do throws(WidgetFailure) {
-                    container = try session.containers.container(forAppGroup: appGroup)
-                } catch {
-                    StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
-                    return ExitStatus.usage
-                }
-                // A typo of a kind widgethost knows is recorded all the same (a configuration's
-                // plugins may have any kind), but said: nothing would reload. Plugin manifests are
-                // read only for a kind no built-in has.
-                let builtIns = session.plugins.builtIns.kinds
-                let unknown = kinds.filter { !builtIns.contains($0) }
-                let known = unknown.isEmpty ? builtIns : builtIns + session.plugins.declaredKinds
-                for kind in unknown where !known.contains(kind) {
-                    guard let nearest = EditDistance.suggestion(for: kind, among: known) else { continue }
-                    StandardStream.error.write(
-                        "warning: no built-in widget or plugin found has the kind '\(TerminalText.visible(kind))'; "
-                            + "did you mean '\(nearest)'? (recorded all the same)\n")
-                }
-                if case .failure(let error) = session.requestReload(ofKinds: kinds, in: container) {
-                    StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
-                    return ExitStatus.failure
-                }
-                return ExitStatus.success
             }
+        }
+
+        /// Records a request to reload `kinds` in `container`, warning of a kind that looks like a typo.
+        /// - Returns: 0; 1 when the store failed.
+        private static func record(_ kinds: [String], in container: SharedContainer, of session: HostSession)
+            -> Int32
+        {
+            // A typo of a kind widgethost knows is recorded all the same (a configuration's
+            // plugins may have any kind), but said: nothing would reload. Plugin manifests are
+            // read only for a kind no built-in has.
+            let builtIns = session.plugins.builtIns.kinds
+            let unknown = kinds.filter { !builtIns.contains($0) }
+            let known = unknown.isEmpty ? builtIns : builtIns + session.plugins.declaredKinds
+            for kind in unknown where !known.contains(kind) {
+                guard let nearest = EditDistance.suggestion(for: kind, among: known) else { continue }
+                StandardStream.error.write(
+                    "warning: no built-in widget or plugin found has the kind '\(TerminalText.visible(kind))'; "
+                        + "did you mean '\(nearest)'? (recorded all the same)\n")
+            }
+            if case .failure(let error) = session.requestReload(ofKinds: kinds, in: container) {
+                StandardStream.error.write("error: \(TerminalText.visible(error.message))\n")
+                return ExitStatus.failure
+            }
+            return ExitStatus.success
         }
     }
 }

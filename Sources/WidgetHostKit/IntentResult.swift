@@ -108,12 +108,6 @@ public struct IntentParameterError: Error, Sendable, Hashable, CustomStringConve
     /// What is wrong with its value, in a sentence a person can act on.
     public var message: String
 
-    /// Creates an error.
-    public init(title: String, message: String) {
-        self.title = title
-        self.message = message
-    }
-
     /// The message.
     public var description: String { message }
 }

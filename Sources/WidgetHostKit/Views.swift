@@ -2,9 +2,7 @@ public import Foundation
 
 /// Views stacked top to bottom.
 public struct VStack: PrimitiveView {
-    private let alignment: HorizontalAlignment
-    private let spacing: Double?
-    private let content: ViewGroup
+    private let stack: StackNode
 
     /// Creates a stack whose children line up at `alignment`, `spacing` points apart (the
     /// system's default spacing when `nil`).
@@ -12,46 +10,43 @@ public struct VStack: PrimitiveView {
         alignment: HorizontalAlignment = .center, spacing: Double? = nil,
         @ViewBuilder content: () -> ViewGroup
     ) {
-        self.alignment = alignment
-        self.spacing = spacing
-        self.content = content()
+        stack = StackNode(type: .vstack, alignment: alignment.rawValue, spacing: spacing, content: content())
     }
 
     /// A `vstack` node, with its `alignment` when it is not the centre and its `spacing` when set.
-    public func makeNodes() -> [ViewNode] {
-        [
-            ViewNode(
-                type: .vstack, children: content.nodes,
-                alignment: alignment == .center ? nil : alignment.rawValue, spacing: ViewNode.spacing(spacing)
-            )
-        ]
-    }
+    public func makeNodes() -> [ViewNode] { [stack.node] }
 }
 
 /// Views side by side.
 public struct HStack: PrimitiveView {
-    private let alignment: VerticalAlignment
-    private let spacing: Double?
-    private let content: ViewGroup
+    private let stack: StackNode
 
     /// Creates a stack whose children line up at `alignment`, `spacing` points apart (the
     /// system's default spacing when `nil`).
     public init(
         alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup
     ) {
-        self.alignment = alignment
-        self.spacing = spacing
-        self.content = content()
+        stack = StackNode(type: .hstack, alignment: alignment.rawValue, spacing: spacing, content: content())
     }
 
     /// An `hstack` node, with its `alignment` when it is not the centre and its `spacing` when set.
-    public func makeNodes() -> [ViewNode] {
-        [
-            ViewNode(
-                type: .hstack, children: content.nodes,
-                alignment: alignment == .center ? nil : alignment.rawValue, spacing: ViewNode.spacing(spacing)
-            )
-        ]
+    public func makeNodes() -> [ViewNode] { [stack.node] }
+}
+
+/// What a ``VStack`` or ``HStack`` records, and the node it makes.
+private struct StackNode: Sendable {
+    var type: ViewNode.Kind
+    /// The alignment's name (`center`, `leading`, `top`, ...).
+    var alignment: String
+    var spacing: Double?
+    var content: ViewGroup
+
+    /// The node: its `alignment` left out when it is the centre, the default; its `spacing` when
+    /// set to a finite number.
+    var node: ViewNode {
+        ViewNode(
+            type: type, children: content.nodes, alignment: alignment == "center" ? nil : alignment,
+            spacing: ViewNode.spacing(spacing))
     }
 }
 

@@ -37,16 +37,11 @@ public enum WidgetFamily: String, Sendable, Hashable, CaseIterable, Codable {
     }
 }
 
-/// A width and height in points.
+/// A width and height in points: a family's ``WidgetFamily/displaySize``, which widgets read and
+/// only the family makes.
 public struct DisplaySize: Sendable, Hashable, Codable {
     /// The width in points.
     public var width: Double
     /// The height in points.
     public var height: Double
-
-    /// Creates a size.
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
 }

@@ -10,13 +10,6 @@ public struct Mark: Sendable, Hashable {
     /// The 0-based character index from the start of the input.
     public var index: Int
 
-    /// Creates a mark.
-    public init(line: Int, column: Int, index: Int) {
-        self.line = line
-        self.column = column
-        self.index = index
-    }
-
     /// The line and column, for diagnostics.
     public var location: SourceLocation { SourceLocation(line: line, column: column) }
 }

@@ -37,12 +37,6 @@ public struct Node: Sendable {
         public var key: Node
         /// The value node.
         public var value: Node
-
-        /// Creates a pair.
-        public init(key: Node, value: Node) {
-            self.key = key
-            self.value = value
-        }
     }
 
     /// How a node was written.

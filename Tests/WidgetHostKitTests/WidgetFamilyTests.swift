@@ -23,15 +23,16 @@ import WidgetHostKit
     func displaySizeAndAccessory(
         _ family: WidgetFamily, _ width: Double, _ height: Double, _ isAccessory: Bool
     ) {
-        #expect(family.displaySize == DisplaySize(width: width, height: height))
+        #expect(family.displaySize.width == width)
+        #expect(family.displaySize.height == height)
         #expect(family.isAccessory == isAccessory)
     }
 
     @Test func familiesEncodeAsTheirNames() throws {
         #expect(try JSONValueEncoder().encode(WidgetFamily.accessoryInline) == .string("accessoryInline"))
         #expect(
-            try JSONValueEncoder().encode(DisplaySize(width: 158, height: 72)).description
-                == #"{"width":158.0,"height":72.0}"#
+            try JSONValueEncoder().encode(WidgetFamily.accessoryRectangular.displaySize).description
+                == #"{"width":160.0,"height":72.0}"#
         )
     }
 }

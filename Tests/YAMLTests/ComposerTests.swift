@@ -1,6 +1,7 @@
 import Diagnostics
 import Testing
-import YAML
+
+@testable import YAML
 
 @Suite struct ComposerTests {
     // MARK: - Documents

@@ -1,6 +1,7 @@
 import Diagnostics
 import Testing
-import YAML
+
+@testable import YAML
 
 /// Nodes keep character indexes only; their lines and columns are found again from where each
 /// line starts. The marks expected here are libyaml 0.2.5's own, as its events give them.

@@ -1,6 +1,7 @@
 import Diagnostics
 import Testing
-import YAML
+
+@testable import YAML
 
 @Suite struct NodeTests {
     static let fixture = """

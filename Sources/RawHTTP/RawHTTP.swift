@@ -1,26 +1,31 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// HTTP spoken byte by byte over a socket, so a test sends exactly the request it means (a forged
-/// Host header, a body over the limit, one byte a second) and reads exactly what came back.
-enum RawHTTP {
+/// HTTP spoken byte by byte over a socket to 127.0.0.1, so a test sends exactly the request it means
+/// (a forged Host header, a body over the limit, one byte a second) and reads exactly what came back;
+/// the `serve` benchmark times its clicks with it too. Not a client: it writes what it is given.
+public enum RawHTTP {
     /// A response: status, headers (lower-case names), body.
-    struct Reply {
-        var status: Int
-        var headers: [String: String]
-        var body: String
+    public struct Reply: Sendable {
+        /// The status code.
+        public var status: Int
+        /// The headers, by lower-case name.
+        public var headers: [String: String]
+        /// The body, de-chunked.
+        public var body: String
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    /// What went wrong, in words.
+    public struct Failure: Error, CustomStringConvertible {
+        /// The words.
+        public var description: String
     }
 
     /// A connected socket to 127.0.0.1:`port` (receive timeout `timeout` seconds).
-    static func connect(port: Int, timeout: Int = 30) throws -> Int32 {
+    public static func connect(port: Int, timeout: Int = 30) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
         var address = sockaddr_in()
@@ -43,7 +48,7 @@ enum RawHTTP {
 
     /// Writes all of `bytes`; false when the peer closed.
     @discardableResult
-    static func write(_ socket: Int32, _ bytes: [UInt8]) -> Bool {
+    public static func write(_ socket: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
@@ -56,7 +61,7 @@ enum RawHTTP {
     }
 
     /// Reads until the peer closes (or the receive timeout).
-    static func readAll(_ socket: Int32) -> [UInt8] {
+    public static func readAll(_ socket: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -67,8 +72,20 @@ enum RawHTTP {
         return bytes
     }
 
+    /// Reads into `text` until `done` holds of it.
+    /// - Returns: false when the peer closed, or was silent past the receive timeout, first.
+    public static func read(_ socket: Int32, into text: inout String, until done: (String) -> Bool) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !done(text) {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { return false }
+            text += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+        return true
+    }
+
     /// Sends `request` (the whole text, head and body) and reads the reply until the server closes.
-    static func exchange(port: Int, _ request: [UInt8]) throws -> Reply {
+    public static func exchange(port: Int, _ request: [UInt8]) throws -> Reply {
         let socket = try connect(port: port)
         defer { Glibc.close(socket) }
         write(socket, request)
@@ -76,7 +93,7 @@ enum RawHTTP {
     }
 
     /// `METHOD path` with `headers` (Host defaults to the served address) and `body`, closing after.
-    static func request(
+    public static func request(
         port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []
     ) throws -> Reply {
         var head = "\(method) \(path) HTTP/1.1\r\n"
@@ -88,7 +105,8 @@ enum RawHTTP {
         return try exchange(port: port, Array((head + "\r\n").utf8) + body)
     }
 
-    static func parse(_ bytes: [UInt8]) throws -> Reply {
+    /// `bytes` as a reply: status line, headers, body (de-chunked).
+    public static func parse(_ bytes: [UInt8]) throws -> Reply {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let end = text.range(of: "\r\n\r\n") else {
             throw Failure(description: "no head in \(text.debugDescription)")
@@ -122,62 +140,5 @@ enum RawHTTP {
             rest = rest[stop...].dropFirst(2)
         }
         return output
-    }
-}
-
-/// A `GET /events` stream read on a thread of its own: every byte so far, for a test to wait on.
-final class EventStreamReader: Sendable {
-    /// The bytes read so far, shared with the reading thread.
-    private final class Buffer: Sendable {
-        let bytes = Mutex<[UInt8]>([])
-    }
-
-    private let socket: Int32
-    private let received = Buffer()
-
-    init(port: Int) throws {
-        socket = try RawHTTP.connect(port: port, timeout: 60)
-        RawHTTP.write(socket, Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8))
-        let socket = self.socket
-        let received = self.received
-        Thread.detachNewThread {
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = recv(socket, &buffer, buffer.count, 0)
-                if count <= 0 { break }
-                received.bytes.withLock { $0 += buffer[..<count] }
-            }
-        }
-    }
-
-    /// What arrived so far.
-    var text: String { String(decoding: received.bytes.withLock { $0 }, as: UTF8.self) }
-
-    /// The `event: card` messages' data so far, parsed.
-    var cards: [[String: Any]] {
-        text.components(separatedBy: "\n\n").compactMap { message in
-            guard message.hasPrefix("event: card\ndata: ") else { return nil }
-            let json = message.dropFirst("event: card\ndata: ".count)
-            return (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
-        }
-    }
-
-    /// Waits (at most `timeout` seconds) until `predicate` holds of the text received.
-    @discardableResult
-    func wait(timeout: Double = 20, _ predicate: (EventStreamReader) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if predicate(self) { return true }
-            usleep(10_000)
-        }
-        return predicate(self)
-    }
-
-    func close() {
-        shutdown(socket, Int32(SHUT_RDWR))
-    }
-
-    deinit {
-        Glibc.close(socket)
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import RawHTTP
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A `GET /events` stream read on a thread of its own: every byte so far, for a test to wait on.
+final class EventStreamReader: Sendable {
+    /// The bytes read so far, shared with the reading thread.
+    private final class Buffer: Sendable {
+        let bytes = Mutex<[UInt8]>([])
+    }
+
+    private let socket: Int32
+    private let received = Buffer()
+
+    init(port: Int) throws {
+        socket = try RawHTTP.connect(port: port, timeout: 60)
+        RawHTTP.write(socket, Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8))
+        let socket = self.socket
+        let received = self.received
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = recv(socket, &buffer, buffer.count, 0)
+                if count <= 0 { break }
+                received.bytes.withLock { $0 += buffer[..<count] }
+            }
+        }
+    }
+
+    /// What arrived so far.
+    var text: String { String(decoding: received.bytes.withLock { $0 }, as: UTF8.self) }
+
+    /// The `event: card` messages' data so far, parsed.
+    var cards: [[String: Any]] {
+        text.components(separatedBy: "\n\n").compactMap { message in
+            guard message.hasPrefix("event: card\ndata: ") else { return nil }
+            let json = message.dropFirst("event: card\ndata: ".count)
+            return (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
+        }
+    }
+
+    /// Waits (at most `timeout` seconds) until `predicate` holds of the text received.
+    @discardableResult
+    func wait(timeout: Double = 20, _ predicate: (EventStreamReader) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if predicate(self) { return true }
+            usleep(10_000)
+        }
+        return predicate(self)
+    }
+
+    func close() {
+        shutdown(socket, Int32(SHUT_RDWR))
+    }
+
+    deinit {
+        Glibc.close(socket)
+    }
+}
