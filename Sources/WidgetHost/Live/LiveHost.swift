@@ -78,7 +78,10 @@ public final class LiveHost: Sendable {
         var state = HostState()
         let loaded = await session.load(options.paths)
         guard !loaded.hasErrors else { throw .invalidConfiguration(loaded.diagnostics) }
-        if !loaded.diagnostics.isEmpty { emit(.diagnostics(loaded.diagnostics)) }
+        if !loaded.diagnostics.isEmpty {
+            state.diagnosticsShown = true
+            emit(.diagnostics(loaded.diagnostics))
+        }
         let instances = try select(loaded.instances)
         let missing = session.missingStores(forAppGroups: instances.map(\.appGroup))
         guard missing.isEmpty else { throw .invalidConfiguration(missing) }
@@ -153,9 +156,9 @@ public final class LiveHost: Sendable {
         var pluginStamps: [String: PluginStamp] = [:]
         /// Per plugin name: failures in a row and when to try again.
         var pluginRetries: [String: (failures: Int, at: Date)] = [:]
-        /// Whether the last edit of the configuration was rejected, so that the next accepted one
-        /// reports its diagnostics (often none) and what shows the rejection can clear it.
-        var lastEditRejected = false
+        /// Whether the last `diagnostics` event had any (a rejected edit's errors, or warnings), so
+        /// that the next load reports its own, often none, and what shows them can clear them.
+        var diagnosticsShown = false
     }
 
     private func select(_ instances: [WidgetInstance]) throws(StartFailure) -> [WidgetInstance] {
@@ -357,7 +360,7 @@ public final class LiveHost: Sendable {
         let files = Set(loaded.files.map(Self.absolute))
         let includes = Set(loaded.includePatterns.map(IncludeWatch.init))
         guard !loaded.hasErrors else {
-            state.lastEditRejected = true
+            state.diagnosticsShown = true
             emit(.diagnostics(loaded.diagnostics))
             // The files of the edit are watched too: the one it needs may come to exist.
             state.files.formUnion(files)
@@ -368,9 +371,9 @@ public final class LiveHost: Sendable {
             return
         }
         // An accepted edit's warnings (a plugin's change's among them), and none after a rejected
-        // edit, so that what shows the rejection can clear it.
-        if state.lastEditRejected || !loaded.diagnostics.isEmpty {
-            state.lastEditRejected = false
+        // edit or one with warnings, so that what shows them can clear them.
+        if state.diagnosticsShown || !loaded.diagnostics.isEmpty {
+            state.diagnosticsShown = !loaded.diagnostics.isEmpty
             emit(.diagnostics(loaded.diagnostics))
         }
         let instances =
