@@ -204,6 +204,20 @@ public final class AppGroupStore: @unchecked Sendable {
         return try withConnection(body)
     }
 
+    /// The rows `sql` with `bindings` selects, each made by `row`, read as ``read(_:)`` reads. Inside
+    /// a ``ReadBatch`` (outside an app intent), a query the batch asked already is answered as it
+    /// was then, without reading again.
+    package func query<Row: Sendable>(
+        _ sql: String, _ bindings: [SQLiteValue], row: (SQLiteStatement) throws(SQLiteError) -> Row
+    ) throws(AppGroupError) -> [Row] {
+        guard let batch = ReadBatch.current, IntentTransaction.current == nil else {
+            return try read { database throws(SQLiteError) in try database.query(sql, bindings, row: row) }
+        }
+        return try batch.answer(sql, bindings, of: self) { () throws(AppGroupError) -> [Row] in
+            try read { database throws(SQLiteError) in try database.query(sql, bindings, row: row) }
+        }
+    }
+
     /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`), holding the lock.
     ///
     /// Inside an app intent (``IntentTransaction/current``), the transaction is the intent's: the

@@ -14,6 +14,15 @@ public final class ReadBatch: Sendable {
     @TaskLocal public static var current: ReadBatch?
 
     private let pools = Mutex<[ObjectIdentifier: SQLiteReaderPool]>([:])
+    /// The answers to queries asked in the batch, by store and query.
+    private let answers = Mutex<[Question: any Sendable]>([:])
+
+    /// A query of one store: its SQL and the values bound to it.
+    private struct Question: Hashable {
+        var store: ObjectIdentifier
+        var sql: String
+        var bindings: [SQLiteValue]
+    }
 
     /// A new batch.
     public init() {}
@@ -21,6 +30,21 @@ public final class ReadBatch: Sendable {
     /// Notes that `pool` has a reader keeping a transaction for this batch.
     func join(_ pool: SQLiteReaderPool) {
         pools.withLock { $0[ObjectIdentifier(pool)] = pool }
+    }
+
+    /// The answer to `sql` with `bindings` of `store`: the one the batch had already, or what `read`
+    /// gives, kept for the rest of the batch. A batch's readers read the store as it was at their
+    /// first read, so a query asked again is answered as it was the first time, without reading
+    /// (a run of thousands of widgets asks a few hundred queries thousands of times).
+    func answer<Result: Sendable, Failure: Error>(
+        _ sql: String, _ bindings: [SQLiteValue], of store: AnyObject,
+        read: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let question = Question(store: ObjectIdentifier(store), sql: sql, bindings: bindings)
+        if let known = answers.withLock({ $0[question] }) as? Result { return known }
+        let answer = try read()
+        answers.withLock { $0[question] = answer }
+        return answer
     }
 
     /// Ends the read transactions this batch's readers kept: once its reads are done.

@@ -29,9 +29,7 @@ extension AppGroupStore {
         guard query.limit > 0 else { return [] }
         let sql = TaskQueryShape(query).selectSQL
         let bindings = TaskQueryShape.bindings(for: query)
-        return try read { database throws(SQLiteError) in
-            try database.query(sql, bindings, row: Self.task(from:))
-        }
+        return try self.query(sql, bindings, row: Self.task(from:))
     }
 
     /// Every task, in store order.

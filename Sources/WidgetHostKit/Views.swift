@@ -10,7 +10,9 @@ public struct VStack: PrimitiveView {
         alignment: HorizontalAlignment = .center, spacing: Double? = nil,
         @ViewBuilder content: () -> ViewGroup
     ) {
-        stack = StackNode(type: .vstack, alignment: alignment.rawValue, spacing: spacing, content: content())
+        stack = StackNode(
+            type: .vstack, alignment: alignment == .center ? nil : alignment.rawValue, spacing: spacing,
+            content: content())
     }
 
     /// A `vstack` node, with its `alignment` when it is not the centre and its `spacing` when set.
@@ -26,7 +28,9 @@ public struct HStack: PrimitiveView {
     public init(
         alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup
     ) {
-        stack = StackNode(type: .hstack, alignment: alignment.rawValue, spacing: spacing, content: content())
+        stack = StackNode(
+            type: .hstack, alignment: alignment == .center ? nil : alignment.rawValue, spacing: spacing,
+            content: content())
     }
 
     /// An `hstack` node, with its `alignment` when it is not the centre and its `spacing` when set.
@@ -36,17 +40,15 @@ public struct HStack: PrimitiveView {
 /// What a ``VStack`` or ``HStack`` records, and the node it makes.
 private struct StackNode: Sendable {
     var type: ViewNode.Kind
-    /// The alignment's name (`center`, `leading`, `top`, ...).
-    var alignment: String
+    /// The alignment's name (`leading`, `top`, ...); `nil` for the centre, the default.
+    var alignment: String?
     var spacing: Double?
     var content: ViewGroup
 
-    /// The node: its `alignment` left out when it is the centre, the default; its `spacing` when
-    /// set to a finite number.
+    /// The node: its `spacing` when set to a finite number.
     var node: ViewNode {
         ViewNode(
-            type: type, children: content.nodes, alignment: alignment == "center" ? nil : alignment,
-            spacing: ViewNode.spacing(spacing))
+            type: type, children: content.nodes, alignment: alignment, spacing: ViewNode.spacing(spacing))
     }
 }
 

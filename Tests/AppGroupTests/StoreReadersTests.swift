@@ -64,6 +64,47 @@ import Testing
         #expect(later == ["renamed", "task 1", "task 2"])
     }
 
+    /// A batch answers a query it was asked already (the same SQL, values and store) from its
+    /// first answer, without reading: one read per query however many widgets ask it.
+    @Test func aBatchReadsAQueryOnce() throws {
+        let batch = ReadBatch()
+        let store = NSObject()
+        let other = NSObject()
+        var reads = 0
+        func ask(_ sql: String, _ values: [SQLiteValue], of owner: AnyObject) -> [String] {
+            batch.answer(sql, values, of: owner) { () -> [String] in
+                reads += 1
+                return ["read \(reads)"]
+            }
+        }
+        #expect(ask("SELECT a", [.integer(3)], of: store) == ["read 1"])
+        #expect(ask("SELECT a", [.integer(3)], of: store) == ["read 1"])
+        #expect(ask("SELECT a", [.integer(4)], of: store) == ["read 2"])
+        #expect(ask("SELECT b", [.integer(3)], of: store) == ["read 3"])
+        #expect(ask("SELECT a", [.integer(3)], of: other) == ["read 4"])
+        #expect(ask("SELECT a", [.integer(3)], of: store) == ["read 1"])
+        #expect(reads == 4)
+    }
+
+    /// Inside a batch, queries of tasks differing in a value are answered apart, and an app
+    /// intent's reads are never answered from the batch: they see the intent's own writes.
+    @Test func aBatchKeepsQueriesApartAndLeavesIntentsReadsAlone() throws {
+        let directory = try TemporaryDirectory()
+        let store = try AppGroupStore(directory: directory.url)
+        _ = try store.importTasks((0..<3).map { StoredTask(title: "task \($0)") }, focus: nil)
+        try ReadBatch.$current.withValue(ReadBatch()) {
+            #expect(try store.tasks(matching: TaskQuery(limit: 1)).map(\.title) == ["task 0"])
+            #expect(try store.tasks(matching: TaskQuery(limit: 2)).map(\.title) == ["task 0", "task 1"])
+            let transaction = IntentTransaction()
+            try IntentTransaction.$current.withValue(transaction) {
+                try store.addTask(title: "added by the intent")
+                #expect(try store.tasks(matching: TaskQuery(limit: 5)).count == 4)
+            }
+            transaction.rollBack()
+            #expect(try store.tasks(matching: TaskQuery(limit: 1)).map(\.title) == ["task 0"])
+        }
+    }
+
     /// A line of `/proc/locks` names the process holding a write lock over a byte of a file; a
     /// read lock, a waiter, another file or another byte does not.
     @Test func theLockTableNamesTheHolderOfAByte() {
