@@ -195,4 +195,14 @@ enum CommandOptions {
         guard !diagnostics.isEmpty else { return }
         StandardStream.error.write(DiagnosticRenderer.forStandardError().render(diagnostics))
     }
+
+    /// The status of a command whose output is written, after `diagnostics` were reported: the
+    /// status of the first error's code (65 for the input's fault, 1 for a failure while running,
+    /// as the README's table of codes says), 0 when none is an error.
+    static func status(afterReporting diagnostics: [Diagnostic]) -> Int32 {
+        guard let error = diagnostics.first(where: { $0.severity == .error }) else {
+            return ExitStatus.success
+        }
+        return error.code.isInvalidInput ? ExitStatus.dataError : ExitStatus.failure
+    }
 }

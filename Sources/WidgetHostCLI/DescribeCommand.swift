@@ -33,7 +33,8 @@ extension WidgetHostCommand {
             return try await SessionOptions.withSession(values, store: store != nil) {
                 session throws(ParseError) in
                 await session.handshakeAllPlugins()
-                CommandOptions.report(session.takePluginDiagnostics())
+                let problems = session.takePluginDiagnostics()
+                CommandOptions.report(problems)
                 var widgets = session.registry.widgets
                 var intents = session.intents
                 if let name {
@@ -63,7 +64,9 @@ extension WidgetHostCommand {
                     }
                     StandardStream.output.write(sections.joined(separator: "\n"))
                 }
-                return ExitStatus.success
+                // What the plugins declare is described, but a plugin in error (two declaring one
+                // kind: the first one's is described, and `run` refuses the kind) fails the command.
+                return CommandOptions.status(afterReporting: problems)
             }
         }
     }
@@ -100,12 +103,13 @@ extension WidgetHostCommand {
             let store = try values.string("store")
             return try await SessionOptions.withSession(values, store: store != nil) { session in
                 await session.handshakeAllPlugins()
-                CommandOptions.report(session.takePluginDiagnostics())
+                let problems = session.takePluginDiagnostics()
+                CommandOptions.report(problems)
                 let options = await DynamicOptions.gather(
                     session, widgets: session.registry.widgets, intents: [], store: store)
                 let schema = ConfigurationSchema.schema(for: session.registry, options: options)
                 StandardStream.output.writeData(schema.prettyDescription + "\n")
-                return ExitStatus.success
+                return CommandOptions.status(afterReporting: problems)
             }
         }
     }

@@ -109,6 +109,43 @@ import Testing
         #expect(validate.standardError.contains("warning: the plugins 'alpha'"))
     }
 
+    /// Two plugins declaring one widget kind: an error naming both, and every command that reads
+    /// the plugins fails with it: `describe` and `schema` print what they could and exit with the
+    /// code's status (`plugin.duplicate-kind`: 1), where they exited 0; `run` refuses the
+    /// configuration (65).
+    @Test func aKindTwoPluginsDeclareFailsTheCommandsThatReadThem() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.writePlugin("alpha", kind: "SameWidget", intents: ["AlphaIntent"], in: scratch)
+        try Self.writePlugin("beta", kind: "SameWidget", intents: ["BetaIntent"], in: scratch)
+        try scratch.file("widgets.yaml", "widgets:\n  - {id: same, kind: SameWidget}\n")
+        let alpha = Self.folder("alpha", in: scratch)
+        let beta = Self.folder("beta", in: scratch)
+        let error = """
+            \(beta)/plugin.yaml: error: the plugins 'alpha' (\(alpha)) and 'beta' (\(beta)) both declare \
+            the kind 'SameWidget'
+
+            """
+        let described = try scratch.widgethost(["describe", "SameWidget", "--plugins", "plugins"])
+        #expect(described.status == 1)
+        #expect(described.standardError == error)
+        #expect(described.standardOutput.hasPrefix("SameWidget"))
+        let schema = try scratch.widgethost(["schema", "--plugins", "plugins"])
+        #expect(schema.status == 1)
+        #expect(schema.standardError == error)
+        #expect(schema.standardOutput.contains("\"SameWidget\""))
+        try scratch.initStore()
+        let run = try scratch.widgethost([
+            "run", "widgets.yaml", "--plugins", "plugins", "--store", "store", "--format", "json",
+        ])
+        #expect(run.status == 65)
+        #expect(run.standardOutput.contains(#""code":"plugin.duplicate-kind""#), "\(run.standardOutput)")
+        // One plugin alone is described, and the command succeeds.
+        try FileManager.default.removeItem(atPath: beta)
+        let alone = try scratch.widgethost(["describe", "SameWidget", "--plugins", "plugins"])
+        #expect(alone.status == 0, "\(alone.standardError)")
+        #expect(alone.standardError == "")
+    }
+
     @Test func aPluginDeclaringABuiltInIntentIsIgnoredWithAWarning() throws {
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
