@@ -36,6 +36,9 @@ public final class AppGroupStore: @unchecked Sendable {
     public let databaseURL: URL
     /// Whether the store was opened read only.
     public let isReadOnly: Bool
+    /// Whether opening made the store's tables: the file was new, or an SQLite database holding
+    /// nothing yet.
+    public let madeSchema: Bool
 
     private let database: SQLiteDatabase
     private let lock = Mutex<Void>(())
@@ -152,6 +155,7 @@ public final class AppGroupStore: @unchecked Sendable {
         self.directory = directory
         self.databaseURL = databaseURL
         self.isReadOnly = readOnly
+        self.madeSchema = version == 0
         self.database = database
         self.readers = SQLiteReaderPool(
             path: path, mode: readerMode, busyTimeout: lockTimeout, capacity: SQLiteReaderPool.defaultCapacity

@@ -140,9 +140,13 @@ extension WidgetHostCommand {
             do throws(AppGroupError) {
                 let store = try container.openStore(lockTimeout: lockTimeout)
                 let path = TerminalText.visible(store.databaseURL.path)
+                // A file that was there may have been an empty SQLite database: the store was made in it.
                 StandardStream.output.write(
-                    existed
-                        ? "The store \(path) exists already; left as it is\n" : "Created the store \(path)\n")
+                    !store.madeSchema
+                        ? "The store \(path) exists already; left as it is\n"
+                        : existed
+                            ? "Created the store \(path) in the empty SQLite database there\n"
+                            : "Created the store \(path)\n")
                 return ExitStatus.success
             } catch {
                 StandardStream.error.write("Error: \(TerminalText.visible(error.message))\n")

@@ -163,6 +163,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.path("data/widgethost")))
     }
 
+    /// `store init` on an SQLite file that holds nothing yet makes the store in it, and says so
+    /// (it said the store "exists already; left as it is" while making its tables).
+    @Test func storeInitOnAnEmptyDatabaseSaysItMadeTheStore() throws {
+        let scratch = try Self.configured()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        #expect(try scratch.sqlite3("PRAGMA user_version = 0;", on: "empty") == "")
+        let path = scratch.path("empty/widgethost.sqlite")
+        #expect(FileManager.default.fileExists(atPath: path))
+        let created = try scratch.widgethost(["store", "init", "--store", "empty"])
+        #expect(created.status == 0, "\(created.standardError)")
+        #expect(created.standardOutput == "Created the store \(path) in the empty SQLite database there\n")
+        let again = try scratch.widgethost(["store", "init", "--store", "empty"])
+        #expect(again.standardOutput == "The store \(path) exists already; left as it is\n")
+        let export = try scratch.widgethost(["store", "export", "--format", "json", "--store", "empty"])
+        #expect(export.standardOutput == "{\"tasks\":[],\"focus\":{\"isOn\":false}}\n")
+    }
+
     /// Every command that opens a store to write it refuses another program's SQLite database as
     /// `store export` does, and leaves it as it is: no widgethost table added to it (they were, by
     /// `store import` among others, when none of the other program's tables clashed with them),
