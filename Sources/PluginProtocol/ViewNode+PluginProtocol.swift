@@ -31,7 +31,15 @@ extension ViewNode {
             guard let type = value["type"]?.stringValue else {
                 throw ProtocolValueError("the intent of a \(name) node has no 'type'")
             }
-            intent = IntentReference(type: type, parameters: value["parameters"] ?? .object([]))
+            // The values a tap sends to the intent: an object by name, or none.
+            let parameters = value["parameters"] ?? .null
+            switch parameters {
+            case .null: intent = IntentReference(type: type, parameters: .object([]))
+            case .object: intent = IntentReference(type: type, parameters: parameters)
+            default:
+                throw ProtocolValueError(
+                    "the 'parameters' of the intent of a \(name) node is \(parameters.brief), not an object")
+            }
         }
         var date: Date?
         if let value = json["date"], value != .null {

@@ -102,6 +102,10 @@ import WidgetHostKit
             #"{"entries":[{"date":"2026-11-29T12:00:00Z","view":{"type":"button","intent":{}}}]}"#,
             "entry 1: the intent of a button node has no 'type'"
         ),
+        (
+            #"{"entries":[{"date":"2026-11-29T12:00:00Z","view":{"type":"toggle","intent":{"type":"T","parameters":[1]}}}]}"#,
+            "entry 1: the 'parameters' of the intent of a toggle node is [1], not an object"
+        ),
     ])
     func badTimelinesAreNamed(_ text: String, _ message: String) throws {
         let error = JSONText.error(try JSONText.value(text)) { json throws(ProtocolValueError) in

@@ -147,6 +147,10 @@ import WidgetHostKit
         ),
         (#"{"type":"toggle","isOn":true,"intent":null}"#, "view: a toggle node has no 'intent'"),
         (
+            #"{"type":"link","children":[{"type":"text","text":"Open"}]}"#,
+            "view: a link node has no 'url', so tapping it opens nothing; give it the URL it opens"
+        ),
+        (
             #"{"type":"vstack","alignment":"top","children":[]}"#,
             #"view: 'alignment' of a vstack node is "top", not one of leading, center, trailing; it is ignored"#
         ),

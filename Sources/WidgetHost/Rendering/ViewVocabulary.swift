@@ -311,6 +311,10 @@ public enum ViewVocabulary {
             warnings.append(
                 "\(path): \(node) has no 'intent', so tapping it runs nothing; give it the intent it runs")
         }
+        if typeName == "link", (json["url"] ?? .null) == .null {
+            warnings.append(
+                "\(path): \(node) has no 'url', so tapping it opens nothing; give it the URL it opens")
+        }
         return kept.map { .object($0) }
     }
 
