@@ -64,6 +64,29 @@ import Testing
         #expect(watch.standardError == "")
     }
 
+    /// When the kernel's queue of file events overflows (more than 16,384 waiting: here while the
+    /// host is stopped), the edits it dropped are still read: the configuration is loaded again
+    /// as if every watched file had changed. Before, an edit lost in the overflow was never seen.
+    @Test func editsLostInAnOverflowOfFileEventsAreStillRead() throws {
+        let scratch = try Self.scratch([("main.yaml", "widgets:\n  - id: w\n    kind: FocusWidget\n")])
+        let watch = try WatchProcess(["dcfg", "--format", "ndjson"], in: scratch)
+        #expect(watch.wait(isWidgetEvent("start", id: "w")).count == 1)
+        let seen = watch.events.count
+        #expect(kill(watch.pid, SIGSTOP) == 0)
+        // Each file made is two events (created, closed): twice the kernel's default queue.
+        let queue =
+            (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 16_384
+        for index in 0..<queue {
+            FileManager.default.createFile(atPath: scratch.path("dcfg/noise-\(index).txt"), contents: nil)
+        }
+        try scratch.file("dcfg/main.yaml", "widgets:\n  - id: w\n    kind: Quickmenu\n")
+        #expect(kill(watch.pid, SIGCONT) == 0)
+        let edited = watch.wait(after: seen, timeout: 30, isWidgetEvent("config", id: "w"))
+        #expect(edited.first?["kind"] as? String == "Quickmenu")
+        #expect(watch.stop() == 0)
+    }
+
     /// A file that comes to match an `include:` glob is loaded, its edits followed, and one that
     /// goes is dropped, as for the files the glob matched at start; so is one in a directory the
     /// glob names that did not exist yet.

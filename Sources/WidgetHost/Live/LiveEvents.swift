@@ -20,6 +20,9 @@ final class LiveEvents: Sendable {
         case due
         /// Names changed in watched directories.
         case files([FileChange])
+        /// The kernel's queue of file events overflowed (`IN_Q_OVERFLOW`): some changes were lost,
+        /// and any watched file may have changed.
+        case filesLost
         /// SIGUSR1: reload every timeline.
         case reloadAll
         /// SIGINT or SIGTERM, or ``stop()``: end the host.
@@ -186,8 +189,9 @@ final class LiveEvents: Sendable {
             if stop { continuation.yield(.stop) }
             if reloadAll { continuation.yield(.reloadAll) }
             if fds[0].revents != 0 {
-                let changed = readChanges(&buffer)
+                let (changed, lost) = readChanges(&buffer)
                 if !changed.isEmpty { continuation.yield(.files(changed)) }
+                if lost { continuation.yield(.filesLost) }
             }
             if ready == 0, let deadline, deadline <= Date() {
                 state.withLock { state in
@@ -202,9 +206,10 @@ final class LiveEvents: Sendable {
         Glibc.close(wakeWrite)
     }
 
-    /// The change of every inotify event waiting.
-    private func readChanges(_ buffer: inout [UInt8]) -> [FileChange] {
+    /// The change of every inotify event waiting, and whether the kernel dropped some.
+    private func readChanges(_ buffer: inout [UInt8]) -> (changes: [FileChange], lost: Bool) {
         var changes: [FileChange] = []
+        var lost = false
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(inotify, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
@@ -215,6 +220,7 @@ final class LiveEvents: Sendable {
                     let event = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
                     return (event.wd, event.mask, Int(event.len))
                 }
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 { lost = true }
                 let nameBytes = buffer[(offset + header)..<min(offset + header + length, count)]
                 let name = FileSystemName.string(fromBytes: nameBytes.prefix { $0 != 0 })
                 if let directory = state.withLock({ $0.directories[descriptor] }) {
@@ -224,6 +230,6 @@ final class LiveEvents: Sendable {
                 offset += header + length
             }
         }
-        return changes
+        return (changes, lost)
     }
 }

@@ -112,6 +112,8 @@ public final class LiveHost: Sendable {
                 await reload(state.order, reason: .request, in: &state, emit: emit)
             case .files(let changes):
                 await handleFiles(changes, in: &state, emit: emit)
+            case .filesLost:
+                await handleLostChanges(in: &state, emit: emit)
             case .pluginExited(let failure):
                 pluginExited(failure, in: &state, emit: emit)
             }
@@ -315,6 +317,19 @@ public final class LiveHost: Sendable {
         if requestsChanged { await handleRequests(&state, emit: emit) }
         for folder in changedPlugins.sorted() {
             // A file saved by rename is reported again when its writer closes it, unchanged.
+            let stamp = pluginStamp(folder)
+            guard state.pluginStamps[folder] != stamp else { continue }
+            await reread(plugin: folder, stamp: stamp, in: &state, emit: emit)
+        }
+    }
+
+    /// After file events were lost (a burst of writes faster than the host read them): whatever
+    /// changed is read again, as if every watched file had: the configuration, the stores' reload
+    /// requests, and each plugin whose manifest or executable is not as last read.
+    private func handleLostChanges(in state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
+        await reloadConfiguration(&state, emit: emit)
+        await handleRequests(&state, emit: emit)
+        for folder in state.pluginStamps.keys.sorted() {
             let stamp = pluginStamp(folder)
             guard state.pluginStamps[folder] != stamp else { continue }
             await reread(plugin: folder, stamp: stamp, in: &state, emit: emit)
