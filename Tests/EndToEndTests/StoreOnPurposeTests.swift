@@ -163,14 +163,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.path("data/widgethost")))
     }
 
+    /// The path of an SQLite database made by `sql` (with the sqlite3 shell) in the folder
+    /// `folder` of `scratch`, where a store named `--store FOLDER` would be.
+    static func database(_ sql: String, in folder: String, of scratch: TemporaryDirectory) throws -> String {
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+        #expect(try scratch.sqlite3(sql, on: folder) == "")
+        return scratch.path("\(folder)/widgethost.sqlite")
+    }
+
     /// `store init` on an SQLite file that holds nothing yet makes the store in it, and says so
     /// (it said the store "exists already; left as it is" while making its tables).
     @Test func storeInitOnAnEmptyDatabaseSaysItMadeTheStore() throws {
         let scratch = try Self.configured()
-        try FileManager.default.createDirectory(
-            at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
-        #expect(try scratch.sqlite3("PRAGMA user_version = 0;", on: "empty") == "")
-        let path = scratch.path("empty/widgethost.sqlite")
+        let path = try Self.database("PRAGMA user_version = 0;", in: "empty", of: scratch)
         #expect(FileManager.default.fileExists(atPath: path))
         let created = try scratch.widgethost(["store", "init", "--store", "empty"])
         #expect(created.status == 0, "\(created.standardError)")
@@ -187,10 +193,8 @@ import Testing
     /// no journal mode changed, no file made beside it.
     @Test func anotherProgramsDatabaseIsNotMadeAStore() throws {
         let scratch = try Self.configured()
-        try FileManager.default.createDirectory(
-            at: scratch.url.appendingPathComponent("other"), withIntermediateDirectories: true)
-        #expect(try scratch.sqlite3("CREATE TABLE foo(x); INSERT INTO foo VALUES (1);", on: "other") == "")
-        let path = scratch.path("other/widgethost.sqlite")
+        let path = try Self.database(
+            "CREATE TABLE foo(x); INSERT INTO foo VALUES (1);", in: "other", of: scratch)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let message =
             "cannot open the store at '\(path)': the file is not a widgethost store (an SQLite database of "
