@@ -190,6 +190,44 @@ import Testing
             ])
     }
 
+    /// SIGTERM while the widgets are first evaluated and a plugin hangs on its timeline ends the
+    /// watch within moments, the plugin with it: it used to wait for the plugin's timeout (60 s
+    /// here) before reading the signal.
+    @Test func aStopWhileAPluginHangsOnTheFirstEvaluationEndsAtOnce() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.initStore()
+        let script = ScratchPlugin.script(
+            prelude: """
+                import os, time
+                ASKED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "asked")
+                """,
+            initialize: """
+                res = {"protocolVersion": 1, "plugin": {"name": "stuck", "version": "0"},
+                       "widgets": [{"kind": "StuckWidget", "supportedFamilies": ["systemSmall"]}]}
+                """,
+            render: """
+                open(ASKED, "w").close()
+                while True:
+                    time.sleep(1)
+                """)
+        try scratch.plugin(
+            "stuck", at: "plugins/stuck", script: script,
+            manifest: "kinds: [StuckWidget]\ntimeouts: {timeline: 60}\n")
+        try scratch.file(
+            "widgets.yaml", "widgets:\n  - {id: stuck, kind: StuckWidget, family: systemSmall}\n")
+        let watch = try WatchProcess(
+            ["widgets.yaml", "--plugins", "plugins", "--format", "ndjson"], in: scratch)
+        let asked = scratch.path("plugins/stuck/asked")
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: asked) && Date() < deadline { usleep(10_000) }
+        try #require(FileManager.default.fileExists(atPath: asked), "the plugin was never asked")
+        let start = Date()
+        let status = watch.stop(SIGTERM, timeout: 30)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(status == 0, "\(watch.standardError)")
+        #expect(elapsed < 10, "watch took \(elapsed) s to end")
+    }
+
     @Test func runReadsWithoutConsumingRequests() throws {
         let scratch = try Self.sample()
         #expect(

@@ -44,6 +44,8 @@ final class LiveEvents: Sendable {
     }
 
     private struct State {
+        /// Called as a stop is asked for, before the host's loop reads it (see ``onStop``).
+        var onStop: (@Sendable () -> Void)?
         var deadline: Date?
         var directories: [Int32: String] = [:]
         var reloadAll = false
@@ -114,9 +116,20 @@ final class LiveEvents: Sendable {
         continuation.yield(.pluginExited(failure))
     }
 
+    /// What to do the moment a stop is asked for (SIGINT, SIGTERM, SIGHUP or ``stop()``), on the
+    /// thread that asks: the host reads the stop only between its events, which may be long in
+    /// coming while it waits on a plugin.
+    func onStop(_ action: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onStop = action }
+    }
+
     /// Ends the host, as SIGTERM does.
     func stop() {
-        state.withLock { $0.stop = true }
+        let action = state.withLock { state in
+            state.stop = true
+            return state.onStop
+        }
+        action?()
         poke()
     }
 
@@ -140,10 +153,12 @@ final class LiveEvents: Sendable {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in
-                state.withLock { state in
-                    if number == SIGUSR1 { state.reloadAll = true } else { state.stop = true }
+                if number == SIGUSR1 {
+                    state.withLock { $0.reloadAll = true }
+                    poke()
+                } else {
+                    stop()
                 }
-                poke()
             }
             source.resume()
             sources.append(source)

@@ -1,6 +1,7 @@
 import AppGroup
 public import Diagnostics
 public import Foundation
+import Synchronization
 public import WidgetHostKit
 
 #if canImport(Glibc)
@@ -62,7 +63,31 @@ public final class LiveHost: Sendable {
         } catch {
             throw .system("cannot watch files: \(error.reason)")
         }
+        // A stop asked for while the widgets are first evaluated ends their plugins at once (no
+        // restart follows), so that a plugin that hangs does not hold the host for its timeout;
+        // once they are running, the host stops between events, closing its plugins after.
+        events.onStop { [weak self] in
+            guard let self else { return }
+            let first = firstEvaluation.withLock { first in
+                defer { first = false }
+                return first
+            }
+            guard first else { return }
+            let plugins = session.plugins
+            earlyShutdown.enter()
+            Thread.detachNewThread { [earlyShutdown] in
+                plugins.shutdown()
+                earlyShutdown.leave()
+            }
+        }
     }
+
+    /// Whether the widgets are being evaluated the first time (the host has not started yet) and
+    /// no stop has ended their plugins.
+    private let firstEvaluation = Mutex(true)
+    /// The plugins' end begun by a stop during the first evaluation: the host returns only once it
+    /// is over, so no plugin outlives it.
+    private let earlyShutdown = DispatchGroup()
 
     /// Ends the host as SIGTERM would (its output was closed, say).
     public func stop() {
@@ -97,6 +122,7 @@ public final class LiveHost: Sendable {
         state.files = Set(loaded.files.map(Self.absolute))
         state.includes = Set(loaded.includePatterns.map(IncludeWatch.init))
         await evaluate(instances, reason: .start, into: &state, emit: emit)
+        firstEvaluation.withLock { $0 = false }
         state.order = instances.map(\.id)
         watchFiles(&state)
         observePluginExits(state)
@@ -119,6 +145,7 @@ public final class LiveHost: Sendable {
             }
             scheduleNext(state)
         }
+        await OffPool.run { [earlyShutdown] in earlyShutdown.wait() }
     }
 
     // MARK: - State
