@@ -28,6 +28,9 @@ public struct PerformResult: Sendable, Hashable {
         ])
     }
 
+    /// The members a result has on the wire.
+    public static let members = ["value", "dialog", "reload"]
+
     /// Reads a result as a plugin in any language may write it: a missing or `null` value, dialog or
     /// reload is none.
     /// - Throws: ``ProtocolValueError`` naming the member and what it was, for a result that is not

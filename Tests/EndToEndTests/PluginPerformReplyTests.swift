@@ -97,4 +97,29 @@ import Testing
         ])
         #expect(run.standardOutput.contains(#""reloadRequested":true"#), "\(run.standardOutput)")
     }
+
+    /// A member the protocol has not (a typo, as `dialogue`) is warned of, with the nearest name,
+    /// and ignored; the rest of the result is used. Before, it was passed over in silence.
+    @Test func anUnknownMemberOfAResultIsWarnedOf() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.initStore()
+        try Self.writePlugin(
+            result: #"{"value": 1, "dialogue": "Synced", "reload": ["Mine"], "extra": true}"#, in: scratch)
+        let perform = try scratch.widgethost([
+            "perform", "SyncIntent", "--plugins", "plugins", "--store", "store", "--format", "json",
+        ])
+        #expect(perform.status == 0, "\(perform.standardError)")
+        #expect(
+            perform.standardOutput.contains(#""dialog":null,"reloaded":["Mine"]"#),
+            "\(perform.standardOutput)")
+        #expect(
+            perform.standardError.contains(
+                "the plugin 'sloppy' answered 'perform' for 'SyncIntent' with the unknown member 'dialogue' "
+                    + "(did you mean 'dialog'?); ignored"),
+            "\(perform.standardError)")
+        #expect(
+            perform.standardError.contains(
+                "with the unknown member 'extra' (a result has value, dialog and reload); ignored"),
+            "\(perform.standardError)")
+    }
 }

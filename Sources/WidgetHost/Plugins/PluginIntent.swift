@@ -1,6 +1,8 @@
 import AppGroup
+import Diagnostics
 public import Foundation
 public import PluginProtocol
+import TerminalText
 public import WidgetHostKit
 
 /// An intent a plugin declared: `perform` sends it to the plugin that declared it.
@@ -72,6 +74,19 @@ public struct PluginIntent: HostIntent {
             }
             var reloaded: [String] = []
             var warnings: [String] = []
+            // A member the protocol does not have is a typo more often than not (`dialogue`): said,
+            // not silently passed over.
+            let members: [JSONValue.Member]
+            if case .object(let all) = json { members = all } else { members = [] }
+            for member in members where !PerformResult.members.contains(member.key) {
+                let nearest = EditDistance.suggestion(for: member.key, among: PerformResult.members)
+                warnings.append(
+                    "the plugin '\(connection.manifest.name)' answered 'perform' for '\(type)' with the unknown "
+                        + "member '\(TerminalText.visible(member.key))'"
+                        + (nearest.map { " (did you mean '\($0)'?)" }
+                            ?? " (a result has value, dialog and reload)")
+                        + "; ignored")
+            }
             // A plugin reloads only its own kinds: "every kind" means every one of its own, and a
             // kind of anyone else's is a warning, ignored.
             let own = connection.knownHandshake?.widgets.map(\.metadata.kind) ?? []
