@@ -7,6 +7,28 @@ import WidgetHostKit
 /// Plugin views checked against the view vocabulary: each value against its rule, what a warning
 /// names left out of the view, and the schema, the check and the HTML page agreeing.
 @Suite struct ViewVocabularyTests {
+    /// The Python SDK checks a view's values against the same lists as the host (it refused
+    /// `systemBackground`, `red.secondary` and `symbolEffect`, and let any frame alignment by):
+    /// each of its tuples, read from the SDK the binary embeds, is the host's list.
+    @Test func thePythonSDKsListsAreTheHosts() throws {
+        let source = PythonPluginSDK.source
+        func tuple(_ name: String) throws -> [String] {
+            let start = try #require(source.range(of: "\n\(name) = ("), "no \(name) in the SDK")
+            let end = try #require(source[start.upperBound...].firstIndex(of: ")"))
+            return source[start.upperBound..<end].split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(
+                    in: CharacterSet(charactersIn: "\""))
+            }.filter { !$0.isEmpty }
+        }
+        #expect(try tuple("_STYLES") == ViewVocabulary.styles)
+        #expect(try tuple("_LEVELS") == ViewValueRule.levels)
+        #expect(try tuple("_FONT_STYLES") == ViewVocabulary.fontStyles)
+        #expect(try tuple("_WEIGHTS") == ViewVocabulary.weights)
+        #expect(try tuple("_EDGES") == ViewVocabulary.edges)
+        #expect(try tuple("_TRANSITIONS") == ViewVocabulary.transitions)
+        #expect(try tuple("_FRAME_ALIGNMENTS") == ViewVocabulary.alignments)
+    }
+
     /// The warnings and the view left of a text with the one modifier `modifier` (JSON text).
     static func check(modifier: String) throws -> (warnings: [String], view: JSONValue?) {
         ViewVocabulary.check(

@@ -416,15 +416,25 @@ _FONT_STYLES = ("largeTitle", "title", "title2", "title3", "headline", "subheadl
 _WEIGHTS = ("ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black")
 _STYLES = ("primary", "secondary", "tertiary", "quaternary", "red", "orange", "yellow", "green", "mint",
            "teal", "cyan", "blue", "indigo", "purple", "pink", "brown", "white", "gray", "black", "clear",
-           "accentColor")
+           "accentColor", "fill", "systemBackground", "secondarySystemBackground", "tertiarySystemBackground",
+           "label", "secondaryLabel", "systemGray")
+# A style taken at a level, as SwiftUI's `.red.secondary`.
+_LEVELS = ("secondary", "tertiary", "quaternary")
+_FRAME_ALIGNMENTS = ("center", "leading", "trailing", "top", "bottom", "topLeading", "topTrailing",
+                     "bottomLeading", "bottomTrailing")
 _EDGES = ("all", "horizontal", "vertical", "top", "bottom", "leading", "trailing")
-_TRANSITIONS = ("identity", "opacity", "interpolate", "numericText")
+_TRANSITIONS = ("identity", "opacity", "interpolate", "numericText", "symbolEffect")
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}\Z")
 
 
 def _style(style):
-    if not (style in _STYLES or (isinstance(style, str) and _COLOUR.match(style))):
-        raise ValueError(f"the style {style!r} is not one of {', '.join(_STYLES)} or #RRGGBB")
+    name, level = style, None
+    if isinstance(style, str) and "." in style:
+        name, level = style.split(".", 1)
+    if not ((name in _STYLES or (isinstance(name, str) and _COLOUR.match(name)))
+            and (level is None or level in _LEVELS)):
+        raise ValueError(f"the style {style!r} is not one of {', '.join(_STYLES)} or #RRGGBB, "
+                         f"optionally at a level ({', '.join('.' + level for level in _LEVELS)})")
     return style
 
 
@@ -488,6 +498,8 @@ class View(dict):
             if value is not None and value != "infinity" and (
                     isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0):
                 raise ValueError(f"the frame's {label} {value!r} is not a number of points or 'infinity'")
+        if alignment is not None and alignment not in _FRAME_ALIGNMENTS:
+            raise ValueError(f"the frame's alignment {alignment!r} is not one of {', '.join(_FRAME_ALIGNMENTS)}")
         return self._modify("frame", width=width, height=height, maxWidth=maxWidth, maxHeight=maxHeight,
                             alignment=alignment)
 

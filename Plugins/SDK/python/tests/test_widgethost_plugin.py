@@ -281,6 +281,15 @@ class ViewTests(unittest.TestCase):
         self.assertEqual(root["modifiers"], [{"type": "containerBackground", "style": "blue"},
                                              {"type": "font", "size": 12}])
 
+    def test_styles_are_the_hosts(self):
+        # Every name the host's view vocabulary takes, at a level too, and a colour.
+        for style in ("systemBackground", "secondaryLabel", "red.secondary", "#12AB34.quaternary", "fill"):
+            with self.subTest(style=style):
+                self.assertEqual(wh.text("x").foregroundStyle(style)["modifiers"],
+                                 [{"type": "foregroundStyle", "style": style}])
+        self.assertEqual(wh.text("x").frame(width=10, alignment="topLeading")["modifiers"],
+                         [{"type": "frame", "width": 10, "alignment": "topLeading"}])
+
     def test_bad_modifier_values_are_refused(self):
         cases = [(lambda: wh.text("x").font("huge"), "the font style 'huge' is not one of largeTitle"),
                  (lambda: wh.text("x").font(), "font takes a style or a size"),
@@ -290,6 +299,8 @@ class ViewTests(unittest.TestCase):
                  (lambda: wh.text("x").padding(edges="left"), "the edges 'left'"),
                  (lambda: wh.text("x").opacity(2), "not from 0 to 1"),
                  (lambda: wh.text("x").frame(width=-1), "the frame's width -1"),
+                 (lambda: wh.text("x").frame(alignment="middle"), "the frame's alignment 'middle' is not one of center"),
+                 (lambda: wh.text("x").foregroundStyle("red.faint"), "the style 'red.faint' is not one of"),
                  (lambda: wh.text("x").widgetURL("nowhere"), "not an absolute URL"),
                  (lambda: wh.link("x", "nowhere"), "not an absolute URL"),
                  (lambda: wh.vstack(42), "42 is not a view"),
