@@ -100,6 +100,19 @@ public final class LiveHost: Sendable {
     public func run(
         started: @Sendable () -> Void = {}, emit: @escaping @Sendable (WatchEvent) -> Void
     ) async throws(StartFailure) {
+        // However it ends, the host returns only once the plugins a stop ended early are reaped.
+        do {
+            try await host(started: started, emit: emit)
+        } catch {
+            await OffPool.run { [earlyShutdown] in earlyShutdown.wait() }
+            throw error
+        }
+        await OffPool.run { [earlyShutdown] in earlyShutdown.wait() }
+    }
+
+    private func host(
+        started: @Sendable () -> Void, emit: @escaping @Sendable (WatchEvent) -> Void
+    ) async throws(StartFailure) {
         var state = HostState()
         let loaded = await session.load(options.paths)
         guard !loaded.hasErrors else { throw .invalidConfiguration(loaded.diagnostics) }
@@ -145,7 +158,6 @@ public final class LiveHost: Sendable {
             }
             scheduleNext(state)
         }
-        await OffPool.run { [earlyShutdown] in earlyShutdown.wait() }
     }
 
     // MARK: - State
