@@ -197,12 +197,10 @@ enum CommandOptions {
     }
 
     /// The status of a command whose output is written, after `diagnostics` were reported: the
-    /// status of the first error's code (65 for the input's fault, 1 for a failure while running,
-    /// as the README's table of codes says), 0 when none is an error.
+    /// status of the first error's code (as the README's table of codes says), 0 when none is an
+    /// error.
     static func status(afterReporting diagnostics: [Diagnostic]) -> Int32 {
-        guard let error = diagnostics.first(where: { $0.severity == .error }) else {
-            return ExitStatus.success
-        }
-        return error.code.isInvalidInput ? ExitStatus.dataError : ExitStatus.failure
+        diagnostics.first { $0.severity == .error }.map { ExitStatus.failing(with: $0.code) }
+            ?? ExitStatus.success
     }
 }

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The exit statuses of widgethost, from `sysexits.h` as DESIGN.md lists them; a usage error's 64
 /// (`EX_USAGE`) comes with the parser's ``ParseError``.
 enum ExitStatus {
@@ -12,4 +14,10 @@ enum ExitStatus {
     static let dataError: Int32 = 65
     /// widgethost itself is wrong (`EX_SOFTWARE`).
     static let software: Int32 = 70
+
+    /// The status of a command that failed with `code`: 65 when the input is at fault (nothing ran,
+    /// or an intent refused its values), 1 for a failure while running; a property of the code.
+    static func failing(with code: FailureCode) -> Int32 {
+        code.isInvalidInput ? dataError : failure
+    }
 }

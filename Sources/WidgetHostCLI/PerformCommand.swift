@@ -120,8 +120,8 @@ extension WidgetHostCommand {
                 FailureDocument(code: failure.code, message: failure.message, reason: failure.reason).write(
                     if: format)
                 // The values' fault (an intent's `needsValueError`, a plugin's "invalid params") or
-                // the run's: a property of the code.
-                return failure.code.isInvalidInput ? ExitStatus.dataError : ExitStatus.failure
+                // the run's.
+                return ExitStatus.failing(with: failure.code)
             }
         }
     }

@@ -200,7 +200,7 @@ extension WidgetHostCommand.StoreCommand {
             return ExitStatus.success
         } catch {
             StandardStream.error.write("Error: \(TerminalText.visible(error.message))\n")
-            return error.code.isInvalidInput ? ExitStatus.dataError : ExitStatus.failure
+            return ExitStatus.failing(with: error.code)
         }
     }
 }

@@ -354,8 +354,16 @@ public final class LiveHost: Sendable {
         }
         if configChanged { await reloadConfiguration(&state, emit: emit) }
         if requestsChanged { await handleRequests(&state, emit: emit) }
-        for folder in changedPlugins.sorted() {
-            // A file saved by rename is reported again when its writer closes it, unchanged.
+        await rereadChanged(plugins: changedPlugins, in: &state, emit: emit)
+    }
+
+    /// Reads again each plugin of `folders` whose manifest or executable is not as last read (a
+    /// file saved by rename is reported again when its writer closes it, unchanged).
+    private func rereadChanged(
+        plugins folders: some Sequence<String>, in state: inout HostState,
+        emit: @Sendable (WatchEvent) -> Void
+    ) async {
+        for folder in folders.sorted() {
             let stamp = pluginStamp(folder)
             guard state.pluginStamps[folder] != stamp else { continue }
             await reread(plugin: folder, stamp: stamp, in: &state, emit: emit)
@@ -368,11 +376,7 @@ public final class LiveHost: Sendable {
     private func handleLostChanges(in state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
         await reloadConfiguration(&state, emit: emit)
         await handleRequests(&state, emit: emit)
-        for folder in state.pluginStamps.keys.sorted() {
-            let stamp = pluginStamp(folder)
-            guard state.pluginStamps[folder] != stamp else { continue }
-            await reread(plugin: folder, stamp: stamp, in: &state, emit: emit)
-        }
+        await rereadChanged(plugins: Array(state.pluginStamps.keys), in: &state, emit: emit)
     }
 
     /// The plugin in `folder`'s manifest and executable, now.
