@@ -333,6 +333,7 @@ public final class LiveHost: Sendable {
     ) async {
         let containers = containerDirectories(state)
         let plugins = pluginFiles(state)
+        let configDirectories = Set(options.paths.map(Self.absolute))
         var configChanged = false
         var requestsChanged = false
         var changedPlugins: Set<String> = []
@@ -345,7 +346,7 @@ public final class LiveHost: Sendable {
             // A file being written is read once it is closed, a new one as an edited one.
             if change.isCreation && Self.awaitsClose(path) { continue }
             if state.files.contains(path)
-                || (isConfigName(change.name) && options.paths.map(Self.absolute).contains(change.directory))
+                || (isConfigName(change.name) && configDirectories.contains(change.directory))
                 || state.includes.contains(where: { $0.concerns(path) })
             {
                 configChanged = true
