@@ -48,6 +48,13 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // SHA-256 of a plugin's manifest and executable, for the record of trusted plugins
+        // (Debian libssl-dev; OpenSSL's libcrypto).
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // Closed standard descriptors filled before the Swift runtime opens anything (widgethost only).
         .target(name: "CStandardStreams"),
         // posix_spawn's chdir action, hidden from Swift's Glibc module (plugins start in their folder).
@@ -100,7 +107,7 @@ let package = Package(
             name: "WidgetHost",
             dependencies: [
                 "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup", "CSpawn",
-                "TerminalText", "CMicroHTTPD",
+                "TerminalText", "CMicroHTTPD", "CCrypto",
             ],
             swiftSettings: swiftSettings,
             plugins: ["EmbedPythonSDK"]

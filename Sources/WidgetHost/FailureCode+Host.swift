@@ -62,6 +62,12 @@ extension FailureCode {
     public static let pluginDuplicateKind = FailureCode("plugin.duplicate-kind", .runtime)
     /// `plugin.duplicate-name`.
     public static let pluginDuplicateName = FailureCode("plugin.duplicate-name", .invalidInput)
+    /// `plugin.untrusted`: a plugin that came with a folder has not been trusted to run (or its
+    /// manifest or executable changed since it was).
+    public static let pluginUntrusted = FailureCode("plugin.untrusted", .runtime)
+    /// `plugin.trust-failed`: the record of trusted plugins, or a plugin's files, cannot be read
+    /// or written.
+    public static let pluginTrustFailed = FailureCode("plugin.trust-failed", .runtime)
     /// `plugin.error`.
     public static let pluginError = FailureCode("plugin.error", .runtime)
     /// `plugin.executable-missing`.

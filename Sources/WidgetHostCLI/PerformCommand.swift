@@ -65,6 +65,14 @@ extension WidgetHostCommand {
                     )
                     .write(if: format)
                     return ExitStatus.dataError
+                case .untrusted(let failure):
+                    let diagnostics = session.takePluginDiagnostics().filter {
+                        $0.message != failure.description
+                    }
+                    CommandOptions.report(diagnostics)
+                    StandardStream.error.write("error: \(TerminalText.visible(failure.description))\n")
+                    FailureDocument(code: failure.code, message: failure.description).write(if: format)
+                    return ExitStatus.failing(with: failure.code)
                 case .unknown(let known):
                     CommandOptions.report(session.takePluginDiagnostics())
                     throw values.validationError(CommandOptions.unknown("intent", named: name, among: known))

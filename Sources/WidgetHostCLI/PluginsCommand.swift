@@ -7,15 +7,16 @@ import WidgetHost
 import WidgetHostKit
 
 extension WidgetHostCommand {
-    /// `widgethost plugins list|check|new`: the plugins found, whether they answer, and new ones.
+    /// `widgethost plugins list|check|new|trust|untrust`: the plugins found, whether they answer, new
+    /// ones, and which of those a configuration brings may run.
     enum PluginsCommand: Subcommand {
         /// Where plugins are looked for, shared by both subcommands' help.
         static let discussion = """
             Plugins are folders holding a plugin.yaml (name, executable, optional arguments, \
             timeouts, and the kinds and intents it serves), looked for in \
             $XDG_DATA_HOME/widgethost/plugins and in each --plugins DIR (a configuration also \
-            brings the Plugins folder beside it and its plugins: list); never in the current \
-            directory.
+            brings the Plugins folder beside it and its plugins: list, whose plugins run only once \
+            trusted with 'widgethost plugins trust'); never in the current directory.
             """
 
         /// The options both subcommands take.
@@ -25,9 +26,9 @@ extension WidgetHostCommand {
         /// The command's declaration.
         static let spec = CommandSpec(
             name: "plugins",
-            abstract: "Lists the plugins found, checks that they answer, or writes a new one.",
+            abstract: "Lists, checks, writes and trusts plugins.",
             discussion: discussion,
-            subcommands: [listSpec, checkSpec, New.spec]
+            subcommands: [listSpec, checkSpec, New.spec, Trust.trustSpec, Trust.untrustSpec]
         )
 
         /// `plugins list`.
@@ -48,7 +49,12 @@ extension WidgetHostCommand {
 
         /// Runs `plugins list`, `plugins check` or `plugins new`.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
-            if values.subcommandPath.last == "new" { return try New.run(values) }
+            switch values.subcommandPath.last {
+            case "new": return try New.run(values)
+            case "trust": return try await Trust.run(values, untrust: false)
+            case "untrust": return try await Trust.run(values, untrust: true)
+            default: break
+            }
             let check = values.subcommandPath.last == "check"
             let json = try CommandOptions.outputFormat(values) == .json
             return try await SessionOptions.withSession(values, store: false) { session in

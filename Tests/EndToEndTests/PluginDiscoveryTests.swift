@@ -154,7 +154,7 @@ import Testing
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
         try ScratchPlugin.write(
-            "vague", in: scratch, manifest: "", widgets: [])
+            "vague", in: scratch, manifest: "", widgets: [], trusted: false)
         let result = try scratch.widgethost(["plugins", "list", "--plugins", "plugins"])
         #expect(result.status == 65)
         #expect(

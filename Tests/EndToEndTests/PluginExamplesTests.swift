@@ -23,6 +23,7 @@ import Testing
               - {id: launch, kind: Countdown, configuration: {event: Launch, date: 2026-12-24T00:00:00Z}}
               - {id: focus, kind: FocusWidget}
             """)
+        try scratch.trustPlugins(["widgets.yaml"])
         let result = try scratch.widgethost([
             "run", "widgets.yaml", "--plugins", "countdown", "--format", "ndjson", "--at",
             "2026-11-29T12:00:00Z",
@@ -69,6 +70,7 @@ import Testing
             widgets:
               - {id: clock, kind: PythonClock, configuration: {label: Oslo, utcOffset: 1}}
             """)
+        try scratch.trustPlugins(["widgets.yaml"])
         return scratch
     }
 

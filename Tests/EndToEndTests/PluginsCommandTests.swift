@@ -42,14 +42,14 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.standardOutput == """
-                OVERVIEW: Lists the plugins found, checks that they answer, or writes a new
-                one.
+                OVERVIEW: Lists, checks, writes and trusts plugins.
 
                 Plugins are folders holding a plugin.yaml (name, executable, optional
                 arguments, timeouts, and the kinds and intents it serves), looked for in
                 $XDG_DATA_HOME/widgethost/plugins and in each --plugins DIR (a configuration
-                also brings the Plugins folder beside it and its plugins: list); never in the
-                current directory.
+                also brings the Plugins folder beside it and its plugins: list, whose plugins
+                run only once trusted with 'widgethost plugins trust'); never in the current
+                directory.
 
                 USAGE: widgethost plugins <subcommand>
 
@@ -64,6 +64,10 @@ import Testing
                                           or why it failed.
                   new                     Writes a new plugin folder that 'plugins check'
                                           passes at once.
+                  trust                   Lets the plugins a configuration brings run, as they
+                                          are now.
+                  untrust                 Forgets that plugins were trusted, so they no longer
+                                          run.
 
                   See 'widgethost help plugins <subcommand>' for detailed help.
 

@@ -79,6 +79,7 @@ import Testing
             widgets:
               - {id: weather, kind: WeatherNowWidget, configuration: {title: Rain}}
             """)
+        try scratch.trustPlugins(["widgets.yaml"])
         let run = [
             "run", "widgets.yaml", "--store", "store", "--format", "json", "--at", "2026-11-29T12:00:00Z",
         ]

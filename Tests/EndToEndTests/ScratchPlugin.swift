@@ -39,7 +39,8 @@ struct ScratchPlugin {
         view: String = #"{"type": "text", "text": "ok"}"#,
         perform: String = #"{"value": "done"}"#,
         prelude: String = "",
-        onRender: String = "pass"
+        onRender: String = "pass",
+        trusted: Bool = true
     ) throws -> ScratchPlugin {
         let handshake = handshake ?? Self.handshake(name, widgets: widgets, intents: intents)
         let script = Self.script(
@@ -61,7 +62,7 @@ struct ScratchPlugin {
                        "policy": {"policy": "never"}}
                 """)
         let folder = try scratch.plugin(
-            name, at: path ?? "plugins/\(name)", script: script, manifest: manifest)
+            name, at: path ?? "plugins/\(name)", script: script, manifest: manifest, trusted: trusted)
         return ScratchPlugin(folder: folder)
     }
 

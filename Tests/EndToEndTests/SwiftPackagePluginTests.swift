@@ -69,6 +69,7 @@ import Testing
         #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
         #expect(check.standardOutput.contains("  kinds: Hello\n  intents: none\n"))
         try scratch.file("widgets.yaml", "plugins: [hello]\nwidgets:\n  - {id: h, kind: Hello}\n")
+        try scratch.trustPlugins(["widgets.yaml"])
         let run = try scratch.widgethost(["run", "widgets.yaml", "--store", "store", "--format", "json"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(

@@ -20,6 +20,17 @@ extension TemporaryDirectory {
         try WidgetHostProcess.run(arguments, environment: widgethostEnvironment(environment), directory: url)
     }
 
+    /// Trusts the plugins that `paths` (plugin folders, or configurations whose plugins to take;
+    /// `./config` when none) bring, as a user does once before they run: `plugins trust`.
+    ///
+    /// - Throws: When the command fails, with what it said.
+    func trustPlugins(_ paths: [String] = [], environment: [String: String] = [:]) throws {
+        let trusted = try widgethost(["plugins", "trust"] + paths, environment: environment)
+        guard trusted.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: trusted.standardError])
+        }
+    }
+
     /// Copies the repository's file at `path` (relative to its root) into this directory as `name`.
     /// The sample configuration's `plugins:` entry (relative to `config/`) is made absolute, so the
     /// copy still reaches the example plugins.

@@ -260,14 +260,20 @@ import Testing
         #expect((error(renamed)?["message"] as? String)?.contains("did you mean 'Slow2'?") == true)
         #expect(watch.wait(after: seen, Self.isDiagnostics).count == 1)
 
-        // A timeout shorter than the timeline takes is the one used.
+        // A changed manifest is not run until it is trusted again; then a timeout shorter than the
+        // timeline takes is the one used.
         seen = watch.events.count
         try edit("kinds: [Slow]\ntimeouts: {timeline: 1}\n")
+        let untrusted = watch.wait(after: seen) { isSlow($0) && $0["error"] != nil }.first
+        #expect(error(untrusted)?["code"] as? String == "plugin.untrusted")
+        seen = watch.events.count
+        try scratch.trustPlugins([plugin.folder.path])
         let late = watch.wait(after: seen) { isSlow($0) && $0["error"] != nil }.first
         #expect(error(late)?["code"] as? String == "plugin.timeout")
 
         seen = watch.events.count
         try edit("kinds: [Slow]\ntimeouts: {timeline: 10}\n")
+        try scratch.trustPlugins([plugin.folder.path])
         #expect(watch.wait(after: seen) { isSlow($0) && $0["entry"] != nil }.count == 1)
 
         // The other widget never noticed.

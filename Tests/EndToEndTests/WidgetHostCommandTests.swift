@@ -26,8 +26,7 @@ import Testing
                                   anchors, merge keys and tags.
           store                   Creates the shared store; imports, exports, deletes
                                   and moves tasks; reads and writes shared defaults.
-          plugins                 Lists the plugins found, checks that they answer, or
-                                  writes a new one.
+          plugins                 Lists, checks, writes and trusts plugins.
           watch                   Hosts the widgets live, writing what they show as it
                                   changes.
           serve                   Serves the widgets as a live web page whose buttons

@@ -297,6 +297,13 @@ public final class LiveHost: Sendable {
         for container in containerDirectories(state) { directories.insert(container) }
         let plugins = pluginFiles(state)
         for file in plugins.keys { directories.insert((file as NSString).deletingLastPathComponent) }
+        if let record = trustRecord(state) {
+            // Its folder is made here when missing, so that the first `plugins trust` is seen.
+            let folder = (record as NSString).deletingLastPathComponent
+            try? FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            directories.insert(folder)
+        }
         for folder in Set(plugins.values) where state.pluginStamps[folder] == nil {
             state.pluginStamps[folder] = pluginStamp(folder)
         }
@@ -328,11 +335,22 @@ public final class LiveHost: Sendable {
         return files
     }
 
+    /// The record of trusted plugins, when a hosted widget's plugin runs only once trusted: its
+    /// change (`plugins trust`, `plugins untrust`) is read as a change of those plugins.
+    private func trustRecord(_ state: HostState) -> String? {
+        let folders = Set(state.widgets.values.compactMap(\.plugin))
+        let needsTrust = session.plugins.plugins.contains {
+            folders.contains($0.folder) && $0.origin.needsTrust
+        }
+        return needsTrust ? session.plugins.trust.path : nil
+    }
+
     private func handleFiles(
         _ changes: [LiveEvents.FileChange], in state: inout HostState, emit: @Sendable (WatchEvent) -> Void
     ) async {
         let containers = containerDirectories(state)
         let plugins = pluginFiles(state)
+        let record = trustRecord(state)
         let configDirectories = Set(options.paths.map(Self.absolute))
         var configChanged = false
         var requestsChanged = false
@@ -352,6 +370,7 @@ public final class LiveHost: Sendable {
                 configChanged = true
             }
             if let folder = plugins[path] { changedPlugins.insert(folder) }
+            if path == record { changedPlugins.formUnion(state.pluginStamps.keys) }
         }
         if configChanged { await reloadConfiguration(&state, emit: emit) }
         if requestsChanged { await handleRequests(&state, emit: emit) }
@@ -382,9 +401,11 @@ public final class LiveHost: Sendable {
 
     /// The plugin in `folder`'s manifest and executable, now.
     private func pluginStamp(_ folder: String) -> PluginStamp {
-        PluginStamp(
+        let plugin = session.plugins.plugins.first { $0.folder == folder }
+        return PluginStamp(
             manifestPath: (folder as NSString).appendingPathComponent(PluginManifest.fileName),
-            executable: session.plugins.plugins.first { $0.folder == folder }?.manifest?.executable)
+            executable: plugin?.manifest?.executable,
+            trustRecord: plugin?.origin.needsTrust == true ? session.plugins.trust.path : nil)
     }
 
     /// Whether the file at `path`, just created, is reported again once its writer closes it: a

@@ -35,13 +35,18 @@ struct PluginStamp: Sendable, Equatable {
     private let manifest: Identity?
     private let manifestBytes: Data?
     private var executable: Identity?
+    /// The record of trusted plugins, for a plugin that runs only once trusted: trusting it (or
+    /// no longer) restarts it, so a widget that waited for `plugins trust` comes back.
+    private let trustRecord: Identity?
 
-    /// The stamp of the manifest at `manifestPath` and the executable at `executable`, now.
-    init(manifestPath: String, executable: String?) {
+    /// The stamp of the manifest at `manifestPath`, the executable at `executable` and the record
+    /// of trusted plugins at `trustRecord` (for a plugin that needs trust), now.
+    init(manifestPath: String, executable: String?, trustRecord: String? = nil) {
         manifest = Identity(manifestPath)
         manifestBytes =
             manifest?.isSmallRegularFile == true ? FileManager.default.contents(atPath: manifestPath) : nil
         self.executable = executable.flatMap(Identity.init)
+        self.trustRecord = trustRecord.flatMap(Identity.init)
     }
 
     /// This stamp with the executable at `executable` as it is now: a manifest read again may name
@@ -53,7 +58,7 @@ struct PluginStamp: Sendable, Equatable {
     }
 
     static func == (a: PluginStamp, b: PluginStamp) -> Bool {
-        guard a.executable == b.executable else { return false }
+        guard a.executable == b.executable, a.trustRecord == b.trustRecord else { return false }
         // Bytes when both were read: a manifest written again alike is unchanged.
         if let first = a.manifestBytes, let second = b.manifestBytes { return first == second }
         return a.manifest == b.manifest

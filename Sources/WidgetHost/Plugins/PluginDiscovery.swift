@@ -30,6 +30,16 @@ public enum PluginDiscovery {
             }
         }
 
+        /// Whether the plugin runs only once the user has trusted it (``PluginTrust``): it came
+        /// with a folder someone else may have prepared, not from the command line or the user's
+        /// own data home.
+        public var needsTrust: Bool {
+            switch self {
+            case .besideConfiguration, .configuration: return true
+            case .option, .dataHome: return false
+            }
+        }
+
         /// Whether a person named the folder (so its problems are errors, not warnings).
         public var isExplicit: Bool {
             switch self {

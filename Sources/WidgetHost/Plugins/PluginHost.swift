@@ -52,6 +52,8 @@ public final class PluginHost: Sendable {
     public let hostVersion: String
     /// Where plugins' stderr and messages are shown (`--verbose`, `--trace-plugins`).
     public let log: PluginLog?
+    /// The plugin folders the user trusted to run.
+    public let trust: PluginTrust
     private let state = Mutex(State())
 
     /// A host with the folders of the default place (the data home's `widgethost/plugins`) and
@@ -66,6 +68,7 @@ public final class PluginHost: Sendable {
         self.builtIns = builtIns
         self.hostVersion = hostVersion
         self.log = log
+        self.trust = PluginTrust(environment: environment)
         state.withLock { $0.places = PluginDiscovery.defaultPlaces(environment: environment) + options }
         for (folder, origin) in PluginDiscovery.defaultFolders(environment: environment) {
             add(folder: folder, origin: origin)
@@ -385,16 +388,29 @@ public final class PluginHost: Sendable {
     /// Handshakes the plugins not asked yet whose manifest `matches`, and registers what each
     /// declares.
     func handshake(where matches: (PluginManifest) -> Bool) async {
-        let waiting = state.withLock { state -> [(Int, PluginConnection)] in
-            var waiting: [(Int, PluginConnection)] = []
+        let waiting = state.withLock { state -> [(Int, PluginConnection, PluginDiscovery.Origin)] in
+            var waiting: [(Int, PluginConnection, PluginDiscovery.Origin)] = []
             for index in state.plugins.indices where !state.plugins[index].handshakeTried {
                 guard let manifest = state.plugins[index].manifest, matches(manifest) else { continue }
                 state.plugins[index].handshakeTried = true
-                if let connection = state.plugins[index].connection { waiting.append((index, connection)) }
+                if let connection = state.plugins[index].connection {
+                    waiting.append((index, connection, state.plugins[index].origin))
+                }
             }
             return waiting
         }
-        for (index, connection) in waiting {
+        for (index, connection, origin) in waiting {
+            // No code runs that the user did not choose: an untrusted plugin is never started.
+            if let refusal = refusal(of: connection.manifest, origin: origin) {
+                state.withLock { state in
+                    state.plugins[index].failure = refusal
+                    state.diagnostics.append(
+                        Diagnostic(
+                            file: connection.manifest.path, severity: .warning, code: refusal.code,
+                            message: refusal.description))
+                }
+                continue
+            }
             let result = await connection.handshake()
             state.withLock { state in
                 switch result {
@@ -409,6 +425,52 @@ public final class PluginHost: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether the plugin found at `origin` may run as it is now, for ``PluginTrust``; `nil` for
+    /// one that needs no trust.
+    public func verdict(for manifest: PluginManifest, origin: PluginDiscovery.Origin) -> PluginTrust.Verdict?
+    {
+        origin.needsTrust ? trust.verdict(for: manifest) : nil
+    }
+
+    /// Why the plugin of `manifest` found at `origin` must not start, or `nil` when it may.
+    private func refusal(of manifest: PluginManifest, origin: PluginDiscovery.Origin) -> PluginFailure? {
+        guard let verdict = verdict(for: manifest, origin: origin), verdict != .trusted else { return nil }
+        let how =
+            "trust it with `widgethost plugins trust \(HostSession.shellWord(manifest.folder))`, "
+            + "or name its folder with --plugins"
+        let what: String
+        switch verdict {
+        case .trusted, .unknown:
+            what =
+                "is not trusted to run: it came with \(origin.description), which someone else may have "
+                + "prepared; read its plugin.yaml and executable, then \(how)"
+        case .changed:
+            what =
+                "changed since it was trusted (its plugin.yaml or executable is not what was trusted); "
+                + "read them again, then \(how)"
+        case .unreadable(let reason):
+            what = "cannot be checked against the plugins trusted: \(reason)"
+        }
+        if case .unreadable = verdict {
+            return PluginFailure(code: .pluginTrustFailed, plugin: manifest.name, what: what)
+        }
+        return PluginFailure(code: .pluginUntrusted, plugin: manifest.name, what: what)
+    }
+
+    /// The untrusted plugin whose manifest lists the intent `type`, when no started plugin
+    /// declares it: what `perform` and a tap say instead of "no such intent".
+    public func untrustedFailure(listingIntent type: String) -> PluginFailure? {
+        let plugins = state.withLock { $0.plugins }
+        for plugin in plugins {
+            guard let manifest = plugin.manifest, manifest.intents.contains(type),
+                let failure = plugin.failure,
+                failure.code == .pluginUntrusted || failure.code == .pluginTrustFailed
+            else { continue }
+            return failure
+        }
+        return nil
     }
 
     private func register(

@@ -247,6 +247,9 @@ public final class HostSession: Sendable {
         case found(any HostIntent)
         /// Several plugins declare it: the diagnostic names them and how to choose.
         case ambiguous(Diagnostic)
+        /// Only plugins that may not run (not trusted, or changed since) list it: why, and how to
+        /// trust one.
+        case untrusted(PluginFailure)
         /// Nothing declares it; the names known, for a "did you mean".
         case unknown(known: [String])
     }
@@ -264,6 +267,7 @@ public final class HostSession: Sendable {
         case .success(let intent)?: return .found(intent)
         case .failure(let diagnostic)?: return .ambiguous(diagnostic)
         case nil:
+            if let failure = plugins.untrustedFailure(listingIntent: name) { return .untrusted(failure) }
             var seen: Set<String> = []
             let known = (intents.map(\.type) + plugins.listedIntentNames).filter { seen.insert($0).inserted }
             return .unknown(known: known)
@@ -427,6 +431,7 @@ public final class HostSession: Sendable {
         switch await self.intent(named: reference.type, drawnBy: instance.kind) {
         case .found(let found): intent = found
         case .ambiguous(let diagnostic): return .failure(.ambiguousIntent(diagnostic))
+        case .untrusted(let failure): return .failure(.widgetFailed(failure.widgetFailure))
         case .unknown: return .failure(.unknownIntent(reference.type))
         }
         switch intent.values(json: reference.parameters) {
