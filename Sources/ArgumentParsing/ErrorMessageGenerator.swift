@@ -78,7 +78,9 @@ struct ErrorMessageGenerator {
         case .unknownSubcommand(let name, nil, let available):
             return "Unknown subcommand '\(v(name))'" + Self.valueList(available)
         case .validation(let message):
-            return message
+            // Commands quote what they were given (a name, a file, a variable's value) in their
+            // own words: made visible here, once for all of them.
+            return v(message)
         case .internalError(let message):
             return "Internal error. \(message)"
         }

@@ -266,6 +266,6 @@ struct MappingKeys {
 
     /// A scalar as quoted in messages: cut to 40 characters, as a scalar can be megabytes long.
     static func excerpt(_ text: String) -> String {
-        text.count > 40 ? String(text.prefix(37)) + "..." : text
+        Excerpt.of(text)
     }
 }

@@ -380,7 +380,7 @@ public struct NodeReader: Sendable {
     static func found(_ node: Node) -> String {
         guard let text = node.scalar else { return node.kindDescription }
         if node.tag == .null { return text.isEmpty ? "empty" : "null" }
-        let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text
+        let shown = Excerpt.of(text)
         return "\(node.kindDescription) '\(shown)'"
     }
 

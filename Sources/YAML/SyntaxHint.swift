@@ -133,7 +133,7 @@ struct SyntaxHint {
         }
         guard aboveColumn != column else { return [] }
         let quoted = String(rest).trimmingSpaces
-        let shown = quoted.count > 40 ? String(quoted.prefix(37)) + "..." : quoted
+        let shown = Excerpt.of(quoted)
         return [
             Diagnostic.Note(
                 "line \(number) starts at column \(column), but line \(above) above it ('\(shown)') starts at column "

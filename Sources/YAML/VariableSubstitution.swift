@@ -138,7 +138,7 @@ public enum VariableSubstitution {
                 } else {
                     return .failure(
                         reference: reference,
-                        message: "'${\(body)}' is not a variable reference; write ${NAME}, ${NAME:-default} "
+                        message: "'${\(Excerpt.of(String(body)))}' is not a variable reference; write ${NAME}, ${NAME:-default} "
                             + "or ${NAME:?message}")
                 }
             }
@@ -146,7 +146,7 @@ public enum VariableSubstitution {
                 return .failure(
                     reference: reference,
                     message:
-                        "'\(name)' is not a variable name (letters, digits and '_', not starting with a digit)"
+                        "'\(Excerpt.of(name))' is not a variable name (letters, digits and '_', not starting with a digit)"
                 )
             }
             if let value = environment[name], !(fallback != nil && value.isEmpty) {
@@ -158,12 +158,13 @@ public enum VariableSubstitution {
             } else if let fallback {
                 let reason = fallback.text.isEmpty ? "it is unset or empty" : fallback.text
                 return .failure(
-                    reference: reference, message: "the variable '\(name)' is required: \(reason)")
+                    reference: reference, message: "the variable '\(Excerpt.of(name))' is required: \(reason)")
             } else {
                 return .failure(
                     reference: reference,
                     message:
-                        "the variable '\(name)' is not set; set it, or give a default: ${\(name):-default}")
+                        "the variable '\(Excerpt.of(name))' is not set; set it, or give a default: "
+                            + "${\(Excerpt.of(name)):-default}")
             }
             changed = true
             reference += 1

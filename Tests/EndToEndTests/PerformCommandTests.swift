@@ -270,7 +270,7 @@ import Testing
             "AddTaskIntent has no parameter 'taskname'; did you mean 'taskName'?"
         ),
         (["ToggleTaskIntent", roadmap], "'\(roadmap)' is not name=value; ToggleTaskIntent takes taskID"),
-        (["ToggleTaskIntent", "taskID=\(roadmap)", "taskID=\(milk)"], "'taskID' is given twice"),
+        (["ToggleTaskIntent", "taskID=\(roadmap)", "taskID=\(milk)"], "'taskID' is given more than once"),
     ])
     func anUnknownNameIsAUsageErrorWithTheStoreUnchanged(_ arguments: [String], _ message: String) throws {
         let scratch = try Self.scratchWithTasks()

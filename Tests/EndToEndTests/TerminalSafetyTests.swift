@@ -110,6 +110,23 @@ import Testing
 
     // MARK: - Command-line arguments
 
+    /// The errors commands word themselves about what they were given (a plugin name, a trace
+    /// file, a lock timeout in an option or a variable) show it, never send it: no forged line.
+    @Test(arguments: [
+        (["plugins", "new", "x" + hostile, "--language", "python"], [String: String]()),
+        (["run", "--trace-plugins", "/nonexistent/" + hostile], [:]),
+        (["perform", "ToggleFocusModeIntent", "value=true", "--lock-timeout", hostile], [:]),
+        (["perform", "ToggleFocusModeIntent", "value=true"], ["WIDGETHOST_LOCK_TIMEOUT": hostile]),
+    ])
+    func commandErrorsShowWhatTheyQuote(arguments: [String], environment: [String: String]) throws {
+        let scratch = try TemporaryDirectory()
+        let result = try scratch.widgethost(arguments, environment: environment)
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(Self.controls(in: result.standardErrorBytes) == [])
+        #expect(!result.standardError.contains("\nforged"))
+    }
+
     @Test func intentArgumentsAndDialogsAreShownNotSent() throws {
         let scratch = try TemporaryDirectory()
         let store = ["WIDGETHOST_STORE": scratch.url.appendingPathComponent("store").path]

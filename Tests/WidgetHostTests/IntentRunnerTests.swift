@@ -63,7 +63,7 @@ import WidgetHostKit
     @Test(arguments: [
         (["taskNme=x"], "AddTaskIntent has no parameter 'taskNme'; did you mean 'taskName'?"),
         (["taskName"], "'taskName' is not name=value; AddTaskIntent takes taskName, priority, category"),
-        (["taskName=a", "taskName=b"], "'taskName' is given twice"),
+        (["taskName=a", "taskName=b"], "'taskName' is given more than once"),
     ])
     func namesThatDoNotFitAreUsageErrors(arguments: [String], message: String) {
         guard case .failure(let error) = values(arguments, AddTaskIntent.self) else {
@@ -72,6 +72,31 @@ import WidgetHostKit
         }
         #expect(error.isUsage)
         #expect(error.messages == [message])
+    }
+
+    /// Ten thousand arguments make a bounded message: a problem said once, at most ten lines, and
+    /// a long name quoted by its first characters.
+    @Test func aFloodOfArgumentsIsAnsweredInAFewLines() {
+        let repeated = Array(repeating: "taskName=a", count: 10_000)
+        guard case .failure(let twice) = values(repeated, AddTaskIntent.self) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(twice.messages == ["'taskName' is given more than once"])
+        let unknown = (0..<10_000).map { "name\($0)=x" }
+        guard case .failure(let many) = values(unknown, AddTaskIntent.self) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(many.messages.count == 10)
+        #expect(many.messages.last == "and 9991 more problems")
+        let long = String(repeating: "n", count: 100_000)
+        guard case .failure(let quoted) = values([long + "=x"], AddTaskIntent.self) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(quoted.messages.joined().count < 200)
+        #expect(quoted.messages.first?.contains(String(repeating: "n", count: 37) + "...") == true)
     }
 
     @Test func performRunsTheIntentInTheContainerAndReportsReloads() async throws {

@@ -59,6 +59,17 @@ import YAML
         #expect(problems.map { String($0.prefix { $0 != "\n" }) } == [expected])
     }
 
+    /// A 100,000-character name is quoted by its first characters, not whole (a 200 KB message).
+    @Test func aHugeVariableNameIsQuotedShort() throws {
+        let name = String(repeating: "N", count: 100_000)
+        let (_, _, problems) = try load("a: ${\(name)}\n", [:])
+        let first = try #require(problems.first.map { String($0.prefix { $0 != "\n" }) })
+        #expect(
+            first
+                == "v.yaml:1:4: error: the variable '\(String(repeating: "N", count: 37))...' is not set; set it, "
+                + "or give a default: ${\(String(repeating: "N", count: 37))...:-default}")
+    }
+
     @Test func keysAreNeverSubstituted() throws {
         let (root, _, problems) = try load("${K}: ${V}\n", ["K": "k", "V": "v"])
         #expect(problems.isEmpty)

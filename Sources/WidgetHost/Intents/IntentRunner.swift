@@ -77,25 +77,30 @@ public enum IntentRunner {
         var usage: [String] = []
         var invalid: [String] = []
         var given: Set<String> = []
+        // Each problem is said once, whatever the number of arguments that have it.
+        var said: Set<String> = []
+        func problem(_ message: String) {
+            if said.insert(message).inserted { usage.append(message) }
+        }
         for argument in arguments {
             guard let equals = argument.firstIndex(of: "=") else {
-                usage.append("'\(argument)' is not name=value; \(intent) takes \(list(names))")
+                problem("'\(Excerpt.of(argument))' is not name=value; \(intent) takes \(list(names))")
                 continue
             }
             let name = String(argument[..<equals])
             let text = String(argument[argument.index(after: equals)...])
             guard let parameter = parameters.first(where: { $0.name == name }) else {
-                var message = "\(intent) has no parameter '\(name)'"
+                var message = "\(intent) has no parameter '\(Excerpt.of(name))'"
                 if let nearest = EditDistance.suggestion(for: name, among: names) {
                     message += "; did you mean '\(nearest)'?"
                 } else {
                     message += "; it takes \(list(names))"
                 }
-                usage.append(message)
+                problem(message)
                 continue
             }
             guard given.insert(name).inserted else {
-                usage.append("'\(name)' is given twice")
+                problem("'\(name)' is given more than once")
                 continue
             }
             switch value(text, for: parameter) {
@@ -103,7 +108,11 @@ public enum IntentRunner {
             case .failure(let message): invalid.append(message.text)
             }
         }
-        guard usage.isEmpty else { return .failure(ArgumentError(isUsage: true, messages: usage)) }
+        guard usage.isEmpty else {
+            // At most ten problems: ten thousand arguments must not make ten thousand lines.
+            if usage.count > 10 { usage = usage.prefix(9) + ["and \(usage.count - 9) more problems"] }
+            return .failure(ArgumentError(isUsage: true, messages: usage))
+        }
         return completed(values, given: given, parameters: parameters, intent: intent, invalid: invalid)
     }
 

@@ -98,7 +98,7 @@ public struct PluginIntent: HostIntent {
                     kinds.append(kind)
                 } else {
                     warnings.append(
-                        "the plugin '\(connection.manifest.name)' asked to reload '\(kind)', which is not one of "
+                        "the plugin '\(connection.manifest.name)' asked to reload '\(Excerpt.of(kind))', which is not one of "
                             + "its kinds (\(own.isEmpty ? "it has none" : own.joined(separator: ", "))); ignored"
                     )
                 }
