@@ -138,7 +138,8 @@ public enum VariableSubstitution {
                 } else {
                     return .failure(
                         reference: reference,
-                        message: "'${\(Excerpt.of(String(body)))}' is not a variable reference; write ${NAME}, ${NAME:-default} "
+                        message:
+                            "'${\(Excerpt.of(String(body)))}' is not a variable reference; write ${NAME}, ${NAME:-default} "
                             + "or ${NAME:?message}")
                 }
             }
@@ -158,13 +159,14 @@ public enum VariableSubstitution {
             } else if let fallback {
                 let reason = fallback.text.isEmpty ? "it is unset or empty" : fallback.text
                 return .failure(
-                    reference: reference, message: "the variable '\(Excerpt.of(name))' is required: \(reason)")
+                    reference: reference, message: "the variable '\(Excerpt.of(name))' is required: \(reason)"
+                )
             } else {
                 return .failure(
                     reference: reference,
                     message:
                         "the variable '\(Excerpt.of(name))' is not set; set it, or give a default: "
-                            + "${\(Excerpt.of(name)):-default}")
+                        + "${\(Excerpt.of(name)):-default}")
             }
             changed = true
             reference += 1

@@ -64,6 +64,32 @@ import Testing
         #expect(watch.standardError == "")
     }
 
+    /// A configuration folder replaced whole (`rm -rf c; mkdir c; ...`, as a checkout or a deploy
+    /// does) is followed: what the new folder holds is loaded, and later saves in it are read.
+    /// Before, the watch stayed on the deleted folder: `config.not-found`, then nothing.
+    @Test func aConfigurationFolderReplacedWholeIsStillFollowed() throws {
+        let scratch = try Self.scratch([("main.yaml", "widgets:\n  - id: w\n    kind: FocusWidget\n")])
+        let watch = try WatchProcess(["dcfg", "--format", "ndjson"], in: scratch)
+        #expect(watch.wait(isWidgetEvent("start", id: "w")).count == 1)
+        var seen = watch.events.count
+        try FileManager.default.removeItem(atPath: scratch.path("dcfg"))
+        try FileManager.default.createDirectory(
+            atPath: scratch.path("dcfg"), withIntermediateDirectories: false)
+        try scratch.file("dcfg/main.yaml", "widgets:\n  - id: w\n    kind: Quickmenu\n")
+        let replaced = watch.wait(after: seen) {
+            isWidgetEvent("config", id: "w")($0) && $0["kind"] as? String == "Quickmenu"
+        }
+        #expect(replaced.count == 1)
+
+        seen = watch.events.count
+        try scratch.file("dcfg/main.yaml", "widgets:\n  - id: w\n    kind: FocusWidget\n")
+        let saved = watch.wait(after: seen) {
+            isWidgetEvent("config", id: "w")($0) && $0["kind"] as? String == "FocusWidget"
+        }
+        #expect(saved.count == 1)
+        #expect(watch.stop() == 0)
+    }
+
     /// When the kernel's queue of file events overflows (more than 16,384 waiting: here while the
     /// host is stopped), the edits it dropped are still read: the configuration is loaded again
     /// as if every watched file had changed. Before, an edit lost in the overflow was never seen.

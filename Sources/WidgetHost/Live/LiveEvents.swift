@@ -87,7 +87,9 @@ final class LiveEvents: Sendable {
     /// write, so a file saved in several writes is read once, whole; a creation is reported marked
     /// as one (``FileChange/isCreation``), for the host to wait for its close.
     func watch(directory: String) {
-        let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE)
+        let mask = UInt32(
+            IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF
+                | IN_MOVE_SELF)
         let descriptor = FileSystemName.withCString(directory) { inotify_add_watch(inotify, $0, mask) }
         guard descriptor >= 0 else { return }
         state.withLock { $0.directories[descriptor] = directory }
@@ -238,7 +240,18 @@ final class LiveEvents: Sendable {
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 { lost = true }
                 let nameBytes = buffer[(offset + header)..<min(offset + header + length, count)]
                 let name = FileSystemName.string(fromBytes: nameBytes.prefix { $0 != 0 })
-                if let directory = state.withLock({ $0.directories[descriptor] }) {
+                if mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+                    // The directory itself was removed or moved away (`rm -rf c; mkdir c`): its
+                    // watch is gone, or follows the old folder; the host is told its path changed,
+                    // and watches whatever comes to have that path again.
+                    if mask & UInt32(IN_MOVE_SELF) != 0 { inotify_rm_watch(inotify, descriptor) }
+                    if let directory = state.withLock({ $0.directories.removeValue(forKey: descriptor) }) {
+                        changes.append(
+                            FileChange(
+                                directory: (directory as NSString).deletingLastPathComponent,
+                                name: (directory as NSString).lastPathComponent, isCreation: false))
+                    }
+                } else if let directory = state.withLock({ $0.directories[descriptor] }) {
                     let created = mask & UInt32(IN_CREATE) != 0 && mask & UInt32(IN_ISDIR) == 0
                     changes.append(FileChange(directory: directory, name: name, isCreation: created))
                 }

@@ -284,7 +284,9 @@ public final class LiveHost: Sendable {
 
     // MARK: - Files
 
-    private func watchFiles(_ state: inout HostState) {
+    /// The folders the configuration is read from: those of its files, the directories named on
+    /// the command line, and those its `include:` globs look in.
+    private func folders(_ state: HostState) -> Set<String> {
         var directories = Set(state.files.map { ($0 as NSString).deletingLastPathComponent })
         for path in options.paths {
             var isDirectory: ObjCBool = false
@@ -294,6 +296,11 @@ public final class LiveHost: Sendable {
             }
         }
         for include in state.includes { directories.formUnion(include.directories) }
+        return directories
+    }
+
+    private func watchFiles(_ state: inout HostState) {
+        var directories = folders(state)
         for container in containerDirectories(state) { directories.insert(container) }
         let plugins = pluginFiles(state)
         for file in plugins.keys { directories.insert((file as NSString).deletingLastPathComponent) }
@@ -307,6 +314,10 @@ public final class LiveHost: Sendable {
         for folder in Set(plugins.values) where state.pluginStamps[folder] == nil {
             state.pluginStamps[folder] = pluginStamp(folder)
         }
+        // Each folder's parent too, so a folder replaced (`rm -rf c; mkdir c`, or renamed into
+        // place) is seen coming back, and watched again.
+        directories.formUnion(
+            directories.map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
         events.unwatch(except: directories)
         for directory in directories where !events.watchedDirectories.contains(directory) {
             events.watch(directory: directory)
@@ -351,6 +362,7 @@ public final class LiveHost: Sendable {
         let containers = containerDirectories(state)
         let plugins = pluginFiles(state)
         let record = trustRecord(state)
+        let watched = folders(state)
         let configDirectories = Set(options.paths.map(Self.absolute))
         var configChanged = false
         var requestsChanged = false
@@ -370,6 +382,8 @@ public final class LiveHost: Sendable {
                 configChanged = true
             }
             if let folder = plugins[path] { changedPlugins.insert(folder) }
+            // A watched folder that went or came: whatever it holds may have changed.
+            if watched.contains(path) && !change.isCreation { configChanged = true }
             if path == record { changedPlugins.formUnion(state.pluginStamps.keys) }
         }
         if configChanged { await reloadConfiguration(&state, emit: emit) }
