@@ -360,6 +360,23 @@ private struct SignBundle: WidgetBundle {
                     : []))
     }
 
+    /// An id with a control or formatting character (ESC, NUL, C1, a bidi override) could never
+    /// be typed or tapped through `serve`, and would act on a terminal or reverse a caption.
+    @Test(arguments: [
+        ("c\u{1B}[2J", "U+001B", "c␛[2J"), ("a\u{202E}b", "U+202E", "a\\u{202E}b"),
+        ("x\u{9B}31m", "U+009B", "x\\u{9B}31m"), ("n\u{0}", "U+0000", "n␀"),
+    ])
+    func idsWithControlsAreRefused(id: String, control: String, shown: String) throws {
+        let yaml = id.unicodeScalars.map { $0.value < 0x20 || $0.value > 0x7E ? String(format: "\\U%08X", $0.value) : String($0) }.joined()
+        let (loaded, diagnostics) = try Fixture.load("widgets:\n  - id: \"\(yaml)\"\n    kind: FocusWidget\n  - id: \"👨‍👩‍👧\"\n    kind: FocusWidget\n")
+        #expect(loaded.instances.map(\.id) == ["👨‍👩‍👧"])
+        #expect(
+            diagnostics == [
+                "widgets.yaml:2:9: error: a widget id must not hold control or formatting characters (it holds "
+                    + "\(control)), not '\(shown)'"
+            ])
+    }
+
     @Test func fileLevelProblems() throws {
         let cases: [(String, String)] = [
             ("", "widgets.yaml: error: contains no YAML document"),

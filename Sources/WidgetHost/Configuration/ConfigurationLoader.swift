@@ -1,6 +1,7 @@
 import AppGroup
 public import Diagnostics
 import Foundation
+import TerminalText
 import WidgetHostKit
 public import YAML
 
@@ -261,6 +262,17 @@ public struct ConfigurationLoader: Sendable {
                         message: "a widget id must be non-empty and without spaces, not '\(text)'"
                     )
                     valid = false
+                } else if let control = Self.firstControl(in: text) {
+                    // An id is typed (`tap`, `--widget`), put in URLs (`serve`) and shown in
+                    // captions: a control or a bidi override makes it unreadable or untappable.
+                    reader.report(
+                        idNode,
+                        code: .configInvalidId,
+                        message:
+                            "a widget id must not hold control or formatting characters (it holds \(control)), "
+                            + "not '\(TerminalText.visible(Excerpt.of(text)))'"
+                    )
+                    valid = false
                 }
                 id = text
             } else {
@@ -431,6 +443,32 @@ public struct ConfigurationLoader: Sendable {
             return false
         }
         return ascii ?? text.unicodeScalars.contains { $0.properties.isWhitespace }
+    }
+
+    /// The first control or formatting character of `text` (C0, DEL, C1, a bidi override or
+    /// isolate, a zero-width or line separator), as `U+XXXX`; `nil` when it has none.
+    static func firstControl(in text: String) -> String? {
+        var copy = text
+        // Printable ASCII, the usual id, is told by its bytes.
+        if copy.withUTF8({ bytes in bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F } }) { return nil }
+        for scalar in text.unicodeScalars {
+            let isControl: Bool
+            if scalar.isASCII {
+                isControl = scalar.value < 0x20 || scalar.value == 0x7F
+            } else {
+                switch scalar.properties.generalCategory {
+                // Zero-width joiners make emoji and Persian words; they are kept.
+                case .format: isControl = scalar.value != 0x200C && scalar.value != 0x200D
+                case .control, .lineSeparator, .paragraphSeparator: isControl = true
+                default: isControl = false
+                }
+            }
+            if isControl {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }
+        }
+        return nil
     }
 
     func family(_ node: Node, of plan: KindPlan, reader: inout NodeReader) -> WidgetFamily? {

@@ -176,6 +176,7 @@ public struct HTMLPageRenderer: RunRenderer {
         .progress .bar>div{height:100%;background:var(--blue)}\
         .progress.indeterminate .bar>div{width:30%;margin-left:35%}\
         figcaption{font:12px/1.3 ui-monospace,"DejaVu Sans Mono",monospace;color:var(--secondary)}\
+        figcaption span{unicode-bidi:isolate}\
         .status{font:13px/1.3 ui-monospace,monospace;color:var(--secondary);min-height:1.3em}
         """
 
