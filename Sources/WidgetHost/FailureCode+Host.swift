@@ -14,6 +14,9 @@ extension FailureCode {
     public static let configIncludeCycle = FailureCode("config.include-cycle", .invalidInput)
     /// `config.include-no-match`: an `include:` glob matches no file (a warning).
     public static let configIncludeNoMatch = FailureCode("config.include-no-match", .invalidInput)
+    /// `config.include-not-yaml`: an `include:` names a file that is not a YAML or JSON file, or
+    /// one of the kernel's (`/proc`, `/sys`).
+    public static let configIncludeNotYAML = FailureCode("config.include-not-yaml", .invalidInput)
     /// `config.invalid`: the configuration has errors, listed as diagnostics beside it.
     public static let configInvalid = FailureCode("config.invalid", .invalidInput)
     /// `config.invalid-id`.

@@ -117,6 +117,24 @@ import Testing
         #expect(json.standardOutput.contains("\"code\":\"config.include-cycle\""))
     }
 
+    /// Only YAML and JSON files are included, and none of the kernel's: `/proc/self/environ`
+    /// (named, or through a link with a YAML name) would have its text quoted in diagnostics.
+    @Test func onlyYAMLFilesAndNoneOfTheKernelsAreIncluded() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path("env.yaml"), withDestinationPath: "/proc/self/environ")
+        try scratch.file(
+            "main.yaml", "include: [/proc/self/environ, env.yaml]\nwidgets:\n  - kind: Quickmenu\n")
+        let run = try scratch.widgethost(["validate", "main.yaml"], environment: ["SECRET_TOKEN": "hunter2"])
+        #expect(run.status == 65)
+        #expect(
+            run.standardError.contains(
+                "main.yaml:1:11: error: cannot include '/proc/self/environ': only YAML or JSON files "
+                    + "(.yaml, .yml, .json) are included"))
+        #expect(run.standardError.contains("it is a file of the kernel's /proc, not a configuration"))
+        #expect(!run.standardError.contains("hunter2"))
+    }
+
     @Test func aMissingIncludeAndAGlobMatchingNothing() throws {
         let scratch = try TemporaryDirectory()
         try scratch.file(

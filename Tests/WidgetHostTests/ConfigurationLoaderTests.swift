@@ -367,8 +367,11 @@ private struct SignBundle: WidgetBundle {
         ("x\u{9B}31m", "U+009B", "x\\u{9B}31m"), ("n\u{0}", "U+0000", "n␀"),
     ])
     func idsWithControlsAreRefused(id: String, control: String, shown: String) throws {
-        let yaml = id.unicodeScalars.map { $0.value < 0x20 || $0.value > 0x7E ? String(format: "\\U%08X", $0.value) : String($0) }.joined()
-        let (loaded, diagnostics) = try Fixture.load("widgets:\n  - id: \"\(yaml)\"\n    kind: FocusWidget\n  - id: \"👨‍👩‍👧\"\n    kind: FocusWidget\n")
+        let yaml = id.unicodeScalars.map {
+            $0.value < 0x20 || $0.value > 0x7E ? String(format: "\\U%08X", $0.value) : String($0)
+        }.joined()
+        let (loaded, diagnostics) = try Fixture.load(
+            "widgets:\n  - id: \"\(yaml)\"\n    kind: FocusWidget\n  - id: \"👨‍👩‍👧\"\n    kind: FocusWidget\n")
         #expect(loaded.instances.map(\.id) == ["👨‍👩‍👧"])
         #expect(
             diagnostics == [

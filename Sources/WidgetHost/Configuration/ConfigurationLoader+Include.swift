@@ -105,9 +105,27 @@ extension ConfigurationLoader {
                     )
                     continue
                 }
+                guard Self.isConfigurationName(pattern) else {
+                    reader.report(
+                        entry, code: .configIncludeNotYAML,
+                        message:
+                            "cannot include '\(Excerpt.of(text))': only YAML or JSON files (.yaml, .yml, .json) are included"
+                    )
+                    continue
+                }
                 files = [pattern]
             }
             for file in files {
+                if let kernel = Self.kernelFileSystem(of: file) {
+                    // Its text (an environment, a process's memory map) would be quoted in
+                    // diagnostics, which `serve` sends out on /events.
+                    reader.report(
+                        entry, code: .configIncludeNotYAML,
+                        message:
+                            "cannot include '\(Excerpt.of(file))': it is a file of the kernel's \(kernel), not a configuration"
+                    )
+                    continue
+                }
                 let key = Inclusion.key(file)
                 let location = entry.start.location
                 if let start = inclusion.open.firstIndex(of: key) {
@@ -130,6 +148,22 @@ extension ConfigurationLoader {
             }
         }
         return appGroup
+    }
+
+    /// Whether `path` names a YAML or JSON file.
+    static func isConfigurationName(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        return name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json")
+    }
+
+    /// `/proc` or `/sys` when `path`, links followed, is in the kernel's process or system file
+    /// system; `nil` otherwise.
+    static func kernelFileSystem(of path: String) -> String? {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        for root in ["/proc", "/sys"] where resolved == root || resolved.hasPrefix(root + "/") {
+            return root
+        }
+        return nil
     }
 
     /// Whether an `include:` entry is a glob rather than one path.
