@@ -102,6 +102,17 @@ import WidgetHost
             rendered.contains { $0.contains("plugin.yaml:" + expected) }, "\(rendered)")
     }
 
+    /// An executable that names a folder is said to be one, not to be missing.
+    @Test func anExecutableThatIsAFolderIsSaidToBeOne() throws {
+        let directory = try folder("name: x\nexecutable: bin\nkinds: []\n", executable: nil)
+        try FileManager.default.createDirectory(
+            at: directory.url.appendingPathComponent("bin"), withIntermediateDirectories: false)
+        let (manifest, diagnostics) = PluginManifest.read(folder: directory.url.path)
+        #expect(manifest == nil)
+        #expect(diagnostics.map(\.code) == [.pluginExecutableNotExecutable])
+        #expect(diagnostics.first?.message.hasPrefix("the executable 'bin' is a folder (") == true)
+    }
+
     @Test func aFIFONamedPluginYamlIsRefusedWithoutWaitingForAWriter() throws {
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent("plugin.yaml").path

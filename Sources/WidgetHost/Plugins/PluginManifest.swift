@@ -76,12 +76,16 @@ public struct PluginManifest: Sendable, Hashable {
                 text.hasPrefix("/") ? text : (folder as NSString).appendingPathComponent(text)
             let absolute = URL(fileURLWithPath: resolved).standardizedFileURL.path
             var isDirectory: ObjCBool = false
-            if text.isEmpty || !FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory)
-                || isDirectory.boolValue
-            {
+            if text.isEmpty || !FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) {
                 reader.report(
                     node, code: .pluginExecutableMissing,
                     message: "the executable '\(text)' does not exist (looked for \(absolute))")
+            } else if isDirectory.boolValue {
+                reader.report(
+                    node, code: .pluginExecutableNotExecutable,
+                    message:
+                        "the executable '\(text)' is a folder (\(absolute)); name the program in it, "
+                        + "as '\(text)/run'")
             } else if !FileManager.default.isExecutableFile(atPath: absolute) {
                 reader.report(
                     node, code: .pluginExecutableNotExecutable,
