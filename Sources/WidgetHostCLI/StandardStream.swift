@@ -86,6 +86,10 @@ enum StandardStream: Int32, Sendable {
     /// marked failed (`EBADF`), so the command reports that it could not write instead of
     /// succeeding having written nothing; and `SIGPIPE` is ignored, so a reader that stops early
     /// shows as `EPIPE`, which ends the output quietly, with or without plugins running.
+    /// Whether standard input was closed when the process started (`<&-`): reading it then reads
+    /// nothing, which a command reading `-` must not take for an empty input.
+    static var inputWasClosed: Bool { widgethost_closed_standard_descriptors() & 1 != 0 }
+
     static func prepare() {
         let closed = widgethost_closed_standard_descriptors()
         if closed & (1 << 1) != 0 { StandardStream.output.fail(EBADF) }

@@ -84,6 +84,10 @@ extension WidgetHostCommand {
             )
             let format = DiagnosticFormat(rawValue: try values.requiredString("diagnostics")) ?? .text
             let path = try values.string("file") ?? "-"
+            if path == "-" && StandardStream.inputWasClosed {
+                throw values.validationError(
+                    "Standard input is closed, so there is nothing to read: give a file, or pipe YAML in.")
+            }
             do throws(Diagnostic) {
                 StandardStream.output.writeData(try json(ofFileAt: path, limits: limits))
                 return ExitStatus.success

@@ -43,6 +43,20 @@ import Testing
         #expect(standardError == "error: could not write to standard output: \(reason)\n")
     }
 
+    /// A closed standard input is not an empty one: `yaml` says there is nothing to read (64), as
+    /// `validate -` says there is no document, where it printed nothing and exited 0.
+    @Test func aClosedInputIsNotAnEmptyOne() throws {
+        let (standardError, status) = try Self.shell(#""$WIDGETHOST" yaml <&-; echo $? > status"#)
+        #expect(status == "64")
+        #expect(
+            standardError.hasPrefix(
+                "Error: Standard input is closed, so there is nothing to read: give a file, or pipe YAML in.\n"
+            ))
+        let (empty, emptyStatus) = try Self.shell(#""$WIDGETHOST" yaml < /dev/null; echo $? > status"#)
+        #expect(emptyStatus == "0")
+        #expect(empty == "")
+    }
+
     @Test func aReaderThatStopsEarlyEndsTheOutputQuietly() throws {
         // The reader exits at once, so every write after it gets EPIPE.
         let (standardError, status) = try Self.shell(
