@@ -55,7 +55,7 @@ public struct AddTaskIntent: AppIntent {
                     "'category' is \(category.utf8.count) bytes long; a task's category holds at most "
                         + "\(StoredTask.maxCategorySize) bytes (4 KiB) of UTF-8"))
         }
-        let store = try IntentEnvironment.appGroupStore(for: Self.intentType)
+        let store = try IntentEnvironment.appGroupStoreToChange(for: Self.intentType)
         let task = try store.addTask(title: taskName, priority: priority.taskPriority, category: category)
         // As seed 002's AddTaskIntent: a new task may show in any widget.
         WidgetCenter.shared.reloadAllTimelines()

@@ -40,6 +40,19 @@ extension AppGroupStore {
         try tasks(matching: TaskQuery())
     }
 
+    /// Reads every task as ``allTasks()`` does (and so as `store export` and an unfiltered widget
+    /// do), keeping none: a store whose tasks cannot be read (a damaged page, a row the schema's
+    /// checks would refuse) fails here with the error those give.
+    ///
+    /// - Throws: ``AppGroupError`` (`store.corrupt` for a damaged table).
+    /// - Complexity: O(n) for n stored tasks, in time; O(1) in memory.
+    public func checkTasksAreReadable() throws(AppGroupError) {
+        let everything = TaskQuery()
+        _ = try self.query(TaskQueryShape(everything).selectSQL, TaskQueryShape.bindings(for: everything)) {
+            row throws(SQLiteError) in _ = try Self.task(from: row)
+        }
+    }
+
     /// The task with identifier `id`, or `nil`.
     ///
     /// A UUID is found whatever the case of its letters.

@@ -244,4 +244,38 @@ import Testing
         #expect(export.status == 1, "\(export.summary)")
         #expect(export.standardError == "Error: \(message)\n")
     }
+
+    /// A store whose tasks table is damaged (its root page overwritten, the defaults' page left
+    /// whole; or a row the schema's checks refuse) is refused by every intent, the focus mode's too,
+    /// with the error `store export` gives (exit 1), and nothing is written to it.
+    @Test(arguments: ["root page", "refused row"])
+    func aDamagedTasksTableIsRefusedByEveryIntent(damage: String) throws {
+        let scratch = try Self.scratchWithConfig()
+        try scratch.importTasks(StoreConcurrencyTests.storedTasksYAML(count: 40))
+        if damage == "root page" {
+            // Page 2 is the tasks table's root (page 1 is the schema).
+            let handle = try FileHandle(
+                forUpdating: URL(fileURLWithPath: scratch.path("store/widgethost.sqlite")))
+            try handle.seek(toOffset: 4096)
+            try handle.write(contentsOf: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
+            try handle.close()
+        } else {
+            _ = try scratch.sqlite3(
+                "PRAGMA ignore_check_constraints = 1; "
+                    + "UPDATE tasks SET priority = 'urgent' WHERE id = '\(StoreConcurrencyTests.taskID(7))'")
+        }
+        let path = scratch.path("store/widgethost.sqlite")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        let export = try scratch.widgethostExit(["store", "export", "--store", "store"])
+        #expect(export.status == 1, "\(export.summary)")
+        let message = String(export.standardError.dropFirst("Error: ".count))
+        #expect(message.contains("the file is damaged"), "\(export.standardError)")
+        for arguments in Self.performs {
+            let exit = try scratch.widgethostExit(arguments + ["--store", "store"])
+            #expect(exit.status == 1, "\(arguments): \(exit.summary)")
+            #expect(exit.standardError == "error: \(message)", "\(arguments)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "nothing was written")
+    }
 }
