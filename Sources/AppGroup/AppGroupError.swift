@@ -19,6 +19,8 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
     /// - `store.unwritable`: the store or its directory cannot be created or written;
     /// - `store.corrupt`: the file is damaged or is not a widgethost store;
     /// - `store.newer-version`: the store was written by a newer widgethost;
+    /// - `store.insecure`: another user could change the store's folder or a file in it, or such a
+    ///   file is a symbolic link;
     /// - `store.busy`: other processes held the store's write lock for longer than the lock timeout;
     /// - `store.full`: the disk is full;
     /// - `store.io-error`: the operating system failed to read or write the file;
@@ -59,6 +61,12 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
                 .storeCorrupt,
                 "the file is damaged or is not an SQLite database (\(error.message)); move it aside to start a new store"
             )
+        case SQLITE_CANTOPEN where error.code == SQLITE_CANTOPEN | (6 << 8):  // SQLITE_CANTOPEN_SYMLINK
+            // A link appeared on the database's path after the store's folder was checked.
+            return make(
+                .storeInsecure,
+                "the path leads through a symbolic link, and a store is never opened through one; "
+                    + "nothing was read or changed")
         case SQLITE_CANTOPEN:
             return make(
                 code(forSystemError: error.systemErrorNumber), reason(forSystemError: error.systemErrorNumber)

@@ -197,13 +197,16 @@ extension AppGroupStore {
     /// take the directory's lock, and in a burst of a thousand intents hundreds of processes
     /// queued for it (a stamp only grows longer, as generations do). The first stamp is written
     /// under a temporary name and linked into place, so a reader never sees it half written.
+    ///
+    /// Every file is opened in the store's folder and never through a symbolic link: a link planted
+    /// as the stamp, or under the temporary name, does not make the stamp land in its target.
     func writeStamp(_ generation: Int) {
-        let stamp = directory.appendingPathComponent(Self.reloadStampFileName).path
+        let name = Self.reloadStampFileName
         let text = Array("\(generation)\n".utf8)
-        var descriptor = open(stamp, O_RDWR | O_CLOEXEC)
+        var descriptor = folder.openFile(name, flags: O_RDWR)
         if descriptor < 0 && errno == ENOENT {
-            if createStamp(text, at: stamp) { return }
-            descriptor = open(stamp, O_RDWR | O_CLOEXEC)
+            if createStamp(text, named: name) { return }
+            descriptor = folder.openFile(name, flags: O_RDWR)
         }
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
@@ -211,18 +214,16 @@ extension AppGroupStore {
         _ = writeBytes(text, to: descriptor)
     }
 
-    /// Writes the first stamp: a file of this process's own, linked to `path` unless another
+    /// Writes the first stamp: a file of this process's own, linked to `name` unless another
     /// process made it first.
     ///
     /// - Returns: Whether this process's stamp is the file now.
-    private func createStamp(_ text: [UInt8], at path: String) -> Bool {
-        let temporary = path + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return false }
+    private func createStamp(_ text: [UInt8], named name: String) -> Bool {
+        guard let (descriptor, temporary) = folder.createTemporaryFile(for: name) else { return false }
         let written = writeBytes(text, to: descriptor)
         close(descriptor)
-        defer { unlink(temporary) }
-        return written && link(temporary, path) == 0
+        defer { folder.remove(temporary) }
+        return written && folder.link(temporary, as: name)
     }
 }
 

@@ -41,6 +41,8 @@ public final class AppGroupStore: @unchecked Sendable {
     public let madeSchema: Bool
 
     private let database: SQLiteDatabase
+    /// The container directory, open: the store's own files are opened in it, never through a link.
+    let folder: StoreDirectory
     private let lock = Mutex<Void>(())
     /// Connections that only read, for ``read(_:)`` on several threads at once.
     private let readers: SQLiteReaderPool
@@ -60,7 +62,9 @@ public final class AppGroupStore: @unchecked Sendable {
     ///   read-only, `store.not-found` when reading a store that does not exist, `store.corrupt`
     ///   for a file that is not a widgethost store (another program's SQLite database is left as it
     ///   is, read or written), `store.newer-version` for a store a newer
-    ///   widgethost wrote, `store.busy` when a new store cannot be set up within `lockTimeout`.
+    ///   widgethost wrote, `store.busy` when a new store cannot be set up within `lockTimeout`,
+    ///   `store.insecure` (before anything is read or written) when another user could change the
+    ///   directory or a file of the store in it, or such a file is a symbolic link.
     public init(
         directory: URL, readOnly: Bool = false, lockTimeout: Duration = StoreLockTimeout.default.duration
     ) throws(AppGroupError) {
@@ -79,6 +83,11 @@ public final class AppGroupStore: @unchecked Sendable {
                 )
             }
         }
+        let folder = try StoreDirectory(path: directory.path, storePath: path)
+        try folder.checkFiles(StoreDirectory.fileNames(database: Self.databaseFileName), storePath: path)
+        // SQLite is given the folder's path without links, and refuses any link in it: the database
+        // is never opened through a link planted in its place.
+        let sqlitePath = (folder.resolvedPath as NSString).appendingPathComponent(Self.databaseFileName)
         var opened: SQLiteDatabase?
         var readerMode: SQLiteDatabase.Mode = .readOnly
         var schema = StoreSchema.version(0)
@@ -97,7 +106,8 @@ public final class AppGroupStore: @unchecked Sendable {
             } else {
                 mode = .readOnly
             }
-            let database = try SQLiteDatabase(path: path, mode: mode, busyTimeout: lockTimeout)
+            let database = try SQLiteDatabase(
+                path: sqlitePath, mode: mode, busyTimeout: lockTimeout, followsLinks: false)
             opened = database
             readerMode = readOnly ? mode : .readExisting
             // Another program's database is refused before anything is written to it or beside it
@@ -112,7 +122,7 @@ public final class AppGroupStore: @unchecked Sendable {
                 // intent survives its process being killed; a power cut may undo the last moments'
                 // commits, and never corrupts the store. Checkpoints still flush.
                 try database.execute("PRAGMA synchronous = NORMAL")
-                database.queueWriters()
+                database.queueWriters(in: folder, databaseName: Self.databaseFileName)
                 if found < Self.schemaVersion { schema = try Self.migrate(database) }
             }
         } catch {
@@ -157,8 +167,10 @@ public final class AppGroupStore: @unchecked Sendable {
         self.isReadOnly = readOnly
         self.madeSchema = version == 0
         self.database = database
+        self.folder = folder
         self.readers = SQLiteReaderPool(
-            path: path, mode: readerMode, busyTimeout: lockTimeout, capacity: SQLiteReaderPool.defaultCapacity
+            path: sqlitePath, mode: readerMode, busyTimeout: lockTimeout,
+            capacity: SQLiteReaderPool.defaultCapacity
         )
     }
 
