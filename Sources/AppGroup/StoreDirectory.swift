@@ -97,6 +97,19 @@ final class StoreDirectory: Sendable {
         }
     }
 
+    /// Whether the folder holds something named `name` (a link counts, whatever it leads to).
+    func holds(_ name: String) -> Bool {
+        var info = stat()
+        return fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0
+    }
+
+    /// Whether the file `name` of the folder is absent, or a regular file that holds nothing.
+    func isEmptyOrAbsent(_ name: String) -> Bool {
+        var info = stat()
+        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return errno == ENOENT }
+        return info.st_mode & S_IFMT == S_IFREG && info.st_size == 0
+    }
+
     /// The path of `name` in the folder, for messages.
     func filePath(_ name: String) -> String {
         path.hasSuffix("/") ? path + name : path + "/" + name
