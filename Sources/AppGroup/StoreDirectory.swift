@@ -69,9 +69,9 @@ final class StoreDirectory: Sendable {
                     + "opened; try again",
                 path: storePath)
         }
-        if let problem = Self.problem(folder, isFolder: true) {
+        if let exposure = Exposure(folder, isFolder: true) {
             close(descriptor)
-            throw Self.refusal(storePath: storePath, file: path, problem: problem, isFolder: true)
+            throw exposure.refusal(storePath: storePath, file: path, isFolder: true)
         }
         self.path = path
         self.resolvedPath = resolved
@@ -90,9 +90,8 @@ final class StoreDirectory: Sendable {
         for name in names {
             var info = stat()
             guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            if let problem = linkProblem(name, info) ?? Self.problem(info, isFolder: false) {
-                throw Self.refusal(
-                    storePath: storePath, file: filePath(name), problem: problem, isFolder: false)
+            if let exposure = linkExposure(name, info) ?? Exposure(info, isFolder: false) {
+                throw exposure.refusal(storePath: storePath, file: filePath(name), isFolder: false)
             }
         }
     }
@@ -125,7 +124,7 @@ final class StoreDirectory: Sendable {
         guard opened >= 0 else { return -1 }
         var info = stat()
         guard fstat(opened, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-            Self.problem(info, isFolder: false) == nil
+            Exposure(info, isFolder: false) == nil
         else {
             close(opened)
             errno = EPERM
@@ -161,7 +160,7 @@ final class StoreDirectory: Sendable {
     /// Why the file `name`, of status `info` (read without following links), is not a file a store
     /// may use: it is a symbolic link. Another kind of file (a directory, a FIFO) is left to the
     /// code that opens it, which refuses it as such.
-    private func linkProblem(_ name: String, _ info: stat) -> String? {
+    private func linkExposure(_ name: String, _ info: stat) -> Exposure? {
         guard info.st_mode & S_IFMT == S_IFLNK else { return nil }
         var target = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = target.withUnsafeMutableBufferPointer { buffer in
@@ -170,42 +169,57 @@ final class StoreDirectory: Sendable {
                 return readlinkat(descriptor, name, base, characters.count - 1)
             }
         }
-        let to = count > 0 ? " to '\(String(decoding: target.prefix(count), as: UTF8.self))'" : ""
-        return "is a symbolic link\(to), and a store's files are never opened through a link: remove it "
-            + "(rm '\(filePath(name))')"
+        return .link(to: count > 0 ? String(decoding: target.prefix(count), as: UTF8.self) : nil)
     }
 
-    /// Why a folder or file of status `info` is one another user could change: writable by its
-    /// group or others (a folder with the sticky bit excepted: others may not remove or rename
-    /// what they do not own in it, as in /tmp), or owned by another user than this one or root.
-    private static func problem(_ info: stat, isFolder: Bool) -> String? {
-        let mode = info.st_mode & 0o7777
-        let owner = info.st_uid
-        if owner != geteuid() && owner != 0 {
-            return "belongs to another user (uid \(owner)), who can change it"
-        }
-        let sticky = isFolder && mode & S_ISVTX != 0
-        if mode & 0o022 != 0 && !sticky {
-            let who = mode & 0o002 != 0 ? "every user" : "its group"
-            let octal = String(mode, radix: 8)
-            return
-                "can be written by \(who) (mode \(String(repeating: "0", count: max(0, 4 - octal.count)) + octal))"
-        }
-        return nil
-    }
+    /// What makes a folder or file of the store one another user could change.
+    private enum Exposure: Equatable {
+        /// A symbolic link (to the path it holds, when it could be read).
+        case link(to: String?)
+        /// Owned by another user than this one or root.
+        case owner(uid_t)
+        /// Writable by its group, or by every user, with the mode it has.
+        case writable(byEveryone: Bool, mode: mode_t)
 
-    /// The error refusing the store at `storePath` because `file` has `problem`.
-    private static func refusal(storePath: String, file: String, problem: String, isFolder: Bool)
-        -> AppGroupError
-    {
-        var message = "cannot open the store at '\(storePath)': '\(file)' \(problem)"
-        if problem.hasPrefix("can be written") {
-            message += "; make it writable by its owner alone (chmod go-w '\(file)')"
-        } else if problem.hasPrefix("belongs") {
-            message +=
-                "; use a store \(isFolder ? "folder" : "file") of your own (or have it given to you: chown)"
+        /// How the folder or file of status `info` is exposed: writable by its group or others (a
+        /// folder with the sticky bit excepted: others may not remove or rename what they do not own
+        /// in it, as in /tmp), or owned by another user than this one or root; `nil` when it is not.
+        init?(_ info: stat, isFolder: Bool) {
+            let mode = info.st_mode & 0o7777
+            if info.st_uid != geteuid() && info.st_uid != 0 {
+                self = .owner(info.st_uid)
+            } else if mode & 0o022 != 0 && !(isFolder && mode & S_ISVTX != 0) {
+                self = .writable(byEveryone: mode & 0o002 != 0, mode: mode)
+            } else {
+                return nil
+            }
         }
-        return AppGroupError(
-            code: .storeInsecure, message: message + "; nothing was read or changed", path: storePath)
+
+        /// The error refusing the store at `storePath` because `file` is exposed this way: what is
+        /// wrong, the fix, and that nothing was touched.
+        func refusal(storePath: String, file: String, isFolder: Bool) -> AppGroupError {
+            let problem: String
+            switch self {
+            case .link(let target):
+                problem =
+                    "is a symbolic link\(target.map { " to '\($0)'" } ?? ""), and a store's files are "
+                    + "never opened through a link: remove it (rm '\(file)')"
+            case .owner(let uid):
+                problem =
+                    "belongs to another user (uid \(uid)), who can change it: use a store "
+                    + "\(isFolder ? "folder" : "file") of your own (or have it given to you: chown)"
+            case .writable(let byEveryone, let mode):
+                let octal = String(mode, radix: 8)
+                let padded = String(repeating: "0", count: max(0, 4 - octal.count)) + octal
+                problem =
+                    "can be written by \(byEveryone ? "every user" : "its group") (mode \(padded)); "
+                    + "make it writable by its owner alone (chmod go-w '\(file)')"
+            }
+            return AppGroupError(
+                code: .storeInsecure,
+                message:
+                    "cannot open the store at '\(storePath)': '\(file)' \(problem); nothing was read or changed",
+                path: storePath)
+        }
     }
 }
