@@ -27,7 +27,8 @@ public struct ToggleFocusModeIntent: SetValueIntent {
     /// - Returns: The focus mode set, as the value.
     /// - Throws: ``IntentEnvironment/Missing`` outside a host, or ``AppGroupError``.
     public func perform() async throws -> some IntentResult {
-        try IntentEnvironment.current(for: Self.intentType).container.appGroupStore().setFocusMode(value)
+        try IntentEnvironment.current(for: Self.intentType).container.appGroupStoreToChange()
+            .setFocusMode(value)
         WidgetCenter.shared.reloadTimelines(ofKind: FocusWidget.kind)
         return .result(value: value)
     }

@@ -35,8 +35,8 @@ public struct AddTaskIntent: AppIntent {
     /// Appends the task in one store transaction and asks TaskWidgets to reload.
     ///
     /// - Returns: The new task's id as the value, and the dialog "<taskName> added".
-    /// - Throws: ``IntentParameterError`` for an empty name or one over 4 KiB (with the store unchanged), or
-    ///   ``AppGroupError``.
+    /// - Throws: ``IntentParameterError`` for an empty name, or a name or category over 4 KiB (with the
+    ///   store unchanged), or ``AppGroupError``.
     public func perform() async throws -> some IntentResult {
         guard !taskName.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw $taskName.needsValueError("a task needs a name: 'taskName' is empty")
@@ -47,9 +47,15 @@ public struct AddTaskIntent: AppIntent {
                     "'taskName' is \(taskName.utf8.count) bytes long; a task's name holds at most "
                         + "\(StoredTask.maxTitleSize) bytes (4 KiB) of UTF-8"))
         }
-        let store = try IntentEnvironment.appGroupStore(for: Self.intentType)
         // `category=` on a command line means no category, not an empty one.
         let category = self.category.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+        if let category, category.utf8.count > StoredTask.maxCategorySize {
+            throw $category.needsValueError(
+                IntentDialog(
+                    "'category' is \(category.utf8.count) bytes long; a task's category holds at most "
+                        + "\(StoredTask.maxCategorySize) bytes (4 KiB) of UTF-8"))
+        }
+        let store = try IntentEnvironment.appGroupStoreToChange(for: Self.intentType)
         let task = try store.addTask(title: taskName, priority: priority.taskPriority, category: category)
         // As seed 002's AddTaskIntent: a new task may show in any widget.
         WidgetCenter.shared.reloadAllTimelines()

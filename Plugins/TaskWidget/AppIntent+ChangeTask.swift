@@ -11,7 +11,7 @@ extension AppIntent {
     /// - Throws: ``TaskIntentError`` (`task.not-found`, with the store unchanged) when `change`
     ///   finds no task with the id, or ``AppGroupError``.
     func changeTask(id: String, _ change: (AppGroupStore) throws -> StoredTask?) throws -> Bool {
-        let store = try IntentEnvironment.appGroupStore(for: Self.intentType)
+        let store = try IntentEnvironment.appGroupStoreToChange(for: Self.intentType)
         guard let task = try change(store) else { throw TaskIntentError.taskNotFound(id: id) }
         WidgetCenter.shared.reloadTimelines(ofKind: TaskWidget.kind)
         return task.isCompleted

@@ -32,7 +32,7 @@ public struct ToggleTaskWithFeedbackIntent: AppIntent {
     /// - Throws: ``AppGroupError`` when the store cannot be used.
     public func perform() async throws -> some IntentResult & ReturnsValue<Bool> {
         guard UUID(uuidString: taskID) != nil else { return .result(value: false) }
-        let store = try IntentEnvironment.appGroupStore(for: Self.intentType)
+        let store = try IntentEnvironment.appGroupStoreToChange(for: Self.intentType)
         guard try store.toggleTask(id: taskID) != nil else { return .result(value: false) }
         WidgetCenter.shared.reloadTimelines(ofKind: TaskWidget.kind)
         return .result(value: true)

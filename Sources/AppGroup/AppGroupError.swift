@@ -19,8 +19,10 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
     /// - `store.unwritable`: the store or its directory cannot be created or written;
     /// - `store.corrupt`: the file is damaged or is not a widgethost store;
     /// - `store.newer-version`: the store was written by a newer widgethost;
+    /// - `store.insecure`: another user could change the store's folder or a file in it, or such a
+    ///   file is a symbolic link;
     /// - `store.busy`: other processes held the store's write lock for longer than the lock timeout;
-    /// - `store.full`: the disk is full;
+    /// - `store.full`: the disk is full (or a quota or the file size limit is reached);
     /// - `store.io-error`: the operating system failed to read or write the file;
     /// - `store.invalid-task`: a task breaks a rule of the store (an empty title, say);
     /// - `store.no-location`: no container directory can be worked out from the environment;
@@ -53,12 +55,25 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
         func make(_ code: FailureCode, _ reason: String) -> AppGroupError {
             AppGroupError(code: code, message: "\(action): \(reason)", path: path)
         }
+        if error.primaryCode == SQLITE_IOERR || error.primaryCode == SQLITE_CANTOPEN,
+            isNoRoom(error.systemErrorNumber)
+        {
+            // A full disk shows as an I/O error when it is the -shm file or the log that cannot
+            // grow rather than a page that cannot be written: the same fault, said the same way.
+            return make(.storeFull, fullReason(forSystemError: error.systemErrorNumber))
+        }
         switch error.primaryCode {
         case SQLITE_NOTADB, SQLITE_CORRUPT:
             return make(
                 .storeCorrupt,
                 "the file is damaged or is not an SQLite database (\(error.message)); move it aside to start a new store"
             )
+        case SQLITE_CANTOPEN where error.code == SQLITE_CANTOPEN | (6 << 8):  // SQLITE_CANTOPEN_SYMLINK
+            // A link appeared on the database's path after the store's folder was checked.
+            return make(
+                .storeInsecure,
+                "the path leads through a symbolic link, and a store is never opened through one; "
+                    + "nothing was read or changed")
         case SQLITE_CANTOPEN:
             return make(
                 code(forSystemError: error.systemErrorNumber), reason(forSystemError: error.systemErrorNumber)
@@ -69,7 +84,7 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
             return make(
                 .storeBusy, busyReason(waited: waited, holder: StoreLockHolder.describe(databasePath: path)))
         case SQLITE_FULL:
-            return make(.storeFull, "the disk is full")
+            return make(.storeFull, fullReason(forSystemError: ENOSPC))
         case SQLITE_IOERR:
             let system = error.systemErrorNumber
             let detail = system == 0 ? error.message : String(cString: strerror(system))
@@ -108,6 +123,30 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
         if hundredths < 10 { return "0.0\(hundredths)" }
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// Whether `errno` `number` says there is no room to write: a full disk (`ENOSPC`), a quota
+    /// reached (`EDQUOT`), or the process's file size limit (`EFBIG`, `ulimit -f`).
+    static func isNoRoom(_ number: Int32) -> Bool {
+        number == ENOSPC || number == EDQUOT || number == EFBIG
+    }
+
+    /// Why a write found no room, for `errno` `number` (one of ``isNoRoom(_:)``).
+    static func fullReason(forSystemError number: Int32) -> String {
+        let system = String(cString: strerror(number))
+        if number == EFBIG {
+            return "the store's files may not grow (\(system): the file size limit, ulimit -f, is reached); "
+                + "nothing was changed. Raise the limit and try again"
+        }
+        return "the disk is full (\(system)); nothing was changed. Make room on it and try again"
+    }
+
+    /// `store.full`, for a write to the store at `path` that found no room (`errno` `number`).
+    static func full(at path: String, errno number: Int32) -> AppGroupError {
+        AppGroupError(
+            code: .storeFull,
+            message: "cannot use the store at '\(path)': \(fullReason(forSystemError: number))",
+            path: path)
     }
 
     /// The code for a file that cannot be opened or created because of `errno` `number`.

@@ -144,6 +144,7 @@ extension AppGroupStore {
     {
         guard !widgets.isEmpty else { return true }
         do throws(AppGroupError) {
+            try refuseWriteIfNoRoom()
             try withConnection { database throws(SQLiteError) in
                 try database.withBusyTimeout(.zero) { () throws(SQLiteError) in
                     try database.transaction { () throws(SQLiteError) in
@@ -197,32 +198,59 @@ extension AppGroupStore {
     /// take the directory's lock, and in a burst of a thousand intents hundreds of processes
     /// queued for it (a stamp only grows longer, as generations do). The first stamp is written
     /// under a temporary name and linked into place, so a reader never sees it half written.
+    ///
+    /// Every file is opened in the store's folder and never through a symbolic link: a link planted
+    /// as the stamp, or under the temporary name, does not make the stamp land in its target.
     func writeStamp(_ generation: Int) {
-        let stamp = directory.appendingPathComponent(Self.reloadStampFileName).path
+        let name = Self.reloadStampFileName
         let text = Array("\(generation)\n".utf8)
-        var descriptor = open(stamp, O_RDWR | O_CLOEXEC)
+        var descriptor = folder.openFile(name, flags: O_RDWR)
         if descriptor < 0 && errno == ENOENT {
-            if createStamp(text, at: stamp) { return }
-            descriptor = open(stamp, O_RDWR | O_CLOEXEC)
+            if createStamp(text, named: name) == 0 { return }
+            descriptor = folder.openFile(name, flags: O_RDWR)
         }
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         if let stored = stampedGeneration(descriptor), stored >= generation { return }
-        _ = writeBytes(text, to: descriptor)
+        _ = Self.writeStampText(text, to: descriptor)
     }
 
-    /// Writes the first stamp: a file of this process's own, linked to `path` unless another
+    /// Makes the stamp file before an intent commits, when there is none yet, so that rewriting it
+    /// in place after the commit needs no new room on the disk.
+    ///
+    /// - Throws: ``AppGroupError`` `store.full` when the disk has no room for it (nothing was
+    ///   committed); any other failure to make it is left to ``writeStamp(_:)``, as a stamp that
+    ///   cannot be written is not a failed request.
+    func prepareStamp() throws(AppGroupError) {
+        let name = Self.reloadStampFileName
+        guard !folder.holds(name) else { return }
+        let failure = createStamp(Array("0\n".utf8), named: name)
+        if AppGroupError.isNoRoom(failure) { throw AppGroupError.full(at: databaseURL.path, errno: failure) }
+    }
+
+    /// Writes the first stamp: a file of this process's own, linked to `name` unless another
     /// process made it first.
     ///
-    /// - Returns: Whether this process's stamp is the file now.
-    private func createStamp(_ text: [UInt8], at path: String) -> Bool {
-        let temporary = path + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return false }
-        let written = writeBytes(text, to: descriptor)
+    /// - Returns: 0 when this process's stamp is the file now, `EEXIST` when another process's
+    ///   is, or the `errno` of what failed.
+    private func createStamp(_ text: [UInt8], named name: String) -> Int32 {
+        guard let (descriptor, temporary) = folder.createTemporaryFile(for: name) else { return errno }
+        let written = Self.writeStampText(text, to: descriptor)
         close(descriptor)
-        defer { unlink(temporary) }
-        return written && link(temporary, path) == 0
+        defer { folder.remove(temporary) }
+        guard written == 0 else { return written }
+        return folder.link(temporary, as: name) ? 0 : errno
+    }
+
+    /// Writes `text` at the start of the stamp file open as `descriptor`, in one `pwrite(2)`, as a
+    /// stamp is a few bytes.
+    ///
+    /// - Returns: 0 when all of it was written, else the `errno` of the failure (`ENOSPC` on a full
+    ///   disk).
+    static func writeStampText(_ text: [UInt8], to descriptor: Int32) -> Int32 {
+        let written = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        if written == text.count { return 0 }
+        return written < 0 ? errno : EIO
     }
 }
 
@@ -232,12 +260,4 @@ private func stampedGeneration(_ descriptor: Int32) -> Int? {
     let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
     guard count > 0 else { return nil }
     return Int(String(decoding: bytes.prefix(count).prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self))
-}
-
-/// Writes `bytes` at the start of the file `descriptor` in one `pwrite(2)`, as a stamp is a few
-/// bytes.
-///
-/// - Returns: Whether all of them were written.
-private func writeBytes(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) } == bytes.count
 }

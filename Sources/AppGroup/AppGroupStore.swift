@@ -41,9 +41,14 @@ public final class AppGroupStore: @unchecked Sendable {
     public let madeSchema: Bool
 
     private let database: SQLiteDatabase
+    /// The container directory, open: the store's own files are opened in it, never through a link.
+    let folder: StoreDirectory
     private let lock = Mutex<Void>(())
     /// Connections that only read, for ``read(_:)`` on several threads at once.
     private let readers: SQLiteReaderPool
+    /// Why every write fails at once, when the store was opened read-only for lack of room on the
+    /// disk: the write says the disk is full, not that the store is read-only.
+    private let writeRefusal: AppGroupError?
 
     /// Opens the store in `directory`, creating the directory and the database when writing.
     ///
@@ -60,10 +65,22 @@ public final class AppGroupStore: @unchecked Sendable {
     ///   read-only, `store.not-found` when reading a store that does not exist, `store.corrupt`
     ///   for a file that is not a widgethost store (another program's SQLite database is left as it
     ///   is, read or written), `store.newer-version` for a store a newer
-    ///   widgethost wrote, `store.busy` when a new store cannot be set up within `lockTimeout`.
-    public init(
+    ///   widgethost wrote, `store.busy` when a new store cannot be set up within `lockTimeout`,
+    ///   `store.insecure` (before anything is read or written) when another user could change the
+    ///   directory or a file of the store in it, or such a file is a symbolic link, `store.full` when
+    ///   the disk has no room for what opening writes (a store read on a full disk is read without
+    ///   it when it can be).
+    public convenience init(
         directory: URL, readOnly: Bool = false, lockTimeout: Duration = StoreLockTimeout.default.duration
     ) throws(AppGroupError) {
+        try self.init(directory: directory, readOnly: readOnly, lockTimeout: lockTimeout, writeRefusal: nil)
+    }
+
+    /// Opens the store as ``init(directory:readOnly:lockTimeout:)`` does; every write then fails with
+    /// `writeRefusal`, when there is one.
+    init(directory: URL, readOnly: Bool, lockTimeout: Duration, writeRefusal: AppGroupError?)
+        throws(AppGroupError)
+    {
         let directory = directory.standardizedFileURL
         let databaseURL = directory.appendingPathComponent(Self.databaseFileName)
         let path = databaseURL.path
@@ -79,7 +96,13 @@ public final class AppGroupStore: @unchecked Sendable {
                 )
             }
         }
+        let folder = try StoreDirectory(path: directory.path, storePath: path)
+        try folder.checkFiles(StoreDirectory.fileNames(database: Self.databaseFileName), storePath: path)
+        // SQLite is given the folder's path without links, and refuses any link in it: the database
+        // is never opened through a link planted in its place.
+        let sqlitePath = (folder.resolvedPath as NSString).appendingPathComponent(Self.databaseFileName)
         var opened: SQLiteDatabase?
+        var noRoom: AppGroupError?
         var readerMode: SQLiteDatabase.Mode = .readOnly
         var schema = StoreSchema.version(0)
         do {
@@ -97,13 +120,30 @@ public final class AppGroupStore: @unchecked Sendable {
             } else {
                 mode = .readOnly
             }
-            let database = try SQLiteDatabase(path: path, mode: mode, busyTimeout: lockTimeout)
-            opened = database
-            readerMode = readOnly ? mode : .readExisting
-            // Another program's database is refused before anything is written to it or beside it
-            // (the writers' queue file, write-ahead logging, widgethost's tables); a file of no
-            // table (a new, empty one) may become a store.
-            schema = try Self.schema(database)
+            var database: SQLiteDatabase
+            do {
+                database = try SQLiteDatabase(
+                    path: sqlitePath, mode: mode, busyTimeout: lockTimeout, followsLinks: false)
+                opened = database
+                readerMode = readOnly ? mode : .readExisting
+                // Another program's database is refused before anything is written to it or beside
+                // it (the writers' queue file, write-ahead logging, widgethost's tables); a file of
+                // no table (a new, empty one) may become a store.
+                schema = try Self.schema(database)
+            } catch
+                where readOnly && mode != .readImmutable && Self.foundNoRoom(error)
+                && folder.isEmptyOrAbsent(Self.databaseFileName + "-wal")
+            {
+                // A full disk leaves no room for the -shm file a reader needs. A store whose log is
+                // empty is whole in its file, and read as an immutable file it needs none: its
+                // widgets still show, and writes fail saying the disk is full.
+                noRoom = Self.openingError(error, path: path, waited: nil)
+                database = try SQLiteDatabase(
+                    path: sqlitePath, mode: .readImmutable, busyTimeout: lockTimeout, followsLinks: false)
+                opened = database
+                readerMode = .readImmutable
+                schema = try Self.schema(database)
+            }
             if !readOnly, case .version(let found) = schema {
                 // A commit writes the log without waiting for the disk (fsync): the write lock is
                 // held for the statements only, not for a disk flush during which the holder sleeps
@@ -112,7 +152,7 @@ public final class AppGroupStore: @unchecked Sendable {
                 // intent survives its process being killed; a power cut may undo the last moments'
                 // commits, and never corrupts the store. Checkpoints still flush.
                 try database.execute("PRAGMA synchronous = NORMAL")
-                database.queueWriters()
+                database.queueWriters(in: folder, databaseName: Self.databaseFileName)
                 if found < Self.schemaVersion { schema = try Self.migrate(database) }
             }
         } catch {
@@ -157,9 +197,24 @@ public final class AppGroupStore: @unchecked Sendable {
         self.isReadOnly = readOnly
         self.madeSchema = version == 0
         self.database = database
+        self.folder = folder
+        self.writeRefusal = writeRefusal ?? noRoom
         self.readers = SQLiteReaderPool(
-            path: path, mode: readerMode, busyTimeout: lockTimeout, capacity: SQLiteReaderPool.defaultCapacity
+            path: sqlitePath, mode: readerMode, busyTimeout: lockTimeout,
+            capacity: SQLiteReaderPool.defaultCapacity
         )
+    }
+
+    /// Whether `error` says the disk (or a quota, or the file size limit) left no room to write.
+    private static func foundNoRoom(_ error: SQLiteError) -> Bool {
+        error.primaryCode == SQLITE_FULL
+            || ((error.primaryCode == SQLITE_IOERR || error.primaryCode == SQLITE_CANTOPEN)
+                && AppGroupError.isNoRoom(error.systemErrorNumber))
+    }
+
+    /// Fails with the reason every write fails, when the store was opened read-only for lack of room.
+    func refuseWriteIfNoRoom() throws(AppGroupError) {
+        if let writeRefusal { throw writeRefusal }
     }
 
     /// An error while opening, said the way a person can act on it: SQLite's generic error
@@ -230,6 +285,7 @@ public final class AppGroupStore: @unchecked Sendable {
     package func write<Result: Sendable>(
         _ body: (SQLiteDatabase) throws(SQLiteError) -> Result
     ) throws(AppGroupError) -> Result {
+        try refuseWriteIfNoRoom()
         let joinsIntent = IntentTransaction.current?.join(self) ?? false
         return try withConnection { database throws(SQLiteError) in
             if joinsIntent && !database.isInTransaction { try database.beginTransaction() }
@@ -242,6 +298,10 @@ public final class AppGroupStore: @unchecked Sendable {
     ///
     /// - Returns: The generation of the last reload request, or `nil` when there was none.
     func commitIntentTransaction(reloads: [String]) throws(AppGroupError) -> Int? {
+        try refuseWriteIfNoRoom()
+        // The stamp rewritten after the commit must not need room the disk lacks: a commit whose
+        // watchers are never told would be reported as done.
+        if !reloads.isEmpty { try prepareStamp() }
         let date = Date()
         return try withConnection { database throws(SQLiteError) -> Int? in
             if !database.isInTransaction { try database.beginTransaction() }

@@ -10,6 +10,10 @@ extension FailureCode {
     public static let storeFailed = FailureCode("store.failed", .runtime)
     /// `store.full`.
     public static let storeFull = FailureCode("store.full", .runtime)
+    /// `store.insecure`: the store's folder, or a file in it, is one another user could change
+    /// (writable by its group or others, owned by another user than root) or a symbolic link;
+    /// refused before anything is read or changed.
+    public static let storeInsecure = FailureCode("store.insecure", .runtime)
     /// `store.invalid-app-group`.
     public static let storeInvalidAppGroup = FailureCode("store.invalid-app-group", .invalidInput)
     /// `store.invalid-task`.

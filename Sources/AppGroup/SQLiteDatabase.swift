@@ -64,18 +64,23 @@ package final class SQLiteDatabase {
     ///   - path: The file, or `:memory:` for a private in-memory database.
     ///   - mode: Whether to open for writing (creating the file) or read only.
     ///   - busyTimeout: How long a statement waits for a lock another connection holds.
+    ///   - followsLinks: Whether a symbolic link in `path` is followed; when `false`
+    ///     (`SQLITE_OPEN_NOFOLLOW`), a path with one fails with `SQLITE_CANTOPEN_SYMLINK`. SQLite
+    ///     never opens the `-wal` and `-shm` files through a link either way.
     /// - Throws: ``SQLiteError`` when the file cannot be opened, or is not a database (this shows
     ///   only once the first page is read, which reading the schema does).
-    package init(path: String, mode: Mode = .readWriteCreate, busyTimeout: Duration = defaultBusyTimeout)
-        throws(SQLiteError)
-    {
-        let flags: Int32
+    package init(
+        path: String, mode: Mode = .readWriteCreate, busyTimeout: Duration = defaultBusyTimeout,
+        followsLinks: Bool = true
+    ) throws(SQLiteError) {
+        var flags: Int32
         switch mode {
         case .readWriteCreate: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         case .readOnly: flags = SQLITE_OPEN_READONLY
         case .readExisting: flags = SQLITE_OPEN_READWRITE
         case .readImmutable: flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
         }
+        if !followsLinks { flags |= SQLITE_OPEN_NOFOLLOW }
         let name: String
         if mode == .readImmutable {
             // A URI: the characters that would end or escape the path are escaped themselves.
@@ -169,9 +174,13 @@ package final class SQLiteDatabase {
     /// burst of writers sleeps instead of polling. Without a usable queue file, writers poll.
     ///
     /// - Returns: Whether the queue is in use.
+    /// - Parameters:
+    ///   - directory: The database's folder, where the queue's file is opened or made.
+    ///   - name: The database file's name in `directory`.
+    /// - Returns: Whether the queue is in use.
     @discardableResult
-    package func queueWriters() -> Bool {
-        if writerQueue == nil { writerQueue = SQLiteWriterQueue(databasePath: path) }
+    func queueWriters(in directory: StoreDirectory, databaseName name: String) -> Bool {
+        if writerQueue == nil { writerQueue = SQLiteWriterQueue(directory: directory, databaseName: name) }
         return writerQueue != nil
     }
 

@@ -19,7 +19,8 @@ final class SQLiteReaderPool: @unchecked Sendable {
     /// The batch each idle reader keeps a read transaction for (see ``ReadBatch``).
     private var batchOf: [ObjectIdentifier: ObjectIdentifier] = [:]
 
-    /// A pool of at most `capacity` readers of the database at `path`, opened with `mode`.
+    /// A pool of at most `capacity` readers of the database at `path`, opened with `mode`, never
+    /// through a symbolic link (`path` has none: the store resolves its folder's).
     init(path: String, mode: SQLiteDatabase.Mode, busyTimeout: Duration, capacity: Int) {
         self.path = path
         self.mode = mode
@@ -48,7 +49,8 @@ final class SQLiteReaderPool: @unchecked Sendable {
         }
         var reader = taken
         if reader == nil && mayOpen {
-            reader = try? SQLiteDatabase(path: path, mode: mode, busyTimeout: busyTimeout)
+            reader = try? SQLiteDatabase(
+                path: path, mode: mode, busyTimeout: busyTimeout, followsLinks: false)
             if reader == nil { lock.withLock { _ in opened -= 1 } }
         }
         guard let reader else { return nil }

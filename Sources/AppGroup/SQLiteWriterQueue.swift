@@ -33,17 +33,18 @@ final class SQLiteWriterQueue {
     /// Whether this connection holds the mutex.
     private(set) var isHeld = false
 
-    /// The queue of the database at `databasePath`, creating its file when there is none.
+    /// The queue of the database `databaseName` in `directory`, creating its file when there is
+    /// none. The file is opened and made in the folder, never through a symbolic link.
     ///
     /// - Returns: `nil` when the file cannot be made or mapped (a read-only directory, a file
     ///   system without shared mappings) or is not a queue file: writers then only poll.
-    init?(databasePath: String) {
+    init?(directory: StoreDirectory, databaseName: String) {
         guard MemoryLayout<pthread_mutex_t>.size + Self.mutexOffset <= Self.fileSize else { return nil }
-        let path = databasePath + "-writers"
-        var descriptor = open(path, O_RDWR | O_CLOEXEC)
+        let name = databaseName + "-writers"
+        var descriptor = directory.openFile(name, flags: O_RDWR)
         if descriptor < 0 && errno == ENOENT {
-            Self.create(at: path)
-            descriptor = open(path, O_RDWR | O_CLOEXEC)
+            Self.create(name, in: directory)
+            descriptor = directory.openFile(name, flags: O_RDWR)
         }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -65,15 +66,13 @@ final class SQLiteWriterQueue {
         munmap(mapping, Self.fileSize)
     }
 
-    /// Writes an initialized queue file under a temporary name and links it to `path`, unless
-    /// another process did first.
-    private static func create(at path: String) {
-        let temporary = path + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
+    /// Writes an initialized queue file under a temporary name and links it to `name` in
+    /// `directory`, unless another process did first.
+    private static func create(_ name: String, in directory: StoreDirectory) {
+        guard let (descriptor, temporary) = directory.createTemporaryFile(for: name) else { return }
         defer {
             close(descriptor)
-            unlink(temporary)
+            directory.remove(temporary)
         }
         guard ftruncate(descriptor, off_t(fileSize)) == 0,
             let mapped = mmap(nil, fileSize, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
@@ -89,7 +88,7 @@ final class SQLiteWriterQueue {
         guard pthread_mutex_init(mutex, &attributes) == 0 else { return }
         mapped.storeBytes(of: magic, as: UInt64.self)
         // link, not rename: a queue file already in place may be in use, and is kept.
-        _ = link(temporary, path)
+        _ = directory.link(temporary, as: name)
     }
 
     /// Takes the mutex, waiting at most `timeout` (`.zero`: only if it is free now).

@@ -1,5 +1,6 @@
 public import AppGroup
 import CSQLite
+import Diagnostics
 public import Foundation
 
 /// The seed app's tasks in the shared store: what the TaskWidget shows, what its intents change,
@@ -37,6 +38,19 @@ extension AppGroupStore {
     /// - Complexity: O(n).
     public func allTasks() throws(AppGroupError) -> [StoredTask] {
         try tasks(matching: TaskQuery())
+    }
+
+    /// Reads every task as ``allTasks()`` does (and so as `store export` and an unfiltered widget
+    /// do), keeping none: a store whose tasks cannot be read (a damaged page, a row the schema's
+    /// checks would refuse) fails here with the error those give.
+    ///
+    /// - Throws: ``AppGroupError`` (`store.corrupt` for a damaged table).
+    /// - Complexity: O(n) for n stored tasks, in time; O(1) in memory.
+    public func checkTasksAreReadable() throws(AppGroupError) {
+        let everything = TaskQuery()
+        _ = try self.query(TaskQueryShape(everything).selectSQL, TaskQueryShape.bindings(for: everything)) {
+            row throws(SQLiteError) in _ = try Self.task(from: row)
+        }
     }
 
     /// The task with identifier `id`, or `nil`.
@@ -112,11 +126,13 @@ extension AppGroupStore {
     ///   - focus: The focus mode to set, or `nil` to leave it.
     /// - Returns: How many tasks were added and how many updated.
     /// - Throws: ``AppGroupError``; the store is then unchanged. `store.invalid-task` for a task
-    ///   with an empty title.
+    ///   with an empty title, `store.title-too-long` or `store.category-too-long` for one over
+    ///   ``StoredTask/maxTitleSize`` or ``StoredTask/maxCategorySize``.
     /// - Complexity: O(m log n) for m tasks imported into n.
     @discardableResult
     public func importTasks(_ tasks: [StoredTask], focus: Bool?) throws(AppGroupError) -> TaskImportSummary {
-        try write { database throws(SQLiteError) in
+        for task in tasks { try Self.checkSize(of: task) }
+        return try write { database throws(SQLiteError) in
             var summary = TaskImportSummary(added: 0, updated: 0)
             for var task in tasks {
                 task.id = Self.canonicalID(task.id)
@@ -160,6 +176,25 @@ extension AppGroupStore {
         )
     }
 
+    /// Refuses a task whose title or category is longer than a task may hold (4 KiB of UTF-8 each),
+    /// as `store import` and `AddTaskIntent` do, so no writer can store one that every widget
+    /// showing it would carry.
+    private static func checkSize(of task: StoredTask) throws(AppGroupError) {
+        func refuse(_ code: FailureCode, _ field: String, _ size: Int, limit: Int) -> AppGroupError {
+            AppGroupError(
+                code: code,
+                message: "cannot store the task '\(task.id)': its \(field) is \(size) bytes long; a \(field) "
+                    + "holds at most \(limit) bytes (4 KiB) of UTF-8; nothing was changed")
+        }
+        let title = task.title.utf8.count
+        if title > StoredTask.maxTitleSize {
+            throw refuse(.storeTitleTooLong, "title", title, limit: StoredTask.maxTitleSize)
+        }
+        if let category = task.category?.utf8.count, category > StoredTask.maxCategorySize {
+            throw refuse(.storeCategoryTooLong, "category", category, limit: StoredTask.maxCategorySize)
+        }
+    }
+
     /// The values of every column of `task` but its id, in table order.
     private static func values(of task: StoredTask) -> [SQLiteValue] {
         [
@@ -201,7 +236,8 @@ extension AppGroupStore {
     ///   - category: Its group, if any.
     ///   - dueDate: When it is due, if ever.
     /// - Returns: The task as stored.
-    /// - Throws: ``AppGroupError`` (`store.invalid-task` for an empty title).
+    /// - Throws: ``AppGroupError`` (`store.invalid-task` for an empty title, `store.title-too-long`
+    ///   or `store.category-too-long` for one over 4 KiB).
     @discardableResult
     public func addTask(
         title: String,
@@ -210,6 +246,7 @@ extension AppGroupStore {
         dueDate: Date? = nil
     ) throws(AppGroupError) -> StoredTask {
         let task = StoredTask(title: title, priority: priority, category: category, dueDate: dueDate)
+        try Self.checkSize(of: task)
         try write { database throws(SQLiteError) in _ = try Self.insert(task, in: database) }
         return task
     }

@@ -3,6 +3,8 @@ public import Diagnostics
 /// The failure codes of `store import` files: every one a script can meet in JSON output, declared
 /// once.
 extension FailureCode {
+    /// `store.category-too-long`: a category over ``StoredTask/maxCategorySize`` bytes.
+    public static let storeCategoryTooLong = FailureCode("store.category-too-long", .invalidInput)
     /// `store.duplicate-id`.
     public static let storeDuplicateId = FailureCode("store.duplicate-id", .invalidInput)
     /// `store.empty-file`.

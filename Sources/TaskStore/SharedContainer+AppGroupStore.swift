@@ -23,4 +23,19 @@ extension SharedContainer {
             }
         }
     }
+
+    /// The container's shared store for an intent about to change it: ``appGroupStore()``, refused
+    /// when its tasks cannot all be read, as `store export` and `run` refuse such a store (with the
+    /// same `store.corrupt` error), so no intent writes into a store whose tasks are damaged, even
+    /// one that writes no task (the focus mode).
+    ///
+    /// The tasks are read before the intent's first write, outside the write lock.
+    ///
+    /// - Throws: ``AppGroupError`` when the store cannot be opened, or its tasks cannot be read.
+    /// - Complexity: O(n) for n stored tasks.
+    package func appGroupStoreToChange() throws -> AppGroupStore {
+        let store = try appGroupStore()
+        try store.checkTasksAreReadable()
+        return store
+    }
 }

@@ -207,6 +207,13 @@ public struct StoreFile: Sendable, Hashable {
 
         if let categoryNode = value("category"), categoryNode.tag != .null {
             if let category = reader.string(categoryNode, named: "category") {
+                if category.utf8.count > StoredTask.maxCategorySize {
+                    reader.report(
+                        categoryNode, code: .storeCategoryTooLong,
+                        message: "'category' is \(category.utf8.count) bytes long; a category holds at most "
+                            + "\(StoredTask.maxCategorySize) bytes (4 KiB) of UTF-8")
+                    valid = false
+                }
                 task.category = category
             } else {
                 valid = false

@@ -12,6 +12,11 @@ public struct StoredTask: Sendable, Hashable, Codable, Identifiable {
     /// line, and `AddTaskIntent` a longer name, so one task cannot make every widget showing it,
     /// and a batch run drawing thousands, grow without bound.
     public static let maxTitleSize = 4096
+
+    /// The most bytes of UTF-8 a category may hold (4 KiB), for the title's reason: `store import`
+    /// refuses a longer one at its line, `AddTaskIntent` a longer `category`, and the store any task
+    /// with one; every widget of a batch run reads the categories of the tasks it shows.
+    public static let maxCategorySize = 4096
     /// How urgent it is.
     public var priority: TaskPriority
     /// A free-form group (`work`, `personal`, ...), or `nil` for none.

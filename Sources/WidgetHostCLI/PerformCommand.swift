@@ -94,6 +94,11 @@ extension WidgetHostCommand {
                     .write(if: format)
                     return ExitStatus.dataError
                 }
+                // Found before the intent runs: its result could not be shown, and a script that
+                // retries a failed command would perform it twice.
+                if let status = StandardStream.refuseFailedOutput(doing: "the intent was not performed") {
+                    return status
+                }
                 return await MissingStore.withContainer(of: appGroup, in: session, format: format) {
                     container in
                     write(

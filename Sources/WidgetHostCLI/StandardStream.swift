@@ -81,6 +81,30 @@ enum StandardStream: Int32, Sendable {
         return code == 0 ? nil : code
     }
 
+    /// Whether ``refuseFailedOutput(doing:)`` already said why standard output cannot be written.
+    private static let outputFailureReported = Atomic<Bool>(false)
+
+    /// Whether standard output's failure was already reported, so the exit does not report it again.
+    static var isOutputFailureReported: Bool { outputFailureReported.load(ordering: .relaxed) }
+
+    /// Refuses to go on when standard output cannot be written already (closed when the process
+    /// started, `widgethost perform ... >&-`), before a command changes anything: an intent that
+    /// committed and then failed to show its result would exit 1, and a script retrying it would
+    /// make the change twice.
+    ///
+    /// - Parameter action: What was not done, for the message (`the intent was not performed`).
+    /// - Returns: The exit status (1, as for output that could not be written) after saying why on
+    ///   standard error; `nil` while standard output can be written.
+    static func refuseFailedOutput(doing action: String) -> Int32? {
+        guard let code = outputFailure else { return nil }
+        let reason = code == EBADF ? "it is closed" : String(cString: strerror(code))
+        StandardStream.error.write(
+            "error: cannot write to standard output (\(reason)), so \(action) and nothing was changed; "
+                + "run it with standard output open (>/dev/null to discard what it prints)\n")
+        outputFailureReported.store(true, ordering: .relaxed)
+        return ExitStatus.failure
+    }
+
     /// Prepares the streams before a command runs: a stream that was closed when the process started
     /// (filled with `/dev/null` before the Swift runtime opened anything, by `CStandardStreams`) is
     /// marked failed (`EBADF`), so the command reports that it could not write instead of

@@ -63,6 +63,10 @@ extension WidgetHostCommand {
                 {
                     return status
                 }
+                // Found before the control's intent runs, as `perform` finds it.
+                if let status = StandardStream.refuseFailedOutput(doing: "the control was not tapped") {
+                    return status
+                }
                 let place: [JSONValue.Member] = [
                     .init("widget", .string(id)), .init("control", .int(number)),
                 ]

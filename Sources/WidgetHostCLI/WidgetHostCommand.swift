@@ -66,7 +66,8 @@ enum WidgetHostCommand {
     /// written, which is reported and fails the command (exit 1). A closed pipe (`widgethost run |
     /// head -1`) ends the output quietly, as Unix tools do, and keeps the command's status.
     static func outputStatus(commandStatus: Int32) -> Int32 {
-        guard let code = StandardStream.outputFailure, code != EPIPE else { return commandStatus }
+        guard let code = StandardStream.outputFailure, code != EPIPE, !StandardStream.isOutputFailureReported
+        else { return commandStatus }
         let reason = String(cString: strerror(code))
         StandardStream.error.write("error: could not write to standard output: \(reason)\n")
         return commandStatus == ExitStatus.success ? ExitStatus.failure : commandStatus

@@ -20,15 +20,25 @@ import Testing
         done.wait()
     }
 
+    /// The queue of the database at `path`, its folder opened for it.
+    static func queue(of path: String) -> SQLiteWriterQueue? {
+        let url = URL(fileURLWithPath: path)
+        guard
+            let folder = try? StoreDirectory(
+                path: url.deletingLastPathComponent().path, storePath: path)
+        else { return nil }
+        return SQLiteWriterQueue(directory: folder, databaseName: url.lastPathComponent)
+    }
+
     @Test func oneHolderAtATimeAndAWaitThatEnds() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("test.sqlite")
-        let first = try #require(SQLiteWriterQueue(databasePath: path))
+        let first = try #require(Self.queue(of: path))
         #expect(FileManager.default.fileExists(atPath: path + "-writers"))
         #expect(first.lock(timeout: .zero))
         #expect(first.isHeld)
         Self.onAnotherThread {
-            guard let second = SQLiteWriterQueue(databasePath: path) else {
+            guard let second = Self.queue(of: path) else {
                 Issue.record("the queue file is shared")
                 return
             }
@@ -40,7 +50,7 @@ import Testing
         first.unlock()
         #expect(!first.isHeld)
         Self.onAnotherThread {
-            let second = SQLiteWriterQueue(databasePath: path)
+            let second = Self.queue(of: path)
             #expect(second?.lock(timeout: .seconds(5)) == true)
             second?.unlock()
         }
@@ -51,12 +61,12 @@ import Testing
         let path = directory.path("test.sqlite")
         // A thread takes it and ends without releasing it, as a killed process would.
         Self.onAnotherThread {
-            let holder = SQLiteWriterQueue(databasePath: path)
+            let holder = Self.queue(of: path)
             #expect(holder?.lock(timeout: .zero) == true)
             // Kept mapped and held (never deinitialized): only the thread's end releases it.
             if let holder { _ = Unmanaged.passRetained(holder) }
         }
-        let next = try #require(SQLiteWriterQueue(databasePath: path))
+        let next = try #require(Self.queue(of: path))
         #expect(next.lock(timeout: .seconds(5)))
         next.unlock()
         #expect(next.lock(timeout: .zero))
@@ -67,9 +77,10 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("test.sqlite")
         try Data(repeating: 7, count: 256).write(to: URL(fileURLWithPath: path + "-writers"))
-        #expect(SQLiteWriterQueue(databasePath: path) == nil)
+        #expect(Self.queue(of: path) == nil)
         let database = try SQLiteDatabase(path: path)
-        #expect(!database.queueWriters())
+        let folder = try StoreDirectory(path: directory.url.path, storePath: path)
+        #expect(!database.queueWriters(in: folder, databaseName: "test.sqlite"))
         // Writers then poll for the lock, as without a queue.
         try database.transaction { () throws(SQLiteError) in try database.execute("CREATE TABLE t(i)") }
     }
@@ -83,7 +94,7 @@ import Testing
         let held = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let thread = Thread {
-            let holder = SQLiteWriterQueue(databasePath: path)
+            let holder = Self.queue(of: path)
             _ = holder?.lock(timeout: .zero)
             held.signal()
             release.wait()

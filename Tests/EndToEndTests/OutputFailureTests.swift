@@ -9,6 +9,14 @@ import Testing
     /// sample configuration and a store of its own; returns standard error and the status the
     /// script wrote to the file `status`.
     static func shell(_ script: String) throws -> (standardError: String, status: String) {
+        let (standardError, status, _) = try shellInScratch(script)
+        return (standardError, status)
+    }
+
+    /// ``shell(_:)``, and the scratch directory the script ran in, to read what it left there.
+    static func shellInScratch(_ script: String) throws -> (
+        standardError: String, status: String, scratch: TemporaryDirectory
+    ) {
         let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("config"), withIntermediateDirectories: true)
@@ -23,7 +31,7 @@ import Testing
             ],
             directory: scratch.url)
         let status = try String(contentsOf: scratch.url.appendingPathComponent("status"), encoding: .utf8)
-        return (run.standardError, status.trimmingCharacters(in: .whitespacesAndNewlines))
+        return (run.standardError, status.trimmingCharacters(in: .whitespacesAndNewlines), scratch)
     }
 
     /// A full disk or a closed standard output: exit 1, with the system's reason.
@@ -55,6 +63,37 @@ import Testing
         let (empty, emptyStatus) = try Self.shell(#""$WIDGETHOST" yaml < /dev/null; echo $? > status"#)
         #expect(emptyStatus == "0")
         #expect(empty == "")
+    }
+
+    /// An intent with standard output closed is refused before it runs (exit 1): were it
+    /// performed and then failed for its output, a script retrying it would add the task twice.
+    @Test(arguments: [
+        (
+            #""$WIDGETHOST" perform AddTaskIntent taskName=x >&-; echo $? > status"#,
+            "the intent was not performed"
+        ),
+        (
+            #""$WIDGETHOST" perform ToggleFocusModeIntent value=true --format json >&-; echo $? > status"#,
+            "the intent was not performed"
+        ),
+        (
+            #""$WIDGETHOST" tap focus 1 --at 2026-11-29T12:00:00Z >&-; echo $? > status"#,
+            "the control was not tapped"
+        ),
+    ])
+    func anIntentWithStandardOutputClosedChangesNothing(script: String, action: String) throws {
+        let export = #""$WIDGETHOST" store export --format json"#
+        let (standardError, status, scratch) = try Self.shellInScratch(
+            "\(export) > before.json; \(script); \(export) > after.json")
+        let before = try String(contentsOfFile: scratch.path("before.json"), encoding: .utf8)
+        let after = try String(contentsOfFile: scratch.path("after.json"), encoding: .utf8)
+        #expect(before.hasPrefix("{"), "\(before)")
+        #expect(status == "1")
+        #expect(
+            standardError
+                == "error: cannot write to standard output (it is closed), so \(action) and nothing was changed; "
+                + "run it with standard output open (>/dev/null to discard what it prints)\n")
+        #expect(after == before)
     }
 
     @Test func aReaderThatStopsEarlyEndsTheOutputQuietly() throws {

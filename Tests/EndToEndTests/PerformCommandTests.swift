@@ -331,6 +331,22 @@ import Testing
         try Self.expectStoreUnchanged(scratch)
     }
 
+    /// A category over 4 KiB is refused as a name is (exit 65, the store unchanged): three 20 MB
+    /// categories once made a batch run of 40 widgets peak at 780 MB.
+    @Test func aCategoryOverFourKiBIsRefusedWithTheStoreUnchanged() throws {
+        let scratch = try Self.scratchWithTasks()
+        let run = try scratch.widgethost([
+            "perform", "AddTaskIntent", "taskName=n", "category=" + String(repeating: "c", count: 4097),
+            "--store", "store",
+        ])
+        #expect(run.status == 65)
+        #expect(
+            run.standardError
+                == "error: 'category' is 4097 bytes long; a task's category holds at most 4096 bytes (4 KiB) of UTF-8\n"
+        )
+        try Self.expectStoreUnchanged(scratch)
+    }
+
     // MARK: - Discovering the intents
 
     @Test func describeListsTheIntentsAndTheirParameters() throws {

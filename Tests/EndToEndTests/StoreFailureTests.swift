@@ -204,6 +204,55 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("empty")).isEmpty)
     }
 
+    // MARK: - No room
+
+    /// A store whose files may not grow (a file size limit of 0, `ulimit -f 0`: a disk with no room
+    /// for the -shm file SQLite makes, as a full disk is): intents fail with `store.full` and
+    /// nothing is changed, while `run` and `store export` still read it.
+    @Test func aStoreWithNoRoomToGrowRefusesIntentsAndIsStillRead() throws {
+        let scratch = try Self.scratchWithConfig()
+        try scratch.importTasks(StoreConcurrencyTests.storedTasksYAML(count: 3))
+        let before = try scratch.exportJSON()
+        // Everything the limited process writes goes through a pipe: writes to a regular file
+        // would fail too. SIGXFSZ is ignored so the limit shows as EFBIG, as a full disk's ENOSPC.
+        func limited(_ arguments: String) -> String {
+            #"( trap '' XFSZ; ulimit -f 0; "$WIDGETHOST" "#
+                + arguments + #" --store store 2>/dev/null; echo "status $?" ) | cat"#
+        }
+        let script = [
+            limited("perform AddTaskIntent taskName=x --format json") + " > perform.txt",
+            limited("perform ToggleFocusModeIntent value=true --format json") + " > focus.txt",
+            limited("run --at 2026-11-29T12:00:00Z --format json") + " > run.txt",
+            limited("store export --format json") + " > export.txt",
+        ].joined(separator: "\n")
+        let shell = try WidgetHostProcess.runShell(
+            script,
+            environment: scratch.widgethostEnvironment(["WIDGETHOST": WidgetHostProcess.executableURL.path]),
+            directory: scratch.url)
+        #expect(shell.status == 0, "\(shell.standardError)")
+        func lines(_ name: String) throws -> [String] {
+            try String(contentsOfFile: scratch.path(name), encoding: .utf8).split(separator: "\n").map(
+                String.init)
+        }
+        for name in ["perform.txt", "focus.txt"] {
+            let output = try lines(name)
+            #expect(output.last == "status 1", "\(name): \(output)")
+            let error = try JSONText.object(output.first ?? "")["error"] as? [String: Any]
+            #expect(error?["code"] as? String == "store.full", "\(name): \(output)")
+            #expect(
+                (error?["message"] as? String)?.contains(
+                    "the store's files may not grow (File too large: the file size limit, ulimit -f, is reached); "
+                        + "nothing was changed") == true, "\(name): \(output)")
+        }
+        let run = try lines("run.txt")
+        #expect(run.last == "status 0", "\(run)")
+        let widgets = try JSONText.object(run.first ?? "")["widgets"] as? [[String: Any]] ?? []
+        #expect(widgets.count == 4 && widgets.allSatisfy { $0["error"] == nil }, "\(run)")
+        let export = try lines("export.txt")
+        #expect(export == [before.trimmingCharacters(in: .newlines), "status 0"])
+        #expect(try scratch.exportJSON() == before)
+    }
+
     // MARK: - Not a database
 
     @Test func aDatabaseOfGarbageIsAClearError() throws {
@@ -243,5 +292,39 @@ import Testing
         let export = try scratch.widgethostExit(["store", "export", "--store", "store"])
         #expect(export.status == 1, "\(export.summary)")
         #expect(export.standardError == "Error: \(message)\n")
+    }
+
+    /// A store whose tasks table is damaged (its root page overwritten, the defaults' page left
+    /// whole; or a row the schema's checks refuse) is refused by every intent, the focus mode's too,
+    /// with the error `store export` gives (exit 1), and nothing is written to it.
+    @Test(arguments: ["root page", "refused row"])
+    func aDamagedTasksTableIsRefusedByEveryIntent(damage: String) throws {
+        let scratch = try Self.scratchWithConfig()
+        try scratch.importTasks(StoreConcurrencyTests.storedTasksYAML(count: 40))
+        if damage == "root page" {
+            // Page 2 is the tasks table's root (page 1 is the schema).
+            let handle = try FileHandle(
+                forUpdating: URL(fileURLWithPath: scratch.path("store/widgethost.sqlite")))
+            try handle.seek(toOffset: 4096)
+            try handle.write(contentsOf: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }))
+            try handle.close()
+        } else {
+            _ = try scratch.sqlite3(
+                "PRAGMA ignore_check_constraints = 1; "
+                    + "UPDATE tasks SET priority = 'urgent' WHERE id = '\(StoreConcurrencyTests.taskID(7))'")
+        }
+        let path = scratch.path("store/widgethost.sqlite")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        let export = try scratch.widgethostExit(["store", "export", "--store", "store"])
+        #expect(export.status == 1, "\(export.summary)")
+        let message = String(export.standardError.dropFirst("Error: ".count))
+        #expect(message.contains("the file is damaged"), "\(export.standardError)")
+        for arguments in Self.performs {
+            let exit = try scratch.widgethostExit(arguments + ["--store", "store"])
+            #expect(exit.status == 1, "\(arguments): \(exit.summary)")
+            #expect(exit.standardError == "error: \(message)", "\(arguments)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "nothing was written")
     }
 }

@@ -48,6 +48,37 @@ import Testing
         #expect(try store.allTasks() == [tasks[0], changed, tasks[2], added])
     }
 
+    /// A title or category over 4 KiB of UTF-8 is refused by the store itself, whoever writes the
+    /// task (an import, `addTask`), and nothing is stored; 4 KiB exactly is a category.
+    @Test func aTitleOrCategoryOverFourKiBIsRefusedAndNothingIsStored() throws {
+        let directory = try TemporaryDirectory()
+        let store = try AppGroupStore(directory: directory.url)
+        try store.importTasks([Self.task("kept")], focus: nil)
+        let before = try store.allTasks()
+        let long = String(repeating: "c", count: 4097)
+        let added = try #require(throws: AppGroupError.self) {
+            try store.addTask(title: "a", category: long)
+        }
+        #expect(added.code == .storeCategoryTooLong)
+        #expect(
+            added.message.hasSuffix(
+                "': its category is 4097 bytes long; a category holds at most 4096 bytes (4 KiB) of UTF-8; "
+                    + "nothing was changed"), "\(added.message)")
+        let imported = try #require(throws: AppGroupError.self) {
+            try store.importTasks([Self.task("b"), Self.task("c", category: long)], focus: true)
+        }
+        #expect(imported.code == .storeCategoryTooLong)
+        let titled = try #require(throws: AppGroupError.self) {
+            try store.importTasks([Self.task(String(repeating: "t", count: 4097))], focus: nil)
+        }
+        #expect(titled.code == .storeTitleTooLong)
+        #expect(try store.allTasks() == before)
+        #expect(try store.isFocusModeOn() == false)
+
+        let limit = String(repeating: "c", count: 4096)
+        #expect(try store.addTask(title: "a", category: limit).category == limit)
+    }
+
     @Test func importMatchesUUIDsWhateverTheirCase() throws {
         let directory = try TemporaryDirectory()
         let store = try AppGroupStore(directory: directory.url)

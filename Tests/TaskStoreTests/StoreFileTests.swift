@@ -128,6 +128,20 @@ import WidgetHostKit
         #expect(try Self.parse("tasks:\n  - title: \(limit)\n").tasks.first?.title == limit)
     }
 
+    /// A category over 4 KiB of UTF-8 is refused at its line, as a title is; one of exactly 4 KiB
+    /// is read.
+    @Test func aCategoryOverFourKiBIsRefusedAtItsLine() throws {
+        let long = String(repeating: "é", count: 2049)  // two bytes each: 4,098 bytes
+        #expect(
+            Self.problems("tasks:\n  - title: ok\n    category: \(long)\n")
+                == [
+                    "tasks.yaml:3:15: error: 'category' is 4098 bytes long; a category holds at most 4096 bytes (4 KiB) of UTF-8"
+                ])
+        let limit = String(repeating: "x", count: 4096)
+        #expect(
+            try Self.parse("tasks:\n  - title: ok\n    category: \(limit)\n").tasks.first?.category == limit)
+    }
+
     @Test func aDuplicateIdNamesBothLines() {
         let problems = Self.problems(
             """
