@@ -181,7 +181,10 @@ public struct HTMLPageRenderer: RunRenderer {
         """
 
     /// The live page's script: `GET /events` (Server-Sent Events) redraws a card from each `card`
-    /// event, drops removed widgets and puts the cards in the order an `order` event gives; a click on a control posts it with the page's token.
+    /// event, drops removed widgets, and puts the cards in the order an `order` event gives,
+    /// dropping those it does not list (a stream's first message ends with one, so a page that
+    /// reconnects loses the cards of widgets removed meanwhile); a click on a control posts it
+    /// with the page's token.
     static let liveScript = """
         "use strict";\
         const token=document.querySelector('meta[name="widgethost-token"]').content;\
@@ -202,6 +205,8 @@ public struct HTMLPageRenderer: RunRenderer {
         else document.querySelector('.gallery').append(t.content)});\
         events.onmessage=e=>{const ev=JSON.parse(e.data);if(ev.event==='removed'){const c=cardOf(ev.id);\
         if(c)c.closest('figure').remove()}else if(ev.event==='order'){const g=document.querySelector('.gallery');\
+        const hosted=new Set(ev.ids);for(const c of document.querySelectorAll('.card'))\
+        if(!hosted.has(c.dataset.widgetId))c.closest('figure').remove();\
         for(const id of ev.ids){const c=cardOf(id);if(c)g.append(c.closest('figure'))}}\
         else if(ev.event==='diagnostics'){status.textContent=\
         ev.diagnostics.map(d=>d.message).join('; ')}else if(ev.event==='plugin'){const p='plugin '+ev.plugin+' ';\

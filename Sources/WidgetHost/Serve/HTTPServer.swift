@@ -57,10 +57,23 @@ public struct HTTPResponse: Sendable {
     }
 }
 
-/// The bytes of a streamed response, read by the connection's own thread.
+/// What a stream has for its client when asked.
+public enum HTTPStreamStep: Sendable {
+    /// These messages, to send in order.
+    case data([[UInt8]])
+    /// Nothing yet: ask again at this instant, or sooner when the stream says it changed.
+    case wait(until: ContinuousClock.Instant)
+    /// The stream is over.
+    case end
+}
+
+/// The bytes of a streamed response (Server-Sent Events). The server asks for them when its client
+/// can take more, and never waits in the stream.
 public protocol HTTPStream: AnyObject, Sendable {
-    /// Waits for bytes and returns at most `max` of them (never none); `nil` ends the response.
-    func read(max: Int) -> [UInt8]?
+    /// What the stream has now; it never blocks.
+    func next(now: ContinuousClock.Instant) -> HTTPStreamStep
+    /// Calls `wake`, from any thread, whenever ``next(now:)`` may have something new.
+    func onChange(_ wake: @escaping @Sendable () -> Void)
     /// The connection ended (the client left, or the server stopped).
     func close()
 }
@@ -317,12 +330,36 @@ private final class RequestContext {
     }
 }
 
-/// A stream's box for libmicrohttpd's reader callback; released by its free callback.
+/// A stream's box for libmicrohttpd's reader callback (which runs on the connection's own thread
+/// and may wait there); released by its free callback.
 private final class StreamBox {
     let stream: any HTTPStream
+    let changed = DispatchSemaphore(value: 0)
+    var pending: [UInt8] = []
+    var offset = 0
 
     init(_ stream: any HTTPStream) {
         self.stream = stream
+        stream.onChange { [changed] in changed.signal() }
+    }
+
+    /// At most `max` bytes of the stream, waiting for them; `nil` at its end.
+    func read(max: Int) -> [UInt8]? {
+        while offset >= pending.count {
+            switch stream.next(now: .now) {
+            case .data(let messages):
+                pending = messages.flatMap { $0 }
+                offset = 0
+            case .wait(let until):
+                let seconds = Double((until - .now) / .milliseconds(1)) / 1000
+                _ = changed.wait(timeout: .now() + Swift.max(0, seconds))
+            case .end:
+                return nil
+            }
+        }
+        let end = min(pending.count, offset + max)
+        defer { offset = end }
+        return Array(pending[offset..<end])
     }
 }
 
@@ -355,7 +392,7 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
 private let readStream: MHD_ContentReaderCallback = { context, _, buffer, max in
     guard let context, let buffer else { return -2 }
     let box = Unmanaged<StreamBox>.fromOpaque(context).takeUnretainedValue()
-    guard let bytes = box.stream.read(max: max) else { return -1 }
+    guard let bytes = box.read(max: max) else { return -1 }
     bytes.withUnsafeBytes { source in
         if let base = source.baseAddress {
             buffer.update(from: base.assumingMemoryBound(to: CChar.self), count: bytes.count)

@@ -41,7 +41,7 @@ public final class WidgetServer: HTTPHandler {
     public init(session: HostSession, idleTimeout: Int) {
         self.session = session
         self.renderer = HTMLPageRenderer(symbols: session.symbolFallbacks)
-        self.hub = ServeHub(renderer: renderer, keepAlive: TimeInterval(min(15, max(1, idleTimeout / 2))))
+        self.hub = ServeHub(renderer: renderer, keepAlive: .seconds(min(15, max(1, idleTimeout / 2))))
         var generator = SystemRandomNumberGenerator()
         self.token = (0..<4).map { _ in
             let hex = String(generator.next() as UInt64, radix: 16)
