@@ -133,6 +133,8 @@ extension FailureCode {
     public static let serveForbiddenHost = FailureCode("serve.forbidden-host", .invalidInput)
     /// `serve.forbidden-origin`: a POST from a page of another origin (403).
     public static let serveForbiddenOrigin = FailureCode("serve.forbidden-origin", .invalidInput)
+    /// `serve.unauthorized`: a request without the access token of the URL printed at start (401).
+    public static let serveUnauthorized = FailureCode("serve.unauthorized", .invalidInput)
     /// `serve.missing-token`: a POST without this run's token (403).
     public static let serveMissingToken = FailureCode("serve.missing-token", .invalidInput)
     /// `serve.body-too-large`: a body over 64 KiB (413).
