@@ -143,6 +143,8 @@ extension FailureCode {
     public static let serveNotFound = FailureCode("serve.not-found", .invalidInput)
     /// `serve.method-not-allowed`: the path does not take that method (405).
     public static let serveMethodNotAllowed = FailureCode("serve.method-not-allowed", .invalidInput)
+    /// `serve.stopping`: a tap while the server stops (503).
+    public static let serveStopping = FailureCode("serve.stopping", .runtime)
     /// `serve.cannot-listen`: the address or port cannot be served (taken, not numeric).
     public static let serveCannotListen = FailureCode("serve.cannot-listen", .runtime)
 

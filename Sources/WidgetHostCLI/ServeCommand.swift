@@ -84,7 +84,7 @@ extension WidgetHostCommand {
                 }
                 let failure = Mutex<String?>(nil)
                 defer {
-                    server.closeStreams()
+                    server.stop()
                     http.stop()
                 }
                 do throws(LiveHost.StartFailure) {

@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import Synchronization
 import Testing
 import WidgetHostKit
 
@@ -113,5 +115,55 @@ import WidgetHostKit
         #expect(post.status == 403)
         #expect(text(post).contains("serve.missing-token"))
         #expect(answer("GET", "/", headers: ["cookie": cookie, "host": "evil.example:8080"]).status == 403)
+    }
+
+    @Test func aTapWaitingForItsIntentWhenTheServerStopsIsAnswered503() throws {
+        let started = DispatchSemaphore(value: 0)
+        let (release, gate) = AsyncStream<Void>.makeStream()
+        let server = WidgetServer(symbols: [:], idleTimeout: 10) { _, _, _ in
+            started.signal()
+            // The intent of a plugin that does not answer (until the test ends).
+            for await _ in release {}
+            return .failure(.unknownIntent("Hung"))
+        }
+        defer { gate.finish() }
+        server.port = 8080
+        let instance = WidgetInstance(
+            id: "a", kind: "K", family: .systemSmall, configuration: [:], appGroup: "group", file: "w.yaml",
+            location: SourceLocation(line: 1, column: 1))
+        server.publish(
+            .widget(
+                .start,
+                WidgetResult(
+                    instance: instance, family: .systemSmall,
+                    outcome: .failure(WidgetFailure(code: .widgetProviderFailed, message: "down")))))
+        let request = HTTPRequest(
+            method: "POST", path: "/widgets/a/controls/1",
+            headers: ["host": "127.0.0.1:8080", "x-widgethost-token": server.token],
+            query: ["token": server.accessToken],
+            body: [])
+        #expect(server.check(request) == nil)
+        let answered = DispatchSemaphore(value: 0)
+        let response = Mutex<HTTPResponse?>(nil)
+        Thread.detachNewThread {
+            let answer = server.respond(to: request)
+            response.withLock { $0 = answer }
+            answered.signal()
+        }
+        #expect(started.wait(timeout: .now() + 30) == .success)
+        server.stop()
+        #expect(answered.wait(timeout: .now() + 30) == .success, "the tap held the server's end")
+        let stopped = try #require(response.withLock { $0 })
+        #expect(stopped.status == 503)
+        #expect(
+            text(stopped) == """
+                {"error":{"code":"serve.stopping","message":"widgethost serve is stopping: the tap of control 1 of \
+                widget 'a' was left unanswered (its intent may have run)"}}
+
+                """)
+        // A tap once it is stopping is not run.
+        let late = server.respond(to: request)
+        #expect(late.status == 503)
+        #expect(text(late).contains("control 1 of widget 'a' was not tapped"))
     }
 }

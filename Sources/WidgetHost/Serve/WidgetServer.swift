@@ -23,7 +23,11 @@ import WidgetHostKit
 /// without the page token in `X-Widgethost-Token` or from another Origin (403), a body over the
 /// limit (413), an unknown path (404), a method the path does not take (405).
 public final class WidgetServer: HTTPHandler {
-    private let session: HostSession
+    /// Taps a control as ``HostSession/tap(_:control:date:)`` does.
+    typealias Tapping =
+        @Sendable (WidgetInstance, Int, Date) async -> Result<HostSession.Tap, HostSession.TapFailure>
+
+    private let tapping: Tapping
     private let hub: ServeHub
     private let renderer: HTMLPageRenderer
     /// The secret of the URL printed at start (256 bits from the system's secure generator): the
@@ -34,6 +38,13 @@ public final class WidgetServer: HTTPHandler {
     let token: String
     /// The port served (set once the socket is bound, before anything is answered).
     private let served: ServedAddress
+    /// Whether the server is stopping, and the taps waiting for their intent meanwhile.
+    private let taps = Mutex(Taps())
+
+    private struct Taps {
+        var stopping = false
+        var waiting: [ObjectIdentifier: DispatchSemaphore] = [:]
+    }
 
     /// Where the server listens, for the Host check.
     final class ServedAddress: Sendable {
@@ -45,9 +56,16 @@ public final class WidgetServer: HTTPHandler {
     }
 
     /// A server of `session`'s widgets; `idleTimeout` paces the streams' keep-alive comments.
-    public init(session: HostSession, idleTimeout: Int) {
-        self.session = session
-        self.renderer = HTMLPageRenderer(symbols: session.symbolFallbacks)
+    public convenience init(session: HostSession, idleTimeout: Int) {
+        self.init(symbols: session.symbolFallbacks, idleTimeout: idleTimeout) { instance, number, date in
+            await session.tap(instance, control: number, date: date)
+        }
+    }
+
+    /// A server drawing unknown symbols with `symbols`, whose controls `tapping` taps.
+    init(symbols: [String: String], idleTimeout: Int, tapping: @escaping Tapping) {
+        self.tapping = tapping
+        self.renderer = HTMLPageRenderer(symbols: symbols)
         self.hub = ServeHub(renderer: renderer, keepAlive: .seconds(min(15, max(1, idleTimeout / 2))))
         self.accessToken = Self.randomHex()
         self.token = Self.randomHex()
@@ -85,8 +103,15 @@ public final class WidgetServer: HTTPHandler {
         hub.publish(event)
     }
 
-    /// Ends every open event stream.
-    public func closeStreams() {
+    /// Stops answering as the server stops: ends every open event stream, and answers 503 to every
+    /// tap, those waiting for their intent included (they would otherwise hold the server's end
+    /// until the intent's timeout, and then say the intent timed out).
+    public func stop() {
+        let waiting = taps.withLock { taps in
+            taps.stopping = true
+            return Array(taps.waiting.values)
+        }
+        for tap in waiting { tap.signal() }
         hub.close()
     }
 
@@ -311,16 +336,31 @@ public final class WidgetServer: HTTPHandler {
             return Self.failure(404, .serveNotFound, "there is no widget '\(id)'")
         }
         let done = DispatchSemaphore(value: 0)
+        let key = ObjectIdentifier(done)
+        let stopping = taps.withLock { taps in
+            if !taps.stopping { taps.waiting[key] = done }
+            return taps.stopping
+        }
+        guard !stopping else {
+            return Self.failure(
+                503, .serveStopping,
+                "widgethost serve is stopping: control \(number) of widget '\(id)' was not tapped")
+        }
+        defer { _ = taps.withLock { $0.waiting.removeValue(forKey: key) } }
         let answer = Mutex<HTTPResponse?>(nil)
-        let session = self.session
+        let tapping = self.tapping
         Task {
             let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-            let outcome = await session.tap(instance, control: number, date: now)
+            let outcome = await tapping(instance, number, now)
             answer.withLock { $0 = Self.response(to: outcome, id: id, number: number) }
             done.signal()
         }
         done.wait()
-        return answer.withLock { $0 } ?? Self.failure(500, .intentFailed, "the tap did not answer")
+        return answer.withLock { $0 }
+            ?? Self.failure(
+                503, .serveStopping,
+                "widgethost serve is stopping: the tap of control \(number) of widget '\(id)' was left "
+                    + "unanswered (its intent may have run)")
     }
 
     private static func response(
