@@ -105,8 +105,10 @@ import Testing
         let page = try served.request("GET", "/")
         #expect(page.status == 200)
         #expect(page.headers["content-type"] == "text/html; charset=utf-8")
-        #expect(
-            page.headers["content-security-policy"]?.contains("script-src 'nonce-\(served.token)'") == true)
+        // The script runs under a nonce of this load's, not the page's token.
+        let nonce = try #require(page.body.firstMatch(of: /<script nonce="([0-9a-f]+)">/)?.output.1)
+        #expect(nonce != served.token)
+        #expect(page.headers["content-security-policy"]?.contains("script-src 'nonce-\(nonce)'") == true)
         // No other site may frame the page (and have its buttons clicked unseen).
         #expect(page.headers["content-security-policy"]?.hasSuffix("; frame-ancestors 'none'") == true)
         #expect(page.headers["x-frame-options"] == "DENY")

@@ -117,6 +117,20 @@ import WidgetHostKit
         #expect(answer("GET", "/", headers: ["cookie": cookie, "host": "evil.example:8080"]).status == 403)
     }
 
+    @Test func eachLoadOfThePageHasANonceOfItsOwn() throws {
+        var nonces: [String] = []
+        for _ in 0..<2 {
+            let page = answer("GET", "/", headers: ["cookie": cookie])
+            let policy = try #require(header("Content-Security-Policy", of: page))
+            let nonce = try #require(policy.firstMatch(of: /script-src 'nonce-([0-9a-f]+)';/)?.output.1)
+            #expect(nonce.count == 64)
+            #expect(text(page).contains("<script nonce=\"\(nonce)\">"))
+            nonces.append(String(nonce))
+        }
+        #expect(nonces[0] != nonces[1])
+        #expect(!nonces.contains(server.token) && !nonces.contains(server.accessToken))
+    }
+
     @Test func aTapWaitingForItsIntentWhenTheServerStopsIsAnswered503() throws {
         let started = DispatchSemaphore(value: 0)
         let (release, gate) = AsyncStream<Void>.makeStream()

@@ -292,13 +292,16 @@ public final class WidgetServer: HTTPHandler {
             }
             var cards = ""
             for result in hub.results { cards += renderer.card(result) }
-            let page = renderer.page(cards: cards, live: token)
+            // A nonce of its own for each load: one a page once showed (or a cache kept) lets
+            // no script run in another.
+            let nonce = Self.randomHex()
+            let page = renderer.page(cards: cards, live: (token, nonce))
             return HTTPResponse(
                 status: 200, contentType: "text/html; charset=utf-8", body: Array(page.utf8),
                 headers: [
                     (
                         "Content-Security-Policy",
-                        "default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-\(token)'; "
+                        "default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-\(nonce)'; "
                             + "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; "
                             + "frame-ancestors 'none'"
                     ),
