@@ -131,6 +131,21 @@ import WidgetHostKit
         #expect(!nonces.contains(server.token) && !nonces.contains(server.accessToken))
     }
 
+    @Test(arguments: [
+        "127.0.0.1:+8080", "127.0.0.1:08080", "127.0.0.1:8080 ", "127.0.0.1: 8080", "[::1]:+8080",
+    ])
+    func onlyTheServedPortWrittenAsItIsServesTheHost(host: String) {
+        let response = answer("GET", "/", headers: ["cookie": cookie, "host": host])
+        #expect(response.status == 403)
+        #expect(text(response).contains("serve.forbidden-host"))
+    }
+
+    @Test func theServedPortIsServedAsEveryNumericAddressWritesIt() {
+        for host in ["127.0.0.1:8080", "localhost:8080", "[::1]:8080", "LOCALHOST:8080"] {
+            #expect(answer("GET", "/", headers: ["cookie": cookie, "host": host]).status == 200, "\(host)")
+        }
+    }
+
     @Test func aTapWaitingForItsIntentWhenTheServerStopsIsAnswered503() throws {
         let started = DispatchSemaphore(value: 0)
         let (release, gate) = AsyncStream<Void>.makeStream()

@@ -242,7 +242,8 @@ public final class WidgetServer: HTTPHandler {
             }
         }
         guard let portText else { return port == 80 }
-        return Int(portText) == port
+        // The port as the server writes it: `+8080` or `08080` name no port of its.
+        return portText == String(port)
     }
 
     // MARK: - Answers
