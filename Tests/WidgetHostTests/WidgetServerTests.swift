@@ -146,6 +146,19 @@ import WidgetHostKit
         }
     }
 
+    @Test func aNULInThePathOrAHeaderIsRefused() {
+        for (path, headers) in [
+            ("/api/widgets\0.html", ["cookie": cookie]),
+            ("/", ["cookie": cookie, "host": "127.0.0.1:8080\0evil"]),
+            ("/", ["cookie": cookie + "\0", "origin": "http://127.0.0.1:8080"]),
+        ] {
+            let response = answer("GET", path, headers: headers)
+            #expect(response.status == 400, "\(path.debugDescription) \(headers)")
+            #expect(text(response).contains("\"code\":\"serve.bad-request\""))
+            #expect(text(response).contains("holds a NUL character"))
+        }
+    }
+
     @Test func aTapWaitingForItsIntentWhenTheServerStopsIsAnswered503() throws {
         let started = DispatchSemaphore(value: 0)
         let (release, gate) = AsyncStream<Void>.makeStream()

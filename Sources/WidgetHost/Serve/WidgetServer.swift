@@ -118,6 +118,11 @@ public final class WidgetServer: HTTPHandler {
     // MARK: - Refusals
 
     public func check(_ head: HTTPRequest) -> HTTPResponse? {
+        // A NUL ends a text where C reads it and not where Swift does: which of the two a check
+        // sees is what an attack plays on.
+        if head.path.contains("\0") || head.headers.values.contains(where: { $0.contains("\0") }) {
+            return Self.failure(400, .serveBadRequest, "the request's path or a header holds a NUL character")
+        }
         if let repeated = head.repeatedHeaders.first {
             return Self.failure(
                 400, .serveBadRequest,
