@@ -159,6 +159,17 @@ import WidgetHostKit
         }
     }
 
+    @Test func headOfTheEventsHasTheirHeadersAndNoStream() {
+        let head = answer("HEAD", "/events", headers: ["cookie": cookie])
+        #expect(head.status == 200)
+        #expect(header("Content-Type", of: head) == "text/event-stream; charset=utf-8")
+        guard case .bytes(let bytes) = head.body else {
+            Issue.record("HEAD /events answered with a stream")
+            return
+        }
+        #expect(bytes.isEmpty)
+    }
+
     @Test func aTapWaitingForItsIntentWhenTheServerStopsIsAnswered503() throws {
         let started = DispatchSemaphore(value: 0)
         let (release, gate) = AsyncStream<Void>.makeStream()

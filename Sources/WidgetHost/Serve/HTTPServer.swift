@@ -51,6 +51,13 @@ public struct HTTPResponse: Sendable {
         self.body = .bytes(body)
     }
 
+    /// A response of `status` with `headers` as they are, and `body`.
+    public init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = .bytes(body)
+    }
+
     /// A streamed response of `status`.
     public init(status: Int, headers: [(name: String, value: String)], stream: any HTTPStream) {
         self.status = status

@@ -316,13 +316,15 @@ public final class WidgetServer: HTTPHandler {
                     ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
                 ])
         case .events:
-            return HTTPResponse(
-                status: 200,
-                headers: [
-                    ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
-                    ("X-Accel-Buffering", "no"),
-                ],
-                stream: hub.subscribe())
+            let headers: [(name: String, value: String)] = [
+                ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
+                ("X-Accel-Buffering", "no"),
+            ]
+            // HEAD: the headers a GET would have, and no stream.
+            guard request.method == "GET" else {
+                return HTTPResponse(status: 200, headers: headers, body: [])
+            }
+            return HTTPResponse(status: 200, headers: headers, stream: hub.subscribe())
         case .widgets:
             let document = RunJSON.document(hub.results, includeTimeline: false).description + "\n"
             return HTTPResponse(status: 200, contentType: "application/json", body: Array(document.utf8))
