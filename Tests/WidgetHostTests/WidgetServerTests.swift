@@ -219,4 +219,20 @@ import WidgetHostKit
         #expect(late.status == 503)
         #expect(text(late).contains("control 1 of widget 'a' was not tapped"))
     }
+
+    @Test func aLengthWithAChunkedBodyIsRefused() {
+        for encoding in ["chunked", "gzip, chunked"] {
+            let response = answer(
+                "POST", "/widgets/a/controls/1",
+                headers: [
+                    "cookie": cookie, "x-widgethost-token": server.token, "content-length": "5",
+                    "transfer-encoding": encoding,
+                ])
+            #expect(response.status == 400)
+            #expect(
+                text(response).contains(
+                    "\"serve.bad-request\",\"message\":\"the request sends both Content-Length and Transfer-Encoding"
+                ))
+        }
+    }
 }

@@ -149,7 +149,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// The headers a handler sees (lower case).
-    public static let headerNames = singleHeaderNames + ["cookie"]
+    public static let headerNames = singleHeaderNames + ["cookie", "transfer-encoding"]
 
     /// The headers of ``headerNames`` that take one value.
     public static let singleHeaderNames = [

@@ -123,6 +123,13 @@ public final class WidgetServer: HTTPHandler {
         if head.path.contains("\0") || head.headers.values.contains(where: { $0.contains("\0") }) {
             return Self.failure(400, .serveBadRequest, "the request's path or a header holds a NUL character")
         }
+        if head.headers["content-length"] != nil, head.headers["transfer-encoding"] != nil {
+            // RFC 9112, 6.3: a server may refuse it, and should, since a proxy before it may frame
+            // the body by the other header (request smuggling).
+            return Self.failure(
+                400, .serveBadRequest,
+                "the request sends both Content-Length and Transfer-Encoding; it must frame its body by one")
+        }
         if let repeated = head.repeatedHeaders.first {
             return Self.failure(
                 400, .serveBadRequest,
