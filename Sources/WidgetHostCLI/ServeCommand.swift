@@ -18,9 +18,11 @@ extension WidgetHostCommand {
                 The page of 'run --format html', kept up to date by the live host of 'watch' \
                 (GET /events, Server-Sent Events), its buttons, toggles and links run as 'tap' runs \
                 them (POST /widgets/<id>/controls/<n>); GET /api/widgets is the 'run --format json' \
-                document. It listens on 127.0.0.1 unless --bind says otherwise and prints its URL once \
-                every widget is drawn (--port 0 picks a free port). It refuses a Host header that is \
-                not an address it serves, a POST without the page's token or from another origin, \
+                document. It listens on 127.0.0.1 unless --bind says otherwise and prints its URL, with \
+                the access token it lets in, once every widget is drawn (--port 0 picks a free port); \
+                a browser that opens it keeps the token in a cookie. It refuses a request without \
+                the token, a Host header that is not an address it serves, a POST without the page's \
+                token or from another origin, \
                 bodies over 64 KiB, and a request that takes longer than --idle-timeout to arrive. \
                 SIGINT, SIGTERM or SIGHUP end it, plugins included.
                 """,
@@ -41,6 +43,16 @@ extension WidgetHostCommand {
             ] + CommandOptions.hostOptions
         )
 
+        /// The warning of a server listening on an address other machines can reach.
+        static func exposureWarning(bind: String, port: Int) -> String {
+            let address = TerminalText.visible(bind)
+            return
+                "warning: serving on \(address), not a loopback address: anyone who can reach this machine on "
+                + "port \(port), from other machines on its networks too, can connect; they need the printed "
+                + "URL's token to get in, but plain HTTP carries it unencrypted, for anyone who can watch "
+                + "the network to read\n"
+        }
+
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let hostOptions = try WatchCommand.hostOptions(values)
@@ -60,6 +72,9 @@ extension WidgetHostCommand {
                     return ExitStatus.failure
                 }
                 server.port = http.port
+                if !options.isLoopback {
+                    StandardStream.error.write(Self.exposureWarning(bind: options.bind, port: http.port))
+                }
                 let host: LiveHost
                 do throws(LiveHost.StartFailure) {
                     host = try LiveHost(session: session, options: hostOptions)
@@ -69,7 +84,7 @@ extension WidgetHostCommand {
                 }
                 let failure = Mutex<String?>(nil)
                 defer {
-                    server.closeStreams()
+                    server.stop()
                     http.stop()
                 }
                 do throws(LiveHost.StartFailure) {
@@ -83,7 +98,7 @@ extension WidgetHostCommand {
                                 return
                             }
                             let address = options.bind.contains(":") ? "[\(options.bind)]" : options.bind
-                            StandardStream.output.writeData("http://\(address):\(http.port)/\n")
+                            StandardStream.output.writeData(server.url(address: address) + "\n")
                         },
                         emit: { event in
                             server.publish(event)

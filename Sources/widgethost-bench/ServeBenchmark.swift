@@ -30,13 +30,15 @@ struct ServeBenchmark {
         defer { serve.terminate() }
         guard WatchBenchmark.waitForLines(output, count: 1, timeout: 30),
             let url = WatchBenchmark.lines(output).first,
-            let port = url.split(separator: ":").last.flatMap({ Int($0.dropLast()) })
+            let match = url.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]+)/),
+            let port = Int(match.output.1)
         else {
             print("serve: widgethost serve printed no URL")
             return
         }
+        let cookie = "widgethost-\(port)=\(match.output.2)"
         guard
-            let page = try? RawHTTP.request(port: port, "GET", "/"),
+            let page = try? RawHTTP.request(port: port, "GET", "/", headers: ["Cookie": cookie]),
             let token = page.body.firstMatch(of: /widgethost-token" content="([0-9a-f]+)"/)?.output.1
         else {
             print("serve: the page has no token")
@@ -47,7 +49,9 @@ struct ServeBenchmark {
             return
         }
         defer { close(events) }
-        RawHTTP.write(events, Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8))
+        RawHTTP.write(
+            events, Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(cookie)\r\n\r\n".utf8)
+        )
         var received = ""
         // The snapshot: every widget's card.
         guard
@@ -57,7 +61,9 @@ struct ServeBenchmark {
             print("serve: the event stream sent no snapshot")
             return
         }
-        let headers = ["X-Widgethost-Token": String(token), "Origin": "http://127.0.0.1:\(port)"]
+        let headers = [
+            "X-Widgethost-Token": String(token), "Origin": "http://127.0.0.1:\(port)", "Cookie": cookie,
+        ]
         var latencies: [Double] = []
         for _ in 0..<samples {
             received = ""

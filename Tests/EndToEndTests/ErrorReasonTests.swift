@@ -75,8 +75,8 @@ import Testing
     @Test func aTapThroughServeGivesTheIntentsReason() throws {
         let scratch = try Self.scratch(closed: false)
         let served = try ServeCommandTests.serve(["station.yaml", "--plugins", "plugins"], scratch: scratch)
-        let reply = try RawHTTP.request(
-            port: served.port, "POST", "/widgets/station/controls/1",
+        let reply = try served.request(
+            "POST", "/widgets/station/controls/1",
             headers: ["X-Widgethost-Token": served.token, "Origin": "http://127.0.0.1:\(served.port)"])
         #expect(reply.status == 500)
         let error = try #require(try JSONText.object(reply.body)["error"] as? [String: Any], "\(reply.body)")

@@ -16,9 +16,16 @@ final class EventStreamReader: Sendable {
     private let socket: Int32
     private let received = Buffer()
 
-    init(port: Int) throws {
+    /// Follows the events of `served`, with its access cookie.
+    convenience init(_ served: ServeCommandTests.Served) throws {
+        try self.init(port: served.port, cookie: served.cookie)
+    }
+
+    init(port: Int, cookie: String) throws {
         socket = try RawHTTP.connect(port: port, timeout: 60)
-        RawHTTP.write(socket, Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8))
+        RawHTTP.write(
+            socket, Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(cookie)\r\n\r\n".utf8)
+        )
         let socket = self.socket
         let received = self.received
         Thread.detachNewThread {

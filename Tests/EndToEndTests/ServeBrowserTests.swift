@@ -27,7 +27,8 @@ import Testing
         let driver = Process()
         driver.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         driver.arguments = [
-            Self.driver.path, "http://127.0.0.1:\(served.port)/", "work-tasks", screenshot.path, config.path,
+            // The URL printed, as a person would open it.
+            Self.driver.path, served.url, "work-tasks", screenshot.path, config.path,
             edited.path, "quick-menu,work-tasks,all-tasks,focus",
         ]
         let output = Pipe()

@@ -13,12 +13,23 @@ import Testing
 /// each refusal with its status, 200 clients at once, a client that sends a byte a second, and an
 /// end on SIGTERM.
 @Suite(.serialized) struct ServeCommandTests {
-    /// A running `serve` of the sample configuration: its process, port and token.
+    /// A running `serve` of the sample configuration: its process, port, the URL it printed, the
+    /// cookie that URL sets, and the page's token.
     struct Served {
         let process: WatchProcess
         let port: Int
+        let url: String
+        let cookie: String
         let token: String
         let scratch: TemporaryDirectory
+
+        /// `RawHTTP.request` with the access cookie.
+        func request(
+            _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []
+        ) throws -> RawHTTP.Reply {
+            try RawHTTP.request(
+                port: port, method, path, headers: headers.merging(["Cookie": cookie]) { $1 }, body: body)
+        }
     }
 
     static func serve(_ arguments: [String] = [], scratch: TemporaryDirectory? = nil) throws -> Served {
@@ -29,21 +40,75 @@ import Testing
         let deadline = Date().addingTimeInterval(60)
         while process.output.isEmpty && Date() < deadline { usleep(10_000) }
         let url = try #require(process.output.first, "serve printed no URL: \(process.standardError)")
-        let match = try #require(url.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\//), "not a URL: \(url)")
+        let match = try #require(
+            url.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64})/), "not a URL: \(url)")
         let port = try #require(Int(match.output.1))
-        let page = try RawHTTP.request(port: port, "GET", "/")
+        // The URL printed sets the cookie and sends the browser to the page.
+        let entry = try RawHTTP.request(port: port, "GET", "/?token=\(match.output.2)")
+        #expect(entry.status == 303)
+        #expect(entry.headers["location"] == "/")
+        let cookie = try #require(entry.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
+        #expect(cookie == "widgethost-\(port)=\(match.output.2)")
+        let page = try RawHTTP.request(port: port, "GET", "/", headers: ["Cookie": cookie])
         let token = try #require(
             page.body.firstMatch(of: /<meta name="widgethost-token" content="([0-9a-f]+)">/)?.output.1)
-        return Served(process: process, port: port, token: String(token), scratch: scratch)
+        return Served(
+            process: process, port: port, url: url, cookie: cookie, token: String(token), scratch: scratch)
+    }
+
+    @Test func onlyTheURLPrintedAtStartGetsIn() throws {
+        let served = try Self.serve()
+        // Another local user, who has the port but not the URL, gets a page saying how to get in.
+        let page = try RawHTTP.request(port: served.port, "GET", "/")
+        #expect(page.status == 401)
+        #expect(page.body.contains("Open the URL it printed when it started"))
+        for path in ["/events", "/api/widgets"] {
+            let reply = try RawHTTP.request(port: served.port, "GET", path)
+            #expect(reply.status == 401, "\(path)")
+            #expect(reply.body.contains("\"code\":\"serve.unauthorized\""), "\(path): \(reply.body)")
+        }
+        let tap = try RawHTTP.request(
+            port: served.port, "POST", "/widgets/focus/controls/1",
+            headers: ["X-Widgethost-Token": served.token])
+        #expect(tap.status == 401)
+        // The token works in the query, and as a bearer, for scripts.
+        let token = String(served.url.split(separator: "=").last ?? "")
+        #expect(try RawHTTP.request(port: served.port, "GET", "/api/widgets?token=\(token)").status == 200)
+        #expect(
+            try RawHTTP.request(
+                port: served.port, "GET", "/api/widgets", headers: ["Authorization": "Bearer \(token)"]
+            ).status == 200)
+        #expect(served.process.stop() == 0)
+    }
+
+    @Test func servingBeyondLoopbackWarnsWhoCanReachIt() throws {
+        let scratch = try WatchCommandTests.sample()
+        let process = try WatchProcess(
+            ["--port", "0", "--bind", "0.0.0.0"], in: scratch, environment: WatchCommandTests.store(scratch),
+            command: "serve")
+        let deadline = Date().addingTimeInterval(60)
+        while process.output.isEmpty && Date() < deadline { usleep(10_000) }
+        let url = try #require(process.output.first, "serve printed no URL: \(process.standardError)")
+        let port = try #require(url.firstMatch(of: /:(\d+)\//).flatMap { Int($0.output.1) })
+        #expect(url.hasPrefix("http://0.0.0.0:\(port)/?token="))
+        #expect(process.stop() == 0)
+        #expect(
+            process.standardError
+                == "warning: serving on 0.0.0.0, not a loopback address: anyone who can reach this machine on "
+                + "port \(port), from other machines on its networks too, can connect; they need the printed "
+                + "URL's token to get in, but plain HTTP carries it unencrypted, for anyone who can watch "
+                + "the network to read\n")
     }
 
     @Test func thePageAndTheDocumentShowWhatRunShows() throws {
         let served = try Self.serve()
-        let page = try RawHTTP.request(port: served.port, "GET", "/")
+        let page = try served.request("GET", "/")
         #expect(page.status == 200)
         #expect(page.headers["content-type"] == "text/html; charset=utf-8")
-        #expect(
-            page.headers["content-security-policy"]?.contains("script-src 'nonce-\(served.token)'") == true)
+        // The script runs under a nonce of this load's, not the page's token.
+        let nonce = try #require(page.body.firstMatch(of: /<script nonce="([0-9a-f]+)">/)?.output.1)
+        #expect(nonce != served.token)
+        #expect(page.headers["content-security-policy"]?.contains("script-src 'nonce-\(nonce)'") == true)
         // No other site may frame the page (and have its buttons clicked unseen).
         #expect(page.headers["content-security-policy"]?.hasSuffix("; frame-ancestors 'none'") == true)
         #expect(page.headers["x-frame-options"] == "DENY")
@@ -56,7 +121,7 @@ import Testing
             #expect(page.body.contains("data-widget-id=\"\(id)\" data-kind="))
             #expect(page.body.contains("data-family=\"\(family)\" style=\"width:\(size)"))
         }
-        let api = try RawHTTP.request(port: served.port, "GET", "/api/widgets")
+        let api = try served.request("GET", "/api/widgets")
         #expect(api.status == 200)
         #expect(api.headers["content-type"] == "application/json")
         let run = try served.scratch.widgethost(
@@ -71,15 +136,15 @@ import Testing
 
     @Test func aTapThroughPostTogglesTheTaskAndTheCardComesBackThroughTheEventStream() throws {
         let served = try Self.serve()
-        let events = try EventStreamReader(port: served.port)
+        let events = try EventStreamReader(served)
         #expect(events.wait { $0.cards.count >= 4 }, "no snapshot: \(events.text.prefix(300))")
         #expect(events.text.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(events.text.contains("Content-Type: text/event-stream"))
         #expect(
             events.text.contains("data: {\"event\":\"widget\",\"reason\":\"start\",\"id\":\"work-tasks\""))
         let before = events.cards.count
-        let tap = try RawHTTP.request(
-            port: served.port, "POST", "/widgets/work-tasks/controls/1",
+        let tap = try served.request(
+            "POST", "/widgets/work-tasks/controls/1",
             headers: ["X-Widgethost-Token": served.token, "Origin": "http://127.0.0.1:\(served.port)"])
         #expect(tap.status == 200)
         let answer = try JSONText.object(tap.body)
@@ -113,22 +178,22 @@ import Testing
         let cases: [(String, RawHTTP.Reply, Int, String)] = [
             (
                 "a DNS name as Host",
-                try RawHTTP.request(port: port, "GET", "/", headers: ["Host": "evil.example:\(port)"]), 403,
+                try served.request("GET", "/", headers: ["Host": "evil.example:\(port)"]), 403,
                 "serve.forbidden-host"
             ),
             (
                 "another port as Host",
-                try RawHTTP.request(port: port, "GET", "/", headers: ["Host": "127.0.0.1:1"]), 403,
+                try served.request("GET", "/", headers: ["Host": "127.0.0.1:1"]), 403,
                 "serve.forbidden-host"
             ),
             (
-                "a POST without the token", try RawHTTP.request(port: port, "POST", path), 403,
+                "a POST without the token", try served.request("POST", path), 403,
                 "serve.missing-token"
             ),
             (
                 "a POST with a wrong token",
-                try RawHTTP.request(
-                    port: port, "POST", path,
+                try served.request(
+                    "POST", path,
                     // One digit changed (a token starting with 0 gets a 1: "0" + the rest would be
                     // the token itself one time in sixteen).
                     headers: ["X-Widgethost-Token": (token.hasPrefix("0") ? "1" : "0") + token.dropFirst()]),
@@ -137,40 +202,40 @@ import Testing
             ),
             (
                 "a POST from another origin",
-                try RawHTTP.request(
-                    port: port, "POST", path,
+                try served.request(
+                    "POST", path,
                     headers: ["X-Widgethost-Token": token, "Origin": "http://evil.example"]), 403,
                 "serve.forbidden-origin"
             ),
             (
                 "a body over 64 KiB",
-                try RawHTTP.request(
-                    port: port, "POST", path, headers: ["X-Widgethost-Token": token],
+                try served.request(
+                    "POST", path, headers: ["X-Widgethost-Token": token],
                     body: [UInt8](repeating: 65, count: 64 * 1024 + 1)), 413, "serve.body-too-large"
             ),
             (
-                "an unknown path", try RawHTTP.request(port: port, "GET", "/etc/passwd"), 404,
+                "an unknown path", try served.request("GET", "/etc/passwd"), 404,
                 "serve.not-found"
             ),
             (
                 "an unknown widget",
-                try RawHTTP.request(
-                    port: port, "POST", "/widgets/nope/controls/1", headers: ["X-Widgethost-Token": token]),
+                try served.request(
+                    "POST", "/widgets/nope/controls/1", headers: ["X-Widgethost-Token": token]),
                 404, "serve.not-found"
             ),
             (
                 "a control the widget lacks",
-                try RawHTTP.request(
-                    port: port, "POST", "/widgets/focus/controls/9", headers: ["X-Widgethost-Token": token]),
+                try served.request(
+                    "POST", "/widgets/focus/controls/9", headers: ["X-Widgethost-Token": token]),
                 404, "serve.not-found"
             ),
             (
-                "GET of a control", try RawHTTP.request(port: port, "GET", path), 405,
+                "GET of a control", try served.request("GET", path), 405,
                 "serve.method-not-allowed"
             ),
             (
                 "POST of the page",
-                try RawHTTP.request(port: port, "POST", "/", headers: ["X-Widgethost-Token": token]), 405,
+                try served.request("POST", "/", headers: ["X-Widgethost-Token": token]), 405,
                 "serve.method-not-allowed"
             ),
             (
@@ -193,8 +258,8 @@ import Testing
             ),
             (
                 "a control number past 64 bits",
-                try RawHTTP.request(
-                    port: port, "POST", "/widgets/focus/controls/99999999999999999999999",
+                try served.request(
+                    "POST", "/widgets/focus/controls/99999999999999999999999",
                     headers: ["X-Widgethost-Token": token]), 404, "serve.not-found"
             ),
         ]
@@ -211,7 +276,7 @@ import Testing
         let chunk = String(repeating: "B", count: 40 * 1024)
         let chunked =
             "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Widgethost-Token: \(token)\r\n"
-            + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            + "Cookie: \(served.cookie)\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
             + "a000\r\n\(chunk)\r\na000\r\n\(chunk)\r\n0\r\n\r\n"
         #expect(try RawHTTP.exchange(port: port, Array(chunked.utf8)).status == 413)
         // Nothing refused changed the store: the focus mode is still off.
@@ -219,10 +284,10 @@ import Testing
         #expect((export["focus"] as? [String: Any])?["isOn"] as? Bool != true)
         // localhost and the served address with the token are served.
         #expect(
-            try RawHTTP.request(port: port, "GET", "/api/widgets", headers: ["Host": "localhost:\(port)"])
+            try served.request("GET", "/api/widgets", headers: ["Host": "localhost:\(port)"])
                 .status == 200)
         #expect(
-            try RawHTTP.request(port: port, "POST", path, headers: ["X-Widgethost-Token": token]).status
+            try served.request("POST", path, headers: ["X-Widgethost-Token": token]).status
                 == 200)
         #expect(served.process.stop() == 0)
     }
@@ -235,7 +300,7 @@ import Testing
             group.enter()
             Thread.detachNewThread {
                 let status =
-                    (try? RawHTTP.request(port: served.port, "GET", "/api/widgets"))
+                    (try? served.request("GET", "/api/widgets"))
                     .map { $0.status == 200 && $0.body.hasPrefix("{\"widgets\":[") ? 200 : $0.status } ?? 0
                 answered.withLock { $0.append(status) }
                 group.leave()
@@ -271,13 +336,13 @@ import Testing
         let after = try #require(closedAfter, "the slow client was never dropped")
         #expect(after >= 1.5 && after <= 4.5, "dropped after \(after) s")
         // Others are still served.
-        #expect(try RawHTTP.request(port: served.port, "GET", "/api/widgets").status == 200)
+        #expect(try served.request("GET", "/api/widgets").status == 200)
         #expect(served.process.stop() == 0)
     }
 
     @Test func sigtermEndsTheServerAndItsStreams() throws {
         let served = try Self.serve()
-        let events = try EventStreamReader(port: served.port)
+        let events = try EventStreamReader(served)
         #expect(events.wait { $0.cards.count >= 4 })
         #expect(served.process.stop(SIGTERM) == 0)
         #expect(served.process.standardError == "")
@@ -286,11 +351,11 @@ import Testing
 
     @Test func setOverridesAndWidgetSelectionApplyAsInWatch() throws {
         let served = try Self.serve(["--set", "focus.family=systemMedium", "--widget", "focus"])
-        let api = try JSONText.object(try RawHTTP.request(port: served.port, "GET", "/api/widgets").body)
+        let api = try JSONText.object(try served.request("GET", "/api/widgets").body)
         let widgets = api["widgets"] as? [[String: Any]] ?? []
         #expect(widgets.map { $0["id"] as? String } == ["focus"])
         #expect(widgets.first?["family"] as? String == "systemMedium")
-        let page = try RawHTTP.request(port: served.port, "GET", "/").body
+        let page = try served.request("GET", "/").body
         #expect(
             page.contains(
                 "data-widget-id=\"focus\" data-kind=\"FocusWidget\" data-family=\"systemMedium\" style=\"width:364px;height:170px"
@@ -304,7 +369,7 @@ import Testing
             try scratch.widgethost(["store", "init"], environment: WatchCommandTests.store(scratch)).status
                 == 0)
         let served = try Self.serve(["widgets.yaml"], scratch: scratch)
-        let page = try RawHTTP.request(port: served.port, "GET", "/")
+        let page = try served.request("GET", "/")
         #expect(page.body.contains("data-widget-id=\"clock\" data-kind=\"PythonClock\""))
         let plugins = Self.children(of: served.process.pid)
         #expect(!plugins.isEmpty, "the plugin is not running")

@@ -184,7 +184,7 @@ import Testing
         let served = try ServeCommandTests.serve(["dcfg"], scratch: scratch)
         func isOrder(_ event: [String: Any]) -> Bool { event["event"] as? String == "order" }
         func apiOrder() throws -> [String] {
-            let api = try RawHTTP.request(port: served.port, "GET", "/api/widgets")
+            let api = try served.request("GET", "/api/widgets")
             let widgets = try JSONText.object(api.body)["widgets"] as? [[String: Any]] ?? []
             return widgets.compactMap { $0["id"] as? String }
         }
@@ -217,10 +217,10 @@ import Testing
         #expect(watch.wait(after: seen, isOrder).first?["ids"] as? [String] == ["c", "a", "b"])
         #expect(try runOrder() == ["c", "a", "b"])
         #expect(try Self.eventually { try apiOrder() == ["c", "a", "b"] }, "\((try? apiOrder()) ?? [])")
-        let page = try RawHTTP.request(port: served.port, "GET", "/")
+        let page = try served.request("GET", "/")
         let cards = page.body.matches(of: /data-widget-id="([a-z]+)"/).map { String($0.output.1) }
         #expect(cards == ["c", "a", "b"])
-        let events = try EventStreamReader(port: served.port)
+        let events = try EventStreamReader(served)
         #expect(events.wait { $0.cards.count >= 3 })
         #expect(events.cards.prefix(3).map { $0["id"] as? String } == ["c", "a", "b"])
         events.close()

@@ -294,9 +294,9 @@ import WidgetHostKit
         #expect(page.contains("@media (prefers-color-scheme:dark)"))
         #expect(!page.contains("<script"))
         for external in ["src=", "href=\"http", "url(", "@import"] { #expect(!page.contains(external)) }
-        let live = renderer.page(cards: "", live: "abc123")
+        let live = renderer.page(cards: "", live: ("abc123", "n0nce"))
         #expect(live.contains("<meta name=\"widgethost-token\" content=\"abc123\">"))
-        #expect(live.contains("<script nonce=\"abc123\">"))
+        #expect(live.contains("<script nonce=\"n0nce\">"))
         #expect(live.contains("new EventSource('/events')"))
     }
 }

@@ -76,10 +76,10 @@ public struct HTMLPageRenderer: RunRenderer {
         return output
     }
 
-    /// The page around `cards` (``card(_:)``s joined); `live` adds the script of `serve`'s page
-    /// with its per-run token.
-    public func page(cards: String, live token: String?) -> String {
-        (token == nil ? Self.header : Self.head(token: token)) + cards + footer(live: token)
+    /// The page around `cards` (``card(_:)``s joined); `live` adds the script of `serve`'s page,
+    /// with its per-run token and the nonce that lets the script run (new for each load).
+    public func page(cards: String, live: (token: String, nonce: String)?) -> String {
+        (live == nil ? Self.header : Self.head(token: live?.token)) + cards + footer(live: live)
     }
 
     /// Writes the page a card at a time, as `run` finishes each widget.
@@ -102,11 +102,11 @@ public struct HTMLPageRenderer: RunRenderer {
             + "</style></head>\n<body><main class=\"gallery\">"
     }
 
-    /// The page after its last card; with `token`, the live page's script and the token it sends.
-    func footer(live token: String?) -> String {
+    /// The page after its last card; with `live`, the live page's script under its nonce.
+    func footer(live: (token: String, nonce: String)?) -> String {
         var output = "</main>"
-        if let token {
-            let quoted = HTMLText.escaped(token)
+        if let live {
+            let quoted = HTMLText.escaped(live.nonce)
             output += "<p class=\"status\" role=\"status\"></p><script nonce=\"" + quoted + "\">"
             output += Self.liveScript + "</script>"
         }

@@ -7,7 +7,7 @@ import Synchronization
 #endif
 
 /// A request, as ``HTTPServer`` hands it to its handler: the method, the path (decoded, without
-/// the query), the headers the handler asks about, and the body.
+/// the query), the query's parameters, the headers the handler asks about, and the body.
 public struct HTTPRequest: Sendable {
     /// `GET`, `POST`, ...
     public var method: String
@@ -15,11 +15,13 @@ public struct HTTPRequest: Sendable {
     public var path: String
     /// The headers in ``HTTPServer/headerNames``, by lower-case name, when sent.
     public var headers: [String: String]
+    /// The query's parameters (`?token=...`), decoded, the first of each name.
+    public var query: [String: String] = [:]
     /// The body (empty while only the head has been read).
     public var body: [UInt8]
-    /// The headers of ``HTTPServer/headerNames`` sent more than once (lower case): each takes one
-    /// value, and which of two a server or a proxy before it believes is what request smuggling
-    /// plays on.
+    /// The headers of ``HTTPServer/singleHeaderNames`` sent more than once (lower case): each takes
+    /// one value, and which of two a server or a proxy before it believes is what request
+    /// smuggling plays on.
     public var repeatedHeaders: [String] = []
 }
 
@@ -46,6 +48,13 @@ public struct HTTPResponse: Sendable {
     ) {
         self.status = status
         self.headers = [("Content-Type", contentType), ("Cache-Control", "no-store")] + headers
+        self.body = .bytes(body)
+    }
+
+    /// A response of `status` with `headers` as they are, and `body`.
+    public init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
         self.body = .bytes(body)
     }
 
@@ -119,6 +128,18 @@ public final class HTTPServer: Sendable {
             self.idleTimeout = idleTimeout
             self.maxBodySize = maxBodySize
         }
+
+        /// Whether ``bind`` is a loopback address (127.0.0.0/8, ::1, or ::ffff:127.x.x.x), which
+        /// only this machine's own users can reach.
+        public var isLoopback: Bool {
+            var v4 = in_addr()
+            if inet_pton(AF_INET, bind, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+            var v6 = in6_addr()
+            guard inet_pton(AF_INET6, bind, &v6) == 1 else { return false }
+            let bytes = withUnsafeBytes(of: v6) { Array($0) }
+            if bytes == [UInt8](repeating: 0, count: 15) + [1] { return true }
+            return bytes.prefix(12) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF] && bytes[12] == 127
+        }
     }
 
     /// Why the server could not start.
@@ -128,8 +149,11 @@ public final class HTTPServer: Sendable {
     }
 
     /// The headers a handler sees (lower case).
-    public static let headerNames = [
-        "host", "origin", "x-widgethost-token", "content-length", "content-type",
+    public static let headerNames = singleHeaderNames + ["cookie", "transfer-encoding"]
+
+    /// The headers of ``headerNames`` that take one value.
+    public static let singleHeaderNames = [
+        "host", "origin", "x-widgethost-token", "content-length", "content-type", "authorization",
     ]
 
     /// The port the server listens on (the one picked, for port 0).
@@ -364,10 +388,12 @@ private final class StreamBox {
 }
 
 // libmicrohttpd's closed enums, by value (0.9.75's header: MHD_NO 0, MHD_YES 1, MHD_HEADER_KIND 1,
-// MHD_RESPMEM_MUST_COPY 2); Swift names their cases differently from one version to the next.
+// MHD_GET_ARGUMENT_KIND 8, MHD_RESPMEM_MUST_COPY 2); Swift names their cases differently from one
+// version to the next.
 private let mhdNo = MHD_Result(rawValue: 0)!
 private let mhdYes = MHD_Result(rawValue: 1)!
 private let headerKind = MHD_ValueKind(rawValue: 1)!
+private let argumentKind = MHD_ValueKind(rawValue: 8)!
 private let mustCopy = MHD_ResponseMemoryMode(rawValue: 2)!
 
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
@@ -426,14 +452,23 @@ private let requestCompleted: MHD_RequestCompletedCallback = { context, connecti
     Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue().requestAnswered(connection)
 }
 
-/// Counts the request's headers of ``HTTPServer/headerNames`` into the `[String: Int]` its
+/// Counts the request's headers of ``HTTPServer/singleHeaderNames`` into the `[String: Int]` its
 /// context points at.
 private let countHeader: MHD_KeyValueIterator = { context, _, key, _ in
     guard let context, let key else { return mhdYes }
     let name = String(cString: key).lowercased()
-    if HTTPServer.headerNames.contains(name) {
+    if HTTPServer.singleHeaderNames.contains(name) {
         context.assumingMemoryBound(to: [String: Int].self).pointee[name, default: 0] += 1
     }
+    return mhdYes
+}
+
+/// Keeps the first value of each query parameter in the `[String: String]` its context points at.
+private let collectArgument: MHD_KeyValueIterator = { context, _, key, value in
+    guard let context, let key else { return mhdYes }
+    let name = String(cString: key)
+    let parameters = context.assumingMemoryBound(to: [String: String].self)
+    if parameters.pointee[name] == nil { parameters.pointee[name] = value.map { String(cString: $0) } ?? "" }
     return mhdYes
 }
 
@@ -454,9 +489,13 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         _ = withUnsafeMutablePointer(to: &counts) {
             MHD_get_connection_values(connection, headerKind, countHeader, $0)
         }
+        var query: [String: String] = [:]
+        _ = withUnsafeMutablePointer(to: &query) {
+            MHD_get_connection_values(connection, argumentKind, collectArgument, $0)
+        }
         let head = HTTPRequest(
-            method: String(cString: method), path: String(cString: url), headers: headers, body: [],
-            repeatedHeaders: HTTPServer.headerNames.filter { (counts[$0] ?? 0) > 1 })
+            method: String(cString: method), path: String(cString: url), headers: headers, query: query,
+            body: [], repeatedHeaders: HTTPServer.singleHeaderNames.filter { (counts[$0] ?? 0) > 1 })
         requestContext.pointee = Unmanaged.passRetained(RequestContext(head)).toOpaque()
         if let refusal = core.handler.check(head) {
             core.requestArrived(connection)
