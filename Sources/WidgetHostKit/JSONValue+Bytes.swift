@@ -125,8 +125,9 @@ final class JSONByteBuffer {
     }
 
     /// Appends `string` as a JSON string literal, escaping what RFC 8259 requires (quote,
-    /// backslash, and the C0 controls: `\n`, `\r`, `\t` by name, the others as `\u00XX`); the
-    /// runs between escapes are copied whole.
+    /// backslash, and the C0 controls: `\n`, `\r`, `\t` by name, the others as `\u00XX`) and what a
+    /// terminal acts on although JSON may carry it raw (DEL, the C1 controls, the bidi controls,
+    /// U+2028 and U+2029, as `\uXXXX`); the runs between escapes are copied whole.
     func appendQuoted(_ string: String) {
         var string = string
         string.withUTF8 { bytes in
@@ -152,6 +153,12 @@ final class JSONByteBuffer {
                     append(UnsafeBufferPointer(start: run, count: next - run))
                     escape(byte)
                     run = next + 1
+                } else if byte >= 0x7F, let (scalar, length) = Self.terminalActive(at: next, end: end) {
+                    append(UnsafeBufferPointer(start: run, count: next - run))
+                    escape(scalar: scalar)
+                    next += length
+                    run = next
+                    continue
                 }
                 next += 1
             }
@@ -168,9 +175,48 @@ final class JSONByteBuffer {
         let control = (word &- ones &* 0x20) & ~word & highs
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
+        // The lead bytes of what a terminal acts on (DEL, C1, U+061C, U+20xx controls), looked at
+        // one by one in `terminalActive(at:end:)`.
+        let delete = word ^ (ones &* 0x7F)
+        let c2 = word ^ (ones &* 0xC2)
+        let d8 = word ^ (ones &* 0xD8)
+        let e2 = word ^ (ones &* 0xE2)
         let matches =
             control | ((quote &- ones) & ~quote & highs) | ((backslash &- ones) & ~backslash & highs)
+            | ((delete &- ones) & ~delete & highs) | ((c2 &- ones) & ~c2 & highs)
+            | ((d8 &- ones) & ~d8 & highs) | ((e2 &- ones) & ~e2 & highs)
         return matches != 0
+    }
+
+    /// The scalar a terminal acts on whose UTF-8 starts at `position`, and its length in bytes:
+    /// DEL (7F), a C1 control (C2 80-9F), U+061C (D8 9C), U+200E/U+200F (E2 80 8E-8F),
+    /// U+2028-U+202E (E2 80 A8-AE) or U+2066-U+2069 (E2 81 A6-A9); `nil` for anything else.
+    private static func terminalActive(
+        at position: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>
+    ) -> (UInt32, Int)? {
+        let available = end - position
+        let lead = position[0]
+        if lead == 0x7F { return (0x7F, 1) }
+        if lead == 0xC2, available >= 2, (0x80...0x9F).contains(position[1]) {
+            return (UInt32(position[1]), 2)
+        }
+        if lead == 0xD8, available >= 2, position[1] == 0x9C { return (0x061C, 2) }
+        guard lead == 0xE2, available >= 3 else { return nil }
+        let low = UInt32(position[2] & 0x3F)
+        switch (position[1], position[2]) {
+        case (0x80, 0x8E...0x8F), (0x80, 0xA8...0xAE): return (0x2000 | low, 3)
+        case (0x81, 0xA6...0xA9): return (0x2040 | low, 3)
+        default: return nil
+        }
+    }
+
+    /// Appends `\uXXXX` for `scalar` (at most U+FFFF).
+    private func escape(scalar: UInt32) {
+        let hex: StaticString = "0123456789abcdef"
+        append("\\u")
+        for shift in stride(from: 12, through: 0, by: -4) {
+            append(hex.utf8Start[Int((scalar >> UInt32(shift)) & 0xF)])
+        }
     }
 
     private func escape(_ byte: UInt8) {

@@ -13,7 +13,11 @@ import Testing
         ("\u{08}\u{0C}", #""\b\f""#),
         ("\u{00}\u{01}\u{1B}\u{1F}", #""\u0000\u0001\u001b\u001f""#),
         ("slash / stays", #""slash / stays""#),
-        ("del \u{7F} stays", "\"del \u{7F} stays\""),
+        // What a terminal acts on is escaped, though JSON may carry it raw: DEL, C1, bidi, U+2028.
+        ("del \u{7F}", #""del \u007f""#),
+        ("csi \u{9B}31m \u{85}", #""csi \u009b31m \u0085""#),
+        ("a\u{202E}b\u{2066}c\u{200F}\u{61C}\u{2028}", #""a\u202eb\u2066c\u200f\u061c\u2028""#),
+        ("“quotes” ±½ ن", "\"“quotes” ±½ ن\""),
         ("é😀 ключ", "\"é😀 ключ\""),
         ("é\n😀", "\"é\\n😀\""),
     ])

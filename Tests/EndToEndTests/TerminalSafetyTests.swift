@@ -63,6 +63,28 @@ import Testing
         #expect(export.standardOutput.contains(#"\u001b]52;c;SGVsbG8=\u0007\u001b[2J\r\nforged"#))
     }
 
+    /// JSON and YAML written for scripts carry the text exactly, and still act on no terminal
+    /// they are printed to: DEL, C1 and bidi controls are escaped as `\uXXXX` (JSON may carry them
+    /// raw; a terminal would act on them), as C0 controls always were.
+    @Test func jsonAndYAMLOutputsActOnNoTerminal() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.file("tasks.yaml", "tasks:\n  - title: \(Self.hostileYAML)\n    priority: high\n")
+        let store = ["WIDGETHOST_STORE": scratch.url.appendingPathComponent("store").path]
+        #expect(try scratch.widgethost(["store", "import", "tasks.yaml"], environment: store).status == 0)
+        for arguments in [
+            ["store", "export"], ["store", "export", "--format", "json"], ["yaml", "tasks.yaml"],
+        ] {
+            let result = try scratch.widgethost(arguments, environment: store)
+            #expect(result.status == 0, "\(arguments)")
+            #expect(Self.controls(in: result.standardOutput) == [], "\(arguments)")
+            #expect(result.standardOutput.contains(#"forged\u202e\u009b31m"#), "\(arguments)")
+        }
+        let yaml = try scratch.widgethost(["yaml", "tasks.yaml"])
+        let read = try JSONText.object(yaml.standardOutput)
+        let task = try #require((read["tasks"] as? [[String: Any]])?.first)
+        #expect(task["title"] as? String == Self.hostile)
+    }
+
     // MARK: - Diagnostics: YAML lines and file names
 
     @Test func yamlLinesAndFileNamesInDiagnosticsAreShownNotSent() throws {

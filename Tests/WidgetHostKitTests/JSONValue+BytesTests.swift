@@ -28,4 +28,20 @@ import WidgetHostKit
         JSONValue.string("\u{0}\u{1F}\"\\\n").write(to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == #""\u0000\u001f\"\\\n""#)
     }
+
+    /// What a terminal acts on although JSON may carry it raw (DEL, C1, the bidi controls, U+2028)
+    /// is escaped wherever it falls, in the eight-byte runs too; text like it is left alone.
+    @Test(arguments: [
+        ("\u{7F}", #""\u007f""#), ("abcdefgh\u{9B}31m", #""abcdefgh\u009b31m""#),
+        ("x\u{202E}y", #""x\u202ey""#), ("12345678\u{2066}\u{2069}", #""12345678\u2066\u2069""#),
+        ("\u{200E}\u{200F}\u{61C}\u{2028}\u{2029}", #""\u200e\u200f\u061c\u2028\u2029""#),
+        ("“quoted” – ±½ نص ‐ 12345678", "\"“quoted” – ±½ نص ‐ 12345678\""),
+        ("\u{C2}\u{A0}\u{2030}", "\"\u{C2}\u{A0}\u{2030}\""),
+    ])
+    func terminalActiveCharactersAreEscaped(text: String, json: String) {
+        var bytes: [UInt8] = []
+        JSONValue.string(text).write(to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == json)
+        #expect(JSONValue.string(text).description == json)
+    }
 }

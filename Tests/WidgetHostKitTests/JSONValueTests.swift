@@ -42,7 +42,7 @@ import WidgetHostKit
         (#"C:\temp"#, #""C:\\temp""#),
         ("a\nb\rc\td", #""a\nb\rc\td""#),
         ("\u{0}\u{1}\u{8}\u{C}\u{1F}", #""\u0000\u0001\u0008\u000c\u001f""#),
-        ("/ and \u{7F}", "\"/ and \u{7F}\""),
+        ("/ and \u{7F}", #""/ and \u007f""#),
         ("é ✓ 😀", "\"é ✓ 😀\""),
     ])
     func stringEscapes(_ string: String, _ text: String) {
