@@ -1,5 +1,9 @@
 public import Diagnostics
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Environment variables in scalar values: `${NAME}`, `${NAME:-default}` (the default when NAME is
 /// unset or empty), `${NAME:?message}` (an error saying `message` when NAME is unset or empty), and
 /// `$$` for a literal `$`. Keys are never substituted.
@@ -94,6 +98,14 @@ public enum VariableSubstitution {
     }
 
     /// `text` with its references replaced.
+    /// Whether this process's variable `name` is set to bytes that are not UTF-8.
+    static func isNotUTF8(processVariable name: String) -> Bool {
+        guard let raw = getenv(name) else { return false }
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+        return String(validating: bytes, as: UTF8.self) == nil
+    }
+
     static func substitute(_ text: String, environment: [String: String]) -> Outcome {
         let characters = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()
@@ -149,6 +161,17 @@ public enum VariableSubstitution {
                     message:
                         "'\(Excerpt.of(name))' is not a variable name (letters, digits and '_', not starting with a digit)"
                 )
+            }
+            if let value = environment[name], value.unicodeScalars.contains("\u{FFFD}"),
+                Self.isNotUTF8(processVariable: name)
+            {
+                // Foundation read the bytes with U+FFFD in place of what is not UTF-8: using that
+                // would change the value in silence.
+                return .failure(
+                    reference: reference,
+                    message:
+                        "the variable '\(Excerpt.of(name))' is not UTF-8 text (its value holds bytes that are "
+                        + "not UTF-8); set it to UTF-8 text")
             }
             if let value = environment[name], !(fallback != nil && value.isEmpty) {
                 result.append(contentsOf: value.unicodeScalars)

@@ -96,6 +96,23 @@ import Testing
         #expect(after == before)
     }
 
+    /// A variable whose bytes are not UTF-8 is an error at the variable, where it was read with
+    /// U+FFFD in place of the bytes in silence; one that holds U+FFFD itself is used as it is.
+    @Test func aVariableThatIsNotUTF8IsAnErrorNotAReplacement() throws {
+        let (standardError, status) = try Self.shell(
+            #"printf 'widgets:\n  - {id: w, kind: TaskWidget, configuration: {category: "${CAT}"}}\n' > v.yaml; "#
+                + #"CAT="$(printf 'a\377b')" "$WIDGETHOST" validate v.yaml; echo $? > status"#)
+        #expect(status == "65")
+        #expect(
+            standardError.hasPrefix(
+                "v.yaml:2:58: error: the variable 'CAT' is not UTF-8 text (its value holds bytes that are not UTF-8); "
+                    + "set it to UTF-8 text\n"), "\(standardError)")
+        let (_, genuine) = try Self.shell(
+            #"printf 'widgets:\n  - {id: w, kind: TaskWidget, configuration: {category: "${CAT}"}}\n' > v.yaml; "#
+                + #"CAT="$(printf 'a\357\277\275b')" "$WIDGETHOST" validate v.yaml; echo $? > status"#)
+        #expect(genuine == "0")
+    }
+
     @Test func aReaderThatStopsEarlyEndsTheOutputQuietly() throws {
         // The reader exits at once, so every write after it gets EPIPE.
         let (standardError, status) = try Self.shell(
