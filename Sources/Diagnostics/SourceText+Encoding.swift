@@ -65,3 +65,58 @@ extension SourceText {
         }
     }
 }
+
+extension SourceText {
+    /// The encoding's name (`UTF-16`, `UTF-32`), and where the byte at `offset` of UTF-16 or UTF-32 text that could not be decoded whole stands
+    /// in the decoded text, and that line decoded (what cannot be decoded shown as U+FFFD): a
+    /// reader error's place, quoted as the person wrote the text rather than as its raw bytes.
+    /// `nil` for UTF-8 text.
+    ///
+    /// - Complexity: O(n) in the size of the text.
+    public func wideTextPlace(ofByte offset: Int) -> (
+        encoding: String, location: SourceLocation, line: String
+    )? {
+        let raw = bytes
+        guard let (encoding, bomLength) = Self.wideEncoding(of: raw) else { return nil }
+        let width: Int
+        let little: Bool
+        switch encoding {
+        case .utf16LittleEndian: (width, little) = (2, true)
+        case .utf16BigEndian: (width, little) = (2, false)
+        case .utf32LittleEndian: (width, little) = (4, true)
+        case .utf32BigEndian: (width, little) = (4, false)
+        }
+        func decoded(_ range: Range<Int>) -> String {
+            var output: [UInt8] = []
+            let end = range.lowerBound + (range.count / width) * width
+            let units = stride(from: range.lowerBound, to: end, by: width).lazy.map { index -> UInt32 in
+                var value: UInt32 = 0
+                for position in 0..<width {
+                    let byte = UInt32(raw[index + (little ? width - 1 - position : position)])
+                    value = value << 8 | byte
+                }
+                return value
+            }
+            if width == 2 {
+                _ = transcode(
+                    units.map { UInt16(truncatingIfNeeded: $0) }.makeIterator(), from: UTF16.self,
+                    to: UTF8.self,
+                    stoppingOnError: false
+                ) { output.append($0) }
+            } else {
+                _ = transcode(units.makeIterator(), from: UTF32.self, to: UTF8.self, stoppingOnError: false) {
+                    output.append($0)
+                }
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
+        let stop = min(max(offset, bomLength), raw.count)
+        let before = decoded(bomLength..<stop)
+        let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+        let column = (lines.last?.count ?? 0) + 1
+        let all = decoded(bomLength..<raw.count).split(separator: "\n", omittingEmptySubsequences: false)
+        let index = lines.count - 1
+        let line = index < all.count ? String(all[index]) : ""
+        return (width == 2 ? "UTF-16" : "UTF-32", SourceLocation(line: lines.count, column: column), line)
+    }
+}

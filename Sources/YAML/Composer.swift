@@ -706,6 +706,15 @@ struct Composer {
         let problem = parser.problem ?? "unknown error"
         switch parser.error {
         case YAML_READER_ERROR:
+            if let (encoding, location, line) = source.wideTextPlace(ofByte: parser.problemOffset) {
+                // UTF-16 or UTF-32 that could not be decoded whole: placed and quoted in the
+                // decoded text, not as its raw bytes.
+                var diagnostic = source.diagnostic(
+                    at: location, code: .yamlEncoding,
+                    message: "invalid \(encoding): \(problem) (at byte offset \(parser.problemOffset))")
+                diagnostic.sourceLine = line
+                return diagnostic
+            }
             let location = source.location(ofByte: parser.problemOffset)
             var message = problem
             if problem.contains("UTF-8") || problem.contains("UTF-16") {

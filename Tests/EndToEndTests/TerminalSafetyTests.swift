@@ -131,6 +131,30 @@ import Testing
                 """)
     }
 
+    /// UTF-16 that cannot be decoded (a lone surrogate) is placed and quoted in the decoded text,
+    /// the bad unit shown as U+FFFD: not as raw bytes with their zeros, caret at a byte's column.
+    @Test func invalidUTF16IsQuotedAsTheTextItIs() throws {
+        let scratch = try TemporaryDirectory()
+        func littleEndian(_ text: String) -> [UInt8] {
+            text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        }
+        let lone: [UInt8] = [0x00, 0xD8]
+        let bytes: [UInt8] =
+            [0xFF, 0xFE] + littleEndian("widgets:\n  - id: w\n    kind: ") + lone
+            + littleEndian("TaskWidget\n")
+        try scratch.file("w.yaml", bytes: bytes)
+        let run = try scratch.widgethost(["validate", "w.yaml"])
+        #expect(run.status == 65)
+        #expect(
+            run.standardError == """
+                w.yaml:3:12: error: invalid UTF-16: expected low surrogate area (at byte offset 62)
+                    kind: \u{FFFD}TaskWidget
+                           ^
+                1 error
+
+                """)
+    }
+
     // MARK: - Command-line arguments
 
     /// The errors commands word themselves about what they were given (a plugin name, a trace
