@@ -116,30 +116,23 @@ import WidgetHostKit
             ])
     }
 
-    /// A title over 4 KiB of UTF-8 is refused at its line; one of exactly 4 KiB is read.
-    @Test func aTitleOverFourKiBIsRefusedAtItsLine() throws {
+    /// A title or a category over 4 KiB of UTF-8 is refused at its line; one of exactly 4 KiB is
+    /// read. `document` holds `TEXT` where the text goes.
+    @Test(arguments: [
+        ("title", "tasks:\n  - title: ok\n  - title: TEXT\n", "3:12"),
+        ("category", "tasks:\n  - title: ok\n    category: TEXT\n", "3:15"),
+    ])
+    func aTextOverFourKiBIsRefusedAtItsLine(key: String, document: String, place: String) throws {
         let long = String(repeating: "é", count: 2049)  // two bytes each: 4,098 bytes
         #expect(
-            Self.problems("tasks:\n  - title: ok\n  - title: \(long)\n")
+            Self.problems(document.replacingOccurrences(of: "TEXT", with: long))
                 == [
-                    "tasks.yaml:3:12: error: 'title' is 4098 bytes long; a title holds at most 4096 bytes (4 KiB) of UTF-8"
+                    "tasks.yaml:\(place): error: '\(key)' is 4098 bytes long; a \(key) holds at most 4096 "
+                        + "bytes (4 KiB) of UTF-8"
                 ])
         let limit = String(repeating: "x", count: 4096)
-        #expect(try Self.parse("tasks:\n  - title: \(limit)\n").tasks.first?.title == limit)
-    }
-
-    /// A category over 4 KiB of UTF-8 is refused at its line, as a title is; one of exactly 4 KiB
-    /// is read.
-    @Test func aCategoryOverFourKiBIsRefusedAtItsLine() throws {
-        let long = String(repeating: "é", count: 2049)  // two bytes each: 4,098 bytes
-        #expect(
-            Self.problems("tasks:\n  - title: ok\n    category: \(long)\n")
-                == [
-                    "tasks.yaml:3:15: error: 'category' is 4098 bytes long; a category holds at most 4096 bytes (4 KiB) of UTF-8"
-                ])
-        let limit = String(repeating: "x", count: 4096)
-        #expect(
-            try Self.parse("tasks:\n  - title: ok\n    category: \(limit)\n").tasks.first?.category == limit)
+        let read = try Self.parse(document.replacingOccurrences(of: "TEXT", with: limit)).tasks.last
+        #expect((key == "title" ? read?.title : read?.category) == limit)
     }
 
     @Test func aDuplicateIdNamesBothLines() {
