@@ -134,6 +134,12 @@ public final class LiveHost: Sendable {
         }
         state.files = Set(loaded.files.map(Self.absolute))
         state.includes = Set(loaded.includePatterns.map(IncludeWatch.init))
+        // Taken before the first evaluation: a store replaced while it runs is seen as replaced.
+        for appGroup in Set(instances.map(\.appGroup)) {
+            if let directory = storeDirectory(appGroup) {
+                state.stores[appGroup] = StoreIdentity(directory: directory)
+            }
+        }
         await evaluate(instances, reason: .start, into: &state, emit: emit)
         firstEvaluation.withLock { $0 = false }
         state.order = instances.map(\.id)
@@ -200,6 +206,11 @@ public final class LiveHost: Sendable {
         /// Whether the last `diagnostics` event had any (a rejected edit's errors, or warnings), so
         /// that the next load reports its own, often none, and what shows them can clear them.
         var diagnosticsShown = false
+        /// Per App Group hosted: the store's folder and database file as last seen.
+        var stores: [String: StoreIdentity] = [:]
+        /// Per App Group whose store was deleted: why its widgets fail (`store.missing`), until a
+        /// store is back. They are not evaluated meanwhile: opening the store would make an empty one.
+        var missingStores: [String: String] = [:]
     }
 
     private func select(_ instances: [WidgetInstance]) throws(StartFailure) -> [WidgetInstance] {
@@ -229,6 +240,19 @@ public final class LiveHost: Sendable {
     ) async {
         guard !instances.isEmpty else { return }
         let now = Self.now()
+        // A widget of a deleted store shows why, as `run` would, and its store is not opened.
+        for instance in instances {
+            guard let message = state.missingStores[instance.appGroup] else { continue }
+            let result = WidgetResult(
+                instance: instance, family: options.family ?? instance.family,
+                outcome: .failure(WidgetFailure(code: .storeMissing, message: message)))
+            state.widgets[instance.id] = Hosted(
+                instance: instance, result: result, evaluatedAt: now,
+                plugin: session.plugins.folder(servingKind: instance.kind))
+            emit(.widget(reason, result))
+        }
+        let instances = instances.filter { state.missingStores[$0.appGroup] == nil }
+        guard !instances.isEmpty else { return }
         let evaluator = WidgetEvaluator(registry: session.registry, containers: session.containers)
         var results = await evaluator.evaluate(
             instances, options: RunOptions(date: now, family: options.family))
@@ -325,11 +349,12 @@ public final class LiveHost: Sendable {
     }
 
     private func containerDirectories(_ state: HostState) -> Set<String> {
-        Set(
-            state.widgets.values.compactMap { hosted in
-                try? session.containers.container(forAppGroup: hosted.instance.appGroup).url
-                    .standardizedFileURL.path
-            })
+        Set(state.widgets.values.compactMap { storeDirectory($0.instance.appGroup) })
+    }
+
+    /// The folder of `appGroup`'s store (`nil` when none can be worked out: evaluating says why).
+    private func storeDirectory(_ appGroup: String) -> String? {
+        try? session.containers.container(forAppGroup: appGroup).url.standardizedFileURL.path
     }
 
     /// The files whose change restarts a plugin of the hosted widgets (its manifest and its
@@ -366,6 +391,7 @@ public final class LiveHost: Sendable {
         let configDirectories = Set(options.paths.map(Self.absolute))
         var configChanged = false
         var requestsChanged = false
+        var storesChanged = false
         var changedPlugins: Set<String> = []
         for change in changes {
             let path = (change.directory as NSString).appendingPathComponent(change.name)
@@ -373,6 +399,8 @@ public final class LiveHost: Sendable {
                 // Its first version is linked into place whole: no close follows.
                 requestsChanged = true
             }
+            // A store's folder, or a file in it, went or came: the store may be gone or replaced.
+            if containers.contains(change.directory) || containers.contains(path) { storesChanged = true }
             // A file being written is read once it is closed, a new one as an edited one.
             if change.isCreation && Self.awaitsClose(path) { continue }
             if state.files.contains(path)
@@ -386,6 +414,8 @@ public final class LiveHost: Sendable {
             if watched.contains(path) && !change.isCreation { configChanged = true }
             if path == record { changedPlugins.formUnion(state.pluginStamps.keys) }
         }
+        // Stores first: nothing below reads a deleted store, or the one a backup replaced.
+        if storesChanged { await checkStores(&state, emit: emit) }
         if configChanged { await reloadConfiguration(&state, emit: emit) }
         if requestsChanged { await handleRequests(&state, emit: emit) }
         await rereadChanged(plugins: changedPlugins, in: &state, emit: emit)
@@ -408,9 +438,46 @@ public final class LiveHost: Sendable {
     /// changed is read again, as if every watched file had: the configuration, the stores' reload
     /// requests, and each plugin whose manifest or executable is not as last read.
     private func handleLostChanges(in state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
+        await checkStores(&state, emit: emit)
         await reloadConfiguration(&state, emit: emit)
         await handleRequests(&state, emit: emit)
         await rereadChanged(plugins: Array(state.pluginStamps.keys), in: &state, emit: emit)
+    }
+
+    /// Compares each hosted App Group's store with the one last seen. One deleted (its folder or
+    /// its database file) is reported `missing`, and its widgets fail with `store.missing` as in
+    /// `run`; one back, or replaced by another (a backup restored, a database renamed into place),
+    /// is reported `restored`, and its widgets evaluated from it. Either way the connections open
+    /// on the old file are closed, so no widget shows what a deleted file holds.
+    private func checkStores(_ state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
+        // Watched before it is looked at: a file of the store that comes after is an event.
+        watchFiles(&state)
+        for appGroup in Set(state.widgets.values.map(\.instance.appGroup)).sorted() {
+            guard let directory = storeDirectory(appGroup) else { continue }
+            let identity = StoreIdentity(directory: directory)
+            guard let known = state.stores[appGroup] else {
+                state.stores[appGroup] = identity
+                continue
+            }
+            // A database still being copied in is looked at again once its writer closes it.
+            guard identity != known, identity.presence != .partial else { continue }
+            state.stores[appGroup] = identity
+            let missing = identity.presence == .missing
+            if missing && state.missingStores[appGroup] != nil { continue }
+            session.containers.discard(appGroup: appGroup)
+            if missing {
+                let message =
+                    session.missingStore(forAppGroup: appGroup)?.message
+                    ?? "no store for the app group '\(appGroup)' at '\(directory)': it was deleted"
+                state.missingStores[appGroup] = message
+                emit(.store(appGroup: appGroup, state: .missing, path: directory, message: message))
+            } else {
+                state.missingStores[appGroup] = nil
+                emit(.store(appGroup: appGroup, state: .restored, path: directory, message: nil))
+            }
+            let ids = state.order.filter { state.widgets[$0]?.instance.appGroup == appGroup }
+            await reload(ids, reason: .store, in: &state, emit: emit)
+        }
     }
 
     /// The plugin in `folder`'s manifest and executable, now.
