@@ -32,9 +32,12 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command)
         process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(command) \(arguments)")
+        #expect(process.terminationStatus == 0, "\(command) \(arguments): \(said)")
     }
 
     static func isStoreEvent(_ state: String) -> ([String: Any]) -> Bool {

@@ -44,6 +44,10 @@ public final class LiveHost: Sendable {
         case system(String)
     }
 
+    /// How long a store's folder must be quiet, after it changed, before it is looked at: a backup
+    /// copied into place file by file is read once whole.
+    static let storeSettleDelay: TimeInterval = 0.25
+
     /// The plugin backoff: 1 s, doubling, at most 60 s.
     public static func backoff(afterFailures count: Int) -> TimeInterval {
         min(60, pow(2, Double(max(0, count - 1))))
@@ -144,6 +148,8 @@ public final class LiveHost: Sendable {
         firstEvaluation.withLock { $0 = false }
         state.order = instances.map(\.id)
         watchFiles(&state)
+        // A store deleted or replaced before its folder was watched is seen as changed now.
+        noteStoreChanges(Set(state.stores.keys), in: &state)
         observePluginExits(state)
         scheduleNext(state)
         started()
@@ -211,6 +217,13 @@ public final class LiveHost: Sendable {
         /// Per App Group whose store was deleted: why its widgets fail (`store.missing`), until a
         /// store is back. They are not evaluated meanwhile: opening the store would make an empty one.
         var missingStores: [String: String] = [:]
+        /// Per App Group whose store changed (deleted, or being restored): when to look at it again,
+        /// once its folder has been quiet for ``storeSettleDelay`` (`nil`: once its database file,
+        /// being written, is closed). Its widgets are not evaluated meanwhile, nor its store opened:
+        /// a copy under way (`cp -a backup S`) is read whole, and not written into.
+        var settlingStores: [String: Date?] = [:]
+        /// The App Groups whose database file was created and is not closed yet (being copied).
+        var storesBeingWritten: Set<String> = []
     }
 
     private func select(_ instances: [WidgetInstance]) throws(StartFailure) -> [WidgetInstance] {
@@ -251,7 +264,10 @@ public final class LiveHost: Sendable {
                 plugin: session.plugins.folder(servingKind: instance.kind))
             emit(.widget(reason, result))
         }
-        let instances = instances.filter { state.missingStores[$0.appGroup] == nil }
+        // One of a store settling is evaluated once it has settled.
+        let instances = instances.filter {
+            state.missingStores[$0.appGroup] == nil && state.settlingStores[$0.appGroup] == nil
+        }
         guard !instances.isEmpty else { return }
         let evaluator = WidgetEvaluator(registry: session.registry, containers: session.containers)
         var results = await evaluator.evaluate(
@@ -301,6 +317,7 @@ public final class LiveHost: Sendable {
             }
         }
         await reload(reloads, reason: .policy, in: &state, emit: emit)
+        await settleStores(&state, emit: emit)
         for (plugin, retry) in state.pluginRetries where retry.at <= now {
             await restart(plugin: plugin, in: &state, emit: emit)
         }
@@ -352,6 +369,16 @@ public final class LiveHost: Sendable {
         Set(state.widgets.values.compactMap { storeDirectory($0.instance.appGroup) })
     }
 
+    /// The hosted App Groups by their store's folder (one folder serves every App Group with
+    /// `--store`).
+    private func storeGroups(_ state: HostState) -> [String: Set<String>] {
+        var groups: [String: Set<String>] = [:]
+        for appGroup in Set(state.widgets.values.map(\.instance.appGroup)) {
+            if let directory = storeDirectory(appGroup) { groups[directory, default: []].insert(appGroup) }
+        }
+        return groups
+    }
+
     /// The folder of `appGroup`'s store (`nil` when none can be worked out: evaluating says why).
     private func storeDirectory(_ appGroup: String) -> String? {
         try? session.containers.container(forAppGroup: appGroup).url.standardizedFileURL.path
@@ -384,23 +411,31 @@ public final class LiveHost: Sendable {
     private func handleFiles(
         _ changes: [LiveEvents.FileChange], in state: inout HostState, emit: @Sendable (WatchEvent) -> Void
     ) async {
-        let containers = containerDirectories(state)
+        let containers = storeGroups(state)
         let plugins = pluginFiles(state)
         let record = trustRecord(state)
         let watched = folders(state)
         let configDirectories = Set(options.paths.map(Self.absolute))
         var configChanged = false
         var requestsChanged = false
-        var storesChanged = false
+        var touchedStores: Set<String> = []
         var changedPlugins: Set<String> = []
         for change in changes {
             let path = (change.directory as NSString).appendingPathComponent(change.name)
-            if containers.contains(change.directory), change.name == AppGroupStore.reloadStampFileName {
+            if containers[change.directory] != nil, change.name == AppGroupStore.reloadStampFileName {
                 // Its first version is linked into place whole: no close follows.
                 requestsChanged = true
             }
             // A store's folder, or a file in it, went or came: the store may be gone or replaced.
-            if containers.contains(change.directory) || containers.contains(path) { storesChanged = true }
+            let groups = containers[change.directory] ?? containers[path] ?? []
+            touchedStores.formUnion(groups)
+            if change.name == AppGroupStore.databaseFileName, containers[change.directory] != nil {
+                if change.isCreation && Self.awaitsClose(path) {
+                    state.storesBeingWritten.formUnion(groups)
+                } else {
+                    state.storesBeingWritten.subtract(groups)
+                }
+            }
             // A file being written is read once it is closed, a new one as an edited one.
             if change.isCreation && Self.awaitsClose(path) { continue }
             if state.files.contains(path)
@@ -415,7 +450,7 @@ public final class LiveHost: Sendable {
             if path == record { changedPlugins.formUnion(state.pluginStamps.keys) }
         }
         // Stores first: nothing below reads a deleted store, or the one a backup replaced.
-        if storesChanged { await checkStores(&state, emit: emit) }
+        noteStoreChanges(touchedStores, in: &state)
         if configChanged { await reloadConfiguration(&state, emit: emit) }
         if requestsChanged { await handleRequests(&state, emit: emit) }
         await rereadChanged(plugins: changedPlugins, in: &state, emit: emit)
@@ -438,34 +473,59 @@ public final class LiveHost: Sendable {
     /// changed is read again, as if every watched file had: the configuration, the stores' reload
     /// requests, and each plugin whose manifest or executable is not as last read.
     private func handleLostChanges(in state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
-        await checkStores(&state, emit: emit)
+        noteStoreChanges(Set(state.stores.keys), in: &state)
         await reloadConfiguration(&state, emit: emit)
         await handleRequests(&state, emit: emit)
         await rereadChanged(plugins: Array(state.pluginStamps.keys), in: &state, emit: emit)
     }
 
-    /// Compares each hosted App Group's store with the one last seen. One deleted (its folder or
-    /// its database file) is reported `missing`, and its widgets fail with `store.missing` as in
-    /// `run`; one back, or replaced by another (a backup restored, a database renamed into place),
-    /// is reported `restored`, and its widgets evaluated from it. Either way the connections open
-    /// on the old file are closed, so no widget shows what a deleted file holds.
-    private func checkStores(_ state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
-        // Watched before it is looked at: a file of the store that comes after is an event.
-        watchFiles(&state)
-        for appGroup in Set(state.widgets.values.map(\.instance.appGroup)).sorted() {
+    /// Compares the stores of `appGroups` with those last seen: one whose folder or database file is
+    /// not the one opened (deleted, or replaced by a backup) has the connections open on the old
+    /// file closed at once, and is looked at again once its folder is quiet
+    /// (``settleStores(_:emit:)``).
+    private func noteStoreChanges(_ appGroups: Set<String>, in state: inout HostState) {
+        let now = Date()
+        var armed = false
+        for appGroup in appGroups {
             guard let directory = storeDirectory(appGroup) else { continue }
-            let identity = StoreIdentity(directory: directory)
-            guard let known = state.stores[appGroup] else {
-                state.stores[appGroup] = identity
+            let settling = state.settlingStores[appGroup] != nil
+            guard settling || StoreIdentity(directory: directory) != state.stores[appGroup] else { continue }
+            if !settling { session.containers.discard(appGroup: appGroup) }
+            let quiet = now.addingTimeInterval(Self.storeSettleDelay)
+            state.settlingStores[appGroup] = .some(state.storesBeingWritten.contains(appGroup) ? nil : quiet)
+            armed = true
+        }
+        // A folder come back is watched before it is looked at: what is copied into it after is
+        // an event. (An intent of another process, changing no identity, costs no more than this.)
+        if armed { watchFiles(&state) }
+    }
+
+    /// Looks at each store that changed and has been quiet since: one deleted is reported `missing`,
+    /// and its widgets fail with `store.missing` as in `run`; one back, or replaced by another (a
+    /// backup restored, a database renamed into place), is reported `restored`, and its widgets
+    /// evaluated from it. Either way nothing is read from the old file any more.
+    private func settleStores(_ state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
+        let now = Date()
+        let due = state.settlingStores.compactMap { appGroup, date in
+            date.flatMap { $0 <= now ? appGroup : nil }
+        }
+        for appGroup in due.sorted() {
+            guard let directory = storeDirectory(appGroup) else {
+                state.settlingStores[appGroup] = nil
                 continue
             }
-            // A database still being copied in is looked at again once its writer closes it.
-            guard identity != known, identity.presence != .partial else { continue }
+            let identity = StoreIdentity(directory: directory)
+            guard identity.presence != .partial, !state.storesBeingWritten.contains(appGroup) else {
+                // Being copied in: looked at again once its writer closes it.
+                state.settlingStores[appGroup] = .some(nil)
+                continue
+            }
+            state.settlingStores[appGroup] = nil
             state.stores[appGroup] = identity
-            let missing = identity.presence == .missing
-            if missing && state.missingStores[appGroup] != nil { continue }
             session.containers.discard(appGroup: appGroup)
-            if missing {
+            if identity.presence == .missing {
+                // Still missing since it was reported: its widgets show that already.
+                if state.missingStores[appGroup] != nil { continue }
                 let message =
                     session.missingStore(forAppGroup: appGroup)?.message
                     ?? "no store for the app group '\(appGroup)' at '\(directory)': it was deleted"
@@ -504,7 +564,11 @@ public final class LiveHost: Sendable {
 
     /// Re-evaluates the widgets whose kind was asked to reload since each was last evaluated.
     private func handleRequests(_ state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
-        var results = state.order.compactMap { state.widgets[$0]?.result }
+        // A store deleted or settling is not opened: it is read once it has settled.
+        var results = state.order.compactMap { state.widgets[$0]?.result }.filter {
+            state.missingStores[$0.instance.appGroup] == nil
+                && state.settlingStores[$0.instance.appGroup] == nil
+        }
         _ = ReloadTracking.update(&results, containers: session.containers)
         let requested = results.filter(\.reloadRequested).map(\.instance.id)
         await reload(requested, reason: .request, in: &state, emit: emit)
@@ -753,6 +817,9 @@ public final class LiveHost: Sendable {
         }
         for retry in state.pluginRetries.values {
             next = min(next ?? retry.at, retry.at)
+        }
+        for case .some(let date) in state.settlingStores.values {
+            next = min(next ?? date, date)
         }
         events.wake(at: next)
     }
