@@ -103,4 +103,27 @@ import Testing
         #expect(watch.stop() == 0)
         #expect(watch.standardError == "")
     }
+
+    @Test func aFolderMovedAwayAndABackupMovedIntoPlaceIsShown() throws {
+        let scratch = try WatchCommandTests.sample()
+        let backup = try Self.backup(in: scratch, named: "backup")
+        let store = scratch.url.appendingPathComponent("store")
+        let watch = try WatchProcess(["--format", "ndjson", "--widget", "work-tasks"], in: scratch)
+        #expect(watch.wait(isWidgetEvent("start", id: "work-tasks")).count == 1)
+
+        var seen = watch.events.count
+        try Self.shell("/bin/mv", [store.path, scratch.url.appendingPathComponent("old").path])
+        #expect(watch.wait(after: seen, Self.isStoreEvent("missing")).count == 1)
+        let failed = watch.wait(after: seen, isWidgetEvent("store", id: "work-tasks"))
+        #expect((failed.first?["error"] as? [String: Any])?["code"] as? String == "store.missing")
+
+        seen = watch.events.count
+        try Self.shell("/bin/mv", [backup.path, store.path])
+        #expect(watch.wait(after: seen, Self.isStoreEvent("restored")).count == 1)
+        let shown = watch.wait(after: seen, isWidgetEvent("store", id: "work-tasks"))
+        #expect(Self.titles(shown.first) == ["Restored from the backup"])
+
+        #expect(watch.stop() == 0)
+        #expect(watch.standardError == "")
+    }
 }

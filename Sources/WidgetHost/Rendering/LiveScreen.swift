@@ -64,9 +64,10 @@ public struct LiveScreen: Sendable {
             pluginNotes[name] =
                 state == .running
                 ? nil : "plugin \(name): \(state.rawValue)" + (message.map { " (\($0))" } ?? "")
-        case .store(let appGroup, let state, let path, _):
+        case .store(let appGroup, let state, let path, let message):
             storeNotes[appGroup] =
-                state == .restored ? nil : "store of \(appGroup): \(state.rawValue) at \(path)"
+                state == .restored
+                ? nil : "store \(appGroup): \(state.rawValue) (\(message ?? "at '\(path)'"))"
         }
     }
 
