@@ -224,6 +224,8 @@ public final class LiveHost: Sendable {
         var settlingStores: [String: Date?] = [:]
         /// The App Groups whose database file was created and is not closed yet (being copied).
         var storesBeingWritten: Set<String> = []
+        /// Per widget id: the widget, as last configured, to evaluate once its settling store settles.
+        var awaitingStore: [String: WidgetInstance] = [:]
     }
 
     private func select(_ instances: [WidgetInstance]) throws(StartFailure) -> [WidgetInstance] {
@@ -264,7 +266,10 @@ public final class LiveHost: Sendable {
                 plugin: session.plugins.folder(servingKind: instance.kind))
             emit(.widget(reason, result))
         }
-        // One of a store settling is evaluated once it has settled.
+        // One of a store settling is evaluated once it has settled (``settleStores(_:emit:)``).
+        for instance in instances where state.settlingStores[instance.appGroup] != nil {
+            state.awaitingStore[instance.id] = instance
+        }
         let instances = instances.filter {
             state.missingStores[$0.appGroup] == nil && state.settlingStores[$0.appGroup] == nil
         }
@@ -488,8 +493,13 @@ public final class LiveHost: Sendable {
         var armed = false
         for appGroup in appGroups {
             guard let directory = storeDirectory(appGroup) else { continue }
+            guard let known = state.stores[appGroup] else {
+                // An App Group an edit brought: its store as it is now is the one it shows.
+                state.stores[appGroup] = StoreIdentity(directory: directory)
+                continue
+            }
             let settling = state.settlingStores[appGroup] != nil
-            guard settling || StoreIdentity(directory: directory) != state.stores[appGroup] else { continue }
+            guard settling || StoreIdentity(directory: directory) != known else { continue }
             if !settling { session.containers.discard(appGroup: appGroup) }
             let quiet = now.addingTimeInterval(Self.storeSettleDelay)
             state.settlingStores[appGroup] = .some(state.storesBeingWritten.contains(appGroup) ? nil : quiet)
@@ -523,20 +533,29 @@ public final class LiveHost: Sendable {
             state.settlingStores[appGroup] = nil
             state.stores[appGroup] = identity
             session.containers.discard(appGroup: appGroup)
-            if identity.presence == .missing {
-                // Still missing since it was reported: its widgets show that already.
-                if state.missingStores[appGroup] != nil { continue }
+            // Still missing since it was reported: its widgets show that already, but those an edit
+            // brought meanwhile.
+            let reported = identity.presence == .missing && state.missingStores[appGroup] != nil
+            if identity.presence == .missing, !reported {
                 let message =
                     session.missingStore(forAppGroup: appGroup)?.message
                     ?? "no store for the app group '\(appGroup)' at '\(directory)': it was deleted"
                 state.missingStores[appGroup] = message
                 emit(.store(appGroup: appGroup, state: .missing, path: directory, message: message))
-            } else {
+            } else if identity.presence != .missing {
                 state.missingStores[appGroup] = nil
                 emit(.store(appGroup: appGroup, state: .restored, path: directory, message: nil))
             }
-            let ids = state.order.filter { state.widgets[$0]?.instance.appGroup == appGroup }
-            await reload(ids, reason: .store, in: &state, emit: emit)
+            // Each widget of the App Group, as last configured (an edit may have come meanwhile);
+            // one its plugin's change invalidated waits for the configuration to load again.
+            let instances = state.order.compactMap { id -> WidgetInstance? in
+                if let waiting = state.awaitingStore[id] { return waiting }
+                guard !reported, let hosted = state.widgets[id], !hosted.invalidated else { return nil }
+                return hosted.instance
+            }
+            .filter { $0.appGroup == appGroup }
+            state.awaitingStore = state.awaitingStore.filter { $0.value.appGroup != appGroup }
+            await evaluate(instances, reason: .store, into: &state, emit: emit)
         }
     }
 
