@@ -44,6 +44,17 @@ import Testing
         { $0["event"] as? String == "store" && $0["state"] as? String == state }
     }
 
+    /// The files of a deleted store that process `pid` still has open (Linux names a deleted file
+    /// `PATH (deleted)` in `/proc/PID/fd`).
+    static func deletedStoreFiles(of pid: Int32) -> [String] {
+        let folder = "/proc/\(pid)/fd"
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return descriptors.compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)
+        }
+        .filter { $0.contains("widgethost.sqlite") && $0.hasSuffix(" (deleted)") }
+    }
+
     /// The titles of the tasks a widget event's entry shows.
     static func titles(_ event: [String: Any]?) -> [String]? {
         ((event?["entry"] as? [String: Any])?["tasks"] as? [[String: Any]])?.compactMap {
@@ -76,6 +87,8 @@ import Testing
         #expect(watch.wait(after: seen, Self.isStoreEvent("restored")).count == 1)
         let shown = watch.wait(after: seen, isWidgetEvent("store", id: "work-tasks"))
         #expect(Self.titles(shown.first) == ["Restored from the backup"])
+        // The deleted file is read no more: no connection is left open on it.
+        #expect(Self.deletedStoreFiles(of: watch.pid) == [])
 
         #expect(watch.stop() == 0)
         #expect(watch.standardError == "")
@@ -98,6 +111,8 @@ import Testing
         #expect(watch.wait(after: seen, Self.isStoreEvent("restored")).count == 1)
         let shown = watch.wait(after: seen, isWidgetEvent("store", id: "work-tasks"))
         #expect(Self.titles(shown.first) == ["Restored from the backup"])
+        // The deleted file is read no more: no connection is left open on it.
+        #expect(Self.deletedStoreFiles(of: watch.pid) == [])
         #expect(watch.events.dropFirst(seen).contains(where: Self.isStoreEvent("missing")) == false)
 
         #expect(watch.stop() == 0)
@@ -122,6 +137,8 @@ import Testing
         #expect(watch.wait(after: seen, Self.isStoreEvent("restored")).count == 1)
         let shown = watch.wait(after: seen, isWidgetEvent("store", id: "work-tasks"))
         #expect(Self.titles(shown.first) == ["Restored from the backup"])
+        // The deleted file is read no more: no connection is left open on it.
+        #expect(Self.deletedStoreFiles(of: watch.pid) == [])
 
         #expect(watch.stop() == 0)
         #expect(watch.standardError == "")
