@@ -56,6 +56,23 @@ import WidgetHostKit
         #expect(screen.notes.isEmpty)
     }
 
+    /// A deleted store is noted, before the plugins, until it is back.
+    @Test func aMissingStoreIsNotedUntilItIsRestored() {
+        var screen = LiveScreen()
+        screen.apply(.plugin(name: "bad", state: .failed, message: "exited"))
+        screen.apply(
+            .store(
+                appGroup: "group.a", state: .missing, path: "/s",
+                message: "no store for the app group 'group.a'"))
+        #expect(
+            screen.notes == [
+                "store group.a: missing (no store for the app group 'group.a')",
+                "plugin bad: failed (exited)",
+            ])
+        screen.apply(.store(appGroup: "group.a", state: .restored, path: "/s", message: nil))
+        #expect(screen.notes == ["plugin bad: failed (exited)"])
+    }
+
     @Test func tabSelectsAndDigitsTap() {
         var screen = LiveScreen()
         screen.apply(.widget(.start, Self.result("few", controls: 3)))

@@ -49,4 +49,16 @@ public final class ContainerSet: Sendable {
         }
         return try result.get()
     }
+
+    /// Forgets the container of `appGroup`, and with it the store connections it keeps: the next
+    /// ``container(forAppGroup:)`` opens the store at its path afresh. The live host calls it when
+    /// the store's folder or database file was deleted or replaced (restored from a backup), so
+    /// that it never reads the deleted file through a connection still open on it.
+    ///
+    /// The connections close once the last evaluation using them ends (SQLite closes a connection
+    /// when its store is released).
+    public func discard(appGroup: String) {
+        // Returned, so released outside the lock: closing a connection may checkpoint its log.
+        _ = containers.withLock { $0.removeValue(forKey: appGroup) }
+    }
 }

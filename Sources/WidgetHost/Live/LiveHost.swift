@@ -44,6 +44,10 @@ public final class LiveHost: Sendable {
         case system(String)
     }
 
+    /// How long a store's folder must be quiet, after it changed, before it is looked at: a backup
+    /// copied into place file by file is read once whole.
+    static let storeSettleDelay: TimeInterval = 0.25
+
     /// The plugin backoff: 1 s, doubling, at most 60 s.
     public static func backoff(afterFailures count: Int) -> TimeInterval {
         min(60, pow(2, Double(max(0, count - 1))))
@@ -134,10 +138,18 @@ public final class LiveHost: Sendable {
         }
         state.files = Set(loaded.files.map(Self.absolute))
         state.includes = Set(loaded.includePatterns.map(IncludeWatch.init))
+        // Taken before the first evaluation: a store replaced while it runs is seen as replaced.
+        for appGroup in Set(instances.map(\.appGroup)) {
+            if let directory = storeDirectory(appGroup) {
+                state.stores[appGroup] = StoreIdentity(directory: directory)
+            }
+        }
         await evaluate(instances, reason: .start, into: &state, emit: emit)
         firstEvaluation.withLock { $0 = false }
         state.order = instances.map(\.id)
         watchFiles(&state)
+        // A store deleted or replaced before its folder was watched is seen as changed now.
+        noteStoreChanges(Set(state.stores.keys), in: &state)
         observePluginExits(state)
         scheduleNext(state)
         started()
@@ -200,6 +212,20 @@ public final class LiveHost: Sendable {
         /// Whether the last `diagnostics` event had any (a rejected edit's errors, or warnings), so
         /// that the next load reports its own, often none, and what shows them can clear them.
         var diagnosticsShown = false
+        /// Per App Group hosted: the store's folder and database file as last seen.
+        var stores: [String: StoreIdentity] = [:]
+        /// Per App Group whose store was deleted: why its widgets fail (`store.missing`), until a
+        /// store is back. They are not evaluated meanwhile: opening the store would make an empty one.
+        var missingStores: [String: String] = [:]
+        /// Per App Group whose store changed (deleted, or being restored): when to look at it again,
+        /// once its folder has been quiet for ``storeSettleDelay`` (`nil`: once its database file,
+        /// being written, is closed). Its widgets are not evaluated meanwhile, nor its store opened:
+        /// a copy under way (`cp -a backup S`) is read whole, and not written into.
+        var settlingStores: [String: Date?] = [:]
+        /// The App Groups whose database file was created and is not closed yet (being copied).
+        var storesBeingWritten: Set<String> = []
+        /// Per widget id: the widget, as last configured, to evaluate once its settling store settles.
+        var awaitingStore: [String: WidgetInstance] = [:]
     }
 
     private func select(_ instances: [WidgetInstance]) throws(StartFailure) -> [WidgetInstance] {
@@ -229,6 +255,25 @@ public final class LiveHost: Sendable {
     ) async {
         guard !instances.isEmpty else { return }
         let now = Self.now()
+        // A widget of a deleted store shows why, as `run` would, and its store is not opened.
+        for instance in instances {
+            guard let message = state.missingStores[instance.appGroup] else { continue }
+            let result = WidgetResult(
+                instance: instance, family: options.family ?? instance.family,
+                outcome: .failure(WidgetFailure(code: .storeMissing, message: message)))
+            state.widgets[instance.id] = Hosted(
+                instance: instance, result: result, evaluatedAt: now,
+                plugin: session.plugins.folder(servingKind: instance.kind))
+            emit(.widget(reason, result))
+        }
+        // One of a store settling is evaluated once it has settled (``settleStores(_:emit:)``).
+        for instance in instances where state.settlingStores[instance.appGroup] != nil {
+            state.awaitingStore[instance.id] = instance
+        }
+        let instances = instances.filter {
+            state.missingStores[$0.appGroup] == nil && state.settlingStores[$0.appGroup] == nil
+        }
+        guard !instances.isEmpty else { return }
         let evaluator = WidgetEvaluator(registry: session.registry, containers: session.containers)
         var results = await evaluator.evaluate(
             instances, options: RunOptions(date: now, family: options.family))
@@ -277,6 +322,7 @@ public final class LiveHost: Sendable {
             }
         }
         await reload(reloads, reason: .policy, in: &state, emit: emit)
+        await settleStores(&state, emit: emit)
         for (plugin, retry) in state.pluginRetries where retry.at <= now {
             await restart(plugin: plugin, in: &state, emit: emit)
         }
@@ -325,11 +371,22 @@ public final class LiveHost: Sendable {
     }
 
     private func containerDirectories(_ state: HostState) -> Set<String> {
-        Set(
-            state.widgets.values.compactMap { hosted in
-                try? session.containers.container(forAppGroup: hosted.instance.appGroup).url
-                    .standardizedFileURL.path
-            })
+        Set(state.widgets.values.compactMap { storeDirectory($0.instance.appGroup) })
+    }
+
+    /// The hosted App Groups by their store's folder (one folder serves every App Group with
+    /// `--store`).
+    private func storeGroups(_ state: HostState) -> [String: Set<String>] {
+        var groups: [String: Set<String>] = [:]
+        for appGroup in Set(state.widgets.values.map(\.instance.appGroup)) {
+            if let directory = storeDirectory(appGroup) { groups[directory, default: []].insert(appGroup) }
+        }
+        return groups
+    }
+
+    /// The folder of `appGroup`'s store (`nil` when none can be worked out: evaluating says why).
+    private func storeDirectory(_ appGroup: String) -> String? {
+        try? session.containers.container(forAppGroup: appGroup).url.standardizedFileURL.path
     }
 
     /// The files whose change restarts a plugin of the hosted widgets (its manifest and its
@@ -359,19 +416,30 @@ public final class LiveHost: Sendable {
     private func handleFiles(
         _ changes: [LiveEvents.FileChange], in state: inout HostState, emit: @Sendable (WatchEvent) -> Void
     ) async {
-        let containers = containerDirectories(state)
+        let containers = storeGroups(state)
         let plugins = pluginFiles(state)
         let record = trustRecord(state)
         let watched = folders(state)
         let configDirectories = Set(options.paths.map(Self.absolute))
         var configChanged = false
         var requestsChanged = false
+        var touchedStores: Set<String> = []
         var changedPlugins: Set<String> = []
         for change in changes {
             let path = (change.directory as NSString).appendingPathComponent(change.name)
-            if containers.contains(change.directory), change.name == AppGroupStore.reloadStampFileName {
+            if containers[change.directory] != nil, change.name == AppGroupStore.reloadStampFileName {
                 // Its first version is linked into place whole: no close follows.
                 requestsChanged = true
+            }
+            // A store's folder, or a file in it, went or came: the store may be gone or replaced.
+            let groups = containers[change.directory] ?? containers[path] ?? []
+            touchedStores.formUnion(groups)
+            if change.name == AppGroupStore.databaseFileName, containers[change.directory] != nil {
+                if change.isCreation && Self.awaitsClose(path) {
+                    state.storesBeingWritten.formUnion(groups)
+                } else {
+                    state.storesBeingWritten.subtract(groups)
+                }
             }
             // A file being written is read once it is closed, a new one as an edited one.
             if change.isCreation && Self.awaitsClose(path) { continue }
@@ -386,6 +454,8 @@ public final class LiveHost: Sendable {
             if watched.contains(path) && !change.isCreation { configChanged = true }
             if path == record { changedPlugins.formUnion(state.pluginStamps.keys) }
         }
+        // Stores first: nothing below reads a deleted store, or the one a backup replaced.
+        noteStoreChanges(touchedStores, in: &state)
         if configChanged { await reloadConfiguration(&state, emit: emit) }
         if requestsChanged { await handleRequests(&state, emit: emit) }
         await rereadChanged(plugins: changedPlugins, in: &state, emit: emit)
@@ -408,9 +478,85 @@ public final class LiveHost: Sendable {
     /// changed is read again, as if every watched file had: the configuration, the stores' reload
     /// requests, and each plugin whose manifest or executable is not as last read.
     private func handleLostChanges(in state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
+        noteStoreChanges(Set(state.stores.keys), in: &state)
         await reloadConfiguration(&state, emit: emit)
         await handleRequests(&state, emit: emit)
         await rereadChanged(plugins: Array(state.pluginStamps.keys), in: &state, emit: emit)
+    }
+
+    /// Compares the stores of `appGroups` with those last seen: one whose folder or database file is
+    /// not the one opened (deleted, or replaced by a backup) has the connections open on the old
+    /// file closed at once, and is looked at again once its folder is quiet
+    /// (``settleStores(_:emit:)``).
+    private func noteStoreChanges(_ appGroups: Set<String>, in state: inout HostState) {
+        let now = Date()
+        var armed = false
+        for appGroup in appGroups {
+            guard let directory = storeDirectory(appGroup) else { continue }
+            guard let known = state.stores[appGroup] else {
+                // An App Group an edit brought: its store as it is now is the one it shows.
+                state.stores[appGroup] = StoreIdentity(directory: directory)
+                continue
+            }
+            let settling = state.settlingStores[appGroup] != nil
+            guard settling || StoreIdentity(directory: directory) != known else { continue }
+            if !settling { session.containers.discard(appGroup: appGroup) }
+            let quiet = now.addingTimeInterval(Self.storeSettleDelay)
+            state.settlingStores[appGroup] = .some(state.storesBeingWritten.contains(appGroup) ? nil : quiet)
+            armed = true
+        }
+        // A folder come back is watched before it is looked at: what is copied into it after is
+        // an event. (An intent of another process, changing no identity, costs no more than this.)
+        if armed { watchFiles(&state) }
+    }
+
+    /// Looks at each store that changed and has been quiet since: one deleted is reported `missing`,
+    /// and its widgets fail with `store.missing` as in `run`; one back, or replaced by another (a
+    /// backup restored, a database renamed into place), is reported `restored`, and its widgets
+    /// evaluated from it. Either way nothing is read from the old file any more.
+    private func settleStores(_ state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
+        let now = Date()
+        let due = state.settlingStores.compactMap { appGroup, date in
+            date.flatMap { $0 <= now ? appGroup : nil }
+        }
+        for appGroup in due.sorted() {
+            guard let directory = storeDirectory(appGroup) else {
+                state.settlingStores[appGroup] = nil
+                continue
+            }
+            let identity = StoreIdentity(directory: directory)
+            guard identity.presence != .partial, !state.storesBeingWritten.contains(appGroup) else {
+                // Being copied in: looked at again once its writer closes it.
+                state.settlingStores[appGroup] = .some(nil)
+                continue
+            }
+            state.settlingStores[appGroup] = nil
+            state.stores[appGroup] = identity
+            session.containers.discard(appGroup: appGroup)
+            // Still missing since it was reported: its widgets show that already, but those an edit
+            // brought meanwhile.
+            let reported = identity.presence == .missing && state.missingStores[appGroup] != nil
+            if identity.presence == .missing, !reported {
+                let message =
+                    session.missingStore(forAppGroup: appGroup)?.message
+                    ?? "no store for the app group '\(appGroup)' at '\(directory)': it was deleted"
+                state.missingStores[appGroup] = message
+                emit(.store(appGroup: appGroup, state: .missing, path: directory, message: message))
+            } else if identity.presence != .missing {
+                state.missingStores[appGroup] = nil
+                emit(.store(appGroup: appGroup, state: .restored, path: directory, message: nil))
+            }
+            // Each widget of the App Group, as last configured (an edit may have come meanwhile);
+            // one its plugin's change invalidated waits for the configuration to load again.
+            let instances = state.order.compactMap { id -> WidgetInstance? in
+                if let waiting = state.awaitingStore[id] { return waiting }
+                guard !reported, let hosted = state.widgets[id], !hosted.invalidated else { return nil }
+                return hosted.instance
+            }
+            .filter { $0.appGroup == appGroup }
+            state.awaitingStore = state.awaitingStore.filter { $0.value.appGroup != appGroup }
+            await evaluate(instances, reason: .store, into: &state, emit: emit)
+        }
     }
 
     /// The plugin in `folder`'s manifest and executable, now.
@@ -437,7 +583,11 @@ public final class LiveHost: Sendable {
 
     /// Re-evaluates the widgets whose kind was asked to reload since each was last evaluated.
     private func handleRequests(_ state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
-        var results = state.order.compactMap { state.widgets[$0]?.result }
+        // A store deleted or settling is not opened: it is read once it has settled.
+        var results = state.order.compactMap { state.widgets[$0]?.result }.filter {
+            state.missingStores[$0.instance.appGroup] == nil
+                && state.settlingStores[$0.instance.appGroup] == nil
+        }
         _ = ReloadTracking.update(&results, containers: session.containers)
         let requested = results.filter(\.reloadRequested).map(\.instance.id)
         await reload(requested, reason: .request, in: &state, emit: emit)
@@ -686,6 +836,9 @@ public final class LiveHost: Sendable {
         }
         for retry in state.pluginRetries.values {
             next = min(next ?? retry.at, retry.at)
+        }
+        for case .some(let date) in state.settlingStores.values {
+            next = min(next ?? date, date)
         }
         events.wake(at: next)
     }

@@ -18,6 +18,9 @@ public enum WatchEvent: Sendable {
         case config
         /// Its plugin restarted.
         case plugin
+        /// The store of its App Group was deleted (it shows `store.missing`) or came back, restored
+        /// from a backup or replaced (it shows the store there now).
+        case store
     }
 
     /// A plugin's state.
@@ -28,6 +31,15 @@ public enum WatchEvent: Sendable {
         case running
         /// Failed; retried after a backoff.
         case failed
+    }
+
+    /// What became of an App Group's store.
+    public enum StoreState: String, Sendable {
+        /// Its folder or database file was deleted: its widgets show `store.missing` until it is back.
+        case missing
+        /// A store is there again, or another one replaced it (a backup restored, a database file
+        /// renamed into place): its widgets show what it holds.
+        case restored
     }
 
     /// What a widget shows now, and why it is reported.
@@ -42,6 +54,9 @@ public enum WatchEvent: Sendable {
     case diagnostics([Diagnostic])
     /// A plugin's state changed.
     case plugin(name: String, state: PluginState, message: String?)
+    /// The store of `appGroup`, in folder `path`, went missing or came back; `message` says what
+    /// to do about a missing one.
+    case store(appGroup: String, state: StoreState, path: String, message: String?)
 
     /// The event as one NDJSON line (without its newline).
     public var json: String {
@@ -67,6 +82,12 @@ public enum WatchEvent: Sendable {
             return JSONValue.object([
                 .init("event", .string("plugin")), .init("plugin", .string(name)),
                 .init("state", .string(state.rawValue)),
+                .init("message", message.map(JSONValue.string) ?? .null),
+            ]).description
+        case .store(let appGroup, let state, let path, let message):
+            return JSONValue.object([
+                .init("event", .string("store")), .init("appGroup", .string(appGroup)),
+                .init("state", .string(state.rawValue)), .init("path", .string(path)),
                 .init("message", message.map(JSONValue.string) ?? .null),
             ]).description
         }

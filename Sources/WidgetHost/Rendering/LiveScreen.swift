@@ -25,12 +25,15 @@ public struct LiveScreen: Sendable {
     /// The selected widget's id.
     public private(set) var selected: String?
     /// Problems to show under the boxes: the configuration's latest diagnostics (a rejected edit's
-    /// errors, until an edit is accepted), then each plugin's state but `running`, by name.
+    /// errors, until an edit is accepted), then each missing store, by App Group, then each plugin's
+    /// state but `running`, by name.
     public var notes: [String] {
-        configurationNotes + pluginNotes.keys.sorted().compactMap { pluginNotes[$0] }
+        configurationNotes + storeNotes.keys.sorted().compactMap { storeNotes[$0] }
+            + pluginNotes.keys.sorted().compactMap { pluginNotes[$0] }
     }
 
     private var configurationNotes: [String] = []
+    private var storeNotes: [String: String] = [:]
     private var pluginNotes: [String: String] = [:]
     /// What the last tap did.
     public var status: String?
@@ -61,6 +64,10 @@ public struct LiveScreen: Sendable {
             pluginNotes[name] =
                 state == .running
                 ? nil : "plugin \(name): \(state.rawValue)" + (message.map { " (\($0))" } ?? "")
+        case .store(let appGroup, let state, let path, let message):
+            storeNotes[appGroup] =
+                state == .restored
+                ? nil : "store \(appGroup): \(state.rawValue) (\(message ?? "at '\(path)'"))"
         }
     }
 

@@ -28,8 +28,8 @@ final class ServeHub: Sendable {
     private struct State {
         var order: [String] = []
         var widgets: [String: Shown] = [:]
-        /// The latest `diagnostics` event (key `diagnostics`) and each plugin's latest `plugin`
-        /// event (key `plugin NAME`).
+        /// The latest `diagnostics` event (key `diagnostics`), each plugin's latest `plugin`
+        /// event (key `plugin NAME`) and each App Group's latest `store` event (key `store ID`).
         var notices: [String: Slot] = [:]
         /// Counts publications.
         var sequence = 0
@@ -80,6 +80,8 @@ final class ServeHub: Sendable {
                 state.notices["diagnostics"] = Slot(sequence: sequence, message: data)
             case .plugin(let name, _, _):
                 state.notices["plugin " + name] = Slot(sequence: sequence, message: data)
+            case .store(let appGroup, _, _, _):
+                state.notices["store " + appGroup] = Slot(sequence: sequence, message: data)
             }
             return Array(state.wakers.values)
         }
