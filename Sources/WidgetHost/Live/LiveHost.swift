@@ -142,6 +142,8 @@ public final class LiveHost: Sendable {
         scheduleNext(state)
         started()
         for await event in events.stream {
+            // Events queued before a stop (a burst of file events) are not worked through first.
+            if events.isStopping { break }
             switch event {
             case .stop:
                 events.close()
@@ -158,6 +160,7 @@ public final class LiveHost: Sendable {
             }
             scheduleNext(state)
         }
+        events.close()
     }
 
     // MARK: - State
@@ -192,7 +195,16 @@ public final class LiveHost: Sendable {
         var order: [String] = []
         var files: Set<String> = []
         /// The `include:` entries, whose directories are watched for files coming to match them.
-        var includes: Set<IncludeWatch> = []
+        var includes: Set<IncludeWatch> = [] {
+            didSet { includeIndex = IncludeIndex(includes) }
+        }
+        /// `includes`, indexed: whether a changed path concerns one, without trying each.
+        private(set) var includeIndex = IncludeIndex([])
+        /// The folders the configuration is read from (``folders(_:)``) as last watched, and the
+        /// paths named on the command line: a change at one of these paths is a folder that went
+        /// or came. Kept, not found again at each file event: the include globs' folders are
+        /// found by reading every folder they match.
+        var configurationFolders: Set<String> = []
         /// Per plugin folder watched: its manifest and executable as last read.
         var pluginStamps: [String: PluginStamp] = [:]
         /// Per plugin name: failures in a row and when to try again.
@@ -301,6 +313,7 @@ public final class LiveHost: Sendable {
 
     private func watchFiles(_ state: inout HostState) {
         var directories = folders(state)
+        state.configurationFolders = directories.union(options.paths.map(Self.absolute))
         for container in containerDirectories(state) { directories.insert(container) }
         let plugins = pluginFiles(state)
         for file in plugins.keys { directories.insert((file as NSString).deletingLastPathComponent) }
@@ -318,10 +331,7 @@ public final class LiveHost: Sendable {
         // place) is seen coming back, and watched again.
         directories.formUnion(
             directories.map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
-        events.unwatch(except: directories)
-        for directory in directories where !events.watchedDirectories.contains(directory) {
-            events.watch(directory: directory)
-        }
+        events.watch(only: directories)
     }
 
     private func containerDirectories(_ state: HostState) -> Set<String> {
@@ -362,12 +372,13 @@ public final class LiveHost: Sendable {
         let containers = containerDirectories(state)
         let plugins = pluginFiles(state)
         let record = trustRecord(state)
-        let watched = folders(state)
         let configDirectories = Set(options.paths.map(Self.absolute))
         var configChanged = false
         var requestsChanged = false
         var changedPlugins: Set<String> = []
         for change in changes {
+            // A stop ends the host between units of work, not after thousands of changes.
+            if events.isStopping { return }
             let path = (change.directory as NSString).appendingPathComponent(change.name)
             if containers.contains(change.directory), change.name == AppGroupStore.reloadStampFileName {
                 // Its first version is linked into place whole: no close follows.
@@ -377,17 +388,17 @@ public final class LiveHost: Sendable {
             if change.isCreation && Self.awaitsClose(path) { continue }
             if state.files.contains(path)
                 || (isConfigName(change.name) && configDirectories.contains(change.directory))
-                || state.includes.contains(where: { $0.concerns(path) })
+                || state.includeIndex.concerns(path)
             {
                 configChanged = true
             }
             if let folder = plugins[path] { changedPlugins.insert(folder) }
             // A watched folder that went or came: whatever it holds may have changed.
-            if watched.contains(path) && !change.isCreation { configChanged = true }
+            if state.configurationFolders.contains(path) && !change.isCreation { configChanged = true }
             if path == record { changedPlugins.formUnion(state.pluginStamps.keys) }
         }
         if configChanged { await reloadConfiguration(&state, emit: emit) }
-        if requestsChanged { await handleRequests(&state, emit: emit) }
+        if requestsChanged && !events.isStopping { await handleRequests(&state, emit: emit) }
         await rereadChanged(plugins: changedPlugins, in: &state, emit: emit)
     }
 
