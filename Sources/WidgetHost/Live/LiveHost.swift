@@ -63,14 +63,14 @@ public final class LiveHost: Sendable {
         } catch {
             throw .system("cannot watch files: \(error.reason)")
         }
-        // A stop asked for while the widgets are first evaluated ends their plugins at once (no
-        // restart follows), so that a plugin that hangs does not hold the host for its timeout;
-        // once they are running, the host stops between events, closing its plugins after.
+        // A stop ends the plugins at once (no restart follows), whether the widgets are first
+        // evaluated or the host waits on a plugin in a reload, so that a plugin that hangs does
+        // not hold the host for its timeout; the host itself stops between units of work.
         events.onStop { [weak self] in
             guard let self else { return }
-            let first = firstEvaluation.withLock { first in
-                defer { first = false }
-                return first
+            let first = pluginsEnding.withLock { ending in
+                defer { ending = true }
+                return !ending
             }
             guard first else { return }
             let plugins = session.plugins
@@ -82,11 +82,10 @@ public final class LiveHost: Sendable {
         }
     }
 
-    /// Whether the widgets are being evaluated the first time (the host has not started yet) and
-    /// no stop has ended their plugins.
-    private let firstEvaluation = Mutex(true)
-    /// The plugins' end begun by a stop during the first evaluation: the host returns only once it
-    /// is over, so no plugin outlives it.
+    /// Whether a stop has begun to end the plugins.
+    private let pluginsEnding = Mutex(false)
+    /// The plugins' end begun by a stop: the host returns only once it is over, so no plugin
+    /// outlives it.
     private let earlyShutdown = DispatchGroup()
 
     /// Ends the host as SIGTERM would (its output was closed, say).
@@ -135,7 +134,6 @@ public final class LiveHost: Sendable {
         state.files = Set(loaded.files.map(Self.absolute))
         state.includes = Set(loaded.includePatterns.map(IncludeWatch.init))
         await evaluate(instances, reason: .start, into: &state, emit: emit)
-        firstEvaluation.withLock { $0 = false }
         state.order = instances.map(\.id)
         watchFiles(&state)
         observePluginExits(state)
@@ -244,6 +242,8 @@ public final class LiveHost: Sendable {
         let evaluator = WidgetEvaluator(registry: session.registry, containers: session.containers)
         var results = await evaluator.evaluate(
             instances, options: RunOptions(date: now, family: options.family))
+        // Cut short by a stop, which ended the plugins: their failures are not the widgets'.
+        guard !events.isStopping else { return }
         _ = ReloadTracking.update(&results, containers: session.containers, recording: true, at: now)
         for var result in results {
             // Just evaluated: whatever was requested before is what it shows now.
