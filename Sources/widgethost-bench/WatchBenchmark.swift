@@ -10,7 +10,8 @@ import Foundation
 /// - latency: from `widgethost perform ToggleTaskIntent` returning to the watch's `request` event
 ///   for the widget (target: median under 20 ms, worst of 100 under 100 ms);
 /// - steadiness: 10,000 reloads (100 rounds of SIGUSR1 over a 100-widget configuration): resident
-///   memory at the end within 10% of after the first round, and no file descriptor gained.
+///   memory at the end within 10% of after the first round, and no file descriptor gained;
+/// - scale: an `include:` glob over thousands of folders (``scale(_:directory:)``).
 struct WatchBenchmark {
     let samples: Int
 
@@ -33,6 +34,7 @@ struct WatchBenchmark {
         print("watch: the live host, on the release binary")
         idleAndLatency(widgethost, directory: directory)
         steadiness(widgethost, directory: directory)
+        scale(widgethost, directory: directory)
     }
 
     private func idleAndLatency(_ widgethost: String, directory: URL) {

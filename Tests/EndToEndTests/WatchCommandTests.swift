@@ -228,6 +228,55 @@ import Testing
         #expect(elapsed < 10, "watch took \(elapsed) s to end")
     }
 
+    /// A stop while a reload (SIGUSR1) waits on a plugin that hangs ends the watch at once too,
+    /// and the failure of the request it cut short is not reported as the widget's. Before, the
+    /// plugins were ended early only during the first evaluation: a hang later held the stop for
+    /// the plugin's timeout (60 s here).
+    @Test func aStopWhileAPluginHangsOnAReloadEndsAtOnce() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.initStore()
+        let script = ScratchPlugin.script(
+            prelude: """
+                import os, time
+                ASKED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "asked")
+                """,
+            initialize: """
+                res = {"protocolVersion": 1, "plugin": {"name": "stuck", "version": "0"},
+                       "widgets": [{"kind": "StuckWidget", "supportedFamilies": ["systemSmall"]}]}
+                """,
+            render: """
+                if os.path.exists(ASKED):
+                    open(ASKED + "-again", "w").close()
+                    while True:
+                        time.sleep(1)
+                open(ASKED, "w").close()
+                res = {"entries": [{"date": r["params"]["date"], "data": {},
+                                    "view": {"type": "text", "text": "ok"}}],
+                       "policy": {"policy": "never"}}
+                """)
+        try scratch.plugin(
+            "stuck", at: "plugins/stuck", script: script,
+            manifest: "kinds: [StuckWidget]\ntimeouts: {timeline: 60}\n")
+        try scratch.file(
+            "widgets.yaml", "widgets:\n  - {id: stuck, kind: StuckWidget, family: systemSmall}\n")
+        let watch = try WatchProcess(
+            ["widgets.yaml", "--plugins", "plugins", "--format", "ndjson"], in: scratch)
+        #expect(watch.wait(isWidgetEvent("start", id: "stuck")).count == 1, "\(watch.standardError)")
+        let seen = watch.events.count
+        // The second render hangs: it has begun once the plugin is asked again.
+        #expect(kill(watch.pid, SIGUSR1) == 0)
+        let asked = scratch.path("plugins/stuck/asked-again")
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: asked) && Date() < deadline { usleep(10_000) }
+        try #require(FileManager.default.fileExists(atPath: asked), "the plugin was never asked again")
+        let start = Date()
+        let status = watch.stop(SIGTERM, timeout: 30)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(status == 0, "\(watch.standardError)")
+        #expect(elapsed < 2, "watch took \(elapsed) s to end")
+        #expect(watch.events.dropFirst(seen).isEmpty)
+    }
+
     @Test func runReadsWithoutConsumingRequests() throws {
         let scratch = try Self.sample()
         #expect(

@@ -13,7 +13,7 @@ struct IncludeWatch: Sendable, Hashable {
     /// The pattern, absolute: a glob or a plain path.
     let pattern: String
     /// Its components after the leading `/`.
-    private let components: [String]
+    let components: [String]
 
     /// The entry looked for as `pattern` (relative to the current directory unless absolute).
     init(pattern: String) {

@@ -48,8 +48,12 @@ final class LiveEvents: Sendable {
         var onStop: (@Sendable () -> Void)?
         var deadline: Date?
         var directories: [Int32: String] = [:]
+        /// The reverse of `directories`: the watch of each directory.
+        var descriptors: [String: Int32] = [:]
         var reloadAll = false
         var stop = false
+        /// Whether a stop was asked for, for good (`stop` is cleared once the waiter reports it).
+        var stopping = false
         var ended = false
     }
 
@@ -86,26 +90,43 @@ final class LiveEvents: Sendable {
     /// (editors that save by rename included). A file is reported once it is closed, not at every
     /// write, so a file saved in several writes is read once, whole; a creation is reported marked
     /// as one (``FileChange/isCreation``), for the host to wait for its close.
-    func watch(directory: String) {
+    private func watch(directory: String) {
         let mask = UInt32(
             IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF
                 | IN_MOVE_SELF)
         let descriptor = FileSystemName.withCString(directory) { inotify_add_watch(inotify, $0, mask) }
         guard descriptor >= 0 else { return }
-        state.withLock { $0.directories[descriptor] = directory }
-    }
-
-    /// The directories watched now.
-    var watchedDirectories: Set<String> { state.withLock { Set($0.directories.values) } }
-
-    /// Stops watching every directory not in `keep`.
-    func unwatch(except keep: Set<String>) {
-        let gone = state.withLock { state in state.directories.filter { !keep.contains($0.value) } }
-        for (descriptor, _) in gone {
-            inotify_rm_watch(inotify, descriptor)
-            state.withLock { _ = $0.directories.removeValue(forKey: descriptor) }
+        state.withLock { state in
+            state.directories[descriptor] = directory
+            state.descriptors[directory] = descriptor
         }
     }
+
+    /// Watches the directories of `directories` not watched yet (``watch(directory:)``), and stops
+    /// watching every other one.
+    /// - Complexity: O(n) in the directories watched and given, and one system call per
+    ///   directory added or removed: the host calls it once per change of what it watches, and
+    ///   at thousands of directories a lookup per directory in a set rebuilt each time was
+    ///   quadratic (seconds of CPU per file added).
+    func watch(only directories: Set<String>) {
+        let (gone, new) = state.withLock { state in
+            let gone = state.descriptors.filter { !directories.contains($0.key) }
+            // Two paths of one directory (a link) share a watch: it stays while one is kept.
+            let kept = Set(state.descriptors.values).subtracting(gone.values)
+            for (directory, descriptor) in gone {
+                state.descriptors[directory] = nil
+                if !kept.contains(descriptor) { state.directories[descriptor] = nil }
+            }
+            let new = directories.filter { state.descriptors[$0] == nil }
+            return (Set(gone.values).subtracting(kept), new)
+        }
+        for descriptor in gone { inotify_rm_watch(inotify, descriptor) }
+        for directory in new { watch(directory: directory) }
+    }
+
+    /// Whether a stop was asked for (SIGINT, SIGTERM, SIGHUP, ``stop()``, or standard output gone):
+    /// the host reads it between units of work, so that a long batch of work does not hold it.
+    var isStopping: Bool { state.withLock { $0.stopping } }
 
     /// Sets the next due date (`nil`: none) and wakes the waiter so it waits for that one.
     func wake(at date: Date?) {
@@ -129,6 +150,7 @@ final class LiveEvents: Sendable {
     func stop() {
         let action = state.withLock { state in
             state.stop = true
+            state.stopping = true
             return state.onStop
         }
         action?()
@@ -189,7 +211,10 @@ final class LiveEvents: Sendable {
             let ready = poll(&fds, 3, timeout)
             if fds[2].revents & Int16(POLLERR | POLLHUP) != 0 {
                 continuation.yield(.stop)
-                state.withLock { $0.ended = true }
+                state.withLock { state in
+                    state.ended = true
+                    state.stopping = true
+                }
                 continue
             }
             if ready < 0 && errno == EINTR { continue }
@@ -219,6 +244,11 @@ final class LiveEvents: Sendable {
         }
         continuation.finish()
         Glibc.close(inotify)
+    }
+
+    // The wake pipe lives as long as this object: a stop or a ``close()`` after the waiter ended
+    // (the host closes once more as it returns) writes to it, not to a descriptor reused since.
+    deinit {
         Glibc.close(wakeRead)
         Glibc.close(wakeWrite)
     }
@@ -245,7 +275,14 @@ final class LiveEvents: Sendable {
                     // watch is gone, or follows the old folder; the host is told its path changed,
                     // and watches whatever comes to have that path again.
                     if mask & UInt32(IN_MOVE_SELF) != 0 { inotify_rm_watch(inotify, descriptor) }
-                    if let directory = state.withLock({ $0.directories.removeValue(forKey: descriptor) }) {
+                    let gone = state.withLock { state -> String? in
+                        guard let directory = state.directories.removeValue(forKey: descriptor) else {
+                            return nil
+                        }
+                        if state.descriptors[directory] == descriptor { state.descriptors[directory] = nil }
+                        return directory
+                    }
+                    if let directory = gone {
                         changes.append(
                             FileChange(
                                 directory: (directory as NSString).deletingLastPathComponent,

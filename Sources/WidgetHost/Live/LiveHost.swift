@@ -67,14 +67,14 @@ public final class LiveHost: Sendable {
         } catch {
             throw .system("cannot watch files: \(error.reason)")
         }
-        // A stop asked for while the widgets are first evaluated ends their plugins at once (no
-        // restart follows), so that a plugin that hangs does not hold the host for its timeout;
-        // once they are running, the host stops between events, closing its plugins after.
+        // A stop ends the plugins at once (no restart follows), whether the widgets are first
+        // evaluated or the host waits on a plugin in a reload, so that a plugin that hangs does
+        // not hold the host for its timeout; the host itself stops between units of work.
         events.onStop { [weak self] in
             guard let self else { return }
-            let first = firstEvaluation.withLock { first in
-                defer { first = false }
-                return first
+            let first = pluginsEnding.withLock { ending in
+                defer { ending = true }
+                return !ending
             }
             guard first else { return }
             let plugins = session.plugins
@@ -86,11 +86,10 @@ public final class LiveHost: Sendable {
         }
     }
 
-    /// Whether the widgets are being evaluated the first time (the host has not started yet) and
-    /// no stop has ended their plugins.
-    private let firstEvaluation = Mutex(true)
-    /// The plugins' end begun by a stop during the first evaluation: the host returns only once it
-    /// is over, so no plugin outlives it.
+    /// Whether a stop has begun to end the plugins.
+    private let pluginsEnding = Mutex(false)
+    /// The plugins' end begun by a stop: the host returns only once it is over, so no plugin
+    /// outlives it.
     private let earlyShutdown = DispatchGroup()
 
     /// Ends the host as SIGTERM would (its output was closed, say).
@@ -145,7 +144,6 @@ public final class LiveHost: Sendable {
             }
         }
         await evaluate(instances, reason: .start, into: &state, emit: emit)
-        firstEvaluation.withLock { $0 = false }
         state.order = instances.map(\.id)
         watchFiles(&state)
         // A store deleted or replaced before its folder was watched is seen as changed now.
@@ -154,6 +152,8 @@ public final class LiveHost: Sendable {
         scheduleNext(state)
         started()
         for await event in events.stream {
+            // Events queued before a stop (a burst of file events) are not worked through first.
+            if events.isStopping { break }
             switch event {
             case .stop:
                 events.close()
@@ -170,6 +170,7 @@ public final class LiveHost: Sendable {
             }
             scheduleNext(state)
         }
+        events.close()
     }
 
     // MARK: - State
@@ -204,7 +205,16 @@ public final class LiveHost: Sendable {
         var order: [String] = []
         var files: Set<String> = []
         /// The `include:` entries, whose directories are watched for files coming to match them.
-        var includes: Set<IncludeWatch> = []
+        var includes: Set<IncludeWatch> = [] {
+            didSet { includeIndex = IncludeIndex(includes) }
+        }
+        /// `includes`, indexed: whether a changed path concerns one, without trying each.
+        private(set) var includeIndex = IncludeIndex([])
+        /// The folders the configuration is read from (``folders(_:)``) as last watched, and the
+        /// paths named on the command line: a change at one of these paths is a folder that went
+        /// or came. Kept, not found again at each file event: the include globs' folders are
+        /// found by reading every folder they match.
+        var configurationFolders: Set<String> = []
         /// Per plugin folder watched: its manifest and executable as last read.
         var pluginStamps: [String: PluginStamp] = [:]
         /// Per plugin name: failures in a row and when to try again.
@@ -277,6 +287,8 @@ public final class LiveHost: Sendable {
         let evaluator = WidgetEvaluator(registry: session.registry, containers: session.containers)
         var results = await evaluator.evaluate(
             instances, options: RunOptions(date: now, family: options.family))
+        // Cut short by a stop, which ended the plugins: their failures are not the widgets'.
+        guard !events.isStopping else { return }
         _ = ReloadTracking.update(&results, containers: session.containers, recording: true, at: now)
         for var result in results {
             // Just evaluated: whatever was requested before is what it shows now.
@@ -347,6 +359,7 @@ public final class LiveHost: Sendable {
 
     private func watchFiles(_ state: inout HostState) {
         var directories = folders(state)
+        state.configurationFolders = directories.union(options.paths.map(Self.absolute))
         for container in containerDirectories(state) { directories.insert(container) }
         let plugins = pluginFiles(state)
         for file in plugins.keys { directories.insert((file as NSString).deletingLastPathComponent) }
@@ -364,10 +377,7 @@ public final class LiveHost: Sendable {
         // place) is seen coming back, and watched again.
         directories.formUnion(
             directories.map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
-        events.unwatch(except: directories)
-        for directory in directories where !events.watchedDirectories.contains(directory) {
-            events.watch(directory: directory)
-        }
+        events.watch(only: directories)
     }
 
     private func containerDirectories(_ state: HostState) -> Set<String> {
@@ -419,13 +429,14 @@ public final class LiveHost: Sendable {
         let containers = storeGroups(state)
         let plugins = pluginFiles(state)
         let record = trustRecord(state)
-        let watched = folders(state)
         let configDirectories = Set(options.paths.map(Self.absolute))
         var configChanged = false
         var requestsChanged = false
         var touchedStores: Set<String> = []
         var changedPlugins: Set<String> = []
         for change in changes {
+            // A stop ends the host between units of work, not after thousands of changes.
+            if events.isStopping { return }
             let path = (change.directory as NSString).appendingPathComponent(change.name)
             if containers[change.directory] != nil, change.name == AppGroupStore.reloadStampFileName {
                 // Its first version is linked into place whole: no close follows.
@@ -445,19 +456,19 @@ public final class LiveHost: Sendable {
             if change.isCreation && Self.awaitsClose(path) { continue }
             if state.files.contains(path)
                 || (isConfigName(change.name) && configDirectories.contains(change.directory))
-                || state.includes.contains(where: { $0.concerns(path) })
+                || state.includeIndex.concerns(path)
             {
                 configChanged = true
             }
             if let folder = plugins[path] { changedPlugins.insert(folder) }
             // A watched folder that went or came: whatever it holds may have changed.
-            if watched.contains(path) && !change.isCreation { configChanged = true }
+            if state.configurationFolders.contains(path) && !change.isCreation { configChanged = true }
             if path == record { changedPlugins.formUnion(state.pluginStamps.keys) }
         }
         // Stores first: nothing below reads a deleted store, or the one a backup replaced.
         noteStoreChanges(touchedStores, in: &state)
         if configChanged { await reloadConfiguration(&state, emit: emit) }
-        if requestsChanged { await handleRequests(&state, emit: emit) }
+        if requestsChanged && !events.isStopping { await handleRequests(&state, emit: emit) }
         await rereadChanged(plugins: changedPlugins, in: &state, emit: emit)
     }
 
