@@ -81,8 +81,9 @@ extension WidgetHostCommand {
             ManPageSection(
                 title: "SEE ALSO",
                 paragraphs: [
-                    "widgethost completions bash|zsh|fish prints a completion script; the README describes "
-                        + "the configuration format and the plugin protocol."
+                    "widgethost completions bash|zsh|fish prints a completion script; docs/guide.md of the "
+                        + "widgethost repository describes the configuration format, docs/plugin-protocol.md the "
+                        + "plugin protocol."
                 ]),
         ]
     }

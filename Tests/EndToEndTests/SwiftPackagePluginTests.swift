@@ -9,7 +9,8 @@ import Testing
     /// The fenced blocks of the README section `heading`, in order.
     static func blocks(under heading: String) throws -> [String] {
         let readme = try String(
-            contentsOf: TemporaryDirectory.repositoryURL.appendingPathComponent("README.md"), encoding: .utf8)
+            contentsOf: TemporaryDirectory.repositoryURL.appendingPathComponent("docs/plugins.md"),
+            encoding: .utf8)
         let start = try #require(readme.range(of: "\n\(heading)\n"))
         let section = readme[start.upperBound...]
         let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
