@@ -56,6 +56,18 @@ import Testing
     }
 
     /// The titles of the tasks a widget event's entry shows.
+    /// After the `seen` first events, `watch` reports the store restored and `work-tasks` showing
+    /// the backup's task, and holds no connection on the deleted store file.
+    static func expectRestored(
+        _ watch: WatchProcess, after seen: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(watch.wait(after: seen, isStoreEvent("restored")).count == 1, sourceLocation: sourceLocation)
+        let shown = watch.wait(after: seen, isWidgetEvent("store", id: "work-tasks"))
+        #expect(titles(shown.first) == ["Restored from the backup"], sourceLocation: sourceLocation)
+        // The deleted file is read no more: no connection is left open on it.
+        #expect(deletedStoreFiles(of: watch.pid) == [], sourceLocation: sourceLocation)
+    }
+
     static func titles(_ event: [String: Any]?) -> [String]? {
         ((event?["entry"] as? [String: Any])?["tasks"] as? [[String: Any]])?.compactMap {
             $0["title"] as? String
@@ -84,11 +96,7 @@ import Testing
 
         seen = watch.events.count
         try Self.shell("/bin/cp", ["-a", backup.path, store.path])
-        #expect(watch.wait(after: seen, Self.isStoreEvent("restored")).count == 1)
-        let shown = watch.wait(after: seen, isWidgetEvent("store", id: "work-tasks"))
-        #expect(Self.titles(shown.first) == ["Restored from the backup"])
-        // The deleted file is read no more: no connection is left open on it.
-        #expect(Self.deletedStoreFiles(of: watch.pid) == [])
+        Self.expectRestored(watch, after: seen)
 
         #expect(watch.stop() == 0)
         #expect(watch.standardError == "")
@@ -108,11 +116,7 @@ import Testing
                 backup.appendingPathComponent("widgethost.sqlite").path,
                 store.appendingPathComponent("widgethost.sqlite").path,
             ])
-        #expect(watch.wait(after: seen, Self.isStoreEvent("restored")).count == 1)
-        let shown = watch.wait(after: seen, isWidgetEvent("store", id: "work-tasks"))
-        #expect(Self.titles(shown.first) == ["Restored from the backup"])
-        // The deleted file is read no more: no connection is left open on it.
-        #expect(Self.deletedStoreFiles(of: watch.pid) == [])
+        Self.expectRestored(watch, after: seen)
         #expect(watch.events.dropFirst(seen).contains(where: Self.isStoreEvent("missing")) == false)
 
         #expect(watch.stop() == 0)
@@ -134,11 +138,7 @@ import Testing
 
         seen = watch.events.count
         try Self.shell("/bin/mv", [backup.path, store.path])
-        #expect(watch.wait(after: seen, Self.isStoreEvent("restored")).count == 1)
-        let shown = watch.wait(after: seen, isWidgetEvent("store", id: "work-tasks"))
-        #expect(Self.titles(shown.first) == ["Restored from the backup"])
-        // The deleted file is read no more: no connection is left open on it.
-        #expect(Self.deletedStoreFiles(of: watch.pid) == [])
+        Self.expectRestored(watch, after: seen)
 
         #expect(watch.stop() == 0)
         #expect(watch.standardError == "")
