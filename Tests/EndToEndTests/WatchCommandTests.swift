@@ -190,10 +190,9 @@ import Testing
             ])
     }
 
-    /// SIGTERM while the widgets are first evaluated and a plugin hangs on its timeline ends the
-    /// watch within moments, the plugin with it: it used to wait for the plugin's timeout (60 s
-    /// here) before reading the signal.
-    @Test func aStopWhileAPluginHangsOnTheFirstEvaluationEndsAtOnce() throws {
+    /// `watch` of one widget of a plugin, `stuck`, whose timeline is `render` (Python, with `os`,
+    /// `time` and `ASKED`, a file of its folder, at hand), started with a 60 s timeline timeout.
+    static func watchStuckPlugin(render: String) throws -> (TemporaryDirectory, WatchProcess) {
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
         let script = ScratchPlugin.script(
@@ -205,11 +204,7 @@ import Testing
                 res = {"protocolVersion": 1, "plugin": {"name": "stuck", "version": "0"},
                        "widgets": [{"kind": "StuckWidget", "supportedFamilies": ["systemSmall"]}]}
                 """,
-            render: """
-                open(ASKED, "w").close()
-                while True:
-                    time.sleep(1)
-                """)
+            render: render)
         try scratch.plugin(
             "stuck", at: "plugins/stuck", script: script,
             manifest: "kinds: [StuckWidget]\ntimeouts: {timeline: 60}\n")
@@ -217,6 +212,19 @@ import Testing
             "widgets.yaml", "widgets:\n  - {id: stuck, kind: StuckWidget, family: systemSmall}\n")
         let watch = try WatchProcess(
             ["widgets.yaml", "--plugins", "plugins", "--format", "ndjson"], in: scratch)
+        return (scratch, watch)
+    }
+
+    /// SIGTERM while the widgets are first evaluated and a plugin hangs on its timeline ends the
+    /// watch within moments, the plugin with it: it used to wait for the plugin's timeout (60 s
+    /// here) before reading the signal.
+    @Test func aStopWhileAPluginHangsOnTheFirstEvaluationEndsAtOnce() throws {
+        let (scratch, watch) = try Self.watchStuckPlugin(
+            render: """
+                open(ASKED, "w").close()
+                while True:
+                    time.sleep(1)
+                """)
         let asked = scratch.path("plugins/stuck/asked")
         let deadline = Date().addingTimeInterval(30)
         while !FileManager.default.fileExists(atPath: asked) && Date() < deadline { usleep(10_000) }
@@ -233,17 +241,7 @@ import Testing
     /// plugins were ended early only during the first evaluation: a hang later held the stop for
     /// the plugin's timeout (60 s here).
     @Test func aStopWhileAPluginHangsOnAReloadEndsAtOnce() throws {
-        let scratch = try TemporaryDirectory()
-        try scratch.initStore()
-        let script = ScratchPlugin.script(
-            prelude: """
-                import os, time
-                ASKED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "asked")
-                """,
-            initialize: """
-                res = {"protocolVersion": 1, "plugin": {"name": "stuck", "version": "0"},
-                       "widgets": [{"kind": "StuckWidget", "supportedFamilies": ["systemSmall"]}]}
-                """,
+        let (scratch, watch) = try Self.watchStuckPlugin(
             render: """
                 if os.path.exists(ASKED):
                     open(ASKED + "-again", "w").close()
@@ -254,13 +252,6 @@ import Testing
                                     "view": {"type": "text", "text": "ok"}}],
                        "policy": {"policy": "never"}}
                 """)
-        try scratch.plugin(
-            "stuck", at: "plugins/stuck", script: script,
-            manifest: "kinds: [StuckWidget]\ntimeouts: {timeline: 60}\n")
-        try scratch.file(
-            "widgets.yaml", "widgets:\n  - {id: stuck, kind: StuckWidget, family: systemSmall}\n")
-        let watch = try WatchProcess(
-            ["widgets.yaml", "--plugins", "plugins", "--format", "ndjson"], in: scratch)
         #expect(watch.wait(isWidgetEvent("start", id: "stuck")).count == 1, "\(watch.standardError)")
         let seen = watch.events.count
         // The second render hangs: it has begun once the plugin is asked again.
