@@ -1,10 +1,13 @@
 import Diagnostics
 import Foundation
+import LiveHost
 import Synchronization
 import Testing
 import WidgetHostKit
 
+@testable import WidgetEngine
 @testable import WidgetHost
+@testable import WidgetServer
 
 /// `serve`'s answers, a request value in and a response value out, without a socket: who gets in,
 /// and what each refusal says.
