@@ -23,12 +23,15 @@ public struct HTMLPageRenderer: RunRenderer {
         return page(cards: cards, live: nil)
     }
 
-    /// The figure of one widget: its card and, under it, its id, kind and family.
-    public func card(_ result: WidgetResult) -> String {
+    /// The figure of one widget: its card and, under it, its id, kind and family. A `live` card
+    /// (`serve`'s) carries the revision of the view it shows (`data-revision`), which a tap sends
+    /// back so that a view changed meanwhile is not tapped.
+    public func card(_ result: WidgetResult, live: Bool = false) -> String {
         // The drawn view is read as it is, not written as JSON first.
         card(
             id: result.instance.id, kind: result.instance.kind, family: result.family,
-            view: result.outcome.map { $0.current.view }, reloadRequested: result.reloadRequested)
+            view: result.outcome.map { $0.current.view }, reloadRequested: result.reloadRequested,
+            revision: live ? (try? result.outcome.get()).map { ViewRevision($0.current.view) } : nil)
     }
 
     /// The figure of a widget showing `outcome`: a view tree as `run --format json` prints it
@@ -37,13 +40,15 @@ public struct HTMLPageRenderer: RunRenderer {
         id: String, kind: String, family: WidgetFamily, outcome: Result<JSONValue, WidgetFailure>,
         reloadRequested: Bool = false
     ) -> String {
-        card(id: id, kind: kind, family: family, view: outcome, reloadRequested: reloadRequested)
+        card(
+            id: id, kind: kind, family: family, view: outcome, reloadRequested: reloadRequested, revision: nil
+        )
     }
 
     /// The figure of a widget showing `outcome`, a view as it was drawn or as its JSON.
     private func card<View: HTMLViewSource>(
         id: String, kind: String, family: WidgetFamily, view outcome: Result<View, WidgetFailure>,
-        reloadRequested: Bool
+        reloadRequested: Bool, revision: ViewRevision?
     ) -> String {
         let (width, height) = HTMLVocabulary.size(of: family)
         let id = HTMLText.escaped(id)
@@ -69,7 +74,9 @@ public struct HTMLPageRenderer: RunRenderer {
             body += "</span><code class=\"code\">" + HTMLText.escaped(failure.code.rawValue) + "</code></div>"
         }
         output += "<div class=\"" + classes + "\" data-widget-id=\"" + id + "\" data-kind=\"" + kind
-        output += "\" data-family=\"" + family + "\" style=\"" + cardStyle + "\">" + body + "</div>"
+        output += "\" data-family=\"" + family
+        if let revision { output += "\" data-revision=\"" + revision.description }
+        output += "\" style=\"" + cardStyle + "\">" + body + "</div>"
         output += "<figcaption><span class=\"id\">" + id + "</span> · <span class=\"kind\">" + kind
         output += "</span> · <span class=\"family\">" + family + "</span>"
         if reloadRequested { output += " · reload requested" }
@@ -196,7 +203,8 @@ public struct HTMLPageRenderer: RunRenderer {
         if(!control)return;e.preventDefault();const card=control.closest('.card');if(!card)return;\
         const id=card.dataset.widgetId;card.classList.add('pending');\
         try{const r=await fetch('/widgets/'+encodeURIComponent(id)+'/controls/'+control.dataset.control,\
-        {method:'POST',headers:{'X-Widgethost-Token':token}});const body=await r.json();\
+        {method:'POST',headers:card.dataset.revision?{'X-Widgethost-Token':token,\
+        'X-Widgethost-Revision':card.dataset.revision}:{'X-Widgethost-Token':token}});const body=await r.json();\
         status.textContent='['+control.dataset.control+'] of '+id+': '+(body.error?body.error.message:\
         (body.dialog||body.url||body.intent||'done'))}catch(err){status.textContent=String(err)}\
         finally{card.classList.remove('pending')}});\

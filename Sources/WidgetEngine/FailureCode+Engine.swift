@@ -61,6 +61,8 @@ extension FailureCode {
     public static let widgetProviderFailed = FailureCode("widget.provider-failed", .runtime)
     /// `widget.unknown-kind`.
     public static let widgetUnknownKind = FailureCode("widget.unknown-kind", .runtime)
+    /// `tap.stale-view`: the widget shows another view than the one a tap was made on; nothing ran.
+    public static let tapStaleView = FailureCode("tap.stale-view", .invalidInput)
     /// `usage.invalid`: the command line is wrong (an unknown widget id or intent, a malformed
     /// value), as `--format json` reports it.
     public static let usageInvalid = FailureCode("usage.invalid", .usage)

@@ -342,6 +342,9 @@ public final class HostSession: Sendable {
         case ambiguousIntent(Diagnostic)
         /// The control's values do not fit its intent's parameters.
         case invalidValues(intent: String, messages: [String])
+        /// The widget shows another view than the one tapped (its timeline moved, its data
+        /// changed): nothing ran, since control N of the new view may be another control.
+        case staleView(shown: ViewRevision, current: ViewRevision)
 
         /// The sentence for this failure of a tap of control `number` of the widget `id`, as `tap`
         /// and `serve` word it.
@@ -368,6 +371,9 @@ public final class HostSession: Sendable {
             case .invalidValues(let intent, let messages):
                 return "control \(number) of '\(id)' runs \(intent) with values it does not declare: "
                     + messages.joined(separator: "; ")
+            case .staleView:
+                return "widget '\(id)' changed after it was shown, so control \(number) was not tapped "
+                    + "(it may now be another control); look at the widget again and tap"
             }
         }
 
@@ -380,6 +386,7 @@ public final class HostSession: Sendable {
             case .ambiguousIntent(let diagnostic): diagnostic.code
             case .undeclaredIntent: .pluginUndeclaredIntent
             case .noSuchControl: .usageInvalid
+            case .staleView: .tapStaleView
             case .unknownIntent, .noIntent, .invalidValues: .intentFailed
             }
         }
@@ -392,10 +399,11 @@ public final class HostSession: Sendable {
     }
 
     /// Taps control `number` (1-based, depth first, as ``ViewNode/controls`` counts) of the view
-    /// `instance` shows at `date`.
-    public func tap(_ instance: WidgetInstance, control number: Int, date: Date) async -> Result<
-        Tap, TapFailure
-    > {
+    /// `instance` shows at `date`; when `shown` says which view the tap was made on, a widget
+    /// that shows another one now is not tapped (``TapFailure/staleView(shown:current:)``).
+    public func tap(
+        _ instance: WidgetInstance, control number: Int, date: Date, shown: ViewRevision? = nil
+    ) async -> Result<Tap, TapFailure> {
         let run = await evaluate([instance], options: RunOptions(date: date))
         guard let result = run.results.first else {
             return .failure(.widgetFailed(WidgetFailure(code: .widgetMissing, message: "no result")))
@@ -404,6 +412,9 @@ public final class HostSession: Sendable {
         switch result.outcome {
         case .success(let success): evaluation = success
         case .failure(let failure): return .failure(.widgetFailed(failure))
+        }
+        if let shown, case let current = ViewRevision(evaluation.current.view), current != shown {
+            return .failure(.staleView(shown: shown, current: current))
         }
         var controls = evaluation.current.view.controls
         // A view with no control of its own but a `widgetURL` is one tap target, as WidgetKit's

@@ -169,17 +169,21 @@ extension WidgetHostCommand {
                     case .none: continue
                     case .redraw: redraw()
                     case .tap(let id, let number):
-                        guard let instance = screen.withLock({ $0.results[id]?.instance }) else { continue }
-                        Task { await self.tap(instance, number, session: session) }
+                        // The view on screen, so that a widget changed since it was drawn is not tapped.
+                        guard let shown = screen.withLock({ $0.results[id] }) else { continue }
+                        let revision = (try? shown.outcome.get()).map { ViewRevision($0.current.view) }
+                        Task { await self.tap(shown.instance, number, shown: revision, session: session) }
                     }
                 }
             }
         }
 
-        private func tap(_ instance: WidgetInstance, _ number: Int, session: HostSession) async {
+        private func tap(
+            _ instance: WidgetInstance, _ number: Int, shown: ViewRevision?, session: HostSession
+        ) async {
             let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
             let status: String
-            switch await session.tap(instance, control: number, date: now) {
+            switch await session.tap(instance, control: number, date: now, shown: shown) {
             case .success(.performed(.success(let outcome))):
                 status =
                     "[\(number)] of \(instance.id): "

@@ -153,7 +153,8 @@ public final class HTTPServer: Sendable {
 
     /// The headers of ``headerNames`` that take one value.
     public static let singleHeaderNames = [
-        "host", "origin", "x-widgethost-token", "content-length", "content-type", "authorization",
+        "host", "origin", "x-widgethost-token", "x-widgethost-revision", "content-length", "content-type",
+        "authorization",
     ]
 
     /// The port the server listens on (the one picked, for port 0).

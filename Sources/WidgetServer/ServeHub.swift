@@ -58,7 +58,8 @@ final class ServeHub: Sendable {
         var card: (id: String, result: WidgetResult, message: [UInt8])?
         if case .widget(_, let result) = event {
             let json = JSONValue.object([
-                .init("id", .string(result.instance.id)), .init("html", .string(renderer.card(result))),
+                .init("id", .string(result.instance.id)),
+                .init("html", .string(renderer.card(result, live: true))),
             ])
             card = (
                 result.instance.id, result,

@@ -27,9 +27,11 @@ import WidgetHostKit
 /// without the page token in `X-Widgethost-Token` or from another Origin (403), a body over the
 /// limit (413), an unknown path (404), a method the path does not take (405).
 public final class WidgetServer: HTTPHandler {
-    /// Taps a control as ``HostSession/tap(_:control:date:)`` does.
+    /// Taps a control as ``HostSession/tap(_:control:date:shown:)`` does.
     typealias Tapping =
-        @Sendable (WidgetInstance, Int, Date) async -> Result<HostSession.Tap, HostSession.TapFailure>
+        @Sendable (WidgetInstance, Int, Date, ViewRevision?) async -> Result<
+            HostSession.Tap, HostSession.TapFailure
+        >
 
     private let tapping: Tapping
     private let hub: ServeHub
@@ -61,8 +63,9 @@ public final class WidgetServer: HTTPHandler {
 
     /// A server of `session`'s widgets; `idleTimeout` paces the streams' keep-alive comments.
     public convenience init(session: HostSession, idleTimeout: Int) {
-        self.init(symbols: session.symbolFallbacks, idleTimeout: idleTimeout) { instance, number, date in
-            await session.tap(instance, control: number, date: date)
+        self.init(symbols: session.symbolFallbacks, idleTimeout: idleTimeout) {
+            instance, number, date, shown in
+            await session.tap(instance, control: number, date: date, shown: shown)
         }
     }
 
@@ -308,7 +311,7 @@ public final class WidgetServer: HTTPHandler {
                     headers: headers)
             }
             var cards = ""
-            for result in hub.results { cards += renderer.card(result) }
+            for result in hub.results { cards += renderer.card(result, live: true) }
             // A nonce of its own for each load: one a page once showed (or a cache kept) lets
             // no script run in another.
             let nonce = Self.randomHex()
@@ -345,15 +348,24 @@ public final class WidgetServer: HTTPHandler {
                     404, .serveNotFound,
                     "widget '\(id)' has no control \(number): the number is past any count of controls")
             }
-            return tap(id: id, number: number)
+            var shown: ViewRevision?
+            if let text = request.headers["x-widgethost-revision"] {
+                guard let revision = ViewRevision(text) else {
+                    return Self.failure(
+                        400, .serveBadRequest,
+                        "X-Widgethost-Revision must be the 16 hexadecimal digits of the card's data-revision")
+                }
+                shown = revision
+            }
+            return tap(id: id, number: number, shown: shown)
         case .none:
             return Self.failure(404, .serveNotFound, "there is nothing at '\(request.path)'")
         }
     }
 
     /// Taps control `number` of widget `id` as `tap` does, waiting for the intent (this is a
-    /// connection's own thread, not one of Swift's pool).
-    private func tap(id: String, number: Int) -> HTTPResponse {
+    /// connection's own thread, not one of Swift's pool); `shown` is the view the page showed.
+    private func tap(id: String, number: Int, shown: ViewRevision?) -> HTTPResponse {
         guard let instance = hub.result(of: id)?.instance else {
             return Self.failure(404, .serveNotFound, "there is no widget '\(id)'")
         }
@@ -373,7 +385,7 @@ public final class WidgetServer: HTTPHandler {
         let tapping = self.tapping
         Task {
             let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-            let outcome = await tapping(instance, number, now)
+            let outcome = await tapping(instance, number, now, shown)
             answer.withLock { $0 = Self.response(to: outcome, id: id, number: number) }
             done.signal()
         }
@@ -410,6 +422,7 @@ public final class WidgetServer: HTTPHandler {
         case .failure(let failure):
             let message = failure.message(control: number, of: id)
             if case .noSuchControl = failure { return self.failure(404, .serveNotFound, message) }
+            if case .staleView = failure { return self.failure(409, failure.code, message) }
             return self.failure(500, failure.code, message, reason: failure.reason)
         }
     }

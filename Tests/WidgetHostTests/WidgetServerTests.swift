@@ -180,7 +180,7 @@ import WidgetHostKit
         let (started, starting) = AsyncStream<Void>.makeStream()
         let (answered, answering) = AsyncStream<Void>.makeStream()
         let (release, gate) = AsyncStream<Void>.makeStream()
-        let server = WidgetServer(symbols: [:], idleTimeout: 10) { _, _, _ in
+        let server = WidgetServer(symbols: [:], idleTimeout: 10) { _, _, _, _ in
             starting.yield()
             // The intent of a plugin that does not answer (until the test ends).
             for await _ in release {}
