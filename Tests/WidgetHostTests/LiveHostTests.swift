@@ -1,5 +1,6 @@
 import AppGroup
 import Foundation
+import Glibc
 import LiveHost
 import TestSupport
 import Testing
@@ -133,5 +134,96 @@ private struct SixHoursBundle: WidgetBundle {
         #expect(edited.1.family == .systemMedium)
         events.stop()
         try await task.value
+    }
+}
+
+/// A real plugin process under the in-process host: killed, it shows its failure, and comes back
+/// when the virtual clock reaches the end of its backoff, without waiting out the backoff.
+@Suite struct LiveHostPluginTests {
+    static let script = """
+        #!/usr/bin/env python3
+        import json, os, sys
+        HERE = os.path.dirname(os.path.abspath(__file__))
+        with open(os.path.join(HERE, "pid"), "w") as f:
+            f.write(str(os.getpid()))
+        for line in sys.stdin:
+            r = json.loads(line)
+            if "id" not in r:
+                continue
+            if r["method"] == "initialize":
+                res = {"protocolVersion": 1, "plugin": {"name": "beat", "version": "1"},
+                       "widgets": [{"kind": "Beat", "supportedFamilies": ["systemSmall"], "parameters": []}]}
+            else:
+                res = {"entries": [{"date": r["params"]["date"], "data": {"pid": os.getpid()},
+                                    "view": {"type": "text", "text": "beat"}}], "policy": {"policy": "never"}}
+            print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
+        """
+
+    @Test(.timeLimit(.minutes(1))) func aKilledPluginIsRestartedWhenItsBackoffEndsOnTheClock() async throws {
+        let folder = try TemporaryDirectory()
+        for name in ["store", "config", "plugins/beat"] {
+            try FileManager.default.createDirectory(
+                atPath: folder.path(name), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+        }
+        try folder.file("plugins/beat/plugin.yaml", "name: beat\nexecutable: beat.py\nkinds: [Beat]\n")
+        try folder.file("plugins/beat/beat.py", Self.script)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o700], ofItemAtPath: folder.path("plugins/beat/beat.py"))
+        _ = try AppGroupContainer.resolve(
+            appGroup: "group.test", storeOption: folder.path("store"), environment: [:]
+        )
+        .openStore(lockTimeout: .default)
+        try folder.file("config/widgets.yaml", "appGroup: group.test\nwidgets:\n  - {id: b, kind: Beat}\n")
+        let session = try HostSession(
+            bundles: [],
+            settings: .init(
+                storeOption: folder.path("store"), pluginFolders: [folder.path("plugins")],
+                hostVersion: "test",
+                environment: ProcessInfo.processInfo.environment))
+        let start = Date(timeIntervalSince1970: 1_796_083_200)
+        let clock = VirtualClock(start)
+        let events = ScriptedLiveEvents()
+        let host = LiveHost(
+            session: session, options: .init(paths: [folder.path("config")]), clock: clock, events: events)
+        let (stream, continuation) = AsyncStream.makeStream(of: WatchEvent.self)
+        let task = Task {
+            defer { continuation.finish() }
+            try await host.run { continuation.yield($0) }
+        }
+        var iterator = stream.makeAsyncIterator()
+        func next(_ matching: (WatchEvent) -> Bool) async -> WatchEvent? {
+            while let event = await iterator.next() { if matching(event) { return event } }
+            return nil
+        }
+        func pid(_ event: WatchEvent?) -> Int? {
+            guard case .widget(_, let result) = event else { return nil }
+            return (try? result.outcome.get())?.current.data["pid"]?.intValue
+        }
+        let first = await next { if case .widget = $0 { true } else { false } }
+        let killed = try #require(pid(first))
+        kill(pid_t(killed), SIGKILL)
+        let failed = await next { if case .plugin(_, .failed, _) = $0 { true } else { false } }
+        #expect(failed != nil)
+        // The plugin is tried again one second (of the clock) later.
+        var dues = events.dueDates.makeAsyncIterator()
+        var due: Date?
+        while due == nil, let asked = await dues.next() { due = asked }
+        #expect(due == start.addingTimeInterval(1))
+        clock.set(try #require(due))
+        events.send(.due)
+        let back = await next { event in
+            if case .widget(.plugin, let result) = event, (try? result.outcome.get()) != nil {
+                true
+            } else {
+                false
+            }
+        }
+        let restarted = try #require(pid(back))
+        #expect(restarted != killed)
+        events.stop()
+        try await task.value
+        // Its plugin ended with the host.
+        #expect(kill(pid_t(restarted), 0) != 0)
     }
 }
