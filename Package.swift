@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "PluginProtocol", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
         // The SDK's plugin server: what a Swift plugin imports (it re-exports WidgetHostKit).
         .target(
-            name: "WidgetHostPlugin", dependencies: ["WidgetHostKit", "PluginProtocol"],
+            name: "WidgetHostPlugin", dependencies: ["WidgetHostKit", "PluginProtocol", "AppGroup"],
             swiftSettings: swiftSettings),
         .target(name: "AppGroup", dependencies: ["CSQLite", "Diagnostics"], swiftSettings: swiftSettings),
         // The seed app's data in the shared store: tasks, focus mode, `store import` / `store export`.
@@ -210,6 +210,14 @@ let package = Package(
         .executableTarget(
             name: "taskwidget-plugin",
             dependencies: ["WidgetHostPlugin", "TaskWidget"],
+            swiftSettings: swiftSettings
+        ),
+        // A Swift plugin written as iOS widget code is (UserDefaults(suiteName:) of the App Group,
+        // entries dated Date()), for the end-to-end tests of the App Group's defaults and the clock.
+        .executableTarget(
+            name: "appgroup-swift",
+            dependencies: ["WidgetHostPlugin"],
+            path: "Tests/EndToEndTests/Fixtures/appgroup-swift",
             swiftSettings: swiftSettings
         ),
         // A Swift plugin whose bundle forgets to list an intent its button runs, for the

@@ -52,6 +52,8 @@ public final class PluginHost: Sendable {
     public let hostVersion: String
     /// Where plugins' stderr and messages are shown (`--verbose`, `--trace-plugins`).
     public let log: PluginLog?
+    /// The clock plugins read, when the host's is not the wall clock (`--at`).
+    public let clock: PluginClock?
     /// The plugin folders the user trusted to run.
     public let trust: PluginTrust
     private let state = Mutex(State())
@@ -63,11 +65,13 @@ public final class PluginHost: Sendable {
         hostVersion: String,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         options: [String] = [],
-        log: PluginLog? = nil
+        log: PluginLog? = nil,
+        clock: PluginClock? = nil
     ) {
         self.builtIns = builtIns
         self.hostVersion = hostVersion
         self.log = log
+        self.clock = clock
         self.trust = PluginTrust(environment: environment)
         state.withLock { $0.places = PluginDiscovery.defaultPlaces(environment: environment) + options }
         for (folder, origin) in PluginDiscovery.defaultFolders(environment: environment) {
@@ -125,7 +129,9 @@ public final class PluginHost: Sendable {
         let (manifest, diagnostics) = read(folder: key, origin: origin, among: plugins)
         let plugin = Plugin(
             folder: key, origin: origin, manifest: manifest, diagnostics: diagnostics,
-            connection: manifest.map { PluginConnection(manifest: $0, hostVersion: hostVersion, log: log) })
+            connection: manifest.map {
+                PluginConnection(manifest: $0, hostVersion: hostVersion, log: log, clock: clock)
+            })
         state.withLock {
             $0.plugins.append(plugin)
             $0.diagnostics += diagnostics
@@ -190,7 +196,9 @@ public final class PluginHost: Sendable {
         guard let old = plugins.first(where: { $0.folder == key }) else { return (nil, nil) }
         if let connection = old.connection { await OffPool.run { connection.close() } }
         let (manifest, diagnostics) = read(folder: key, origin: old.origin, among: plugins)
-        let connection = manifest.map { PluginConnection(manifest: $0, hostVersion: hostVersion, log: log) }
+        let connection = manifest.map {
+            PluginConnection(manifest: $0, hostVersion: hostVersion, log: log, clock: clock)
+        }
         state.withLock { state in
             guard let index = state.plugins.firstIndex(where: { $0.folder == key }) else { return }
             state.plugins[index] = Plugin(

@@ -36,7 +36,9 @@ public struct PluginIntent: HostIntent {
         -> [JSONValue]?
     {
         guard parameters.contains(where: { $0.name == parameter && $0.hasDynamicOptions }) else { return nil }
-        let params = OptionsParams(owner: .intent(type), parameter: parameter, container: container.url.path)
+        let params = OptionsParams(
+            owner: .intent(type), parameter: parameter, container: container.url.path,
+            appGroup: container.appGroup)
         return try await connection.options(params)
     }
 
@@ -53,7 +55,8 @@ public struct PluginIntent: HostIntent {
         let members = parameters.compactMap { parameter in
             values[parameter.name].map { JSONValue.Member(parameter.name, $0) }
         }
-        let params = PerformParams(intent: type, parameters: members, container: container.url.path)
+        let params = PerformParams(
+            intent: type, parameters: members, container: container.url.path, appGroup: container.appGroup)
         switch await connection.request(.perform(params)) {
         case .failure(let failure):
             return .failure(failure.widgetFailure)

@@ -30,7 +30,8 @@ public struct PluginWidget: WidgetConfiguration {
     {
         guard parameters.contains(where: { $0.name == parameter && $0.hasDynamicOptions }) else { return nil }
         let params = OptionsParams(
-            owner: .kind(metadata.kind), parameter: parameter, container: container.url.path)
+            owner: .kind(metadata.kind), parameter: parameter, container: container.url.path,
+            appGroup: container.appGroup)
         return try await connection.options(params)
     }
 
@@ -43,7 +44,7 @@ public struct PluginWidget: WidgetConfiguration {
         let params = RenderParams(
             kind: metadata.kind, family: request.context.family, configuration: configuration,
             date: request.context.date, isPreview: request.context.isPreview,
-            container: request.context.container.url.path)
+            container: request.context.container.url.path, appGroup: request.context.container.appGroup)
         let message = PluginRequest.render(request.mode, params)
         switch await connection.request(message) {
         case .failure(let failure):

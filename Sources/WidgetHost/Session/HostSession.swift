@@ -32,6 +32,9 @@ public final class HostSession: Sendable {
         public var overrides: [String]
         /// Where plugins' stderr and messages are shown (`--verbose`, `--trace-plugins`).
         public var pluginLog: PluginLog?
+        /// The clock plugins read when the host's is not the wall clock (`--at`); `nil`: the wall
+        /// clock.
+        public var pluginClock: PluginClock?
 
         /// Settings from the process's environment and directory.
         public init(
@@ -41,10 +44,12 @@ public final class HostSession: Sendable {
             hostVersion: String,
             environment: [String: String] = ProcessInfo.processInfo.environment,
             overrides: [String] = [],
-            pluginLog: PluginLog? = nil
+            pluginLog: PluginLog? = nil,
+            pluginClock: PluginClock? = nil
         ) {
             self.overrides = overrides
             self.pluginLog = pluginLog
+            self.pluginClock = pluginClock
             self.storeOption = storeOption
             self.lockTimeout = lockTimeout
             self.pluginFolders = pluginFolders
@@ -105,7 +110,8 @@ public final class HostSession: Sendable {
                 hostVersion: settings.hostVersion,
                 environment: settings.environment,
                 options: settings.pluginFolders,
-                log: settings.pluginLog)
+                log: settings.pluginLog,
+                clock: settings.pluginClock)
             plugins = host
             return host
         }

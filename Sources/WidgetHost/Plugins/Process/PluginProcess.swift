@@ -62,32 +62,38 @@ package final class PluginProcess: Sendable {
     private let input: LineWriter
     /// Where stderr and messages are shown, when asked.
     private let log: PluginLog?
+    /// The host's clock it runs on, when not the wall clock.
+    private let clock: PluginClock?
 
     /// Told when the plugin exits on its own (not when the host ends it).
     private let onExit: (@Sendable (PluginFailure) -> Void)?
 
     private init(
-        manifest: PluginManifest, child: ChildProcess, log: PluginLog?,
+        manifest: PluginManifest, child: ChildProcess, log: PluginLog?, clock: PluginClock?,
         onExit: (@Sendable (PluginFailure) -> Void)?
     ) {
         self.manifest = manifest
         self.child = child
         self.log = log
+        self.clock = clock
         self.onExit = onExit
         self.input = LineWriter(
             fd: child.standardInput, label: "widgethost.plugin.\(manifest.name).stdin")
     }
 
     /// Starts the plugin's executable in the plugin's folder, with `WIDGETHOST_PLUGIN=1` in its
-    /// environment.
-    /// - Throws: ``PluginFailure`` (`plugin.start-failed`) when it cannot be started.
+    /// environment, on `clock` when the host's clock is not the wall clock.
+    /// - Throws: ``PluginFailure`` (`plugin.start-failed`) when it cannot be started,
+    ///   (`plugin.clock-unavailable`) when it cannot be given `clock`.
     /// - Parameter onExit: Told, on a thread of the process's own, when the plugin exits while no
     ///   one asked it to (a live host restarts it).
     package static func start(
-        _ manifest: PluginManifest, log: PluginLog? = nil, onExit: (@Sendable (PluginFailure) -> Void)? = nil
+        _ manifest: PluginManifest, log: PluginLog? = nil, clock: PluginClock? = nil,
+        onExit: (@Sendable (PluginFailure) -> Void)? = nil
     ) throws(PluginFailure) -> PluginProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["WIDGETHOST_PLUGIN"] = "1"
+        if let clock { environment = try clock.environment(for: manifest.name, adding: environment) }
         let child: ChildProcess
         do throws(SpawnError) {
             // The plugin starts in its folder, so the files it ships are found by relative paths.
@@ -99,7 +105,7 @@ package final class PluginProcess: Sendable {
                 code: .pluginStartFailed, plugin: manifest.name,
                 what: "could not be started: \(error.reason)")
         }
-        let process = PluginProcess(manifest: manifest, child: child, log: log, onExit: onExit)
+        let process = PluginProcess(manifest: manifest, child: child, log: log, clock: clock, onExit: onExit)
         LineReader.start(
             child.standardOutput, maximumLength: maximumLineLength,
             line: { process.handle(line: $0) },
@@ -216,6 +222,7 @@ package final class PluginProcess: Sendable {
                     failure(
                         code: .pluginTimeout,
                         what: "did not answer '\(late.method)' within \(Self.format(seconds)) and was stopped"
+                            + (clock.map(\.timerHint) ?? "")
                     ))
             }
         }
