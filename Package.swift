@@ -26,6 +26,8 @@ let package = Package(
     products: [
         .executable(name: "widgethost", targets: ["WidgetHostCLI"]),
         .executable(name: "widgethost-bench", targets: ["widgethost-bench"]),
+        // Preloaded into plugins with libfaketime under `--at`: keeps their monotonic timers real.
+        .library(name: "WidgetHostPluginClock", type: .dynamic, targets: ["CPluginClock"]),
     ] + libraries.map { .library(name: $0, targets: [$0]) },
     targets: [
         .systemLibrary(
@@ -59,6 +61,8 @@ let package = Package(
         .target(name: "CStandardStreams"),
         // posix_spawn's chdir action, hidden from Swift's Glibc module (plugins start in their folder).
         .target(name: "CSpawn"),
+        // What keeps a plugin's monotonic timers working under libfaketime (libWidgetHostPluginClock.so).
+        .target(name: "CPluginClock", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "TerminalText", dependencies: ["CUTF8Proc"], swiftSettings: swiftSettings),
         .target(name: "Diagnostics", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
         .target(name: "YAML", dependencies: ["CYAML", "Diagnostics"], swiftSettings: swiftSettings),

@@ -201,9 +201,10 @@ import Testing
         let second = try Self.run(scratch, ["--at", Self.at])
         #expect(first.result.status == 0, "\(first.result.standardOutput) \(first.result.standardError)")
         #expect(first.result.standardOutput == second.result.standardOutput)
-        // Date() in Swift.
+        // Date() in Swift; its Task.sleep still sleeps.
         #expect(first.widgets["clock"]?["date"] as? String == Self.at)
         #expect(Self.entry(first.widgets["clock"])["now"] as? String == Self.at)
+        #expect(Self.entry(first.widgets["clock"])["slept"] as? Bool == true)
         // datetime.now() and time.time() in Python; its time.sleep still sleeps.
         let python = Self.entry(first.widgets["pyclock"])
         #expect(first.widgets["pyclock"]?["date"] as? String == Self.at)

@@ -32,9 +32,7 @@ import json
 import math
 import os
 import re
-import select
 import sys
-import time
 import traceback
 from datetime import datetime, timedelta, timezone
 
@@ -88,28 +86,6 @@ class NeedsValueError(Exception):
         super().__init__(message or f"a value is needed for '{parameter}'")
         self.parameter = parameter
         self.message = message
-
-
-# The host's clock ------------------------------------------------------------------------------
-
-def _monotonic_sleep(seconds):
-    """time.sleep on the monotonic clock through select(), for a plugin running on the host's clock
-    (`run --at`): widgethost starts it under libfaketime with the wall clock stopped and the
-    monotonic clock real, and libfaketime 0.9.10 (Debian's) makes time.sleep fail with EINVAL
-    there (it rewrites the monotonic deadline Python 3.11+ gives clock_nanosleep)."""
-    if seconds < 0:
-        raise ValueError("sleep length must be non-negative")
-    deadline = time.monotonic() + seconds
-    while True:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return
-        select.select([], [], [], remaining)
-
-
-if os.environ.get("WIDGETHOST_CLOCK"):
-    # Before the plugin's own code reads time.sleep (import the SDK before `from time import sleep`).
-    time.sleep = _monotonic_sleep
 
 
 # Dates --------------------------------------------------------------------------------------------

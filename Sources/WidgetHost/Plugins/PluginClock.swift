@@ -9,14 +9,15 @@ import WidgetHostKit
 ///
 /// The plugin is started under Debian's libfaketime (`LD_PRELOAD`), with its wall clock stopped at
 /// DATE (`FAKETIME` an absolute date: two runs print the same, to the millisecond) and its monotonic
-/// clock left real (`FAKETIME_DONT_FAKE_MONOTONIC`), so waits with a relative timeout on it
-/// (`poll`, `select`, Python's asyncio and `threading`) still run. libfaketime 0.9.10 moves a timer
-/// set with an absolute monotonic deadline (`timerfd_settime`, which Dispatch and so Swift's
-/// `Task.sleep` use; `clock_nanosleep`, which Python's `time.sleep` uses and its SDK replaces) by
-/// the distance between DATE and the wall clock: such a wait does not end in time, and the plugin's
-/// deadline says why (``timerHint``). A running clock (`FAKETIME="@DATE"`) was not chosen: it moves
-/// those timers alike, and an entry dated `Date()` would be a few milliseconds after DATE, in the
-/// future of the host, whose now is DATE, and no two runs would agree.
+/// clock left real (`FAKETIME_DONT_FAKE_MONOTONIC`), so timers, sleeps and timeouts in the plugin,
+/// which wait on the monotonic clock, still run in real time. libfaketime 0.9.10 rewrites a timer
+/// set on a monotonic clock with an absolute deadline as if it were on the wall clock (Dispatch's
+/// timerfd timers, which Swift's `Task.sleep` uses; the `clock_nanosleep` of Python's
+/// `time.sleep`), so widgethost's own `libWidgetHostPluginClock.so` (Sources/CPluginClock), built
+/// and installed beside the executable, is preloaded before it and sends those calls to the C
+/// library. A running clock (`FAKETIME="@DATE"`) was not chosen: an entry dated `Date()` would be a
+/// few milliseconds after DATE, in the future of the host, whose now is DATE, and no two runs would
+/// agree.
 public struct PluginClock: Sendable, Hashable {
     /// What the plugin reads as now.
     public var date: Date
@@ -44,12 +45,27 @@ public struct PluginClock: Sendable, Hashable {
         "/usr/local/lib/faketime/libfaketimeMT.so.1",
     ]
 
-    /// `environment` with what starts a plugin on this clock: libfaketime preloaded, its stopped
-    /// wall clock, its real monotonic clock, and ``clockVariable``.
+    /// The name of the library that keeps a plugin's monotonic timers real under libfaketime.
+    static let timerFixName = "libWidgetHostPluginClock.so"
+
+    /// Where the timer fix is: beside the executable (`swift build` puts it there), or in
+    /// `../lib/widgethost` from it (an installation in a prefix).
+    static func timerFix() -> String? {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let folder = executable.deletingLastPathComponent()
+        let places = [
+            folder.appendingPathComponent(timerFixName),
+            folder.deletingLastPathComponent().appendingPathComponent("lib/widgethost/\(timerFixName)"),
+        ]
+        return places.map(\.path).first(where: FileManager.default.isReadableFile(atPath:))
+    }
+
+    /// `environment` with what starts a plugin on this clock: libfaketime preloaded after the timer
+    /// fix, its stopped wall clock, its real monotonic clock, and ``clockVariable``.
     ///
     /// - Throws: ``PluginFailure`` `plugin.clock-unavailable` when libfaketime is not installed (or
-    ///   ``libraryVariable`` names no file): the plugin would read the wall clock, so it is not
-    ///   started.
+    ///   ``libraryVariable`` names no file), or the timer fix is not installed with widgethost: the
+    ///   plugin would read the wall clock, or its timers would not fire, so it is not started.
     func environment(for plugin: String, adding environment: [String: String]) throws(PluginFailure)
         -> [String: String]
     {
@@ -71,9 +87,16 @@ public struct PluginClock: Sendable, Hashable {
             }
             library = found
         }
+        guard let fix = Self.timerFix() else {
+            throw unavailable(
+                plugin: plugin,
+                because:
+                    "\(Self.timerFixName), which keeps the plugin's timers running under libfaketime, is "
+                    + "not beside the widgethost executable; install it with widgethost")
+        }
         var environment = environment
         let preloaded = environment["LD_PRELOAD"].map { $0.isEmpty ? "" : " " + $0 } ?? ""
-        environment["LD_PRELOAD"] = library + preloaded
+        environment["LD_PRELOAD"] = fix + " " + library + preloaded
         environment["FAKETIME_FMT"] = "%s"
         environment["FAKETIME"] = Self.epochText(date)
         environment["FAKETIME_DONT_FAKE_MONOTONIC"] = "1"
@@ -91,14 +114,6 @@ public struct PluginClock: Sendable, Hashable {
         guard fraction != 0 else { return String(seconds) }
         let digits = String(fraction)
         return "\(seconds)." + String(repeating: "0", count: 3 - digits.count) + digits
-    }
-
-    /// Why a plugin on this clock may not have answered: libfaketime moves timers set on the
-    /// monotonic clock with an absolute deadline (Dispatch's, which Swift's `Task.sleep` uses) by the
-    /// distance between the host's clock and the wall clock, so they do not fire in time.
-    var timerHint: String {
-        " (it ran on the host's clock, \(ISO8601.string(from: date)), under libfaketime, where Swift's "
-            + "Task.sleep and Dispatch timers do not fire; see 'The host's clock' in docs/plugins.md)"
     }
 
     private func unavailable(plugin: String, because reason: String) -> PluginFailure {

@@ -62,20 +62,17 @@ package final class PluginProcess: Sendable {
     private let input: LineWriter
     /// Where stderr and messages are shown, when asked.
     private let log: PluginLog?
-    /// The host's clock it runs on, when not the wall clock.
-    private let clock: PluginClock?
 
     /// Told when the plugin exits on its own (not when the host ends it).
     private let onExit: (@Sendable (PluginFailure) -> Void)?
 
     private init(
-        manifest: PluginManifest, child: ChildProcess, log: PluginLog?, clock: PluginClock?,
+        manifest: PluginManifest, child: ChildProcess, log: PluginLog?,
         onExit: (@Sendable (PluginFailure) -> Void)?
     ) {
         self.manifest = manifest
         self.child = child
         self.log = log
-        self.clock = clock
         self.onExit = onExit
         self.input = LineWriter(
             fd: child.standardInput, label: "widgethost.plugin.\(manifest.name).stdin")
@@ -105,7 +102,7 @@ package final class PluginProcess: Sendable {
                 code: .pluginStartFailed, plugin: manifest.name,
                 what: "could not be started: \(error.reason)")
         }
-        let process = PluginProcess(manifest: manifest, child: child, log: log, clock: clock, onExit: onExit)
+        let process = PluginProcess(manifest: manifest, child: child, log: log, onExit: onExit)
         LineReader.start(
             child.standardOutput, maximumLength: maximumLineLength,
             line: { process.handle(line: $0) },
@@ -222,7 +219,6 @@ package final class PluginProcess: Sendable {
                     failure(
                         code: .pluginTimeout,
                         what: "did not answer '\(late.method)' within \(Self.format(seconds)) and was stopped"
-                            + (clock.map(\.timerHint) ?? "")
                     ))
             }
         }

@@ -67,18 +67,26 @@ struct CounterProvider: TimelineProvider {
 struct ClockEntry: TimelineEntry, Encodable {
     let date: Date
     let now: Date
+    let slept: Bool
 }
 
-/// Reads the clock as widget code does: `Date()`.
+/// Reads the clock as widget code does, `Date()`, after a wait on a timer, which must still fire.
 struct ClockProvider: TimelineProvider {
-    func placeholder(in context: Context) -> ClockEntry { ClockEntry(date: Date(), now: Date()) }
+    func placeholder(in context: Context) -> ClockEntry {
+        ClockEntry(date: Date(), now: Date(), slept: false)
+    }
     func getSnapshot(in context: Context, completion: @escaping @Sendable (ClockEntry) -> Void) {
         completion(placeholder(in: context))
     }
     func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<ClockEntry>) -> Void) {
-        let now = Date()
-        completion(
-            Timeline(entries: [ClockEntry(date: now, now: now)], policy: .after(now.addingTimeInterval(60))))
+        Task {
+            let start = ContinuousClock.now
+            try? await Task.sleep(for: .milliseconds(50))
+            let slept = ContinuousClock.now - start >= .milliseconds(50)
+            let now = Date()
+            let entry = ClockEntry(date: now, now: now, slept: slept)
+            completion(Timeline(entries: [entry], policy: .after(now.addingTimeInterval(60))))
+        }
     }
 }
 
