@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTP
 import TestSupport
 import Testing
 
@@ -91,6 +92,31 @@ import Testing
         #expect(
             tap.standardOutput.contains(#""value":"mytasks performed ToggleTaskIntent""#),
             "\(tap.standardOutput)")
+    }
+
+    @Test func aControlServeShowsRunsTheIntentOfThePluginThatDrewIt() throws {
+        let scratch = try Self.scratchWithPlugin()
+        try scratch.file("widgets.yaml", "widgets:\n  - {id: mine, kind: mytasks/TaskWidget}\n")
+        let served = try ServeCommandTests.serve(["widgets.yaml", "--plugins", "plugins"], scratch: scratch)
+        let tap = try served.request(
+            "POST", "/widgets/mine/controls/1",
+            headers: ["X-Widgethost-Token": served.token, "Origin": "http://127.0.0.1:\(served.port)"])
+        #expect(tap.status == 200, "\(tap.body)")
+        let answer = try JSONText.object(tap.body)
+        #expect(answer["intent"] as? String == "ToggleTaskIntent")
+        #expect(answer["value"] as? String == "mytasks performed ToggleTaskIntent")
+        #expect(served.process.stop() == 0)
+    }
+
+    @Test func describeAndSchemaNameThePluginsKindAsConfigurationsDo() throws {
+        let scratch = try Self.scratchWithPlugin()
+        let described = try scratch.widgethost(["describe", "mytasks/TaskWidget", "--plugins", "plugins"])
+        #expect(described.status == 0, "\(described.standardError)")
+        #expect(described.standardOutput.hasPrefix("mytasks/TaskWidget\n"), "\(described.standardOutput)")
+        let schema = try scratch.widgethost(["schema", "--plugins", "plugins"])
+        let kinds = try JSONText.object(schema.standardOutput)["definitions"] as? [String: Any]
+        #expect(kinds?["mytasks/TaskWidget"] != nil)
+        #expect(kinds?["TaskWidget"] != nil)
     }
 
     @Test func performOfABuiltInIntentAPluginAlsoDeclaresNeedsItsQualifiedName() throws {

@@ -271,12 +271,6 @@ public final class PluginHost: Sendable {
     public func widget(kind: String) -> (any WidgetConfiguration)? {
         state.withLock { state -> (any WidgetConfiguration)? in
             if let known = state.widgets[kind]?.widget ?? state.unavailable[kind] { return known }
-            if let (plugin, name) = Self.qualified(kind), let known = state.widgets[name],
-                state.plugins[known.plugin].manifest?.name == plugin
-            {
-                // `PLUGIN/KIND` for a kind only that plugin serves.
-                return known.widget
-            }
             let serving = state.plugins.filter { $0.manifest.map { Self.lists($0, kind: kind) } ?? false }
             guard !serving.isEmpty, serving.allSatisfy(\.handshakeTried) else { return nil }
             let failures = serving.compactMap(\.failure)
@@ -520,7 +514,7 @@ public final class PluginHost: Sendable {
                             + "'\(manifest.name)' (\(manifest.folder)) both declare the kind '\(kind)'"))
                 continue
             }
-            state.widgets[kind] = (PluginWidget(declaration, connection: connection), index)
+            state.widgets[kind] = (PluginWidget(declaration, connection: connection, as: kind), index)
             state.kindOrder.append(kind)
         }
         for declaration in handshake.intents {

@@ -55,7 +55,8 @@ public struct WidgetRegistry: Sendable {
         intentIndex[type].map { intents[$0] }
     }
 
-    /// Every kind, in registration order.
+    /// Every kind as it was registered (`PLUGIN/KIND` for a plugin's kind with a built-in's name),
+    /// in registration order, as ``widgets`` are.
     public var kinds: [String] { kindNames }
 }
 
