@@ -66,6 +66,7 @@ import Testing
         let after = try Self.run(scratch)
         let entry = Self.entry(after.widgets["counter"])
         #expect(entry["count"] as? Int == 2)
+        #expect(entry["appStorage"] as? Int == 2)
         #expect(entry["tapped"] as? Bool == true)
         // Data (the seeds' JSON) read back with data(forKey:).
         #expect(entry["note"] as? String == "tap")

@@ -43,9 +43,13 @@ struct CounterEntry: TimelineEntry, Encodable {
     let tapped: Bool
     let note: String?
     let other: String?
+    let appStorage: Int
 }
 
 struct CounterProvider: TimelineProvider {
+    // The seeds' way to read one setting: the same shared defaults.
+    @AppStorage("counter", store: UserDefaults(suiteName: appGroup)) var storedCount = -1
+
     func entry() -> CounterEntry {
         let defaults = UserDefaults(suiteName: appGroup)
         let note = defaults?.data(forKey: "note").flatMap { try? JSONDecoder().decode(Note.self, from: $0) }
@@ -53,7 +57,8 @@ struct CounterProvider: TimelineProvider {
             date: Date(), count: defaults?.integer(forKey: "counter") ?? -1,
             tapped: defaults?.bool(forKey: "tapped") ?? false, note: note?.text,
             // Another suite is Foundation's own: the App Group's keys are not in it.
-            other: UserDefaults(suiteName: "group.com.example.elsewhere")?.string(forKey: "counter"))
+            other: UserDefaults(suiteName: "group.com.example.elsewhere")?.string(forKey: "counter"),
+            appStorage: storedCount)
     }
     func placeholder(in context: Context) -> CounterEntry { entry() }
     func getSnapshot(in context: Context, completion: @escaping @Sendable (CounterEntry) -> Void) {
