@@ -41,6 +41,22 @@ enum SharedDefaultText {
         var why: String
     }
 
+    /// `text` read as a value of the type of `model` (what the suite held under the key), or
+    /// `nil` when it is not one, or the type is text's own.
+    static func value(_ text: String, like model: Any) -> Any? {
+        switch model {
+        case is String: return nil
+        case is Bool: return text == "true" ? true : text == "false" ? false : nil
+        case is Int: return Int(text)
+        case is Double, is Float: return Double(text)
+        case is Date: return ISO8601.date(from: text)
+        case is Data: return Data(text.utf8)
+        case is [Any], is [String: Any]:
+            return try? JSONSerialization.jsonObject(with: Data(text.utf8))
+        default: return nil
+        }
+    }
+
     /// A number as decimal text: `2`, `2.5`.
     static func decimal(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }

@@ -12,18 +12,19 @@ import WidgetHostKit
 /// `TaskDataManager` does, included): it is Foundation's own class.
 ///
 /// The store holds text, as `store defaults set` writes it (``SharedDefaultText``). The suite keeps
-/// the types the plugin wrote (its file is synchronized after each call), and a value is read back
-/// with its type while the store still holds the same text; a value the store holds in another
-/// form (set by `store defaults set`, another process) is read as a `String`, which the typed
-/// getters (`bool`, `integer`, `double`, `url`) read as their type.
+/// the type the plugin last wrote under each key (its file is synchronized after each call), and
+/// the store's text is read back as that type (`Data` as its UTF-8 bytes, a number, a `Bool`, a
+/// `Date`, JSON for an array or a dictionary), also when another process changed the text; a key
+/// the plugin never wrote is read as a `String`, which the typed getters (`bool`, `integer`,
+/// `double`, `url`) read as their type.
 struct SuiteDefaults {
     /// The App Group's identifier, which is the suite's name.
     let appGroup: String
 
     private var suite: UserDefaults? { UserDefaults(suiteName: appGroup) }
 
-    /// Sets the suite to `stored`, the store's defaults, keeping a value's type where the suite
-    /// holds the same text.
+    /// Sets the suite to `stored`, the store's defaults, each read as the type the suite held
+    /// under its key.
     ///
     /// - Returns: What the suite holds now, as text, to compare with after the call.
     func load(_ stored: [String: String]) throws -> [String: String] {
@@ -31,11 +32,7 @@ struct SuiteDefaults {
         let previous = suite.persistentDomain(forName: appGroup) ?? [:]
         var domain: [String: Any] = [:]
         for (key, text) in stored {
-            if let typed = previous[key], (try? SharedDefaultText.text(of: typed).get()) == text {
-                domain[key] = typed
-            } else {
-                domain[key] = text
-            }
+            domain[key] = previous[key].flatMap { SharedDefaultText.value(text, like: $0) } ?? text
         }
         suite.setPersistentDomain(domain, forName: appGroup)
         return stored

@@ -93,6 +93,12 @@ import Testing
         #expect(perform.status == 0, "\(perform.standardError)")
         let get = try scratch.widgethost(["store", "defaults", "get", "counter", "--store", "store"])
         #expect(get.standardOutput == "11\n")
+        // The app changes the JSON the intent stored as Data: the widget reads it with data(forKey:).
+        let note = try scratch.widgethost([
+            "store", "defaults", "set", "note", #"{"text":"from the app","count":1}"#, "--store", "store",
+        ])
+        #expect(note.status == 0, "\(note.standardError)")
+        #expect(Self.entry(try Self.run(scratch).widgets["counter"])["note"] as? String == "from the app")
     }
 
     @Test func aValueTheSharedDefaultsCannotKeepFailsTheIntentNamingTheKey() throws {
