@@ -17,7 +17,8 @@ let builtInWidgets = ["TaskWidget", "FocusWidget", "Quickmenu"]
 let libraries = [
     "WidgetHostKit", "WidgetHostPlugin", "YAML", "Diagnostics", "ArgumentParsing",
     // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
-    "WidgetHost", "TaskStore", "PluginProtocol", "TerminalText", "BuiltInWidgets",
+    "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering", "TaskStore", "PluginProtocol", "TerminalText",
+    "BuiltInWidgets",
 ]
 
 let package = Package(
@@ -107,14 +108,60 @@ let package = Package(
             dependencies: ["WidgetHostKit"] + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),
+        // The engine's core: configurations, the registry of widgets, evaluation of timelines,
+        // intents and the view vocabulary. Knows plugins only through ``PluginCatalog``.
         .target(
-            name: "WidgetHost",
+            name: "WidgetEngine",
             dependencies: [
-                "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup", "CSpawn",
-                "TerminalText", "CMicroHTTPD", "CCrypto",
+                "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup", "TerminalText",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Child processes started with posix_spawn, their pipes read and written line by line, and
+        // blocking waits kept off Swift's cooperative pool: what plugin hosting runs on.
+        .target(name: "Subprocess", dependencies: ["CSpawn"], swiftSettings: swiftSettings),
+        // Plugin processes: discovery, trust, the protocol's connection, plugin widgets and intents.
+        .target(
+            name: "PluginHosting",
+            dependencies: [
+                "WidgetEngine", "Subprocess", "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics",
+                "AppGroup",
+                "TerminalText", "CCrypto",
             ],
             swiftSettings: swiftSettings,
             plugins: ["EmbedPythonSDK"]
+        ),
+        // The session every command and the live host run through: the engine and its plugins.
+        .target(
+            name: "WidgetHost",
+            dependencies: [
+                "WidgetEngine", "PluginHosting", "WidgetHostKit", "Diagnostics", "AppGroup", "TerminalText",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Every renderer of results: text boxes, JSON, NDJSON, Waybar, the HTML page.
+        .target(
+            name: "Rendering",
+            dependencies: ["WidgetEngine", "WidgetHostKit", "PluginProtocol", "Diagnostics", "TerminalText"],
+            swiftSettings: swiftSettings
+        ),
+        // The live host of `watch` and `serve`: schedules, file and store events, the screen.
+        .target(
+            name: "LiveHost",
+            dependencies: [
+                "WidgetHost", "WidgetEngine", "PluginHosting", "Subprocess", "Rendering", "WidgetHostKit",
+                "Diagnostics", "AppGroup", "TerminalText",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // `serve`'s HTTP server (libmicrohttpd) over the live host.
+        .target(
+            name: "WidgetServer",
+            dependencies: [
+                "LiveHost", "WidgetHost", "WidgetEngine", "Rendering", "WidgetHostKit", "Diagnostics",
+                "CMicroHTTPD",
+            ],
+            swiftSettings: swiftSettings
         ),
         // Writes a text file as a Swift string at build time (the Python SDK, for `plugins new`).
         .executableTarget(name: "embed-text", swiftSettings: swiftSettings),
@@ -128,7 +175,8 @@ let package = Package(
         .executableTarget(
             name: "WidgetHostCLI",
             dependencies: [
-                "ArgumentParsing", "Diagnostics", "YAML", "WidgetHost", "PluginProtocol", "AppGroup",
+                "ArgumentParsing", "Diagnostics", "YAML", "WidgetEngine", "PluginHosting", "WidgetHost",
+                "Rendering", "LiveHost", "WidgetServer", "PluginProtocol", "AppGroup",
                 "TaskStore", "TerminalText", "CStandardStreams", "BuiltInWidgets", "WidgetHostKit",
             ],
             swiftSettings: swiftSettings
@@ -136,7 +184,8 @@ let package = Package(
         .executableTarget(
             name: "widgethost-bench",
             dependencies: [
-                "CYAML", "YAML", "Diagnostics", "WidgetHost", "PluginProtocol", "AppGroup", "TaskStore",
+                "CYAML", "YAML", "Diagnostics", "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering",
+                "LiveHost", "WidgetServer", "PluginProtocol", "AppGroup", "TaskStore",
                 "TerminalText", "RawHTTP",
             ]
                 + builtInWidgets.map { .target(name: $0) },
@@ -190,8 +239,9 @@ let package = Package(
         .testTarget(
             name: "WidgetHostTests",
             dependencies: [
-                "WidgetHost", "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup",
-                "TaskStore", "TestSupport",
+                "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering", "LiveHost", "WidgetServer",
+                "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics",
+                "AppGroup", "TaskStore", "TestSupport",
             ]
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings

@@ -1,4 +1,6 @@
 import Diagnostics
+import Rendering
+import WidgetEngine
 import WidgetHost
 
 /// What a `--format json` command prints on standard output when it fails before it has a
