@@ -15,7 +15,7 @@ let builtInWidgets = ["TaskWidget", "FocusWidget", "Quickmenu"]
 
 /// The modules offered as libraries, each a product of its own name.
 let libraries = [
-    "WidgetHostKit", "WidgetHostPlugin", "YAML", "Diagnostics", "ArgumentParsing",
+    "WidgetHostKit", "WidgetHostPlugin", "JSON", "YAML", "Diagnostics", "ArgumentParsing",
     // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
     "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering", "TaskStore", "PluginProtocol", "TerminalText",
     "BuiltInWidgets",
@@ -65,12 +65,14 @@ let package = Package(
         // What keeps a plugin's monotonic timers working under libfaketime (libWidgetHostPluginClock.so).
         .target(name: "CPluginClock", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "TerminalText", dependencies: ["CUTF8Proc"], swiftSettings: swiftSettings),
-        .target(name: "Diagnostics", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
-        .target(name: "YAML", dependencies: ["CYAML", "Diagnostics"], swiftSettings: swiftSettings),
+        // JSON values, their one writer and escaper, their parser, and ISO 8601 dates.
+        .target(name: "JSON", swiftSettings: swiftSettings),
+        .target(name: "Diagnostics", dependencies: ["JSON", "TerminalText"], swiftSettings: swiftSettings),
+        .target(name: "YAML", dependencies: ["CYAML", "Diagnostics", "JSON"], swiftSettings: swiftSettings),
         .target(
             name: "ArgumentParsing", dependencies: ["Diagnostics", "TerminalText"],
             swiftSettings: swiftSettings),
-        .target(name: "WidgetHostKit", swiftSettings: swiftSettings),
+        .target(name: "WidgetHostKit", dependencies: ["JSON"], swiftSettings: swiftSettings),
         // The plugin protocol's typed messages, which the host and the SDK's server both speak through.
         .target(name: "PluginProtocol", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
         // The SDK's plugin server: what a Swift plugin imports (it re-exports WidgetHostKit).
@@ -81,7 +83,7 @@ let package = Package(
         // The seed app's data in the shared store: tasks, focus mode, `store import` / `store export`.
         .target(
             name: "TaskStore",
-            dependencies: ["AppGroup", "CSQLite", "Diagnostics", "YAML", "WidgetHostKit"],
+            dependencies: ["JSON", "AppGroup", "CSQLite", "Diagnostics", "YAML", "WidgetHostKit"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -113,6 +115,7 @@ let package = Package(
         .target(
             name: "WidgetEngine",
             dependencies: [
+                "JSON",
                 "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup", "TerminalText",
             ],
             swiftSettings: swiftSettings
@@ -142,7 +145,9 @@ let package = Package(
         // Every renderer of results: text boxes, JSON, NDJSON, Waybar, the HTML page.
         .target(
             name: "Rendering",
-            dependencies: ["WidgetEngine", "WidgetHostKit", "PluginProtocol", "Diagnostics", "TerminalText"],
+            dependencies: [
+                "JSON", "WidgetEngine", "WidgetHostKit", "PluginProtocol", "Diagnostics", "TerminalText",
+            ],
             swiftSettings: swiftSettings
         ),
         // The live host of `watch` and `serve`: schedules, file and store events, the screen.
@@ -175,6 +180,7 @@ let package = Package(
         .executableTarget(
             name: "WidgetHostCLI",
             dependencies: [
+                "JSON",
                 "ArgumentParsing", "Diagnostics", "YAML", "WidgetEngine", "PluginHosting", "WidgetHost",
                 "Rendering", "LiveHost", "WidgetServer", "PluginProtocol", "AppGroup",
                 "TaskStore", "TerminalText", "CStandardStreams", "BuiltInWidgets", "WidgetHostKit",
@@ -191,6 +197,7 @@ let package = Package(
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
         .testTarget(
             name: "DiagnosticsTests", dependencies: ["Diagnostics", "TerminalText", "TestSupport"],

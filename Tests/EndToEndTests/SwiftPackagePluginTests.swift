@@ -54,7 +54,8 @@ import Testing
         let build = WidgetHostProcess.executableURL.deletingLastPathComponent()
         // The SDK's server keeps the App Group's shared defaults in the store (AppGroup, on SQLite).
         let modules = [
-            "WidgetHostPlugin", "WidgetHostKit", "PluginProtocol", "AppGroup", "Diagnostics", "TerminalText",
+            "WidgetHostPlugin", "WidgetHostKit", "PluginProtocol", "JSON", "AppGroup", "Diagnostics",
+            "TerminalText",
         ]
         let objects = try modules.flatMap { module in
             let folder = build.appendingPathComponent("\(module).build")

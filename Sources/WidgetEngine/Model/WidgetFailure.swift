@@ -1,4 +1,5 @@
 public import Diagnostics
+import JSON
 import WidgetHostKit
 
 /// Why a widget (or an intent) failed at run time; the other widgets still print.

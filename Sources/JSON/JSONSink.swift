@@ -191,7 +191,7 @@ extension JSONSink {
     }
 
     /// Writes member `name` with an array of `elements`, each written by `write`.
-    mutating func member<Element>(
+    package mutating func member<Element>(
         _ name: StaticString, _ elements: [Element], _ write: (Element, inout Self) -> Void
     ) {
         key(name)

@@ -1,5 +1,5 @@
+import JSON
 import Testing
-import WidgetHostKit
 
 /// JSON written as bytes is byte for byte the text form: the output `run` writes did not change
 /// when it stopped building strings.

@@ -1,4 +1,4 @@
-import Diagnostics
+import JSON
 import Testing
 
 @Suite struct JSONTextTests {
@@ -10,7 +10,7 @@ import Testing
         ("line\nbreak", #""line\nbreak""#),
         ("tab\there", #""tab\there""#),
         ("cr\r", #""cr\r""#),
-        ("\u{08}\u{0C}", #""\b\f""#),
+        ("\u{08}\u{0C}", #""\u0008\u000c""#),
         ("\u{00}\u{01}\u{1B}\u{1F}", #""\u0000\u0001\u001b\u001f""#),
         ("slash / stays", #""slash / stays""#),
         // What a terminal acts on is escaped, though JSON may carry it raw: DEL, C1, bidi, U+2028.
@@ -23,6 +23,20 @@ import Testing
     ])
     func quoted(text: String, json: String) {
         #expect(JSONText.quoted(text) == json)
+    }
+
+    /// One escaping: a string reads the same whether written alone, in a value tree or through a
+    /// sink, for every scalar a terminal or JSON treats specially and text around them.
+    @Test func everyWriterEscapesAlike() {
+        var samples = (0..<0x2100).compactMap(Unicode.Scalar.init).map { "a" + String($0) + "b" }
+        samples += ["", "plain text of some length", "é😀 ключ\n", "\u{202E}\u{2066}"]
+        for text in samples {
+            var bytes = JSONBytes()
+            bytes.string(text)
+            let written = String(decoding: bytes.output, as: UTF8.self)
+            #expect(JSONText.quoted(text) == written)
+            #expect(JSONValue.string(text).description == written)
+        }
     }
 
     @Test func appendQuotedAppends() {

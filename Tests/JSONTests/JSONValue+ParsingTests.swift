@@ -1,5 +1,5 @@
+import JSON
 import Testing
-import WidgetHostKit
 
 @Suite struct JSONValueParsingTests {
     @Test func membersKeepTheirOrderAndTypes() throws {

@@ -13,41 +13,13 @@ public enum JSONText {
         return output
     }
 
-    /// Appends `string` as a JSON string literal to `output`.
+    /// Appends `string` as a JSON string literal to `output`, escaped as every JSON widgethost
+    /// writes is (one escaper: ``JSONValue``'s, which ``JSONBytes`` and ``JSONValue/description``
+    /// use too).
     public static func appendQuoted(_ string: String, to output: inout String) {
-        output.unicodeScalars.append("\"")
-        var needsEscape = false
-        // 0x7F is DEL; 0xC2, 0xD8 and 0xE2 lead the UTF-8 of the C1 controls, U+061C and the
-        // U+20xx controls.
-        for byte in string.utf8
-        where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xD8
-            || byte == 0xE2
-        {
-            needsEscape = true
-            break
-        }
-        guard needsEscape else {
-            output += string
-            output.unicodeScalars.append("\"")
-            return
-        }
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case _ where scalar.value < 0x20 || isTerminalActive(scalar):
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        output.unicodeScalars.append("\"")
+        let buffer = JSONByteBuffer(capacity: string.utf8.count + 2)
+        buffer.appendQuoted(string)
+        buffer.withBytes { output += String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether a terminal acts on `scalar` although JSON may carry it raw: DEL, a C1 control

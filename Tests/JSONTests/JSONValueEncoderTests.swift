@@ -1,8 +1,11 @@
 import Foundation
+import JSON
 import Testing
-import WidgetHostKit
 
 @Suite struct JSONValueEncoderTests {
+    /// The date the examples are dated at.
+    static let now = Date(timeIntervalSince1970: 1_795_953_600)
+
     private let encoder = JSONValueEncoder()
 
     private struct Task: Encodable {
@@ -18,7 +21,7 @@ import WidgetHostKit
     @Test func synthesizedMembersKeepDeclarationOrder() throws {
         let task = Task(
             title: "Buy milk", priority: 2, isCompleted: false, progress: 0.5,
-            due: Fixtures.now, link: try #require(URL(string: "widgetquickmenu://Home?tab=1")),
+            due: Self.now, link: try #require(URL(string: "widgetquickmenu://Home?tab=1")),
             id: try #require(UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f"))
         )
         #expect(
@@ -70,7 +73,7 @@ import WidgetHostKit
     @Test func presentOptionalsAreTheirValues() throws {
         let value = Optionals(
             string: "s", int: -1, bool: true, double: 0.25, float: 0.1, int8: -8, int16: 16, int32: -32,
-            int64: 64, uint: 1, uint8: 8, uint16: 16, uint32: 32, uint64: 64, date: Fixtures.now,
+            int64: 64, uint: 1, uint8: 8, uint16: 16, uint32: 32, uint64: 64, date: Self.now,
             url: URL(string: "https://example.com/a%20b"),
             uuid: UUID(uuidString: "00000000-0000-0000-0000-000000000001"), nested: Nested(), list: [1, 2]
         )
@@ -117,7 +120,7 @@ import WidgetHostKit
         #expect(try encoder.encode(2.5) == .double(2.5))
         #expect(try encoder.encode(Double.infinity) == .null)
         #expect(try encoder.encode(Int?.none) == .null)
-        #expect(try encoder.encode(Fixtures.now) == .string("2026-11-29T12:00:00Z"))
+        #expect(try encoder.encode(Self.now) == .string("2026-11-29T12:00:00Z"))
         #expect(try encoder.encode([1, 2]) == .array([.int(1), .int(2)]))
         #expect(try encoder.encode([Int]()) == .array([]))
     }

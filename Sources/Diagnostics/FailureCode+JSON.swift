@@ -1,5 +1,4 @@
-public import Diagnostics
-public import WidgetHostKit
+public import JSON
 
 extension FailureCode {
     /// `{"code", "message", "reason"?}`: the `error` member of a failed widget, plugin or request

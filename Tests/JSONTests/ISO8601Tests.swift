@@ -1,7 +1,7 @@
 import Foundation
+import JSON
 import TestSupport
 import Testing
-import WidgetHostKit
 
 @Suite struct ISO8601Tests {
     /// Foundation's formatter, the reference the hand-written one must match. Dates before the
