@@ -1,8 +1,8 @@
 import Diagnostics
 import Dispatch
-import Foundation
-import PluginHosting
-import Subprocess
+public import Foundation
+public import PluginHosting
+package import Subprocess
 import Synchronization
 
 #if canImport(Glibc)
@@ -15,9 +15,9 @@ import Synchronization
 /// next due date, and nothing else: no polling loop, no CPU while nothing is due. Signals
 /// (SIGUSR1: reload all; SIGINT, SIGTERM: stop) arrive through Dispatch sources that write to the
 /// wake pipe.
-final class LiveEvents: Sendable {
+public final class LiveEvents: LiveEventSource {
     /// One wake-up.
-    enum Event: Sendable {
+    public enum Event: Sendable {
         /// The due date set with ``wake(at:)`` was reached.
         case due
         /// Names changed in watched directories.
@@ -34,15 +34,22 @@ final class LiveEvents: Sendable {
     }
 
     /// One name changed in a watched directory.
-    struct FileChange: Sendable {
+    public struct FileChange: Sendable {
         /// The watched directory, as it was given to ``watch(directory:)``.
-        var directory: String
+        public var directory: String
         /// The name in it.
-        var name: String
+        public var name: String
         /// Whether the name was only created (`IN_CREATE`), and is not a directory: a file made
         /// by `open` is then still empty, and its close (`IN_CLOSE_WRITE`) is reported after its
         /// writer is done; a link (`ln`, `ln -s`) is whole when it is made, and has no close.
-        var isCreation: Bool
+        public var isCreation: Bool
+
+        /// A change of `name` in `directory`.
+        public init(directory: String, name: String, isCreation: Bool = false) {
+            self.directory = directory
+            self.name = name
+            self.isCreation = isCreation
+        }
     }
 
     private struct State {
@@ -65,11 +72,11 @@ final class LiveEvents: Sendable {
     private let state = Mutex(State())
     // Dispatch sources are thread-safe; these are only made in `init` and cancelled in `close()`.
     private nonisolated(unsafe) var signals: [any DispatchSourceSignal] = []
-    let stream: AsyncStream<Event>
+    public let stream: AsyncStream<Event>
     private let continuation: AsyncStream<Event>.Continuation
 
     /// Starts waiting. - Throws: the `errno` when inotify or the pipe cannot be made.
-    init() throws(SpawnError) {
+    package init() throws(SpawnError) {
         inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard inotify >= 0 else { throw SpawnError(code: errno) }
         var fds: [Int32] = [-1, -1]
@@ -110,7 +117,7 @@ final class LiveEvents: Sendable {
     ///   directory added or removed: the host calls it once per change of what it watches, and
     ///   at thousands of directories a lookup per directory in a set rebuilt each time was
     ///   quadratic (seconds of CPU per file added).
-    func watch(only directories: Set<String>) {
+    public func watch(only directories: Set<String>) {
         let (gone, new) = state.withLock { state in
             let gone = state.descriptors.filter { !directories.contains($0.key) }
             // Two paths of one directory (a link) share a watch: it stays while one is kept.
@@ -128,28 +135,28 @@ final class LiveEvents: Sendable {
 
     /// Whether a stop was asked for (SIGINT, SIGTERM, SIGHUP, ``stop()``, or standard output gone):
     /// the host reads it between units of work, so that a long batch of work does not hold it.
-    var isStopping: Bool { state.withLock { $0.stopping } }
+    public var isStopping: Bool { state.withLock { $0.stopping } }
 
     /// Sets the next due date (`nil`: none) and wakes the waiter so it waits for that one.
-    func wake(at date: Date?) {
+    public func wake(at date: Date?) {
         state.withLock { $0.deadline = date }
         poke()
     }
 
     /// Reports that a plugin exited on its own.
-    func pluginExited(_ failure: PluginFailure) {
+    public func pluginExited(_ failure: PluginFailure) {
         continuation.yield(.pluginExited(failure))
     }
 
     /// What to do the moment a stop is asked for (SIGINT, SIGTERM, SIGHUP or ``stop()``), on the
     /// thread that asks: the host reads the stop only between its events, which may be long in
     /// coming while it waits on a plugin.
-    func onStop(_ action: @escaping @Sendable () -> Void) {
+    public func onStop(_ action: @escaping @Sendable () -> Void) {
         state.withLock { $0.onStop = action }
     }
 
     /// Ends the host, as SIGTERM does.
-    func stop() {
+    public func stop() {
         let action = state.withLock { state in
             state.stop = true
             state.stopping = true
@@ -160,7 +167,7 @@ final class LiveEvents: Sendable {
     }
 
     /// Stops the waiter thread and releases the descriptors.
-    func close() {
+    public func close() {
         state.withLock { $0.ended = true }
         poke()
         for source in signals { source.cancel() }

@@ -55,18 +55,29 @@ public final class LiveHost: Sendable {
 
     private let session: HostSession
     private let options: Options
-    private let events: LiveEvents
+    private let events: any LiveEventSource
+    private let clock: any LiveClock
 
-    /// A host of `session`'s widgets as `options` say.
+    /// A host of `session`'s widgets as `options` say, woken by the system (inotify, signals)
+    /// on the wall clock.
     /// - Throws: ``StartFailure/system(_:)`` when the kernel refuses inotify or a pipe.
-    public init(session: HostSession, options: Options) throws(StartFailure) {
-        self.session = session
-        self.options = options
+    public convenience init(session: HostSession, options: Options) throws(StartFailure) {
+        let events: LiveEvents
         do throws(SpawnError) {
             events = try LiveEvents()
         } catch {
             throw .system("cannot watch files: \(error.reason)")
         }
+        self.init(session: session, options: options, clock: SystemClock(), events: events)
+    }
+
+    /// A host of `session`'s widgets as `options` say, reading the time from `clock` and woken
+    /// by `events` (a test's or a simulation's script, or the system's).
+    public init(session: HostSession, options: Options, clock: any LiveClock, events: any LiveEventSource) {
+        self.session = session
+        self.options = options
+        self.clock = clock
+        self.events = events
         // A stop ends the plugins at once (no restart follows), whether the widgets are first
         // evaluated or the host waits on a plugin in a reload, so that a plugin that hangs does
         // not hold the host for its timeout; the host itself stops between units of work.
@@ -233,8 +244,8 @@ public final class LiveHost: Sendable {
     }
 
     /// Now, to the second, as `run` reads the clock: entries and reload dates read alike.
-    private static func now() -> Date {
-        Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    private func now() -> Date {
+        Date(timeIntervalSince1970: clock.now().timeIntervalSince1970.rounded(.down))
     }
 
     private static func absolute(_ path: String) -> String {
@@ -250,7 +261,7 @@ public final class LiveHost: Sendable {
         emit: @Sendable (WatchEvent) -> Void
     ) async {
         guard !instances.isEmpty else { return }
-        let now = Self.now()
+        let now = now()
         // A widget of a deleted store shows why, as `run` would, and its store is not opened.
         for instance in instances {
             guard let message = state.missingStores[instance.appGroup] else { continue }
@@ -301,7 +312,7 @@ public final class LiveHost: Sendable {
     /// Advances entries and reloads timelines whose date has come, and retries plugins whose
     /// backoff is over.
     private func handleDue(_ state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
-        let now = Date()
+        let now = clock.now()
         var reloads: [String] = []
         for id in state.order {
             guard let hosted = state.widgets[id], case .success(let evaluation) = hosted.result.outcome else {
@@ -486,7 +497,7 @@ public final class LiveHost: Sendable {
     /// file closed at once, and is looked at again once its folder is quiet
     /// (``settleStores(_:emit:)``).
     private func noteStoreChanges(_ appGroups: Set<String>, in state: inout HostState) {
-        let now = Date()
+        let now = clock.now()
         var armed = false
         for appGroup in appGroups {
             guard let directory = storeDirectory(appGroup) else { continue }
@@ -512,7 +523,7 @@ public final class LiveHost: Sendable {
     /// backup restored, a database renamed into place), is reported `restored`, and its widgets
     /// evaluated from it. Either way nothing is read from the old file any more.
     private func settleStores(_ state: inout HostState, emit: @Sendable (WatchEvent) -> Void) async {
-        let now = Date()
+        let now = clock.now()
         let due = state.settlingStores.compactMap { appGroup, date in
             date.flatMap { $0 <= now ? appGroup : nil }
         }
@@ -756,8 +767,8 @@ public final class LiveHost: Sendable {
         let failures = (state.pluginRetries[name]?.failures ?? 0) + 1
         let wait = Self.backoff(afterFailures: failures)
         // One failure a try: the other widgets of the plugin fail with it.
-        if state.pluginRetries[name].map({ $0.at > Date() }) != true {
-            state.pluginRetries[name] = (failures, Date().addingTimeInterval(wait))
+        if state.pluginRetries[name].map({ $0.at > clock.now() }) != true {
+            state.pluginRetries[name] = (failures, clock.now().addingTimeInterval(wait))
             emit(.plugin(name: name, state: .failed, message: failure.message))
         }
     }
@@ -779,7 +790,7 @@ public final class LiveHost: Sendable {
         _ failure: PluginFailure, in state: inout HostState, emit: @Sendable (WatchEvent) -> Void
     ) {
         let name = failure.plugin
-        if let retry = state.pluginRetries[name], retry.at > Date() { return }
+        if let retry = state.pluginRetries[name], retry.at > clock.now() { return }
         for id in state.order {
             guard var hosted = state.widgets[id],
                 session.pluginConnection(forKind: hosted.instance.kind)?.manifest
@@ -791,7 +802,7 @@ public final class LiveHost: Sendable {
         }
         let failures = (state.pluginRetries[name]?.failures ?? 0) + 1
         state.pluginRetries[name] = (
-            failures, Date().addingTimeInterval(Self.backoff(afterFailures: failures))
+            failures, clock.now().addingTimeInterval(Self.backoff(afterFailures: failures))
         )
         emit(.plugin(name: name, state: .failed, message: failure.description))
     }

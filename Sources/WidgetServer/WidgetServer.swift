@@ -34,6 +34,7 @@ public final class WidgetServer: HTTPHandler {
         >
 
     private let tapping: Tapping
+    private let clock: any LiveClock
     private let hub: ServeHub
     private let renderer: HTMLPageRenderer
     /// The secret of the URL printed at start (256 bits from the system's secure generator): the
@@ -70,8 +71,12 @@ public final class WidgetServer: HTTPHandler {
     }
 
     /// A server drawing unknown symbols with `symbols`, whose controls `tapping` taps.
-    init(symbols: [String: String], idleTimeout: Int, tapping: @escaping Tapping) {
+    init(
+        symbols: [String: String], idleTimeout: Int, clock: any LiveClock = SystemClock(),
+        tapping: @escaping Tapping
+    ) {
         self.tapping = tapping
+        self.clock = clock
         self.renderer = HTMLPageRenderer(symbols: symbols)
         self.hub = ServeHub(renderer: renderer, keepAlive: .seconds(min(15, max(1, idleTimeout / 2))))
         self.accessToken = Self.randomHex()
@@ -383,8 +388,8 @@ public final class WidgetServer: HTTPHandler {
         defer { _ = taps.withLock { $0.waiting.removeValue(forKey: key) } }
         let answer = Mutex<HTTPResponse?>(nil)
         let tapping = self.tapping
+        let now = Date(timeIntervalSince1970: clock.now().timeIntervalSince1970.rounded(.down))
         Task {
-            let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
             let outcome = await tapping(instance, number, now, shown)
             answer.withLock { $0 = Self.response(to: outcome, id: id, number: number) }
             done.signal()
