@@ -66,7 +66,7 @@ public struct PluginClock: Sendable, Hashable {
     /// - Throws: ``PluginFailure`` `plugin.clock-unavailable` when libfaketime is not installed (or
     ///   ``libraryVariable`` names no file), or the timer fix is not installed with widgethost: the
     ///   plugin would read the wall clock, or its timers would not fire, so it is not started.
-    func environment(for plugin: String, adding environment: [String: String]) throws(PluginFailure)
+    package func environment(for plugin: String, adding environment: [String: String]) throws(PluginFailure)
         -> [String: String]
     {
         let library: String
@@ -107,13 +107,14 @@ public struct PluginClock: Sendable, Hashable {
     /// `date` as seconds since 1970, to the millisecond: `1796040000`, or `1796040000.250` with a
     /// fraction (libfaketime reads `.` as the fraction's mark in the C locale; a whole second, what
     /// `--at` is nearly always given, has none).
-    static func epochText(_ date: Date) -> String {
+    package static func epochText(_ date: Date) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
-        let fraction = milliseconds - seconds * 1000
-        guard fraction != 0 else { return String(seconds) }
+        let sign = milliseconds < 0 ? "-" : ""
+        let whole = milliseconds.magnitude / 1000
+        let fraction = milliseconds.magnitude % 1000
+        guard fraction != 0 else { return "\(sign)\(whole)" }
         let digits = String(fraction)
-        return "\(seconds)." + String(repeating: "0", count: 3 - digits.count) + digits
+        return "\(sign)\(whole)." + String(repeating: "0", count: 3 - digits.count) + digits
     }
 
     private func unavailable(plugin: String, because reason: String) -> PluginFailure {
