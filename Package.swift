@@ -27,6 +27,8 @@ let package = Package(
     products: [
         .executable(name: "widgethost", targets: ["WidgetHostCLI"]),
         .executable(name: "widgethost-bench", targets: ["widgethost-bench"]),
+        // Preloaded into plugins with libfaketime under `--at`: keeps their monotonic timers real.
+        .library(name: "WidgetHostPluginClock", type: .dynamic, targets: ["CPluginClock"]),
     ] + libraries.map { .library(name: $0, targets: [$0]) },
     targets: [
         .systemLibrary(
@@ -60,6 +62,8 @@ let package = Package(
         .target(name: "CStandardStreams"),
         // posix_spawn's chdir action, hidden from Swift's Glibc module (plugins start in their folder).
         .target(name: "CSpawn"),
+        // What keeps a plugin's monotonic timers working under libfaketime (libWidgetHostPluginClock.so).
+        .target(name: "CPluginClock", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "TerminalText", dependencies: ["CUTF8Proc"], swiftSettings: swiftSettings),
         // JSON values, their one writer and escaper, their parser, and ISO 8601 dates.
         .target(name: "JSON", swiftSettings: swiftSettings),
@@ -73,7 +77,7 @@ let package = Package(
         .target(name: "PluginProtocol", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
         // The SDK's plugin server: what a Swift plugin imports (it re-exports WidgetHostKit).
         .target(
-            name: "WidgetHostPlugin", dependencies: ["WidgetHostKit", "PluginProtocol"],
+            name: "WidgetHostPlugin", dependencies: ["WidgetHostKit", "PluginProtocol", "AppGroup"],
             swiftSettings: swiftSettings),
         .target(name: "AppGroup", dependencies: ["CSQLite", "Diagnostics"], swiftSettings: swiftSettings),
         // The seed app's data in the shared store: tasks, focus mode, `store import` / `store export`.
@@ -267,6 +271,14 @@ let package = Package(
         .executableTarget(
             name: "taskwidget-plugin",
             dependencies: ["WidgetHostPlugin", "TaskWidget"],
+            swiftSettings: swiftSettings
+        ),
+        // A Swift plugin written as iOS widget code is (UserDefaults(suiteName:) of the App Group,
+        // entries dated Date()), for the end-to-end tests of the App Group's defaults and the clock.
+        .executableTarget(
+            name: "appgroup-swift",
+            dependencies: ["WidgetHostPlugin"],
+            path: "Tests/EndToEndTests/Fixtures/appgroup-swift",
             swiftSettings: swiftSettings
         ),
         // A Swift plugin whose bundle forgets to list an intent its button runs, for the

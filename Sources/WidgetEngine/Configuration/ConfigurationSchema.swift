@@ -14,8 +14,8 @@ public enum ConfigurationSchema {
         -> JSONValue
     {
         var definitions: [JSONValue.Member] = [.init("widget", widgetSchema(registry))]
-        for widget in registry.widgets {
-            definitions.append(.init(widget.metadata.kind, kindSchema(widget, options: options)))
+        for (kind, widget) in zip(registry.kinds, registry.widgets) {
+            definitions.append(.init(kind, kindSchema(widget, options: options)))
         }
         return .object([
             .init("$schema", .string("http://json-schema.org/draft-07/schema#")),
@@ -129,7 +129,8 @@ public enum ConfigurationSchema {
             .init(
                 "allOf",
                 .array(
-                    registry.widgets.map { widget in
+                    // Each kind as a configuration names it (`PLUGIN/KIND` for a built-in's name).
+                    zip(registry.kinds, registry.widgets).map { kind, _ in
                         .object([
                             .init(
                                 "if",
@@ -139,7 +140,7 @@ public enum ConfigurationSchema {
                                         .object([
                                             .init(
                                                 "kind",
-                                                .object([.init("const", .string(widget.metadata.kind))]))
+                                                .object([.init("const", .string(kind))]))
                                         ])
                                     ),
                                     .init("required", .array([.string("kind")])),
@@ -147,7 +148,7 @@ public enum ConfigurationSchema {
                             ),
                             .init(
                                 "then",
-                                .object([.init("$ref", .string("#/definitions/\(widget.metadata.kind)"))])),
+                                .object([.init("$ref", .string("#/definitions/\(kind)"))])),
                         ])
                     }
                 )
