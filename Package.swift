@@ -18,6 +18,8 @@ let libraries = [
     "WidgetHostKit", "WidgetHostPlugin", "YAML", "Diagnostics", "ArgumentParsing",
     // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
     "WidgetHost", "TaskStore", "PluginProtocol", "TerminalText", "BuiltInWidgets",
+    // Widget code from iOS compiles with its own imports: each re-exports the SDK and Foundation.
+    "WidgetKit", "SwiftUI", "AppIntents",
 ]
 
 let package = Package(
@@ -72,6 +74,11 @@ let package = Package(
         .target(
             name: "WidgetHostPlugin", dependencies: ["WidgetHostKit", "PluginProtocol"],
             swiftSettings: swiftSettings),
+        // `import WidgetKit`, `import SwiftUI`, `import AppIntents` in an iOS widget extension's files;
+        // WidgetKit also gives a `@main` WidgetBundle the plugin server's `main`.
+        .target(name: "WidgetKit", dependencies: ["WidgetHostKit", "WidgetHostPlugin"], swiftSettings: swiftSettings),
+        .target(name: "SwiftUI", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+        .target(name: "AppIntents", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
         .target(name: "AppGroup", dependencies: ["CSQLite", "Diagnostics"], swiftSettings: swiftSettings),
         // The seed app's data in the shared store: tasks, focus mode, `store import` / `store export`.
         .target(
@@ -219,6 +226,21 @@ let package = Package(
             dependencies: ["WidgetHostPlugin"],
             path: "Tests/EndToEndTests/Fixtures/forgetful-swift",
             swiftSettings: swiftSettings
+        ),
+        // The seed articles' ten Swift blocks as one widget extension with its own imports (WidgetKit,
+        // SwiftUI, AppIntents) and a `@main` bundle, compiled as an iOS project compiles them: in
+        // Swift 6 (served as a plugin by the end-to-end tests) and, over the same files (links), Swift 5.
+        .executableTarget(
+            name: "seed-extension",
+            dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
+            path: "Tests/EndToEndTests/Fixtures/seed-extension",
+            exclude: ["plugin.yaml", "seed-extension"]
+        ),
+        .executableTarget(
+            name: "seed-extension-swift5",
+            dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
+            path: "Tests/EndToEndTests/Fixtures/seed-extension-swift5",
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ],
     swiftLanguageModes: [.v6]
