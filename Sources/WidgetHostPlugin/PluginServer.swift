@@ -32,7 +32,8 @@ public enum PluginServer {
             intents: bundle.intents + intents.filter { !declared.contains($0.intentType) })
     }
 
-    private static func serve(widgets: [any WidgetConfiguration], intents: [any AppIntent.Type]) async -> Never {
+    /// Serves `widgets` and `intents` (what a `@main` widget runs).
+    package static func serve(widgets: [any WidgetConfiguration], intents: [any AppIntent.Type]) async -> Never {
         if isatty(0) != 0 && ProcessInfo.processInfo.environment["WIDGETHOST_PLUGIN"] == nil {
             let name =
                 CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "this program"

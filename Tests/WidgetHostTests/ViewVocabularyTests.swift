@@ -133,7 +133,7 @@ import WidgetHostKit
                     + "fontWeight, foregroundStyle, strikethrough, lineLimit, padding, background, frame, opacity, "
                     + "contentTransition, invalidatableContent, widgetAccentable, containerBackground, "
                     + "cornerRadius, clipShape, buttonStyle, toggleStyle, labelsHidden, scaleEffect, shadow, "
-                    + "animation; it is ignored",
+                    + "animation, disabled, ignored; it is ignored",
                 #"view.children[1].children[0].modifiers[2]: a modifier is an object with a 'type', not "bold"; "#
                     + "it is ignored",
             ])

@@ -5,8 +5,8 @@ import AppIntents
 
 // การกำหนดค่าที่เปิดเผยให้ผู้ใช้
 struct TaskWidgetConfigurationIntent: WidgetConfigurationIntent {
-    static var title: LocalizedStringResource = "การกำหนดค่างาน"
-    static var description = IntentDescription("ปรับแต่งการแสดงผลงาน")
+    static let title: LocalizedStringResource = "การกำหนดค่างาน"
+    static let description = IntentDescription("ปรับแต่งการแสดงผลงาน")
 
     // ตัวกรองตามความสำคัญ
     @Parameter(title: "ความสำคัญ", default: .all)
@@ -28,9 +28,9 @@ enum PriorityFilter: String, AppEnum {
     case medium
     case low
 
-    static var typeDisplayRepresentation: TypeDisplayRepresentation = "ความสำคัญ"
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "ความสำคัญ"
 
-    static var caseDisplayRepresentations: [PriorityFilter: DisplayRepresentation] = [
+    static let caseDisplayRepresentations: [PriorityFilter: DisplayRepresentation] = [
         .all: "ทั้งหมด",
         .high: "สูง",
         .medium: "ปานกลาง",

@@ -1,7 +1,7 @@
 // TaskDataManager.swift
 import Foundation
 
-final class TaskDataManager {
+final class TaskDataManager: Sendable {
     // Singleton สำหรับการเข้าถึงระดับโลก
     static let shared = TaskDataManager()
 

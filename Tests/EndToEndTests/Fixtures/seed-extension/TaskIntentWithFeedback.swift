@@ -3,7 +3,7 @@ import AppIntents
 import WidgetKit
 
 struct ToggleTaskWithFeedbackIntent: AppIntent {
-    static var title: LocalizedStringResource = "สลับงานพร้อมการตอบสนอง"
+    static let title: LocalizedStringResource = "สลับงานพร้อมการตอบสนอง"
 
     @Parameter(title: "ID งาน")
     var taskID: String
@@ -22,7 +22,7 @@ struct ToggleTaskWithFeedbackIntent: AppIntent {
 
         // จำลองการดำเนินการแบบ async (เช่น sync เซิร์ฟเวอร์)
         do {
-            try await Task.sleep(for: .milliseconds(100))
+            try await _Concurrency.Task.sleep(for: .milliseconds(100))
 
             TaskDataManager.shared.toggleTaskCompletion(taskID: uuid)
             WidgetCenter.shared.reloadTimelines(ofKind: "TaskWidget")

@@ -5,10 +5,10 @@ import WidgetKit
 // Intent สำหรับสลับสถานะของงาน
 struct ToggleTaskIntent: AppIntent {
     // ชื่อที่แสดงในทางลัด Siri
-    static var title: LocalizedStringResource = "สลับสถานะของงาน"
+    static let title: LocalizedStringResource = "สลับสถานะของงาน"
 
     // คำอธิบายสำหรับการเข้าถึง
-    static var description = IntentDescription("ทำเครื่องหมายงานว่าเสร็จสิ้นหรือยังไม่เสร็จสิ้น")
+    static let description = IntentDescription("ทำเครื่องหมายงานว่าเสร็จสิ้นหรือยังไม่เสร็จสิ้น")
 
     // พารามิเตอร์: ID ของงานที่จะแก้ไข
     @Parameter(title: "ID งาน")

@@ -4,7 +4,7 @@ import AppIntents
 
 // Intent เฉพาะสำหรับ Toggle พร้อมสถานะที่ชัดเจน
 struct SetTaskCompletionIntent: AppIntent {
-    static var title: LocalizedStringResource = "กำหนดสถานะของงาน"
+    static let title: LocalizedStringResource = "กำหนดสถานะของงาน"
 
     @Parameter(title: "ID งาน")
     var taskID: String

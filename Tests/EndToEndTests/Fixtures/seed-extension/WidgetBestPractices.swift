@@ -16,7 +16,7 @@ final class WidgetRefreshManager {
 
     // เรียกจากแอปหลังจากการแก้ไขข้อมูล
     static func notifyDataChanged() {
-        Task { @MainActor in
+        _Concurrency.Task { @MainActor in
             refreshAllWidgets()
         }
     }
