@@ -76,7 +76,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         // `import WidgetKit`, `import SwiftUI`, `import AppIntents` in an iOS widget extension's files;
         // WidgetKit also gives a `@main` WidgetBundle the plugin server's `main`.
-        .target(name: "WidgetKit", dependencies: ["WidgetHostKit", "WidgetHostPlugin"], swiftSettings: swiftSettings),
+        .target(
+            name: "WidgetKit", dependencies: ["WidgetHostKit", "WidgetHostPlugin"],
+            swiftSettings: swiftSettings),
         .target(name: "SwiftUI", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
         .target(name: "AppIntents", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
         .target(name: "AppGroup", dependencies: ["CSQLite", "Diagnostics"], swiftSettings: swiftSettings),

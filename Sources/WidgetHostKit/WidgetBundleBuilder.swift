@@ -14,7 +14,8 @@ public enum WidgetBundleBuilder {
     public static func buildPartialBlock(first: BundledWidgets) -> BundledWidgets { first }
 
     /// The widgets so far and the next, in order.
-    public static func buildPartialBlock(accumulated: BundledWidgets, next: BundledWidgets) -> BundledWidgets {
+    public static func buildPartialBlock(accumulated: BundledWidgets, next: BundledWidgets) -> BundledWidgets
+    {
         BundledWidgets(accumulated.configurations + next.configurations)
     }
 

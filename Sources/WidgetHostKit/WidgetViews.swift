@@ -62,7 +62,8 @@ public struct ZStack: PrimitiveView {
             ViewNode(
                 type: .vstack, children: content.nodes,
                 modifiers: [
-                    ViewModifierNode(.ignored, [.init("api", .string("ZStack (its layers drawn one below another)"))])
+                    ViewModifierNode(
+                        .ignored, [.init("api", .string("ZStack (its layers drawn one below another)"))])
                 ])
         ]
     }

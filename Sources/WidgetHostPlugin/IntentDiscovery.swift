@@ -22,18 +22,19 @@ package enum IntentDiscovery {
     }
 
     #if !canImport(Darwin)
-    private static func enumeratedAppIntentTypes() -> [any AppIntent.Type] {
-        var found: [any AppIntent.Type] = []
-        withUnsafeMutablePointer(to: &found) { pointer in
-            enumerateAllMetadataSections({ sections, context in
-                guard let context else { return false }
-                let found = context.assumingMemoryBound(to: [any AppIntent.Type].self)
-                found.pointee += IntentDiscovery.appIntentTypes(in: sections)
-                return true
-            }, pointer)
+        private static func enumeratedAppIntentTypes() -> [any AppIntent.Type] {
+            var found: [any AppIntent.Type] = []
+            withUnsafeMutablePointer(to: &found) { pointer in
+                enumerateAllMetadataSections(
+                    { sections, context in
+                        guard let context else { return false }
+                        let found = context.assumingMemoryBound(to: [any AppIntent.Type].self)
+                        found.pointee += IntentDiscovery.appIntentTypes(in: sections)
+                        return true
+                    }, pointer)
+            }
+            return found
         }
-        return found
-    }
     #endif
 
     /// The `AppIntent` conformances of one image, whose metadata sections `sections` describes.
@@ -114,10 +115,10 @@ package enum IntentDiscovery {
 }
 
 #if !canImport(Darwin)
-/// The Swift runtime's walk over every loaded image's metadata sections (ELF and COFF platforms).
-@_silgen_name("swift_enumerateAllMetadataSections")
-private func enumerateAllMetadataSections(
-    _ body: @convention(c) (UnsafeRawPointer, UnsafeMutableRawPointer?) -> Bool,
-    _ context: UnsafeMutableRawPointer?
-)
+    /// The Swift runtime's walk over every loaded image's metadata sections (ELF and COFF platforms).
+    @_silgen_name("swift_enumerateAllMetadataSections")
+    private func enumerateAllMetadataSections(
+        _ body: @convention(c) (UnsafeRawPointer, UnsafeMutableRawPointer?) -> Bool,
+        _ context: UnsafeMutableRawPointer?
+    )
 #endif

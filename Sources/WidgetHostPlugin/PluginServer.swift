@@ -33,7 +33,9 @@ public enum PluginServer {
     }
 
     /// Serves `widgets` and `intents` (what a `@main` widget runs).
-    package static func serve(widgets: [any WidgetConfiguration], intents: [any AppIntent.Type]) async -> Never {
+    package static func serve(widgets: [any WidgetConfiguration], intents: [any AppIntent.Type]) async
+        -> Never
+    {
         if isatty(0) != 0 && ProcessInfo.processInfo.environment["WIDGETHOST_PLUGIN"] == nil {
             let name =
                 CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "this program"

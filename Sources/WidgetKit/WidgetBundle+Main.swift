@@ -14,6 +14,7 @@ extension Widget {
     /// Serves the widget as a widgethost plugin: what `@main` runs on a lone `Widget`, as WidgetKit
     /// runs an extension with one widget and no bundle. Its intents are found as a bundle's are.
     public static func main() async {
-        await PluginServer.serve(widgets: Self()._configurations(), intents: IntentDiscovery.performableIntents())
+        await PluginServer.serve(
+            widgets: Self()._configurations(), intents: IntentDiscovery.performableIntents())
     }
 }

@@ -238,7 +238,7 @@ import WidgetHostKit
                 .clipShape(ContainerRelativeShape())
                 .buttonStyle(.borderedProminent).toggleStyle(.switch).labelsHidden().scaleEffect(0.8)
                 .shadow(color: .black.opacity(0.1), radius: 4, x: 1, y: 2)
-                .animation(.easeInOut(duration: 0.3), value: 1)
+                .animation(.easeInOut(duration: 0.3), value: 1).disabled(true)
             Text(Date(timeIntervalSince1970: 0), style: .relative).font(.caption.bold())
             Image(systemName: "bell").foregroundColor(.secondary)
             ProgressView(value: 0.5)

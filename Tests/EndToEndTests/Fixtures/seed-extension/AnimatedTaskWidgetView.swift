@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // AnimatedTaskWidgetView.swift
 import SwiftUI
 import WidgetKit

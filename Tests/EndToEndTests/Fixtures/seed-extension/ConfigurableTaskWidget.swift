@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // ConfigurableTaskWidget.swift
 import WidgetKit
 import SwiftUI

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // InteractiveWidgetArchitecture.swift
 import WidgetKit
 import SwiftUI

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // TaskIntentWithFeedback.swift
 import AppIntents
 import WidgetKit

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // TaskTimelineProvider.swift
 import WidgetKit
 import SwiftUI

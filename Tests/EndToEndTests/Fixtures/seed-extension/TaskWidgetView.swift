@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // TaskWidgetView.swift
 import SwiftUI
 import WidgetKit

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // ToggleTaskIntent.swift
 import AppIntents
 import WidgetKit

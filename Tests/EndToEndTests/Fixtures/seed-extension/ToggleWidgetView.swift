@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // ToggleWidgetView.swift
 import SwiftUI
 import AppIntents

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // WidgetBestPractices.swift
 import WidgetKit
 import SwiftUI
