@@ -19,7 +19,7 @@ let libraries = [
     // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
     "WidgetHost", "TaskStore", "PluginProtocol", "TerminalText", "BuiltInWidgets",
     // Widget code from iOS compiles with its own imports: each re-exports the SDK and Foundation.
-    "WidgetKit", "SwiftUI", "AppIntents",
+    "WidgetKit", "SwiftUI", "AppIntents", "ActivityKit",
 ]
 
 let package = Package(
@@ -81,6 +81,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(name: "SwiftUI", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
         .target(name: "AppIntents", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+        .target(name: "ActivityKit", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
         .target(name: "AppGroup", dependencies: ["CSQLite", "Diagnostics"], swiftSettings: swiftSettings),
         // The seed app's data in the shared store: tasks, focus mode, `store import` / `store export`.
         .target(

@@ -25,8 +25,9 @@ public protocol Widget: Sendable {
 }
 
 extension Widget {
-    /// The body's configuration; none for an ``EmptyWidgetConfiguration``.
+    /// The body's configuration; none for an ``EmptyWidgetConfiguration`` or one widgethost
+    /// ignores (a Live Activity's).
     public func _configurations() -> [any WidgetConfiguration] {
-        body is EmptyWidgetConfiguration ? [] : [body]
+        body is EmptyWidgetConfiguration || body is any IgnoredWidgetConfiguration ? [] : [body]
     }
 }

@@ -4,7 +4,15 @@
 public enum WidgetBundleBuilder {
     /// A widget in a bundle.
     public static func buildExpression(_ widget: some Widget) -> BundledWidgets {
-        BundledWidgets(widget._configurations())
+        if let ignored = widget.body as? any IgnoredWidgetConfiguration {
+            return BundledWidgets([], ignoring: ["\(type(of: widget)): \(ignored.ignoredAPI)"])
+        }
+        return BundledWidgets(widget._configurations())
+    }
+
+    /// A control (`ControlWidget`): left out, named as ignored on the bundle's widgets.
+    public static func buildExpression(_ control: some ControlWidget) -> BundledWidgets {
+        BundledWidgets([], ignoring: ["\(type(of: control)): ControlWidget (a control of Control Center)"])
     }
 
     /// No widgets.
@@ -16,7 +24,8 @@ public enum WidgetBundleBuilder {
     /// The widgets so far and the next, in order.
     public static func buildPartialBlock(accumulated: BundledWidgets, next: BundledWidgets) -> BundledWidgets
     {
-        BundledWidgets(accumulated.configurations + next.configurations)
+        BundledWidgets(
+            accumulated.configurations + next.configurations, ignoring: accumulated.ignored + next.ignored)
     }
 
     /// An `if` without `else`.
@@ -37,20 +46,30 @@ public enum WidgetBundleBuilder {
 public struct BundledWidgets: Widget {
     /// The widgets' configurations, in the order written.
     public let configurations: [any WidgetConfiguration]
+    /// What the bundle holds that widgethost leaves out (a control, a Live Activity), each named.
+    public let ignored: [String]
 
     /// No widgets.
     public init() {
-        self.configurations = []
+        self.init([])
     }
 
-    /// The widgets of `configurations`.
-    public init(_ configurations: [any WidgetConfiguration]) {
+    /// The widgets of `configurations`, and the bundle's members left out, named by `ignored`.
+    public init(_ configurations: [any WidgetConfiguration], ignoring ignored: [String] = []) {
         self.configurations = configurations
+        self.ignored = ignored
     }
 
     /// Never drawn: a bundle's widgets are its ``configurations``.
     public var body: EmptyWidgetConfiguration { EmptyWidgetConfiguration() }
 
-    /// The widgets' configurations.
-    public func _configurations() -> [any WidgetConfiguration] { configurations }
+    /// The widgets' configurations, each naming what the bundle left out, so the host warns.
+    public func _configurations() -> [any WidgetConfiguration] {
+        guard !ignored.isEmpty else { return configurations }
+        return configurations.map { configuration in
+            var marked = configuration
+            marked.metadata.ignoredAPIs += ignored.filter { !marked.metadata.ignoredAPIs.contains($0) }
+            return marked
+        }
+    }
 }

@@ -53,6 +53,70 @@ private struct ClockBundle: WidgetBundle {
     }
 }
 
+private struct TimerAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable {
+        var secondsLeft: Int
+    }
+    var name: String
+}
+
+/// A Live Activity, as Xcode's template writes one.
+private struct TimerLiveActivity: Widget {
+    var body: some WidgetConfiguration {
+        ActivityConfiguration(for: TimerAttributes.self) { context in
+            Text(context.attributes.name)
+        } dynamicIsland: { context in
+            DynamicIsland {
+                DynamicIslandExpandedRegion(.leading) { Text("\(context.state.secondsLeft)") }
+            } compactLeading: {
+                Text("T")
+            } compactTrailing: {
+                Text("\(context.state.secondsLeft)")
+            } minimal: {
+                Text("T")
+            }
+            .keylineTint(.red)
+        }
+    }
+}
+
+private struct TimerConfiguration: ControlConfigurationIntent {
+    static let title: LocalizedStringResource = "Timer"
+    @Parameter(title: "Name", default: "Timer") var name: String
+}
+
+private struct StartTimerIntent: SetValueIntent {
+    static let title: LocalizedStringResource = "Start"
+    @Parameter(title: "Running", default: false) var value: Bool
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+private struct TimerProvider: AppIntentControlValueProvider {
+    func previewValue(configuration: TimerConfiguration) -> Bool { false }
+    func currentValue(configuration: TimerConfiguration) async throws -> Bool { true }
+}
+
+/// A control, as Xcode's template writes one.
+private struct TimerControl: ControlWidget {
+    var body: some ControlWidgetConfiguration {
+        AppIntentControlConfiguration(kind: "Timer", provider: TimerProvider()) { isRunning in
+            ControlWidgetToggle("Start Timer", isOn: isRunning, action: StartTimerIntent()) { isOn in
+                Label(isOn ? "On" : "Off", systemImage: "timer")
+            }
+        }
+        .displayName("Timer")
+    }
+}
+
+/// A bundle of a widget, a control and a Live Activity.
+private struct EverythingBundle: WidgetBundle {
+    var body: some Widget {
+        ClockWidget()
+        TimerControl()
+        TimerLiveActivity()
+    }
+}
+
 /// A view with `@State` and `@Environment`, as widget views read them.
 private struct StateView: View {
     @State private var isLoading = false
@@ -87,6 +151,44 @@ private struct TimerBar: View {
     @Test func aBundleBodyGivesItsWidgetsInOrderLeavingOutEmptyOnes() {
         #expect(ClockBundle().widgets.map(\.metadata.kind) == ["Clock", "Clock"])
         #expect(ClockBundle().intents.isEmpty)
+    }
+
+    @Test func aBundlesControlAndLiveActivityAreLeftOutAndNamedOnItsWidgets() {
+        let widgets = EverythingBundle().widgets
+        #expect(widgets.map(\.metadata.kind) == ["Clock"])
+        #expect(
+            widgets.first?.metadata.ignoredAPIs == [
+                "contentMarginsDisabled()", "TimerControl: ControlWidget (a control of Control Center)",
+                "TimerLiveActivity: ActivityConfiguration (a Live Activity of TimerAttributes)",
+            ])
+    }
+
+    @Test func shapesAndTheirStylesDrawThroughTheVocabulary() {
+        #expect(
+            Self.json(Circle())
+                == #"{"type":"spacer","modifiers":[{"type":"background","style":"primary","shape":"circle"}]}"#
+        )
+        #expect(
+            Self.json(RoundedRectangle(cornerRadius: 4).fill(.cyan))
+                == #"{"type":"spacer","modifiers":[{"type":"background","style":"cyan","#
+                + #""shape":"roundedRectangle","cornerRadius":4}]}"#)
+        #expect(
+            Self.json(Circle().trim(from: 0, to: 0.5).stroke(.green, lineWidth: 4))
+                == #"{"type":"spacer","modifiers":[{"type":"background","style":"green","shape":"circle"},"#
+                + #"{"type":"ignored","api":"Shape.stroke(_:lineWidth:)"}]}"#)
+        #expect(
+            Self.json(Divider())
+                == #"{"type":"spacer","modifiers":[{"type":"frame","height":1,"maxWidth":"infinity"},"#
+                + #"{"type":"background","style":"quaternary"}]}"#)
+        #expect(
+            Self.json(
+                Text("x").background(
+                    LinearGradient(colors: [.blue, .cyan], startPoint: .top, endPoint: .bottom)))
+                == #"{"type":"text","text":"x","modifiers":[{"type":"background","style":"blue"}]}"#)
+        #expect(
+            Self.json(Text("x").background { Color.teal }.offset(y: 2))
+                == #"{"type":"text","text":"x","modifiers":[{"type":"background","style":"teal"},"#
+                + #"{"type":"ignored","api":"offset(x:y:)"}]}"#)
     }
 
     @Test func anIgnoredConfigurationModifierIsNamedOnEveryEntryOnce() async throws {
