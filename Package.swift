@@ -19,7 +19,7 @@ let libraries = [
     // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
     "WidgetHost", "TaskStore", "PluginProtocol", "TerminalText", "BuiltInWidgets",
     // Widget code from iOS compiles with its own imports: each re-exports the SDK and Foundation.
-    "WidgetKit", "SwiftUI", "AppIntents", "ActivityKit",
+    "WidgetKit", "SwiftUI", "AppIntents", "ActivityKit", "os", "OSLog",
 ]
 
 let package = Package(
@@ -82,6 +82,9 @@ let package = Package(
         .target(name: "SwiftUI", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
         .target(name: "AppIntents", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
         .target(name: "ActivityKit", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+        // `import os` / `import OSLog` in widget code: `Logger` and `os_log`, lines on standard error.
+        .target(name: "os", swiftSettings: swiftSettings),
+        .target(name: "OSLog", dependencies: ["os"], swiftSettings: swiftSettings),
         .target(name: "AppGroup", dependencies: ["CSQLite", "Diagnostics"], swiftSettings: swiftSettings),
         // The seed app's data in the shared store: tasks, focus mode, `store import` / `store export`.
         .target(
@@ -169,7 +172,7 @@ let package = Package(
         // HTTP written and read byte by byte, for the end-to-end tests of `serve` and its benchmark.
         .target(name: "RawHTTP", swiftSettings: swiftSettings),
         .testTarget(
-            name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "TestSupport"],
+            name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "TestSupport", "OSLog"],
             swiftSettings: swiftSettings),
         // A widget and intents written as the seed articles write them for iOS, only the imports
         // changed, compiled against the SDK and exercised (issue 15).
