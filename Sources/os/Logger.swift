@@ -193,6 +193,7 @@ public final class OSLog: Sendable {
     public static let disabled = OSLog(prefix: "")
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Writes a `printf`-style `message` with `arguments` to `log` (the older `os_log`), as a line on
 /// standard error; `%@` and `%{public}@` take any value.
 public func os_log(
