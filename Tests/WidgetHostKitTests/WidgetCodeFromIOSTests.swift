@@ -143,6 +143,22 @@ private struct TimerBar: View {
     }
 }
 
+/// A view reading its size, as widget views do with `GeometryReader`.
+private struct SizedView: View {
+    var body: some View {
+        GeometryReader { proxy in
+            Text("\(Int(proxy.size.width))x\(Int(proxy.size.height))")
+        }
+    }
+}
+
+/// An Xcode preview of old: compiled, never shown.
+private struct SizedView_Previews: PreviewProvider {
+    static var previews: some View {
+        SizedView().previewContext(WidgetPreviewContext(family: .systemSmall))
+    }
+}
+
 @Suite struct WidgetCodeFromIOSTests {
     private static func json(_ view: some View) -> String {
         ViewRenderer.root(of: view).json.description
@@ -250,6 +266,25 @@ private struct TimerBar: View {
             Self.json(Text("x").privacySensitive().disabled(false))
                 == #"{"type":"text","text":"x","modifiers":[{"type":"ignored","api":"privacySensitive()"},"#
                 + #"{"type":"disabled","isActive":false}]}"#)
+    }
+
+    @Test func imagesAndTextsOfRealWidgetCode() {
+        #expect(
+            Self.json(Image("newspic").resizable().aspectRatio(contentMode: .fit))
+                == #"{"type":"image","systemName":"photo","modifiers":[{"type":"ignored","#
+                + #""api":"Image(\"newspic\") (an image of the app's assets, drawn as photo)"},"#
+                + #"{"type":"ignored","api":"resizable()"},{"type":"ignored","api":"aspectRatio(_:contentMode:)"}]}"#
+        )
+        #expect(Self.json(Text(LocalizedStringKey("Oslo"))) == #"{"type":"text","text":"Oslo"}"#)
+        #expect(Self.json(Text(42, format: .number)) == #"{"type":"text","text":"42"}"#)
+        #expect(Self.json(Text("a").id(1)) == #"{"type":"text","text":"a"}"#)
+        let medium = EnvironmentValues(widgetFamily: .systemMedium)
+        #expect(
+            ViewRenderer.root(of: SizedView(), in: medium).json.description
+                == #"{"type":"text","text":"338x158"}"#)
+        #expect(
+            ViewRenderer.root(of: SizedView_Previews.previews).json.description
+                == #"{"type":"text","text":"158x158"}"#)
     }
 
     @Test func timersCountToTheirIntervalsEnd() {
