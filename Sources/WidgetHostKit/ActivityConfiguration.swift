@@ -20,7 +20,7 @@ public struct ActivityViewContext<Attributes: ActivityAttributes>: Sendable {
 }
 
 /// A configuration widgethost compiles and leaves out of a bundle, naming it as ignored.
-public protocol IgnoredWidgetConfiguration: WidgetConfiguration {
+package protocol IgnoredWidgetConfiguration: WidgetConfiguration {
     /// What is ignored, as the host's warning names it.
     var ignoredAPI: String { get }
 }
@@ -28,7 +28,9 @@ public protocol IgnoredWidgetConfiguration: WidgetConfiguration {
 /// A Live Activity (WidgetKit's `ActivityConfiguration`): shown on the lock screen and in the
 /// Dynamic Island of an iPhone, which widgethost has neither of. It compiles; a bundle leaves it
 /// out and its widgets name it as ignored.
-public struct ActivityConfiguration<Attributes: ActivityAttributes>: IgnoredWidgetConfiguration {
+public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfiguration,
+    IgnoredWidgetConfiguration
+{
     /// No kind of its own.
     public var metadata = WidgetMetadata(kind: "", supportedFamilies: [])
 
@@ -40,7 +42,7 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: IgnoredWidg
     ) {}
 
     /// `ActivityConfiguration (a Live Activity)`.
-    public var ignoredAPI: String { "ActivityConfiguration (a Live Activity of \(Attributes.self))" }
+    package var ignoredAPI: String { "ActivityConfiguration (a Live Activity of \(Attributes.self))" }
     /// None.
     public var parameters: [ParameterDescription] { [] }
     /// `false`.

@@ -47,15 +47,20 @@ public struct BundledWidgets: Widget {
     /// The widgets' configurations, in the order written.
     public let configurations: [any WidgetConfiguration]
     /// What the bundle holds that widgethost leaves out (a control, a Live Activity), each named.
-    public let ignored: [String]
+    package let ignored: [String]
 
     /// No widgets.
     public init() {
-        self.init([])
+        self.init([], ignoring: [])
+    }
+
+    /// The widgets of `configurations`.
+    public init(_ configurations: [any WidgetConfiguration]) {
+        self.init(configurations, ignoring: [])
     }
 
     /// The widgets of `configurations`, and the bundle's members left out, named by `ignored`.
-    public init(_ configurations: [any WidgetConfiguration], ignoring ignored: [String] = []) {
+    package init(_ configurations: [any WidgetConfiguration], ignoring ignored: [String]) {
         self.configurations = configurations
         self.ignored = ignored
     }

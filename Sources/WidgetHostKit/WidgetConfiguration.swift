@@ -90,7 +90,7 @@ public struct WidgetMetadata: Sendable, Hashable {
     public var supportedFamilies: [WidgetFamily]
     /// The configuration modifiers used that widgethost ignores (`contentMarginsDisabled()`), named
     /// on each drawn entry's root view so the host warns about them.
-    public var ignoredAPIs: [String] = []
+    package var ignoredAPIs: [String] = []
 
     /// Creates metadata; WidgetKit's defaults are every home-screen family.
     public init(
