@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Diagnostics
 import TerminalText
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

@@ -1,5 +1,7 @@
 import ArgumentParsing
 import Diagnostics
+import Rendering
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

@@ -2,6 +2,8 @@ import AppGroup
 import ArgumentParsing
 import BuiltInWidgets
 import Foundation
+import PluginHosting
+import WidgetEngine
 import WidgetHost
 
 /// `--plugins DIR` and the session every command that hosts widgets makes from its options.

@@ -180,7 +180,8 @@ import Testing
             at: scratch.url.appendingPathComponent("tap/.build/debug"), withIntermediateDirectories: true)
         let build = WidgetHostProcess.executableURL.deletingLastPathComponent()
         let modules = [
-            "WidgetKit", "SwiftUI", "AppIntents", "WidgetHostPlugin", "WidgetHostKit", "PluginProtocol",
+            "WidgetKit", "SwiftUI", "AppIntents", "WidgetHostPlugin", "WidgetHostKit", "JSON",
+            "PluginProtocol",
         ]
         let objects = try modules.flatMap { module in
             let folder = build.appendingPathComponent("\(module).build")
