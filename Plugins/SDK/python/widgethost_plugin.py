@@ -523,6 +523,10 @@ class View(dict):
         """Tinted in the accented rendering mode."""
         return self._modify("widgetAccentable")
 
+    def disabled(self, disabled=True):
+        """A control that cannot be used (or, with False, can again)."""
+        return self._modify("disabled") if disabled else self._modify("disabled", isActive=False)
+
     def containerBackground(self, style):
         """The widget's background (on the root view)."""
         return self._modify("containerBackground", style=_style(style))

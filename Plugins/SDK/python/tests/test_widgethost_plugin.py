@@ -316,6 +316,8 @@ class ViewTests(unittest.TestCase):
             {"type": "frame", "height": 20, "maxWidth": "infinity"}, {"type": "opacity", "value": 0.5},
             {"type": "contentTransition", "transition": "numericText"}, {"type": "invalidatableContent"},
             {"type": "widgetAccentable"}])
+        self.assertEqual(wh.text("x").disabled()["modifiers"], [{"type": "disabled"}])
+        self.assertEqual(wh.text("x").disabled(False)["modifiers"], [{"type": "disabled", "isActive": False}])
         self.assertEqual(root["url"], "app://late")
         self.assertEqual(root["modifiers"], [{"type": "containerBackground", "style": "blue"},
                                              {"type": "font", "size": 12}])
