@@ -1,10 +1,10 @@
 import AppGroup
-public import Diagnostics
+import Diagnostics
 public import Foundation
-public import PluginHosting
+import PluginHosting
 import Subprocess
 import Synchronization
-public import WidgetEngine
+import WidgetEngine
 public import WidgetHost
 public import WidgetHostKit
 

@@ -1,6 +1,6 @@
 public import Diagnostics
 public import PluginHosting
-public import WidgetEngine
+import WidgetEngine
 
 /// What `plugins trust` and `plugins untrust` ask of a session: the plugins configurations bring,
 /// found without starting any.

@@ -14,9 +14,11 @@ import WidgetHostKit
 /// The store holds text, as `store defaults set` writes it (``SharedDefaultText``). The suite keeps
 /// the type the plugin last wrote under each key (its file is synchronized after each call), and
 /// the store's text is read back as that type (`Data` as its UTF-8 bytes, a number, a `Bool`, a
-/// `Date`, JSON for an array or a dictionary), also when another process changed the text; a key
-/// the plugin never wrote is read as a `String`, which the typed getters (`bool`, `integer`,
-/// `double`, `url`) read as their type.
+/// `Date`, JSON for an array or a dictionary), also when another process changed the text. A key
+/// the plugin never wrote is read as `Data` (its UTF-8 bytes) when its text is a JSON array or
+/// object, as an app writes a `Codable` value (`JSONEncoder` then `set(_:forKey:)`, the seeds'
+/// `TaskDataManager`), so that `data(forKey:)` reads it; any other text as a `String`, which the
+/// typed getters (`bool`, `integer`, `double`, `url`) read as their type.
 struct SuiteDefaults {
     /// The App Group's identifier, which is the suite's name.
     let appGroup: String
@@ -32,10 +34,20 @@ struct SuiteDefaults {
         let previous = suite.persistentDomain(forName: appGroup) ?? [:]
         var domain: [String: Any] = [:]
         for (key, text) in stored {
-            domain[key] = previous[key].flatMap { SharedDefaultText.value(text, like: $0) } ?? text
+            domain[key] =
+                previous[key].flatMap { SharedDefaultText.value(text, like: $0) } ?? Self.unwritten(text)
         }
         suite.setPersistentDomain(domain, forName: appGroup)
         return stored
+    }
+
+    /// The value of a key the plugin never wrote: a JSON array or object as its bytes (`Data`), what
+    /// an app's `Codable` value is stored as; any other text as it is.
+    static func unwritten(_ text: String) -> Any {
+        guard let first = text.first(where: { !$0.isWhitespace }), first == "[" || first == "{",
+            (try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil
+        else { return text }
+        return Data(text.utf8)
     }
 
     /// Writes to `defaults` what changed in the suite since it was loaded with `loaded`.

@@ -1,9 +1,9 @@
 import Diagnostics
 import Foundation
 public import LiveHost
-public import Rendering
+import Rendering
 import Synchronization
-public import WidgetEngine
+import WidgetEngine
 public import WidgetHost
 import WidgetHostKit
 

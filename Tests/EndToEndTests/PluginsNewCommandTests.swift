@@ -179,9 +179,10 @@ import Testing
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("tap/.build/debug"), withIntermediateDirectories: true)
         let build = WidgetHostProcess.executableURL.deletingLastPathComponent()
+        // The SDK's server keeps the App Group's shared defaults in the store (AppGroup, on SQLite).
         let modules = [
             "WidgetKit", "SwiftUI", "AppIntents", "WidgetHostPlugin", "WidgetHostKit", "JSON",
-            "PluginProtocol",
+            "PluginProtocol", "AppGroup", "Diagnostics", "TerminalText",
         ]
         let objects = try modules.flatMap { module in
             let folder = build.appendingPathComponent("\(module).build")
@@ -190,8 +191,13 @@ import Testing
         }
         let compile = try WidgetHostProcess.run(
             ["swiftc", "-swift-version", "6", "-parse-as-library", "-module-name", "tap_counter"]
-                + ["-I", build.appendingPathComponent("Modules").path] + files + objects
-                + ["-o", scratch.path("tap/.build/debug/tap_counter")],
+                + ["-I", build.appendingPathComponent("Modules").path]
+                // The module maps of the C libraries the SDK's modules import (SQLite, utf8proc).
+                + ["-I", TemporaryDirectory.repositoryURL.appendingPathComponent("Sources/CSQLite").path]
+                + ["-I", TemporaryDirectory.repositoryURL.appendingPathComponent("Sources/CUTF8Proc").path]
+                + files + objects + [
+                    "-lsqlite3", "-lutf8proc", "-o", scratch.path("tap/.build/debug/tap_counter"),
+                ],
             timeout: .seconds(300), executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(compile.status == 0, "\(compile.standardError)")
 

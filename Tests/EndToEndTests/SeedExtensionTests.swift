@@ -7,8 +7,8 @@ import Testing
 /// plugin by the built binary: built in Swift 6 and, from the same files, in Swift 5.
 ///
 /// Its `TaskWidget` kind and its three intents have the built-ins' names (the built-in task widget
-/// is the same seed), so the configuration shows its two other widgets, and the host warns about
-/// each clash.
+/// is the same seed): the host warns of each clash, and a configuration names the one it means
+/// (`seed-extension/TaskWidget` or `widgethost/TaskWidget`).
 @Suite struct SeedExtensionTests {
     /// A scratch folder with a store, the extension built as `product` as a plugin folder
     /// `extension`, and a configuration of its two widgets whose kinds are its own.
@@ -82,11 +82,12 @@ import Testing
                     + "'contentMarginsDisabled()', which widgethost does not draw; it is ignored"),
             "\(result.standardError)")
         #expect(lines.first?.contains("ignored") == false)
-        // Each clash with a built-in is a warning naming it.
+        // Each clash with a built-in is a warning naming it and how a configuration chooses.
         #expect(
             result.standardError.contains(
                 "warning: the plugin 'seed-extension' declares the kind 'TaskWidget', which is built into "
-                    + "widgethost; the plugin's widget is ignored"))
+                    + "widgethost; a configuration must say which it means: 'seed-extension/TaskWidget' names "
+                    + "the plugin's, 'widgethost/TaskWidget' the built-in"), "\(result.standardError)")
     }
 
     @Test func theSameFilesInSwift5ModeDrawTheSameViews() throws {
@@ -101,5 +102,74 @@ import Testing
         let views = try Self.views(five.standardOutput)
         #expect(views.count == 2)
         #expect(views == (try Self.views(six.standardOutput)))
+    }
+}
+
+/// The seed extension beside the built-ins, as a developer would run it: its `TaskWidget` named
+/// `seed-extension/TaskWidget` next to the built-in `widgethost/TaskWidget`; its tasks in the App
+/// Group's defaults (`UserDefaults(suiteName:)`, the store's); a tap on its button changes them and
+/// the next run shows it; and two runs at one `--at` are byte for byte the same.
+@Suite struct SeedExtensionRuntimeTests {
+    static let taskID = "6F9619FF-8B86-D011-B42D-00CF4FC964FF"
+
+    static func scratch() throws -> TemporaryDirectory {
+        let scratch = try SeedExtensionTests.scratch(product: "seed-extension")
+        _ = try scratch.file(
+            "widgets.yaml",
+            """
+            appGroup: group.com.example.taskapp
+            widgets:
+              - {id: seed, kind: seed-extension/TaskWidget, family: systemMedium}
+              - {id: builtin, kind: widgethost/TaskWidget, family: systemMedium}
+
+            """)
+        let tasks =
+            #"[{"id":"\#(taskID)","title":"Water the plants","isCompleted":false,"priority":"high"}]"#
+        let set = try scratch.widgethost([
+            "store", "defaults", "set", "tasks", tasks, "--store", "store", "--app-group",
+            "group.com.example.taskapp",
+        ])
+        #expect(set.status == 0, "\(set.standardError)")
+        return scratch
+    }
+
+    func run(_ scratch: TemporaryDirectory, at date: String = "2026-12-01T09:00:00Z") throws -> String {
+        let run = try scratch.widgethost([
+            "run", "widgets.yaml", "--plugins", "extension", "--store", "store", "--format", "json", "--at",
+            date,
+        ])
+        #expect(run.status == 0, "\(run.standardError)")
+        return run.standardOutput
+    }
+
+    @Test func itsTaskWidgetRunsBesideTheBuiltInTapsChangeItsDataAndRunsAreReproducible() throws {
+        let scratch = try Self.scratch()
+        let first = try run(scratch)
+        let widgets = try #require(try JSONText.object(first)["widgets"] as? [[String: Any]])
+        #expect(widgets.map { $0["kind"] as? String } == ["seed-extension/TaskWidget", "TaskWidget"])
+        #expect(first.contains("Water the plants"))
+        // Under --at the plugin's clock is the host's: the entry is dated at it, and a second run
+        // is the same, byte for byte.
+        #expect(first.contains(#""date":"2026-12-01T09:00:00Z""#), "\(first)")
+        #expect(try run(scratch) == first)
+
+        // Its button runs its own ToggleTaskIntent (not the built-in's), in the App Group's defaults.
+        let tap = try scratch.widgethost([
+            "tap", "seed", "1", "widgets.yaml", "--plugins", "extension", "--store", "store", "--at",
+            "2026-12-01T09:00:00Z",
+        ])
+        #expect(tap.status == 0, "\(tap.standardOutput)\(tap.standardError)")
+        let stored = try scratch.widgethost([
+            "store", "defaults", "get", "tasks", "--store", "store", "--app-group",
+            "group.com.example.taskapp",
+        ])
+        #expect(stored.standardOutput.contains(#""isCompleted":true"#), "\(stored.standardOutput)")
+        let after = try run(scratch)
+        #expect(after != first)
+        let seed = try #require(
+            (try JSONText.object(after)["widgets"] as? [[String: Any]])?.first {
+                $0["id"] as? String == "seed"
+            })
+        #expect(JSONText.canonical(seed["entry"]).contains(#""isCompleted":true"#), "\(after)")
     }
 }
