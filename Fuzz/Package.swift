@@ -18,7 +18,10 @@ let targets: [(name: String, products: [String])] = [
     ("FuzzStoreImport", ["TaskStore", "Diagnostics", "YAML"]),
     ("FuzzPluginReply", ["PluginProtocol", "WidgetHostKit"]),
     ("FuzzPerform", ["WidgetHost", "WidgetEngine", "BuiltInWidgets", "WidgetHostKit"]),
-    ("FuzzRender", ["WidgetHost", "WidgetEngine", "Rendering", "WidgetHostKit", "TerminalText", "Diagnostics"]),
+    (
+        "FuzzRender",
+        ["WidgetHost", "WidgetEngine", "Rendering", "WidgetHostKit", "TerminalText", "Diagnostics"]
+    ),
 ]
 
 let package = Package(
