@@ -76,7 +76,13 @@ extension WidgetHostCommand {
             // failures are kept, to be reported once the output is complete.
             var output = RunOutput(
                 format: format, renderer: format.runRenderer(symbols: session.symbolFallbacks),
-                includeTimeline: try values.flag("timeline"))
+                includeTimeline: try values.flag("timeline")
+            ) { chunk in
+                switch chunk {
+                case .data(let bytes): StandardStream.output.writeData(bytes)
+                case .text(let text): StandardStream.output.write(text)
+                }
+            }
             var failures: [(id: String, message: String)] = []
             let warnings = await session.evaluate(instances, options: options, prepare: output.prepare) {
                 drawn, nextIsReady in

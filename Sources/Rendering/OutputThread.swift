@@ -9,9 +9,9 @@ import Synchronization
 /// At most ``capacity`` chunks wait to be written; a writer asking to add one more is suspended
 /// (not blocked) until the thread has written one, so memory stays bounded however slow the
 /// reader. Chunks are written in the order they were added.
-final class OutputThread: Sendable {
+public final class OutputThread: Sendable {
     /// What the thread is asked to do.
-    enum Chunk: Sendable {
+    public enum Chunk: Sendable {
         /// Bytes written exactly.
         case data([UInt8])
         /// Text written guarded for the terminal.
@@ -32,17 +32,20 @@ final class OutputThread: Sendable {
     let capacity: Int
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
+    /// Where the chunks go (standard output, for the executable), called on the thread.
+    private let sink: @Sendable (Chunk) -> Void
 
-    /// Starts the thread.
-    init(capacity: Int = 4) {
+    /// Starts the thread, which hands each chunk to `sink` in order.
+    public init(capacity: Int = 4, sink: @escaping @Sendable (Chunk) -> Void) {
         self.capacity = max(1, capacity)
+        self.sink = sink
         let thread = Thread { [self] in run() }
         thread.name = "widgethost output"
         thread.start()
     }
 
     /// Adds `chunk`, waiting for room first when ``capacity`` chunks are waiting already.
-    func write(_ chunk: Chunk) async {
+    public func write(_ chunk: Chunk) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let hasRoom = state.withLock { state -> Bool in
                 state.chunks.append(chunk)
@@ -56,7 +59,7 @@ final class OutputThread: Sendable {
     }
 
     /// Returns once every chunk added is written, and ends the thread.
-    func finish() async {
+    public func finish() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ended = state.withLock { state -> Bool in
                 state.finished = true
@@ -97,10 +100,7 @@ final class OutputThread: Sendable {
             switch step {
             case .write(let chunk, let room):
                 room?.resume()
-                switch chunk {
-                case .data(let bytes): StandardStream.output.writeData(bytes)
-                case .text(let text): StandardStream.output.write(text)
-                }
+                sink(chunk)
             case .end(let waiting):
                 waiting?.resume()
                 return

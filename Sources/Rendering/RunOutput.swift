@@ -1,7 +1,5 @@
-import Rendering
 import TerminalText
-import WidgetEngine
-import WidgetHost
+public import WidgetEngine
 
 /// `run`'s output on its way to standard output while the widgets are evaluated.
 ///
@@ -11,9 +9,9 @@ import WidgetHost
 /// each widget as soon as it and the ones before it are done. One JSON document goes out in 64 KiB
 /// pieces. Nothing is kept once written, so memory does not grow with the number of widgets. A
 /// renderer that draws only whole runs gets every result at the end.
-struct RunOutput {
+public struct RunOutput {
     /// How much is buffered before a write, whatever the format.
-    static let chunkSize = 64 * 1024
+    public static let chunkSize = 64 * 1024
 
     private let format: OutputFormat
     private let renderer: any RunRenderer
@@ -24,10 +22,14 @@ struct RunOutput {
     /// The results, for a renderer that draws only whole runs.
     private var results: [WidgetResult] = []
     /// What writes the output, beside the widgets' evaluation.
-    private let thread = OutputThread()
+    private let thread: OutputThread
 
-    /// Output of `format` drawn by `renderer`.
-    init(format: OutputFormat, renderer: any RunRenderer, includeTimeline: Bool) {
+    /// Output of `format` drawn by `renderer`, handed to `sink` in order on a thread of its own.
+    public init(
+        format: OutputFormat, renderer: any RunRenderer, includeTimeline: Bool,
+        sink: @escaping @Sendable (OutputThread.Chunk) -> Void
+    ) {
+        self.thread = OutputThread(sink: sink)
         self.format = format
         self.renderer = renderer
         self.includeTimeline = includeTimeline
@@ -40,7 +42,7 @@ struct RunOutput {
     /// failed, its id and why; the result itself only for a renderer that draws whole runs. The
     /// result (its entries and views) is let go in the task that drew it, on every core, not in
     /// the one writing the output.
-    var prepare: @Sendable (_ result: WidgetResult, _ index: Int) -> Drawn {
+    public var prepare: @Sendable (_ result: WidgetResult, _ index: Int) -> Drawn {
         guard let writer else { return { result, _ in Drawn(result: result, piece: []) } }
         return { result, index in
             Drawn(failure: Drawn.failure(of: result), piece: writer.piece(result, at: index))
@@ -48,13 +50,13 @@ struct RunOutput {
     }
 
     /// A widget as its task drew it.
-    struct Drawn: Sendable {
+    public struct Drawn: Sendable {
         /// The whole result, for a renderer that draws only whole runs.
-        var result: WidgetResult?
+        public var result: WidgetResult?
         /// The widget's id and why it failed, when it did.
-        var failure: (id: String, message: String)?
+        public var failure: (id: String, message: String)?
         /// Its piece of the output.
-        var piece: [UInt8]
+        public var piece: [UInt8]
 
         init(result: WidgetResult? = nil, failure: (id: String, message: String)? = nil, piece: [UInt8]) {
             self.result = result
@@ -70,7 +72,7 @@ struct RunOutput {
 
     /// Adds a widget drawn as `drawn.piece`, and writes the buffer out when it is full or, for a
     /// format read a widget at a time, when the next widget is not done yet.
-    mutating func write(_ drawn: Drawn, nextIsReady: Bool) async {
+    public mutating func write(_ drawn: Drawn, nextIsReady: Bool) async {
         count += 1
         guard writer != nil else {
             if let result = drawn.result { results.append(result) }
@@ -82,7 +84,7 @@ struct RunOutput {
     }
 
     /// Draws the end of the output, writes out what is left and waits until all is written.
-    mutating func finish() async {
+    public mutating func finish() async {
         if let writer {
             buffer.append(contentsOf: writer.footer(count: count))
         } else {
