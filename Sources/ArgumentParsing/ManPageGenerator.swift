@@ -47,7 +47,7 @@ struct ManPageGenerator {
             for argument in path.command.arguments {
                 lines.append(".TP")
                 lines.append(label(of: argument))
-                lines.append(Self.escaped(description(of: argument)))
+                lines.append(Self.escaped(argument.referenceDescription))
             }
         }
         for section in sections {
@@ -93,27 +93,6 @@ struct ManPageGenerator {
             let short = flag.short.map { "\\fB\\-\(Self.escaped(String($0)))\\fR, " } ?? ""
             return short + "\\fB\\-\\-\(Self.escaped(flag.name))\\fR"
         }
-    }
-
-    private func description(of argument: ArgumentSpec) -> String {
-        var notes: [String] = []
-        var help = ""
-        switch argument {
-        case .positional(let positional):
-            help = positional.help
-            if let value = positional.defaultValue { notes.append("default: \(value)") }
-        case .option(let option):
-            help = option.help
-            if !option.allowedValues.isEmpty {
-                notes.append("values: " + option.allowedValues.joined(separator: ", "))
-            }
-            if let value = option.defaultValue, !value.isEmpty { notes.append("default: \(value)") }
-            if option.isRepeatable { notes.append("repeatable") }
-        case .flag(let flag):
-            help = flag.help
-        }
-        guard !notes.isEmpty else { return help }
-        return help + " (" + notes.joined(separator: "; ") + ")"
     }
 
     /// Each paragraph of `text` (blank-line separated) after `.PP`, its lines joined.

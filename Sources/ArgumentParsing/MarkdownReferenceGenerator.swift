@@ -39,7 +39,8 @@ struct MarkdownReferenceGenerator {
             guard !path.command.arguments.isEmpty else { continue }
             lines += ["", "| argument | what it is |", "| --- | --- |"]
             for argument in path.command.arguments {
-                lines.append("| " + label(of: argument) + " | " + Self.cell(description(of: argument)) + " |")
+                let text = Self.cell(argument.referenceDescription)
+                lines.append("| " + label(of: argument) + " | " + text + " |")
             }
         }
         for section in sections {
@@ -84,27 +85,6 @@ struct MarkdownReferenceGenerator {
             let short = flag.short.map { "`-\($0)`, " } ?? ""
             return short + "`--\(flag.name)`"
         }
-    }
-
-    private func description(of argument: ArgumentSpec) -> String {
-        var notes: [String] = []
-        var help = ""
-        switch argument {
-        case .positional(let positional):
-            help = positional.help
-            if let value = positional.defaultValue { notes.append("default: \(value)") }
-        case .option(let option):
-            help = option.help
-            if !option.allowedValues.isEmpty {
-                notes.append("values: " + option.allowedValues.joined(separator: ", "))
-            }
-            if let value = option.defaultValue, !value.isEmpty { notes.append("default: \(value)") }
-            if option.isRepeatable { notes.append("repeatable") }
-        case .flag(let flag):
-            help = flag.help
-        }
-        guard !notes.isEmpty else { return help }
-        return help + " (" + notes.joined(separator: "; ") + ")"
     }
 
     /// Each paragraph of `text` (blank-line separated), its lines joined, after a blank line.
