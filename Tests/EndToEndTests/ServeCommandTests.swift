@@ -37,8 +37,7 @@ import Testing
         let process = try WatchProcess(
             ["--port", "0"] + arguments, in: scratch, environment: WatchCommandTests.store(scratch),
             command: "serve")
-        let deadline = Date().addingTimeInterval(60)
-        while process.output.isEmpty && Date() < deadline { usleep(10_000) }
+        process.waitForOutput(timeout: 60)
         let url = try #require(process.output.first, "serve printed no URL: \(process.standardError)")
         let match = try #require(
             url.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64})/), "not a URL: \(url)")
@@ -86,8 +85,7 @@ import Testing
         let process = try WatchProcess(
             ["--port", "0", "--bind", "0.0.0.0"], in: scratch, environment: WatchCommandTests.store(scratch),
             command: "serve")
-        let deadline = Date().addingTimeInterval(60)
-        while process.output.isEmpty && Date() < deadline { usleep(10_000) }
+        process.waitForOutput(timeout: 60)
         let url = try #require(process.output.first, "serve printed no URL: \(process.standardError)")
         let port = try #require(url.firstMatch(of: /:(\d+)\//).flatMap { Int($0.output.1) })
         #expect(url.hasPrefix("http://0.0.0.0:\(port)/?token="))

@@ -263,7 +263,7 @@ import Testing
         let status = watch.stop(SIGTERM, timeout: 30)
         let elapsed = Date().timeIntervalSince(start)
         #expect(status == 0, "\(watch.standardError)")
-        #expect(elapsed < 2, "watch took \(elapsed) s to end")
+        #expect(elapsed < 10, "watch took \(elapsed) s to end (the plugin's timeout is 60 s)")
         #expect(watch.events.dropFirst(seen).isEmpty)
     }
 
@@ -321,8 +321,7 @@ import Testing
     @Test func waybarWritesOneLinePerChangeOfOneWidget() throws {
         let scratch = try Self.sample()
         let watch = try WatchProcess(["--format", "waybar", "--widget", "focus"], in: scratch)
-        let deadline = Date().addingTimeInterval(10)
-        while watch.output.isEmpty && Date() < deadline { usleep(10_000) }
+        watch.waitForOutput(timeout: 10)
         let line = try #require(watch.output.first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(object["text"] as? String == "☽ Focus Off [1] ○ off")

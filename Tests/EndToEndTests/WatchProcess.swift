@@ -9,12 +9,16 @@ final class WatchProcess: Sendable {
     private final class Lines: Sendable {
         let lines = Mutex<[String]>([])
         let buffer = Mutex<[UInt8]>([])
+        /// Signalled whenever lines arrive: a waiter wakes then, not on a timer.
+        let arrived = DispatchSemaphore(value: 0)
     }
 
     // `Process` is not Sendable: it is only started here and signalled or read after.
     private let process: Process
     private let read = Lines()
     private let errorURL: URL
+    /// Signalled once the process has exited.
+    private let exited = DispatchSemaphore(value: 0)
 
     /// Starts `widgethost watch` (or `command`) with `arguments` in `scratch`, as on a machine of its own.
     init(
@@ -47,7 +51,9 @@ final class WatchProcess: Sendable {
                     read.lines.withLock { $0.append(line) }
                 }
             }
+            read.arrived.signal()
         }
+        process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()
     }
 
@@ -76,21 +82,37 @@ final class WatchProcess: Sendable {
         for count: Int = 1, after start: Int = 0, timeout: Double = 30,
         _ predicate: ([String: Any]) -> Bool
     ) -> [[String: Any]] {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = DispatchTime.now() + timeout
         while true {
             let matching = events.dropFirst(start).filter(predicate)
-            if matching.count >= count || Date() >= deadline { return Array(matching) }
-            usleep(10_000)
+            if matching.count >= count { return Array(matching) }
+            // Woken by the next lines, or by the deadline.
+            if read.arrived.wait(timeout: deadline) == .timedOut {
+                return Array(events.dropFirst(start).filter(predicate))
+            }
         }
+    }
+
+    /// Waits until the process has written a line, at most `timeout` seconds.
+    /// - Returns: whether it has.
+    @discardableResult
+    func waitForOutput(timeout: Double = 60) -> Bool {
+        let deadline = DispatchTime.now() + timeout
+        while output.isEmpty {
+            if read.arrived.wait(timeout: deadline) == .timedOut { return !output.isEmpty }
+        }
+        return true
     }
 
     /// Sends `signal` and waits for the process to exit (at most `timeout` seconds).
     /// - Returns: The exit status, or `nil` when it did not exit in time (it is then killed).
     func stop(_ signal: Int32 = SIGTERM, timeout: Double = 10) -> Int32? {
+        if !process.isRunning {
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
         kill(process.processIdentifier, signal)
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        guard !process.isRunning else {
+        guard exited.wait(timeout: .now() + timeout) == .success else {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             return nil
