@@ -2,7 +2,6 @@ import ArgumentParsing
 import Diagnostics
 import Foundation
 import LiveHost
-import Synchronization
 import TerminalText
 import WidgetHost
 import WidgetHostKit
@@ -64,56 +63,25 @@ extension WidgetHostCommand {
                 maxConnections: try values.int("max-connections", in: 1...100_000) ?? 512,
                 idleTimeout: try values.int("idle-timeout", in: 1...86_400) ?? 10)
             return try await SessionOptions.withSession(values, live: true) { session throws(ParseError) in
-                let server = WidgetServer(session: session, idleTimeout: options.idleTimeout)
-                let http: HTTPServer
-                do throws(HTTPServer.StartError) {
-                    http = try HTTPServer(options: options, handler: server)
-                } catch {
-                    StandardStream.error.write(
-                        "error: cannot serve: \(TerminalText.visible(error.description))\n")
-                    return ExitStatus.failure
-                }
-                server.port = http.port
-                if !options.isLoopback {
-                    StandardStream.error.write(Self.exposureWarning(bind: options.bind, port: http.port))
-                }
-                let host: LiveHost
-                do throws(LiveHost.StartFailure) {
-                    host = try LiveHost(session: session, options: hostOptions)
-                } catch {
-                    http.stop()
-                    return try LiveOptions.refuse(error, values: values)
-                }
-                let failure = Mutex<String?>(nil)
-                defer {
-                    server.stop()
-                    http.stop()
-                }
-                do throws(LiveHost.StartFailure) {
-                    try await host.run(
-                        started: {
-                            do throws(HTTPServer.StartError) {
-                                try http.start()
-                            } catch {
-                                failure.withLock { $0 = error.description }
-                                host.stop()
-                                return
+                do throws(LiveServer.Failure) {
+                    try await LiveServer.run(
+                        session: session, host: hostOptions, http: options,
+                        bound: { port in
+                            if !options.isLoopback {
+                                StandardStream.error.write(
+                                    Self.exposureWarning(bind: options.bind, port: port))
                             }
-                            let address = options.bind.contains(":") ? "[\(options.bind)]" : options.bind
-                            StandardStream.output.writeData(server.url(address: address) + "\n")
                         },
-                        emit: { event in
-                            server.publish(event)
-                            if case .diagnostics(let diagnostics) = event {
-                                CommandOptions.report(diagnostics)
-                            }
-                        })
+                        listening: { url in StandardStream.output.writeData(url + "\n") },
+                        diagnostics: { CommandOptions.report($0) })
                 } catch {
-                    return try LiveOptions.refuse(error, values: values)
-                }
-                if let message = failure.withLock({ $0 }) {
-                    StandardStream.error.write("error: cannot serve: \(TerminalText.visible(message))\n")
-                    return ExitStatus.failure
+                    switch error {
+                    case .cannotServe(let message):
+                        StandardStream.error.write("error: cannot serve: \(TerminalText.visible(message))\n")
+                        return ExitStatus.failure
+                    case .host(let failure):
+                        return try LiveOptions.refuse(failure, values: values)
+                    }
                 }
                 return ExitStatus.success
             }
