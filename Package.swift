@@ -161,7 +161,9 @@ let package = Package(
             dependencies: [
                 "JSON", "WidgetEngine", "WidgetHostKit", "PluginProtocol", "Diagnostics", "TerminalText",
             ],
-            swiftSettings: swiftSettings
+            exclude: ["Page"],
+            swiftSettings: swiftSettings,
+            plugins: ["EmbedPageFiles"]
         ),
         // The live host of `watch` and `serve`: schedules, file and store events, the screen.
         .target(
@@ -183,6 +185,13 @@ let package = Package(
         ),
         // Writes a text file as a Swift string at build time (the Python SDK, for `plugins new`).
         .executableTarget(name: "embed-text", swiftSettings: swiftSettings),
+        // Writes the HTML page's stylesheet and script as Swift strings at build time.
+        .plugin(
+            name: "EmbedPageFiles",
+            capability: .buildTool(),
+            dependencies: ["embed-text"],
+            path: "BuildPlugins/EmbedPageFiles"
+        ),
         .plugin(
             name: "EmbedPythonSDK",
             capability: .buildTool(),

@@ -121,108 +121,22 @@ public struct HTMLPageRenderer: RunRenderer {
         return output + "</body></html>\n"
     }
 
-    /// The page's stylesheet: SwiftUI's system colours for light and dark, the cards, the stacks.
-    static let stylesheet = """
-        :root{color-scheme:light dark;--page:#F2F2F7;--card:#FFFFFF;--accessory:#E5E5EA;--primary:#000000;\
-        --secondary:rgba(60,60,67,.6);--tertiary:rgba(60,60,67,.3);--quaternary:rgba(60,60,67,.18);\
-        --red:#FF3B30;--orange:#FF9500;--yellow:#FFCC00;--green:#34C759;--mint:#00C7BE;--teal:#30B0C7;\
-        --cyan:#32ADE6;--blue:#007AFF;--indigo:#5856D6;--purple:#AF52DE;--pink:#FF2D55;--brown:#A2845E;\
-        --gray:#8E8E93;--fill:rgba(120,120,128,.2)}\
-        @media (prefers-color-scheme:dark){:root{--page:#000000;--card:#1C1C1E;--accessory:#2C2C2E;\
-        --primary:#FFFFFF;--secondary:rgba(235,235,245,.6);--tertiary:rgba(235,235,245,.3);\
-        --quaternary:rgba(235,235,245,.18);--red:#FF453A;--orange:#FF9F0A;--yellow:#FFD60A;\
-        --green:#30D158;--mint:#63E6E2;--teal:#40C8E0;--cyan:#64D2FF;--blue:#0A84FF;--indigo:#5E5CE6;\
-        --purple:#BF5AF2;--pink:#FF375F;--brown:#AC8E68;--gray:#8E8E93;--fill:rgba(120,120,128,.36)}}\
-        body{margin:0;padding:24px;background:var(--page);color:var(--primary);\
-        font:17px/1.2 -apple-system,system-ui,"SF Pro Text","Helvetica Neue",Arial,sans-serif}\
-        .gallery{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}\
-        .widget{margin:0;display:flex;flex-direction:column;gap:8px;align-items:center}\
-        .card{box-sizing:border-box;flex:none;background:var(--card);border-radius:22px;padding:16px;\
-        overflow:hidden;display:flex;flex-direction:column;align-items:center;justify-content:center;\
-        box-shadow:0 1px 4px rgba(0,0,0,.14)}\
-        .card[data-family^=accessory]{padding:4px 6px;border-radius:14px;background:var(--accessory);\
-        font-size:13px;box-shadow:none}\
-        .card[data-family=accessoryCircular]{border-radius:50%;padding:6px}\
-        .card[data-family=accessoryInline]{padding:0 6px;border-radius:6px;flex-direction:row;\
-        white-space:nowrap;background:transparent;font-size:15px}\
-        .card[data-family=accessoryInline] .v{flex-direction:row}\
-        .v,.h,.m{display:flex;gap:8px;align-items:center;min-width:0;min-height:0;max-width:100%;\
-        box-sizing:border-box}\
-        .v{flex-direction:column}.h{flex-direction:row}.m{gap:0;flex-direction:column}\
-        .h>*{min-width:0}.v>.s{min-height:8px}.h>.s{min-width:8px}.s{flex:1 1 0}\
-        .t{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:var(--lines,none);\
-        overflow:hidden;overflow-wrap:anywhere;text-overflow:ellipsis}\
-        .i{display:inline-flex;width:1.1em;height:1.1em;flex:none;align-items:center;justify-content:center}\
-        .i svg{width:100%;height:100%}\
-        .i.unknown{border:1.5px solid currentColor;border-radius:4px;box-sizing:border-box}\
-        .control{font:inherit;color:inherit;background:none;border:0;padding:0;margin:0;cursor:pointer;\
-        display:inline-flex;align-items:center;gap:6px;text-align:inherit;text-decoration:none;\
-        min-width:0;max-width:100%}\
-        .control:focus-visible{outline:2px solid var(--blue);outline-offset:2px;border-radius:4px}\
-        .toggle .switch{width:36px;height:22px;border-radius:11px;background:var(--quaternary);\
-        position:relative;flex:none}\
-        .toggle .switch::after{content:"";position:absolute;top:2px;left:2px;width:18px;height:18px;\
-        border-radius:50%;background:#FFFFFF;box-shadow:0 1px 2px rgba(0,0,0,.3);transition:left .15s}\
-        .toggle[aria-checked=true] .switch{background:var(--green)}\
-        .toggle[aria-checked=true] .switch::after{left:16px}\
-        .failed{justify-content:flex-start;align-items:stretch}\
-        .error{display:flex;flex-direction:column;gap:6px;color:var(--red);font-size:13px;min-height:0}\
-        .error .message{color:var(--primary);overflow-wrap:anywhere;overflow:hidden}\
-        .error .code{font-size:11px;color:var(--secondary)}\
-        [data-content-transition=numericText]{font-variant-numeric:tabular-nums}\
-        .pending [data-invalidatable]{opacity:.35}\
-        [data-button-style=bordered] .button,.button[data-button-style=bordered],\
-        [data-toggle-style=button] .toggle,.toggle[data-toggle-style=button]{background:var(--fill);\
-        border-radius:8px;padding:4px 10px}\
-        [data-button-style=borderedProminent] .button,.button[data-button-style=borderedProminent],\
-        [data-toggle-style=button] .toggle[aria-checked=true],.toggle[data-toggle-style=button][aria-checked=true]\
-        {background:var(--blue);color:#FFFFFF;border-radius:8px;padding:4px 10px}\
-        [data-toggle-style=button] .switch,.toggle[data-toggle-style=button] .switch{display:none}\
-        [data-labels-hidden] .toggle>:not(.switch),.toggle[data-labels-hidden]>:not(.switch){display:none}\
-        [data-disabled]{opacity:.5;pointer-events:none}\
-        .progress{display:flex;flex-direction:column;gap:4px;align-self:stretch}\
-        .progress .bar{height:4px;border-radius:2px;background:var(--quaternary);overflow:hidden}\
-        .progress .bar>div{height:100%;background:var(--blue)}\
-        .progress.indeterminate .bar>div{width:30%;margin-left:35%}\
-        figcaption{font:12px/1.3 ui-monospace,"DejaVu Sans Mono",monospace;color:var(--secondary)}\
-        figcaption span{unicode-bidi:isolate}\
-        .status{font:13px/1.3 ui-monospace,monospace;color:var(--secondary);min-height:1.3em}
-        """
+    /// The page's stylesheet (`Page/page.css`, embedded at build time): SwiftUI's system colours
+    /// for light and dark, the cards, the stacks.
+    static let stylesheet = Self.joined(PageStyleSheet.source)
 
     /// The live page's script: `GET /events` (Server-Sent Events) redraws a card from each `card`
     /// event, drops removed widgets, and puts the cards in the order an `order` event gives,
     /// dropping those it does not list (a stream's first message ends with one, so a page that
     /// reconnects loses the cards of widgets removed meanwhile); a click on a control posts it
-    /// with the page's token.
-    static let liveScript = """
-        "use strict";\
-        const token=document.querySelector('meta[name="widgethost-token"]').content;\
-        const status=document.querySelector('.status');\
-        function cardOf(id){for(const c of document.querySelectorAll('.card')){if(c.dataset.widgetId===id)return c}\
-        return null}\
-        document.addEventListener('click',async e=>{const control=e.target.closest('[data-control]');\
-        if(!control)return;e.preventDefault();const card=control.closest('.card');if(!card)return;\
-        const id=card.dataset.widgetId;card.classList.add('pending');\
-        try{const r=await fetch('/widgets/'+encodeURIComponent(id)+'/controls/'+control.dataset.control,\
-        {method:'POST',headers:card.dataset.revision?{'X-Widgethost-Token':token,\
-        'X-Widgethost-Revision':card.dataset.revision}:{'X-Widgethost-Token':token}});const body=await r.json();\
-        status.textContent='['+control.dataset.control+'] of '+id+': '+(body.error?body.error.message:\
-        (body.dialog||body.url||body.intent||'done'))}catch(err){status.textContent=String(err)}\
-        finally{card.classList.remove('pending')}});\
-        const events=new EventSource('/events');\
-        events.addEventListener('card',e=>{const m=JSON.parse(e.data);const t=document.createElement('template');\
-        t.innerHTML=m.html;const old=cardOf(m.id);if(old)old.closest('figure').replaceWith(t.content);\
-        else document.querySelector('.gallery').append(t.content)});\
-        events.onmessage=e=>{const ev=JSON.parse(e.data);if(ev.event==='removed'){const c=cardOf(ev.id);\
-        if(c)c.closest('figure').remove()}else if(ev.event==='order'){const g=document.querySelector('.gallery');\
-        const hosted=new Set(ev.ids);for(const c of document.querySelectorAll('.card'))\
-        if(!hosted.has(c.dataset.widgetId))c.closest('figure').remove();\
-        for(const id of ev.ids){const c=cardOf(id);if(c)g.append(c.closest('figure'))}}\
-        else if(ev.event==='diagnostics'){status.textContent=\
-        ev.diagnostics.map(d=>d.message).join('; ')}else if(ev.event==='plugin'){const p='plugin '+ev.plugin+' ';\
-        if(ev.state!=='running')status.textContent=p+ev.state+(ev.message?': '+ev.message:'');\
-        else if(status.textContent.startsWith(p))status.textContent=''}};
-        """
+    /// with the page's token (`Page/page.js`, embedded at build time).
+    static let liveScript = Self.joined(PageScript.source)
+
+    /// A page file's lines as one line, as the page carries its stylesheet and script: no line
+    /// break in them is significant, and none is sent.
+    static func joined(_ source: String) -> String {
+        source.split(separator: "\n").joined()
+    }
 }
 
 /// `run --format html` a card at a time: the page's head, each card as its widget is done, the
