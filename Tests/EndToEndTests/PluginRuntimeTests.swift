@@ -143,10 +143,7 @@ import Testing
 
                 """,
             manifest: "kinds: [PyCounter]\nintents: [PyAddOneIntent]\n")
-        let sdk = TemporaryDirectory.repositoryURL.appendingPathComponent(
-            "Plugins/SDK/python/widgethost_plugin.py")
-        try FileManager.default.createSymbolicLink(
-            at: folder.appendingPathComponent("widgethost_plugin.py"), withDestinationURL: sdk)
+        try Self.linkPythonSDK(into: folder)
         try scratch.file(
             "widgets.yaml",
             "appGroup: \(Self.appGroup)\nwidgets:\n  - {id: counter, kind: Counter}\n  - {id: py, kind: PyCounter}\n"
@@ -163,6 +160,15 @@ import Testing
         let run = try Self.run(scratch)
         #expect(Self.entry(run.widgets["counter"])["count"] as? Int == 2)
         #expect(Self.entry(run.widgets["py"])["count"] as? Int == 2)
+    }
+
+    /// The Python SDK beside a plugin's script, as `plugins new` puts it (here a link to the
+    /// repository's).
+    static func linkPythonSDK(into folder: URL) throws {
+        let sdk = TemporaryDirectory.repositoryURL.appendingPathComponent(
+            "Plugins/SDK/python/widgethost_plugin.py")
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("widgethost_plugin.py"), withDestinationURL: sdk)
     }
 
     // MARK: - The host's clock under --at
@@ -191,10 +197,7 @@ import Testing
 
                 """,
             manifest: "kinds: [PyClock]\n")
-        let sdk = TemporaryDirectory.repositoryURL.appendingPathComponent(
-            "Plugins/SDK/python/widgethost_plugin.py")
-        try FileManager.default.createSymbolicLink(
-            at: folder.appendingPathComponent("widgethost_plugin.py"), withDestinationURL: sdk)
+        try Self.linkPythonSDK(into: folder)
         try scratch.file(
             "widgets.yaml",
             "appGroup: \(appGroup)\nwidgets:\n  - {id: clock, kind: Clock}\n  - {id: pyclock, kind: PyClock}\n"
