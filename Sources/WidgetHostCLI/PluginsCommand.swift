@@ -16,12 +16,14 @@ extension WidgetHostCommand {
             timeouts, and the kinds and intents it serves), looked for in \
             $XDG_DATA_HOME/widgethost/plugins and in each --plugins DIR (a configuration also \
             brings the Plugins folder beside it and its plugins: list, whose plugins run only once \
-            trusted with 'widgethost plugins trust'); never in the current directory.
+            trusted with 'widgethost plugins trust'; list and check take those of ./config, or of \
+            each --config PATH); never in the current directory.
             """
 
         /// The options both subcommands take.
         static let arguments: [ArgumentSpec] =
-            [SessionOptions.plugins, CommandOptions.format()] + SessionOptions.pluginLogging
+            [SessionOptions.plugins, ConfigurationPlugins.option, CommandOptions.format()]
+            + SessionOptions.pluginLogging
 
         /// The command's declaration.
         static let spec = CommandSpec(
@@ -57,7 +59,12 @@ extension WidgetHostCommand {
             }
             let check = values.subcommandPath.last == "check"
             let json = try CommandOptions.outputFormat(values) == .json
-            return try await SessionOptions.withSession(values, store: false) { session in
+            return try await SessionOptions.withSession(values, store: false) { session throws(ParseError) in
+                let brought = try ConfigurationPlugins.add(values, to: session)
+                guard brought.isEmpty else {
+                    CommandOptions.report(brought)
+                    return CommandOptions.status(afterReporting: brought)
+                }
                 if check { await session.handshakeAllPlugins() }
                 return report(session.plugins, check: check, json: json)
             }
