@@ -17,7 +17,8 @@ import Testing
             sys.stdout.write("".join(E.fromstring("<markup>" + open("markup").read() + "</markup>").itertext()))
             """
         let run = try WidgetHostProcess.run(
-            ["python3", "-c", script], directory: scratch.url, executable: URL(fileURLWithPath: "/usr/bin/env"))
+            ["python3", "-c", script], directory: scratch.url,
+            executable: URL(fileURLWithPath: "/usr/bin/env"))
         try #require(run.status == 0, "not markup: \(markup)\n\(run.standardError)")
         return run.standardOutput
     }
