@@ -82,10 +82,12 @@ extension WidgetHostCommand {
                     return ExitStatus.dataError
                 case .untrusted(let failure):
                     let diagnostics = session.takePluginDiagnostics().filter {
-                        $0.message != failure.description
+                        $0.message != failure.diagnosticMessage
                     }
                     CommandOptions.report(diagnostics)
-                    StandardStream.error.write("error: \(TerminalText.visible(failure.description))\n")
+                    StandardStream.error.write(
+                        "error: \(TerminalText.visible(failure.diagnosticMessage))\n"
+                            + failure.stderrLines.map { "  | \(TerminalText.visible($0))\n" }.joined())
                     FailureDocument(code: failure.code, message: failure.description).write(if: format)
                     return ExitStatus.failing(with: failure.code)
                 case .unknown(let known):

@@ -82,7 +82,7 @@ extension WidgetHostCommand {
                 // A failed handshake is printed with its plugin below, not twice.
                 CommandOptions.report(
                     diagnostics.filter { diagnostic in
-                        !plugins.contains { $0.failure?.description == diagnostic.message }
+                        !plugins.contains { $0.failure?.diagnosticMessage == diagnostic.message }
                     })
                 StandardStream.output.write(
                     plugins.isEmpty
@@ -125,7 +125,8 @@ extension WidgetHostCommand {
             guard check, plugin.manifest != nil else { return text }
             if let failure = plugin.failure {
                 if failure.details.isEmpty {
-                    text += "  failed: \(visible(failure.description))\n"
+                    text += "  failed: \(visible(failure.diagnosticMessage))\n"
+                    text += failure.stderrLines.map { "    | \(visible($0))\n" }.joined()
                 } else {
                     // Every problem on a line of its own, so a plugin author fixes them all at once.
                     var summary = failure
@@ -133,8 +134,10 @@ extension WidgetHostCommand {
                     summary.stderrTail = ""
                     text += "  failed: \(visible(summary.description)):\n"
                     text += failure.details.map { "    - \(visible($0))\n" }.joined()
-                    let tail = failure.stderrTail.trimmingCharacters(in: .whitespacesAndNewlines)
-                    if !tail.isEmpty { text += "  its stderr ended with: \(visible(tail))\n" }
+                    let lines = failure.stderrLines
+                    if !lines.isEmpty {
+                        text += "  its stderr ended with:\n" + lines.map { "    | \(visible($0))\n" }.joined()
+                    }
                 }
             } else if let handshake = plugin.connection?.knownHandshake {
                 text += "  ok: protocol \(handshake.protocolVersion)"

@@ -103,7 +103,8 @@ import Testing
             result.standardOutput == Self.checkHeading("crashing", folder: folder, executable: "plugin.py")
                 + """
                   failed: plugin 'crashing' exited with status 3 during 'initialize' (after one restart); \
-                its stderr ended with: crash: missing config file
+                its stderr ended with:
+                    | crash: missing config file
 
                 """)
         // The failure is printed with its plugin, not a second time as a diagnostic.

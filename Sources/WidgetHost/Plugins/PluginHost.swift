@@ -419,7 +419,7 @@ public final class PluginHost: Sendable {
                     state.diagnostics.append(
                         Diagnostic(
                             file: connection.manifest.path, severity: .warning, code: failure.code,
-                            message: failure.description))
+                            message: failure.diagnosticMessage, notes: failure.stderrNotes))
                 case .success(let handshake):
                     register(handshake, of: index, connection: connection, in: &state)
                 }
