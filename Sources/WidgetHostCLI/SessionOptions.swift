@@ -2,6 +2,7 @@ import AppGroup
 import ArgumentParsing
 import BuiltInWidgets
 import Foundation
+import TerminalText
 import WidgetHost
 
 /// `--plugins DIR` and the session every command that hosts widgets makes from its options.
@@ -56,12 +57,20 @@ enum SessionOptions {
     {
         let storeOption = store ? try values.string("store") : nil
         if storeOption == "" { throw CommandOptions.emptyStoreError(values) }
+        let overrides = values.declares("set") ? try values.strings("set") : []
+        // A --set without '=' is a malformed argument (64), as any other; what its key or value
+        // says of the configuration is the configuration's problem (65).
+        if let malformed = overrides.first(where: { !$0.contains("=") }) {
+            throw values.validationError(
+                "--set '\(TerminalText.visible(malformed))' is not KEY=VALUE; KEY is appGroup, "
+                    + "WIDGET-ID.family or WIDGET-ID.configuration.PARAMETER, VALUE is read as YAML.")
+        }
         let settings = HostSession.Settings(
             storeOption: storeOption,
             lockTimeout: store ? try CommandOptions.lockTimeout(values) : .default,
             pluginFolders: plugins ? try values.strings("plugins") : [],
             hostVersion: WidgetHostCommand.version,
-            overrides: values.declares("set") ? try values.strings("set") : [],
+            overrides: overrides,
             pluginLog: plugins ? try pluginLog(values) : nil)
         do throws(RegistryError) {
             return try HostSession(bundles: BuiltInWidgets.bundles, settings: settings)

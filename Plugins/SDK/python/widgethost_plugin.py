@@ -41,7 +41,7 @@ __all__ = [
     "AT_END", "NEVER", "CodedError", "Context", "DeclarationError", "Entry", "Intent", "IntentCall",
     "NeedsValueError", "Parameter", "Plugin", "PluginError", "Result", "Timeline", "Values", "View",
     "Widget", "after", "array", "boolean", "button", "date", "entry", "enum", "format_date",
-    "hstack", "image", "integer", "intent", "link", "number", "parse_date", "result", "serve",
+    "hstack", "image", "integer", "intent", "link", "number", "parse_date", "progress", "result", "serve",
     "spacer", "string", "text", "timeline", "toggle", "vstack", "widget",
 ]
 __version__ = "1.0"
@@ -607,6 +607,24 @@ def image(system_name):
 def spacer():
     """Flexible space."""
     return View(type="spacer")
+
+
+def progress(value=None, total=1, label=None):
+    """A progress bar showing `value` out of `total` (clamped to 0...1, as SwiftUI's
+    ProgressView(value:total:)), or a spinning one when `value` is None; `label` (text or a view)
+    is drawn with it."""
+    children = _children([label]) if label is not None else []
+    if value is None:
+        return View(type="progress", children=children) if children else View(type="progress")
+    for number, name in ((value, "value"), (total, "total")):
+        if isinstance(number, bool) or not isinstance(number, (int, float)) or not math.isfinite(number):
+            raise ValueError(f"a progress's {name} is a finite number, not {number!r}")
+    if total <= 0:
+        raise ValueError(f"a progress's total is above 0, not {total!r}")
+    fraction = min(max(value / total, 0.0), 1.0)
+    if children:
+        return View(type="progress", value=fraction, children=children)
+    return View(type="progress", value=fraction)
 
 
 def _intent_reference(intent, control):

@@ -285,7 +285,7 @@ final class LiveEvents: Sendable {
                     if let directory = gone {
                         changes.append(
                             FileChange(
-                                directory: (directory as NSString).deletingLastPathComponent,
+                                directory: directory.parentPath,
                                 name: (directory as NSString).lastPathComponent, isCreation: false))
                     }
                 } else if let directory = state.withLock({ $0.directories[descriptor] }) {

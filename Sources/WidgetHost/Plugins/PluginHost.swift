@@ -222,7 +222,7 @@ public final class PluginHost: Sendable {
 
     private func addEntry(_ path: String, file: String) -> Result<[String], Diagnostic> {
         state.withLock { $0.places.append(path) }
-        let base = file == "-" ? "." : (file as NSString).deletingLastPathComponent
+        let base = file == "-" ? "." : file.parentPath
         let folder =
             path.hasPrefix("/")
             ? path : ((base.isEmpty ? "." : base) as NSString).appendingPathComponent(path)

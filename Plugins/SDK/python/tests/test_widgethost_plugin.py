@@ -251,6 +251,20 @@ class ViewTests(unittest.TestCase):
             {"type": "toggle", "isOn": True, "intent": {"type": "SetIntent", "parameters": {"value": False}},
              "children": [{"type": "text", "text": "On"}]}]})
 
+    def test_progress_is_a_fraction_or_spinning_as_swiftuis_progress_view(self):
+        self.assertEqual(json.loads(json.dumps(wh.progress(3, total=4, label="Upload"))),
+                         {"type": "progress", "value": 0.75, "children": [{"type": "text", "text": "Upload"}]})
+        self.assertEqual(wh.progress(0.5), {"type": "progress", "value": 0.5})
+        self.assertEqual(wh.progress(12, total=10)["value"], 1.0)
+        self.assertEqual(wh.progress(-1)["value"], 0.0)
+        self.assertEqual(wh.progress(), {"type": "progress"})
+        self.assertEqual(wh.progress(label=wh.text("Loading"))["children"], [{"type": "text", "text": "Loading"}])
+        for bad, message in ((lambda: wh.progress("half"), "value is a finite number"),
+                             (lambda: wh.progress(float("inf")), "value is a finite number"),
+                             (lambda: wh.progress(1, total=0), "total is above 0")):
+            with self.assertRaisesRegex(ValueError, message):
+                bad()
+
     def test_stacks_carry_alignment_and_spacing_as_swiftui_does(self):
         column = wh.vstack("a", alignment="leading", spacing=20)
         self.assertEqual(json.loads(json.dumps(column)), {"type": "vstack", "alignment": "leading", "spacing": 20,
