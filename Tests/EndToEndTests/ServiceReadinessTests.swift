@@ -78,7 +78,10 @@ import Testing
         let message = try #require(socket.receive(), "no notification: \(serve.standardError)")
         let lines = message.split(separator: "\n").map(String.init)
         #expect(lines.contains("READY=1"))
-        let url = try #require(serve.output.first, "serve printed no URL before it was ready")
+        // The URL is written before READY=1 is sent; the pipe it comes through is read a moment later.
+        let deadline = Date().addingTimeInterval(10)
+        while serve.output.isEmpty && Date() < deadline { usleep(10_000) }
+        let url = try #require(serve.output.first, "serve printed no URL: \(serve.standardError)")
         let port = try #require(url.firstMatch(of: /127\.0\.0\.1:(\d+)\//)?.output.1)
         // The status names the address, never the token.
         #expect(lines.contains("STATUS=serving http://127.0.0.1:\(port)/"))
