@@ -15,9 +15,10 @@ let builtInWidgets = ["TaskWidget", "FocusWidget", "Quickmenu"]
 
 /// The modules offered as libraries, each a product of its own name.
 let libraries = [
-    "WidgetHostKit", "WidgetHostPlugin", "YAML", "Diagnostics", "ArgumentParsing",
+    "WidgetHostKit", "WidgetHostPlugin", "JSON", "YAML", "Diagnostics", "ArgumentParsing",
     // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
-    "WidgetHost", "TaskStore", "PluginProtocol", "TerminalText", "BuiltInWidgets",
+    "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering", "TaskStore", "PluginProtocol", "TerminalText",
+    "BuiltInWidgets",
 ]
 
 let package = Package(
@@ -60,12 +61,14 @@ let package = Package(
         // posix_spawn's chdir action, hidden from Swift's Glibc module (plugins start in their folder).
         .target(name: "CSpawn"),
         .target(name: "TerminalText", dependencies: ["CUTF8Proc"], swiftSettings: swiftSettings),
-        .target(name: "Diagnostics", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
-        .target(name: "YAML", dependencies: ["CYAML", "Diagnostics"], swiftSettings: swiftSettings),
+        // JSON values, their one writer and escaper, their parser, and ISO 8601 dates.
+        .target(name: "JSON", swiftSettings: swiftSettings),
+        .target(name: "Diagnostics", dependencies: ["JSON", "TerminalText"], swiftSettings: swiftSettings),
+        .target(name: "YAML", dependencies: ["CYAML", "Diagnostics", "JSON"], swiftSettings: swiftSettings),
         .target(
             name: "ArgumentParsing", dependencies: ["Diagnostics", "TerminalText"],
             swiftSettings: swiftSettings),
-        .target(name: "WidgetHostKit", swiftSettings: swiftSettings),
+        .target(name: "WidgetHostKit", dependencies: ["JSON"], swiftSettings: swiftSettings),
         // The plugin protocol's typed messages, which the host and the SDK's server both speak through.
         .target(name: "PluginProtocol", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
         // The SDK's plugin server: what a Swift plugin imports (it re-exports WidgetHostKit).
@@ -76,7 +79,7 @@ let package = Package(
         // The seed app's data in the shared store: tasks, focus mode, `store import` / `store export`.
         .target(
             name: "TaskStore",
-            dependencies: ["AppGroup", "CSQLite", "Diagnostics", "YAML", "WidgetHostKit"],
+            dependencies: ["JSON", "AppGroup", "CSQLite", "Diagnostics", "YAML", "WidgetHostKit"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -103,14 +106,63 @@ let package = Package(
             dependencies: ["WidgetHostKit"] + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),
+        // The engine's core: configurations, the registry of widgets, evaluation of timelines,
+        // intents and the view vocabulary. Knows plugins only through ``PluginCatalog``.
         .target(
-            name: "WidgetHost",
+            name: "WidgetEngine",
             dependencies: [
-                "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup", "CSpawn",
-                "TerminalText", "CMicroHTTPD", "CCrypto",
+                "JSON",
+                "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup", "TerminalText",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Child processes started with posix_spawn, their pipes read and written line by line, and
+        // blocking waits kept off Swift's cooperative pool: what plugin hosting runs on.
+        .target(name: "Subprocess", dependencies: ["CSpawn"], swiftSettings: swiftSettings),
+        // Plugin processes: discovery, trust, the protocol's connection, plugin widgets and intents.
+        .target(
+            name: "PluginHosting",
+            dependencies: [
+                "WidgetEngine", "Subprocess", "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics",
+                "AppGroup",
+                "TerminalText", "CCrypto",
             ],
             swiftSettings: swiftSettings,
             plugins: ["EmbedPythonSDK"]
+        ),
+        // The session every command and the live host run through: the engine and its plugins.
+        .target(
+            name: "WidgetHost",
+            dependencies: [
+                "WidgetEngine", "PluginHosting", "WidgetHostKit", "Diagnostics", "AppGroup", "TerminalText",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Every renderer of results: text boxes, JSON, NDJSON, Waybar, the HTML page.
+        .target(
+            name: "Rendering",
+            dependencies: [
+                "JSON", "WidgetEngine", "WidgetHostKit", "PluginProtocol", "Diagnostics", "TerminalText",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The live host of `watch` and `serve`: schedules, file and store events, the screen.
+        .target(
+            name: "LiveHost",
+            dependencies: [
+                "WidgetHost", "WidgetEngine", "PluginHosting", "Subprocess", "Rendering", "WidgetHostKit",
+                "Diagnostics", "AppGroup", "TerminalText",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // `serve`'s HTTP server (libmicrohttpd) over the live host.
+        .target(
+            name: "WidgetServer",
+            dependencies: [
+                "LiveHost", "WidgetHost", "WidgetEngine", "Rendering", "WidgetHostKit", "Diagnostics",
+                "CMicroHTTPD",
+            ],
+            swiftSettings: swiftSettings
         ),
         // Writes a text file as a Swift string at build time (the Python SDK, for `plugins new`).
         .executableTarget(name: "embed-text", swiftSettings: swiftSettings),
@@ -124,7 +176,9 @@ let package = Package(
         .executableTarget(
             name: "WidgetHostCLI",
             dependencies: [
-                "ArgumentParsing", "Diagnostics", "YAML", "WidgetHost", "PluginProtocol", "AppGroup",
+                "JSON",
+                "ArgumentParsing", "Diagnostics", "YAML", "WidgetEngine", "PluginHosting", "WidgetHost",
+                "Rendering", "LiveHost", "WidgetServer", "PluginProtocol", "AppGroup",
                 "TaskStore", "TerminalText", "CStandardStreams", "BuiltInWidgets", "WidgetHostKit",
             ],
             swiftSettings: swiftSettings
@@ -132,12 +186,14 @@ let package = Package(
         .executableTarget(
             name: "widgethost-bench",
             dependencies: [
-                "CYAML", "YAML", "Diagnostics", "WidgetHost", "PluginProtocol", "AppGroup", "TaskStore",
+                "CYAML", "YAML", "Diagnostics", "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering",
+                "LiveHost", "WidgetServer", "PluginProtocol", "AppGroup", "TaskStore",
                 "TerminalText", "RawHTTP",
             ]
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
         .testTarget(
             name: "DiagnosticsTests", dependencies: ["Diagnostics", "TerminalText", "TestSupport"],
@@ -186,8 +242,9 @@ let package = Package(
         .testTarget(
             name: "WidgetHostTests",
             dependencies: [
-                "WidgetHost", "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup",
-                "TaskStore", "TestSupport",
+                "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering", "LiveHost", "WidgetServer",
+                "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics",
+                "AppGroup", "TaskStore", "TestSupport",
             ]
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings

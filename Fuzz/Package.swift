@@ -14,11 +14,11 @@ let swiftSettings: [SwiftSetting] = [
 /// Each target: its name (`FuzzYAML` runs as `scripts/fuzz yaml`) and the products it reads.
 let targets: [(name: String, products: [String])] = [
     ("FuzzYAML", ["YAML", "Diagnostics", "WidgetHostKit"]),
-    ("FuzzConfig", ["WidgetHost", "BuiltInWidgets", "Diagnostics", "YAML"]),
+    ("FuzzConfig", ["WidgetHost", "WidgetEngine", "BuiltInWidgets", "Diagnostics", "YAML"]),
     ("FuzzStoreImport", ["TaskStore", "Diagnostics", "YAML"]),
     ("FuzzPluginReply", ["PluginProtocol", "WidgetHostKit"]),
-    ("FuzzPerform", ["WidgetHost", "BuiltInWidgets", "WidgetHostKit"]),
-    ("FuzzRender", ["WidgetHost", "WidgetHostKit", "TerminalText", "Diagnostics"]),
+    ("FuzzPerform", ["WidgetHost", "WidgetEngine", "BuiltInWidgets", "WidgetHostKit"]),
+    ("FuzzRender", ["WidgetHost", "WidgetEngine", "Rendering", "WidgetHostKit", "TerminalText", "Diagnostics"]),
 ]
 
 let package = Package(

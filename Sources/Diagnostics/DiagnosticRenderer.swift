@@ -1,3 +1,4 @@
+public import JSON
 import TerminalText
 
 #if canImport(Glibc)
@@ -79,22 +80,28 @@ public struct DiagnosticRenderer: Sendable {
 
     /// The JSON object of one diagnostic.
     public static func json(_ diagnostic: Diagnostic) -> String {
-        var fields: [String] = []
-        fields.append(
-            "\"file\":"
-                + (diagnostic.file.map { JSONText.quoted(FileSystemName.escapingRawBytes($0)) } ?? "null"))
-        fields.append("\"line\":" + (diagnostic.location.map { String($0.line) } ?? "null"))
-        fields.append("\"column\":" + (diagnostic.location.map { String($0.column) } ?? "null"))
-        fields.append("\"severity\":" + JSONText.quoted(diagnostic.severity.rawValue))
-        fields.append("\"code\":" + JSONText.quoted(diagnostic.code.rawValue))
-        fields.append("\"message\":" + JSONText.quoted(diagnostic.message))
+        jsonValue(diagnostic).description
+    }
+
+    /// `{"file", "line", "column", "severity", "code", "message", "notes": [{"message", "line",
+    /// "column"}]}`: one diagnostic as `validate --format json` and failure documents write it.
+    public static func jsonValue(_ diagnostic: Diagnostic) -> JSONValue {
+        func number(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
         let notes = diagnostic.notes.map { note in
-            "{\"message\":" + JSONText.quoted(note.message) + ",\"line\":"
-                + (note.location.map { String($0.line) } ?? "null") + ",\"column\":"
-                + (note.location.map { String($0.column) } ?? "null") + "}"
+            JSONValue.object([
+                .init("message", .string(note.message)), .init("line", number(note.location?.line)),
+                .init("column", number(note.location?.column)),
+            ])
         }
-        fields.append("\"notes\":[" + notes.joined(separator: ",") + "]")
-        return "{" + fields.joined(separator: ",") + "}"
+        return .object([
+            .init("file", diagnostic.file.map { .string(FileSystemName.escapingRawBytes($0)) } ?? .null),
+            .init("line", number(diagnostic.location?.line)),
+            .init("column", number(diagnostic.location?.column)),
+            .init("severity", .string(diagnostic.severity.rawValue)),
+            .init("code", .string(diagnostic.code.rawValue)),
+            .init("message", .string(diagnostic.message)),
+            .init("notes", .array(notes)),
+        ])
     }
 
     private func header(

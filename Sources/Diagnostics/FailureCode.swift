@@ -1,8 +1,8 @@
 /// A stable, machine-readable code for what went wrong (`config.unknown-kind`, `store.busy`), as
-/// scripts see it in JSON output. Each domain declares its codes once, as static values
-/// (`FailureCode+Host.swift`, `FailureCode+Store.swift`, `FailureCode+YAML.swift`), and whether a
-/// failure is the input's fault (exit 65) or the run's (exit 1) is a property of its code, never a
-/// comparison of strings.
+/// scripts see it in JSON output. Each domain declares its codes once, as static values, in its
+/// own module (`FailureCode+Engine.swift`, `FailureCode+Plugin.swift`, `FailureCode+Serve.swift`,
+/// `FailureCode+Store.swift`, ...), and whether a failure is the input's fault (exit 65) or the
+/// run's (exit 1) is a property of its code, never a comparison of strings.
 public struct FailureCode: Hashable, Sendable, CustomStringConvertible {
     /// Whose fault a failure is.
     public enum Category: Sendable, Hashable {

@@ -1,5 +1,6 @@
 public import AppGroup
 import Diagnostics
+import JSON
 import WidgetHostKit
 
 /// The text `store export` prints: the store's tasks (in store order) and focus mode, in the shape

@@ -2,7 +2,9 @@ import AppGroup
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import Rendering
 import TerminalText
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 
@@ -166,28 +168,40 @@ enum CommandOptions {
         return family
     }
 
-    /// The instances `--widget` names (all when none), in configuration order.
-    static func select(_ instances: [WidgetInstance], ids: [String], values: ParsedValues) throws(ParseError)
-        -> [WidgetInstance]
+    /// What `--widget` and `--family` select (`--family all` only where `allFamilies`).
+    static func selection(_ values: ParsedValues, allFamilies: Bool = false) throws(ParseError)
+        -> RunPlan.Selection
     {
-        guard !ids.isEmpty else { return instances }
-        let known = instances.map(\.id)
-        for id in ids where !known.contains(id) {
-            throw values.validationError(unknownWidget(id, among: known))
-        }
-        return instances.filter { ids.contains($0.id) }
+        let chosen: RunPlan.FamilySelection? =
+            if allFamilies, try values.string("family") == "all" {
+                .all
+            } else {
+                try family(values).map(RunPlan.FamilySelection.one)
+            }
+        return RunPlan.Selection(widgetIDs: try values.strings("widget"), family: chosen)
     }
 
-    /// `No widget has the id 'x'.` with the nearest id, or the ids there are.
-    static func unknownWidget(_ id: String, among known: [String]) -> String {
-        var message = "No widget has the id '\(TerminalText.visible(id))'."
-        if let nearest = EditDistance.suggestion(for: id, among: known) {
-            message += " Did you mean '\(nearest)'?"
-        } else if !known.isEmpty {
-            message +=
-                " The ids are " + known.map { "'\(TerminalText.visible($0))'" }.joined(separator: ", ") + "."
+    /// Refuses what `plan` refused, as every command that draws refuses it: a usage error (64) is
+    /// thrown, worded for the command line; an invalid configuration is reported (unless
+    /// `diagnosticsShown`) and a store not there yet is reported, each as the failure document
+    /// with `--format json`, and 65 returned.
+    static func refuse(
+        _ failure: RunPlan.Failure, values: ParsedValues, format: OutputFormat? = nil,
+        diagnosticsShown: Bool = false
+    ) throws(ParseError) -> Int32 {
+        if let message = failure.usageMessage { throw values.validationError(message) }
+        switch failure {
+        case .invalidConfiguration(let diagnostics):
+            if !diagnosticsShown { report(diagnostics) }
+            if let format { FailureDocument.invalidConfiguration(diagnostics).write(if: format) }
+        case .missingStores(let diagnostics):
+            if let format {
+                return MissingStore.refuse(diagnostics, format: format) ?? ExitStatus.dataError
+            }
+            report(diagnostics)
+        case .unknownWidget, .unsupportedFamily: break
         }
-        return message
+        return ExitStatus.dataError
     }
 
     /// Writes diagnostics to standard error, compiler-style.

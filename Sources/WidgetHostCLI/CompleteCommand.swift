@@ -1,5 +1,6 @@
 import ArgumentParsing
 import BuiltInWidgets
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

@@ -1,6 +1,8 @@
 import ArgumentParsing
 import Diagnostics
+import Rendering
 import TerminalText
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import PluginHosting
 import TerminalText
 import WidgetHost
 

@@ -1,5 +1,8 @@
 import ArgumentParsing
 import Diagnostics
+import PluginHosting
+import Rendering
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

@@ -1,6 +1,7 @@
 import AppGroup
 import Foundation
 import TerminalText
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

@@ -1,5 +1,7 @@
 import Diagnostics
+import Rendering
 import TerminalText
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Rendering
 import TerminalText
 import WidgetHost
 import WidgetHostKit

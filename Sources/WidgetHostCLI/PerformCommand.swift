@@ -2,7 +2,10 @@ import AppGroup
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import PluginHosting
+import Rendering
 import TerminalText
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

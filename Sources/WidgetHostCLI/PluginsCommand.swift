@@ -1,7 +1,9 @@
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import PluginHosting
 import PluginProtocol
+import Rendering
 import TerminalText
 import WidgetHost
 import WidgetHostKit

@@ -2,6 +2,8 @@ import ArgumentParsing
 import BuiltInWidgets
 import Diagnostics
 import Foundation
+import PluginHosting
+import WidgetEngine
 import WidgetHost
 
 extension WidgetHostCommand.PluginsCommand {

@@ -1,7 +1,9 @@
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import Rendering
 import TerminalText
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 
@@ -38,7 +40,7 @@ extension WidgetHostCommand {
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let date = try CommandOptions.date(values)
             let format = try CommandOptions.outputFormat(values)
-            let family = try familySelection(values)
+            let selection = try CommandOptions.selection(values, allFamilies: true)
             if try values.flag("preview"), try values.flag("placeholder") {
                 throw values.validationError(
                     "'--preview' and '--placeholder' cannot be used together: a widget shows either "
@@ -49,46 +51,27 @@ extension WidgetHostCommand {
                     "--timeline lists every entry, which the HTML page does not draw; use --format json.")
             }
             return try await SessionOptions.withSession(values) { session throws(ParseError) in
-                try await run(values, session: session, date: date, format: format, family: family)
+                try await run(values, session: session, date: date, format: format, selection: selection)
             }
         }
 
         private static func run(
             _ values: ParsedValues, session: HostSession, date: Date, format: OutputFormat,
-            family: FamilySelection?
+            selection: RunPlan.Selection
         ) async throws(ParseError) -> Int32 {
             let loaded = await session.load(try values.strings("config"))
             CommandOptions.report(loaded.diagnostics)
-            guard !loaded.hasErrors else {
-                FailureDocument.invalidConfiguration(loaded.diagnostics).write(if: format)
-                return ExitStatus.dataError
+            let plan: RunPlan
+            switch session.plan(loaded, selection: selection) {
+            case .success(let planned): plan = planned
+            case .failure(let failure):
+                return try CommandOptions.refuse(
+                    failure, values: values, format: format, diagnosticsShown: true)
             }
-            var instances = try CommandOptions.select(
-                loaded.instances, ids: try values.strings("widget"), values: values)
-            var single: WidgetFamily?
-            switch family {
-            case nil: break
-            case .all: instances = everyFamily(of: instances, session: session)
-            case .one(let family): single = family
-            }
-            if let family = single {
-                let unsupported = instances.filter { !session.supports(kind: $0.kind, family: family) }
-                if !unsupported.isEmpty {
-                    let common = WidgetFamily.allCases.filter { candidate in
-                        instances.allSatisfy { session.supports(kind: $0.kind, family: candidate) }
-                    }
-                    throw values.validationError(
-                        unsupportedFamilyMessage(family, unsupported: unsupported, common: common))
-                }
-            }
-            if let status = MissingStore.refuse(
-                session.missingStores(forAppGroups: instances.map(\.appGroup)), format: format)
-            {
-                return status
-            }
+            let instances = plan.instances
             let options = RunOptions(
                 date: date, preview: try values.flag("preview"), placeholder: try values.flag("placeholder"),
-                family: single)
+                family: plan.family)
             // Each widget is written as soon as it and the ones before it are done; only the
             // failures are kept, to be reported once the output is complete.
             var output = RunOutput(
@@ -124,65 +107,5 @@ extension WidgetHostCommand {
             "family", valueName: "family",
             help: "Draw every widget in this family; 'all' draws each in every family it supports.",
             completion: .dynamic(CompletionSource.families.rawValue))
-
-        /// What `--family` asks `run` for.
-        enum FamilySelection: Equatable {
-            /// Every widget in this family.
-            case one(WidgetFamily)
-            /// Each widget in every family it supports, one after another.
-            case all
-        }
-
-        /// `--family F` or `--family all`.
-        static func familySelection(_ values: ParsedValues) throws(ParseError) -> FamilySelection? {
-            if try values.string("family") == "all" { return .all }
-            return try CommandOptions.family(values).map(FamilySelection.one)
-        }
-
-        /// Each of `instances` once per family its widget supports, in the order the widget
-        /// declares them, the instance's configured family first; an unknown kind stays as it is
-        /// (and fails as it would without `--family`).
-        static func everyFamily(of instances: [WidgetInstance], session: HostSession) -> [WidgetInstance] {
-            instances.flatMap { instance -> [WidgetInstance] in
-                guard let families = session.widget(kind: instance.kind)?.metadata.supportedFamilies,
-                    !families.isEmpty
-                else { return [instance] }
-                let ordered = [instance.family] + families.filter { $0 != instance.family }
-                return ordered.map { family in
-                    var copy = instance
-                    copy.family = family
-                    return copy
-                }
-            }
-        }
-
-        /// Why `--family` cannot draw the selected widgets: the ones that do not support it (the
-        /// first few, by id and kind) and the families every selected widget does support.
-        static func unsupportedFamilyMessage(
-            _ family: WidgetFamily,
-            unsupported: [WidgetInstance],
-            common: [WidgetFamily]
-        ) -> String {
-            let shown = 5
-            var names = unsupported.prefix(shown).map {
-                "'\(TerminalText.visible($0.id))' (\(TerminalText.visible($0.kind)))"
-            }
-            if unsupported.count > shown { names.append("\(unsupported.count - shown) more") }
-            let list =
-                names.count == 1
-                ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
-            var message =
-                unsupported.count == 1
-                ? "The widget \(list) does not support the family '\(family.rawValue)'."
-                : "The widgets \(list) do not support the family '\(family.rawValue)'."
-            if common.isEmpty {
-                message += " No family suits every selected widget; select fewer with --widget."
-            } else {
-                message +=
-                    " Choose a family every selected widget supports ("
-                    + common.map(\.rawValue).joined(separator: ", ") + "), or select others with --widget."
-            }
-            return message
-        }
     }
 }

@@ -1,4 +1,6 @@
+import Rendering
 import TerminalText
+import WidgetEngine
 import WidgetHost
 
 /// `run`'s output on its way to standard output while the widgets are evaluated.

@@ -1,10 +1,12 @@
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import LiveHost
 import Synchronization
 import TerminalText
 import WidgetHost
 import WidgetHostKit
+import WidgetServer
 
 extension WidgetHostCommand {
     /// `widgethost serve [<config> ...]`: the HTML page of the widgets, live over HTTP, its
@@ -55,7 +57,7 @@ extension WidgetHostCommand {
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
-            let hostOptions = try WatchCommand.hostOptions(values)
+            let hostOptions = try LiveOptions.hostOptions(values)
             let notifier = ServiceNotifier.fromEnvironment()
             let options = HTTPServer.Options(
                 bind: try values.string("bind") ?? "127.0.0.1",
@@ -81,7 +83,7 @@ extension WidgetHostCommand {
                     host = try LiveHost(session: session, options: hostOptions)
                 } catch {
                     http.stop()
-                    return try WatchCommand.report(error, values: values)
+                    return try LiveOptions.refuse(error, values: values)
                 }
                 let failure = Mutex<String?>(nil)
                 defer {
@@ -110,7 +112,7 @@ extension WidgetHostCommand {
                             }
                         })
                 } catch {
-                    return try WatchCommand.report(error, values: values)
+                    return try LiveOptions.refuse(error, values: values)
                 }
                 if let message = failure.withLock({ $0 }) {
                     StandardStream.error.write("error: cannot serve: \(TerminalText.visible(message))\n")

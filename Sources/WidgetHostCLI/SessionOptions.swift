@@ -2,7 +2,9 @@ import AppGroup
 import ArgumentParsing
 import BuiltInWidgets
 import Foundation
+import PluginHosting
 import TerminalText
+import WidgetEngine
 import WidgetHost
 
 /// `--plugins DIR` and the session every command that hosts widgets makes from its options.

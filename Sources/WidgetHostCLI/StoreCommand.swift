@@ -2,6 +2,7 @@ import AppGroup
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import Rendering
 import TaskStore
 import TerminalText
 import WidgetHost

@@ -1,7 +1,9 @@
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import Rendering
 import TerminalText
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 
@@ -48,20 +50,14 @@ extension WidgetHostCommand {
             return try await SessionOptions.withSession(values) { session throws(ParseError) in
                 let loaded = await session.load(paths)
                 CommandOptions.report(loaded.diagnostics)
-                guard !loaded.hasErrors else {
-                    FailureDocument.invalidConfiguration(loaded.diagnostics).write(if: format)
-                    return ExitStatus.dataError
-                }
-                guard
-                    let instance = try CommandOptions.select(loaded.instances, ids: [id], values: values)
-                        .first
-                else {
-                    return ExitStatus.usage
-                }
-                if let status = MissingStore.refuse(
-                    session.missingStores(forAppGroups: [instance.appGroup]), format: format)
-                {
-                    return status
+                let instance: WidgetInstance
+                switch session.plan(loaded, selection: RunPlan.Selection(widgetIDs: [id])) {
+                case .success(let plan):
+                    guard let only = plan.instances.first else { return ExitStatus.usage }
+                    instance = only
+                case .failure(let failure):
+                    return try CommandOptions.refuse(
+                        failure, values: values, format: format, diagnosticsShown: true)
                 }
                 // Found before the control's intent runs, as `perform` finds it.
                 if let status = StandardStream.refuseFailedOutput(doing: "the control was not tapped") {

@@ -1,4 +1,5 @@
 import Dispatch
+import PluginHosting
 import Synchronization
 import WidgetHost
 

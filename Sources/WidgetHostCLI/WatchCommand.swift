@@ -1,8 +1,11 @@
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import LiveHost
+import Rendering
 import Synchronization
 import TerminalText
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 
@@ -45,7 +48,7 @@ extension WidgetHostCommand {
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
-            let hostOptions = try Self.hostOptions(values)
+            let hostOptions = try LiveOptions.hostOptions(values)
             let notifier = ServiceNotifier.fromEnvironment()
             let output =
                 try values.string("format").flatMap(Output.init(rawValue:))
@@ -59,7 +62,7 @@ extension WidgetHostCommand {
                 do throws(LiveHost.StartFailure) {
                     host = try LiveHost(session: session, options: hostOptions)
                 } catch {
-                    return try report(error, values: values)
+                    return try LiveOptions.refuse(error, values: values)
                 }
                 let writer = EventWriter(output: output, symbols: session.symbolFallbacks, host: host)
                 // Keys are read only from a terminal, which is put in a mode that hands each key
@@ -76,37 +79,9 @@ extension WidgetHostCommand {
                         started: { notifier?.tell("READY=1\nSTATUS=hosting the widgets") },
                         emit: { event in writer.write(event) })
                 } catch {
-                    return try report(error, values: values)
+                    return try LiveOptions.refuse(error, values: values)
                 }
                 return ExitStatus.success
-            }
-        }
-
-        /// What to host: the configuration, `--widget` and `--family`, as `serve` takes them too.
-        static func hostOptions(_ values: ParsedValues) throws(ParseError) -> LiveHost.Options {
-            LiveHost.Options(
-                paths: try values.strings("config"), widgetIDs: try values.strings("widget"),
-                family: try CommandOptions.family(values))
-        }
-
-        /// Reports why the host could not start: an invalid configuration (65), or a `--widget`
-        /// or `--family` the configuration cannot take, worded and shown as `run` shows it (64).
-        /// `serve`, which runs the same live host, reports the same way.
-        static func report(_ failure: LiveHost.StartFailure, values: ParsedValues) throws(ParseError)
-            -> Int32
-        {
-            switch failure {
-            case .invalidConfiguration(let diagnostics):
-                CommandOptions.report(diagnostics)
-                return ExitStatus.dataError
-            case .unknownWidgets(let unknown, let known):
-                throw values.validationError(CommandOptions.unknownWidget(unknown[0], among: known))
-            case .unsupportedFamily(let family, let unsupported, let common):
-                throw values.validationError(
-                    RunCommand.unsupportedFamilyMessage(family, unsupported: unsupported, common: common))
-            case .system(let message):
-                StandardStream.error.write("error: \(TerminalText.visible(message))\n")
-                return ExitStatus.failure
             }
         }
     }
@@ -199,17 +174,21 @@ extension WidgetHostCommand {
                     case .none: continue
                     case .redraw: redraw()
                     case .tap(let id, let number):
-                        guard let instance = screen.withLock({ $0.results[id]?.instance }) else { continue }
-                        Task { await self.tap(instance, number, session: session) }
+                        // The view on screen, so that a widget changed since it was drawn is not tapped.
+                        guard let shown = screen.withLock({ $0.results[id] }) else { continue }
+                        let revision = (try? shown.outcome.get()).map { ViewRevision($0.current.view) }
+                        Task { await self.tap(shown.instance, number, shown: revision, session: session) }
                     }
                 }
             }
         }
 
-        private func tap(_ instance: WidgetInstance, _ number: Int, session: HostSession) async {
+        private func tap(
+            _ instance: WidgetInstance, _ number: Int, shown: ViewRevision?, session: HostSession
+        ) async {
             let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
             let status: String
-            switch await session.tap(instance, control: number, date: now) {
+            switch await session.tap(instance, control: number, date: now, shown: shown) {
             case .success(.performed(.success(let outcome))):
                 status =
                     "[\(number)] of \(instance.id): "

@@ -1,7 +1,10 @@
 import AppGroup
 import ArgumentParsing
 import Diagnostics
+import PluginHosting
+import Rendering
 import TerminalText
+import WidgetEngine
 import WidgetHost
 import YAML
 

@@ -1,4 +1,5 @@
 import Diagnostics
+import JSON
 
 /// Writes composed nodes as JSON, in the form the yaml-test-suite's `in.json` uses: scalars under
 /// their resolved tags, mapping keys that are not strings as their text, collection keys as their

@@ -1,6 +1,8 @@
 import AppGroup
 import Foundation
+import Rendering
 import TaskStore
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

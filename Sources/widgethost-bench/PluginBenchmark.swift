@@ -1,6 +1,8 @@
 import Diagnostics
 import Foundation
+import PluginHosting
 import PluginProtocol
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

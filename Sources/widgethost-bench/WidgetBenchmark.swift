@@ -4,9 +4,11 @@ import Diagnostics
 import FocusWidget
 import Foundation
 import Quickmenu
+import Rendering
 import TaskStore
 import TaskWidget
 import TerminalText
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 import YAML

@@ -52,7 +52,7 @@ import Testing
         // What `swift build` of the package makes, without building widgethost a second time: the
         // README's main.swift linked with the SDK's objects of this build.
         let build = WidgetHostProcess.executableURL.deletingLastPathComponent()
-        let objects = try ["WidgetHostPlugin", "WidgetHostKit", "PluginProtocol"].flatMap { module in
+        let objects = try ["WidgetHostPlugin", "WidgetHostKit", "PluginProtocol", "JSON"].flatMap { module in
             let folder = build.appendingPathComponent("\(module).build")
             return try FileManager.default.contentsOfDirectory(atPath: folder.path)
                 .filter { $0.hasSuffix(".o") }.map { folder.appendingPathComponent($0).path }

@@ -125,13 +125,12 @@ import Testing
         let watch = try WatchProcess(["widgets.yaml", "--format", "ndjson"], in: scratch)
         let start = watch.wait(isWidgetEvent("start", id: "tick"))
         #expect((start.first?["entry"] as? [String: Any])?["n"] as? Int == 0)
-        let began = Date()
+        // The system's timers drive the binary's schedule (when each is due, to the second, is
+        // checked in process on a virtual clock: LiveHostTests).
         let entry = watch.wait(timeout: 10, isWidgetEvent("entry", id: "tick"))
         #expect((entry.first?["entry"] as? [String: Any])?["n"] as? Int == 1)
         let policy = watch.wait(timeout: 12, isWidgetEvent("policy", id: "tick"))
         #expect(policy.count == 1)
-        // Due 1 s and 2 s after the start (to the second); generous for a loaded machine.
-        #expect(Date().timeIntervalSince(began) < 8)
 
         // Killed from outside: its widget shows the error, then it is back after the backoff.
         let pidFile = scratch.url.appendingPathComponent("Plugins/ticker/pid")

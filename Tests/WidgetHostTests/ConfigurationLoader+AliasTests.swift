@@ -1,4 +1,5 @@
 import Testing
+import WidgetEngine
 import WidgetHost
 
 /// Problems inside a value reached through an alias, or merged with `<<`: shown where the alias

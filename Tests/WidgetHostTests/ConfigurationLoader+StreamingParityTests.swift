@@ -5,6 +5,7 @@ import Testing
 import WidgetHostKit
 import YAML
 
+@testable import WidgetEngine
 @testable import WidgetHost
 
 /// A file's widgets load alike whether its `widgets:` items are read as they are parsed, from

@@ -5,6 +5,7 @@ import Testing
 import WidgetHostKit
 import YAML
 
+@testable import WidgetEngine
 @testable import WidgetHost
 
 /// A configuration written like one read before without a diagnostic is taken as it was read;

@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import TestSupport
 import Testing
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

@@ -1,9 +1,12 @@
 import AppGroup
 import Diagnostics
 import Foundation
+import PluginHosting
 import TaskStore
 import Testing
+import WidgetEngine
 import WidgetHost
+import WidgetServer
 import YAML
 
 /// The failure codes are declared once each, and the README's table lists every one with the exit

@@ -1,7 +1,9 @@
 import Diagnostics
 import Foundation
 import PluginProtocol
+import Rendering
 import Testing
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import LiveHost
 @testable import WidgetHost
 
 /// ``IncludeIndex`` answers as trying every ``IncludeWatch`` would, for plain entries, globs at

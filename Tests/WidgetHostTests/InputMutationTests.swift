@@ -3,6 +3,7 @@ import Foundation
 import TaskStore
 import TestSupport
 import Testing
+import WidgetEngine
 import WidgetHost
 
 /// The sample configuration and store file mangled at random (seeded, so a failure replays):

@@ -2,6 +2,7 @@ import Diagnostics
 import Testing
 import WidgetHostKit
 
+@testable import WidgetEngine
 @testable import WidgetHost
 
 @Suite struct InstanceTableTests {

@@ -5,6 +5,7 @@ import TaskStore
 import TaskWidget
 import TestSupport
 import Testing
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

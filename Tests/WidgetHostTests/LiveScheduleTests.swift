@@ -1,5 +1,7 @@
 import Foundation
+import LiveHost
 import Testing
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

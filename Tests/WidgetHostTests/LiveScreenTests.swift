@@ -1,6 +1,9 @@
 import Diagnostics
 import Foundation
+import LiveHost
+import Rendering
 import Testing
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import PluginHosting
+@testable import Subprocess
 @testable import WidgetHost
 
 /// The pending-requests state machine, driven with plain numbers for the clock: days of deadlines

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PluginHosting
 import TestSupport
 import Testing
 import WidgetHost

@@ -1,11 +1,14 @@
 import AppGroup
 import Diagnostics
 import Foundation
+import PluginHosting
 import PluginProtocol
+import Rendering
 import TaskStore
 import TaskWidget
 import TestSupport
 import Testing
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

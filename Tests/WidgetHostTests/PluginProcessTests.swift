@@ -3,8 +3,11 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+import WidgetEngine
 import WidgetHostKit
 
+@testable import PluginHosting
+@testable import Subprocess
 @testable import WidgetHost
 
 /// The request machinery of one real plugin process (python3 scripts given with `-c`): lines

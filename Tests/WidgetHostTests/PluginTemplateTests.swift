@@ -1,4 +1,5 @@
 import Foundation
+import PluginHosting
 import TestSupport
 import Testing
 import WidgetHost

@@ -1,11 +1,15 @@
 import Diagnostics
 import Foundation
+import LiveHost
 import Synchronization
 import Testing
 import WidgetHostKit
 import YAML
 
+@testable import Rendering
+@testable import WidgetEngine
 @testable import WidgetHost
+@testable import WidgetServer
 
 /// What `serve` keeps of the live host's events: the latest of each widget in order, never a log,
 /// and streams that start from it, follow what changes, and end when the server stops.

@@ -4,6 +4,7 @@ import Foundation
 import Quickmenu
 import TaskWidget
 import TestSupport
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

@@ -1,7 +1,9 @@
 import Diagnostics
+import PluginHosting
 import Testing
 import WidgetHostKit
 
+@testable import WidgetEngine
 @testable import WidgetHost
 
 /// What a failed tap says, in `watch`'s status line: a sentence naming the control and the widget,

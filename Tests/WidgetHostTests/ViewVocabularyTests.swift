@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import WidgetHostKit
 
+@testable import PluginHosting
+@testable import Rendering
+@testable import WidgetEngine
 @testable import WidgetHost
 
 /// Plugin views checked against the view vocabulary: each value against its rule, what a warning

@@ -1,7 +1,9 @@
 import Diagnostics
 import Foundation
+import Rendering
 import TaskWidget
 import Testing
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

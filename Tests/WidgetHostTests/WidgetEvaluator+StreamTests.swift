@@ -1,10 +1,12 @@
 import AppGroup
 import Diagnostics
 import Foundation
+import PluginHosting
 import Synchronization
 import TaskStore
 import TestSupport
 import Testing
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

@@ -1,8 +1,10 @@
 import Diagnostics
 import Foundation
 import PluginProtocol
+import Rendering
 import TestSupport
 import Testing
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

@@ -1,7 +1,9 @@
 import Diagnostics
+import Rendering
 import Testing
 import WidgetHostKit
 
+@testable import WidgetEngine
 @testable import WidgetHost
 
 /// The reason of a failure: the code of a ``CodedError`` the widget's or intent's code threw.

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

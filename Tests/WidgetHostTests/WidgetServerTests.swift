@@ -1,10 +1,13 @@
 import Diagnostics
 import Foundation
+import LiveHost
 import Synchronization
 import Testing
 import WidgetHostKit
 
+@testable import WidgetEngine
 @testable import WidgetHost
+@testable import WidgetServer
 
 /// `serve`'s answers, a request value in and a response value out, without a socket: who gets in,
 /// and what each refusal says.
@@ -177,7 +180,7 @@ import WidgetHostKit
         let (started, starting) = AsyncStream<Void>.makeStream()
         let (answered, answering) = AsyncStream<Void>.makeStream()
         let (release, gate) = AsyncStream<Void>.makeStream()
-        let server = WidgetServer(symbols: [:], idleTimeout: 10) { _, _, _ in
+        let server = WidgetServer(symbols: [:], idleTimeout: 10) { _, _, _, _ in
             starting.yield()
             // The intent of a plugin that does not answer (until the test ends).
             for await _ in release {}

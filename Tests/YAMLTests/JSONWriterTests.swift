@@ -7,7 +7,7 @@ import YAML
     @Test func escapesWhatJSONRequires() throws {
         let json = try Loading.json(#"value: "q\"b\\s/\x01\x1F\x7F\n\t\r\b\f\e""#)
         // DEL too: JSON may carry it raw, a terminal acts on it.
-        #expect(json == #"{"value":"q\"b\\s/\u0001\u001f\u007f\n\t\r\b\f\u001b"}"#)
+        #expect(json == #"{"value":"q\"b\\s/\u0001\u001f\u007f\n\t\r\u0008\u000c\u001b"}"#)
     }
 
     @Test func keepsNonASCIIText() throws {

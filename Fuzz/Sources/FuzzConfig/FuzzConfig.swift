@@ -2,6 +2,7 @@ import BuiltInWidgets
 import Diagnostics
 import Foundation
 import FuzzSupport
+import WidgetEngine
 import WidgetHost
 import YAML
 

@@ -1,5 +1,6 @@
 import BuiltInWidgets
 import FuzzSupport
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 

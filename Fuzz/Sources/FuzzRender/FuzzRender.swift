@@ -1,7 +1,9 @@
 import Diagnostics
 import Foundation
 import FuzzSupport
+import Rendering
 import TerminalText
+import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 
