@@ -19,6 +19,8 @@ let libraries = [
     // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
     "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering", "TaskStore", "PluginProtocol", "TerminalText",
     "BuiltInWidgets",
+    // Widget code from iOS compiles with its own imports: each re-exports the SDK and Foundation.
+    "WidgetKit", "SwiftUI", "AppIntents", "ActivityKit", "os", "OSLog",
 ]
 
 let package = Package(
@@ -27,6 +29,8 @@ let package = Package(
     products: [
         .executable(name: "widgethost", targets: ["WidgetHostCLI"]),
         .executable(name: "widgethost-bench", targets: ["widgethost-bench"]),
+        // Preloaded into plugins with libfaketime under `--at`: keeps their monotonic timers real.
+        .library(name: "WidgetHostPluginClock", type: .dynamic, targets: ["CPluginClock"]),
     ] + libraries.map { .library(name: $0, targets: [$0]) },
     targets: [
         .systemLibrary(
@@ -60,6 +64,8 @@ let package = Package(
         .target(name: "CStandardStreams"),
         // posix_spawn's chdir action, hidden from Swift's Glibc module (plugins start in their folder).
         .target(name: "CSpawn"),
+        // What keeps a plugin's monotonic timers working under libfaketime (libWidgetHostPluginClock.so).
+        .target(name: "CPluginClock", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "TerminalText", dependencies: ["CUTF8Proc"], swiftSettings: swiftSettings),
         // JSON values, their one writer and escaper, their parser, and ISO 8601 dates.
         .target(name: "JSON", swiftSettings: swiftSettings),
@@ -73,8 +79,19 @@ let package = Package(
         .target(name: "PluginProtocol", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
         // The SDK's plugin server: what a Swift plugin imports (it re-exports WidgetHostKit).
         .target(
-            name: "WidgetHostPlugin", dependencies: ["WidgetHostKit", "PluginProtocol"],
+            name: "WidgetHostPlugin", dependencies: ["WidgetHostKit", "PluginProtocol", "AppGroup"],
             swiftSettings: swiftSettings),
+        // `import WidgetKit`, `import SwiftUI`, `import AppIntents` in an iOS widget extension's files;
+        // WidgetKit also gives a `@main` WidgetBundle the plugin server's `main`.
+        .target(
+            name: "WidgetKit", dependencies: ["WidgetHostKit", "WidgetHostPlugin"],
+            swiftSettings: swiftSettings),
+        .target(name: "SwiftUI", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+        .target(name: "AppIntents", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+        .target(name: "ActivityKit", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+        // `import os` / `import OSLog` in widget code: `Logger` and `os_log`, lines on standard error.
+        .target(name: "os", swiftSettings: swiftSettings),
+        .target(name: "OSLog", dependencies: ["os"], swiftSettings: swiftSettings),
         .target(name: "AppGroup", dependencies: ["CSQLite", "Diagnostics"], swiftSettings: swiftSettings),
         // The seed app's data in the shared store: tasks, focus mode, `store import` / `store export`.
         .target(
@@ -215,7 +232,7 @@ let package = Package(
         // HTTP written and read byte by byte, for the end-to-end tests of `serve` and its benchmark.
         .target(name: "RawHTTP", swiftSettings: swiftSettings),
         .testTarget(
-            name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "TestSupport"],
+            name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "TestSupport", "OSLog"],
             swiftSettings: swiftSettings),
         // A widget and intents written as the seed articles write them for iOS, only the imports
         // changed, compiled against the SDK and exercised (issue 15).
@@ -269,6 +286,14 @@ let package = Package(
             dependencies: ["WidgetHostPlugin", "TaskWidget"],
             swiftSettings: swiftSettings
         ),
+        // A Swift plugin written as iOS widget code is (UserDefaults(suiteName:) of the App Group,
+        // entries dated Date()), for the end-to-end tests of the App Group's defaults and the clock.
+        .executableTarget(
+            name: "appgroup-swift",
+            dependencies: ["WidgetHostPlugin"],
+            path: "Tests/EndToEndTests/Fixtures/appgroup-swift",
+            swiftSettings: swiftSettings
+        ),
         // A Swift plugin whose bundle forgets to list an intent its button runs, for the
         // end-to-end test of what the SDK's server says.
         .executableTarget(
@@ -276,6 +301,21 @@ let package = Package(
             dependencies: ["WidgetHostPlugin"],
             path: "Tests/EndToEndTests/Fixtures/forgetful-swift",
             swiftSettings: swiftSettings
+        ),
+        // The seed articles' ten Swift blocks as one widget extension with its own imports (WidgetKit,
+        // SwiftUI, AppIntents) and a `@main` bundle, compiled as an iOS project compiles them: in
+        // Swift 6 (served as a plugin by the end-to-end tests) and, over the same files (links), Swift 5.
+        .executableTarget(
+            name: "seed-extension",
+            dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
+            path: "Tests/EndToEndTests/Fixtures/seed-extension",
+            exclude: ["plugin.yaml", "seed-extension"]
+        ),
+        .executableTarget(
+            name: "seed-extension-swift5",
+            dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
+            path: "Tests/EndToEndTests/Fixtures/seed-extension-swift5",
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -91,4 +91,10 @@ extension ArgumentParser {
     public func manPage(sections: [ManPageSection]) -> String {
         ManPageGenerator(root: root, sections: sections).page()
     }
+
+    /// The command-line reference in Markdown, from the same specs as the man page, followed by
+    /// `sections`.
+    public func markdownReference(sections: [ManPageSection]) -> String {
+        MarkdownReferenceGenerator(root: root, sections: sections).reference()
+    }
 }

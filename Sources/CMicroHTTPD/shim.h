@@ -8,14 +8,14 @@
 // libmicrohttpd's daemon and connection calls are variadic, which Swift cannot call: these
 // inline wrappers give them fixed arguments.
 
-/// Starts a daemon with a connection thread each on the listening socket `listen_fd` (already
+/// Starts a daemon of `pool_size` polling threads on the listening socket `listen_fd` (already
 /// bound and listening), at most `connection_limit` connections, each closed after
 /// `timeout_seconds` without traffic; `notify` hears of every connection's start and end and
 /// `completed` of every request's end.
 static inline struct MHD_Daemon *widgethost_mhd_start(
     int listen_fd, unsigned int flags, MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_NotifyConnectionCallback notify, MHD_RequestCompletedCallback completed, void *cls,
-    unsigned int connection_limit, unsigned int timeout_seconds, size_t stack_size)
+    unsigned int connection_limit, unsigned int timeout_seconds, size_t stack_size, unsigned int pool_size)
 {
     return MHD_start_daemon(
         flags, 0, NULL, NULL, handler, handler_cls,
@@ -25,6 +25,7 @@ static inline struct MHD_Daemon *widgethost_mhd_start(
         MHD_OPTION_NOTIFY_CONNECTION, notify, cls,
         MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
         MHD_OPTION_THREAD_STACK_SIZE, stack_size,
+        MHD_OPTION_THREAD_POOL_SIZE, pool_size,
         MHD_OPTION_END);
 }
 

@@ -17,6 +17,8 @@ public final class PluginConnection: Sendable {
     let hostVersion: String
     /// Where its stderr and messages are shown, when asked.
     let log: PluginLog?
+    /// The clock it reads, when the host's is not the wall clock (`--at`).
+    let clock: PluginClock?
 
     private typealias Running = (process: PluginProcess, handshake: InitializeResult)
 
@@ -41,10 +43,13 @@ public final class PluginConnection: Sendable {
     }
 
     /// Creates a connection; nothing starts until the first request.
-    public init(manifest: PluginManifest, hostVersion: String, log: PluginLog? = nil) {
+    public init(
+        manifest: PluginManifest, hostVersion: String, log: PluginLog? = nil, clock: PluginClock? = nil
+    ) {
         self.manifest = manifest
         self.hostVersion = hostVersion
         self.log = log
+        self.clock = clock
     }
 
     /// The handshake, starting the plugin when it is not running (at most the `initialize`
@@ -168,8 +173,11 @@ public final class PluginConnection: Sendable {
                 }
                 return .success(started)
             case .failure(let failure):
-                // A handshake that is wrong is wrong again on a restart: no second start.
-                let final = failure.code == .pluginInvalidHandshake || failure.code == .pluginManifestMismatch
+                // A handshake that is wrong is wrong again on a restart, as is a missing libfaketime:
+                // no second start.
+                let final =
+                    failure.code == .pluginInvalidHandshake || failure.code == .pluginManifestMismatch
+                    || failure.code == .pluginClockUnavailable
                 state.withLock {
                     $0.lastFailure = failure
                     $0.process = nil
@@ -184,7 +192,7 @@ public final class PluginConnection: Sendable {
         let process: PluginProcess
         do throws(PluginFailure) {
             // The observer is read when the plugin exits: a live host may ask after the start.
-            process = try PluginProcess.start(manifest, log: log) { [weak self] failure in
+            process = try PluginProcess.start(manifest, log: log, clock: clock) { [weak self] failure in
                 self?.exitObserver.withLock { $0 }?(failure)
             }
         } catch {

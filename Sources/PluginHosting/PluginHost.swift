@@ -54,6 +54,8 @@ public final class PluginHost: PluginCatalog {
     public let hostVersion: String
     /// Where plugins' stderr and messages are shown (`--verbose`, `--trace-plugins`).
     public let log: PluginLog?
+    /// The clock plugins read, when the host's is not the wall clock (`--at`).
+    public let clock: PluginClock?
     /// The plugin folders the user trusted to run.
     public let trust: PluginTrust
     private let state = Mutex(State())
@@ -65,11 +67,13 @@ public final class PluginHost: PluginCatalog {
         hostVersion: String,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         options: [String] = [],
-        log: PluginLog? = nil
+        log: PluginLog? = nil,
+        clock: PluginClock? = nil
     ) {
         self.builtIns = builtIns
         self.hostVersion = hostVersion
         self.log = log
+        self.clock = clock
         self.trust = PluginTrust(environment: environment)
         state.withLock { $0.places = PluginDiscovery.defaultPlaces(environment: environment) + options }
         for (folder, origin) in PluginDiscovery.defaultFolders(environment: environment) {
@@ -127,7 +131,9 @@ public final class PluginHost: PluginCatalog {
         let (manifest, diagnostics) = read(folder: key, origin: origin, among: plugins)
         let plugin = Plugin(
             folder: key, origin: origin, manifest: manifest, diagnostics: diagnostics,
-            connection: manifest.map { PluginConnection(manifest: $0, hostVersion: hostVersion, log: log) })
+            connection: manifest.map {
+                PluginConnection(manifest: $0, hostVersion: hostVersion, log: log, clock: clock)
+            })
         state.withLock {
             $0.plugins.append(plugin)
             $0.diagnostics += diagnostics
@@ -192,7 +198,9 @@ public final class PluginHost: PluginCatalog {
         guard let old = plugins.first(where: { $0.folder == key }) else { return (nil, nil) }
         if let connection = old.connection { await OffPool.run { connection.close() } }
         let (manifest, diagnostics) = read(folder: key, origin: old.origin, among: plugins)
-        let connection = manifest.map { PluginConnection(manifest: $0, hostVersion: hostVersion, log: log) }
+        let connection = manifest.map {
+            PluginConnection(manifest: $0, hostVersion: hostVersion, log: log, clock: clock)
+        }
         state.withLock { state in
             guard let index = state.plugins.firstIndex(where: { $0.folder == key }) else { return }
             state.plugins[index] = Plugin(
@@ -218,7 +226,7 @@ public final class PluginHost: PluginCatalog {
         guard builtIns.widget(kind: kind) == nil else { return nil }
         return state.withLock { state in
             if let index = state.widgets[kind]?.plugin { return state.plugins[index].folder }
-            return state.plugins.first { $0.manifest?.kinds.contains(kind) ?? false }?.folder
+            return state.plugins.first { $0.manifest.map { Self.lists($0, kind: kind) } ?? false }?.folder
         }
     }
 
@@ -265,7 +273,7 @@ public final class PluginHost: PluginCatalog {
     public func widget(kind: String) -> (any WidgetConfiguration)? {
         state.withLock { state -> (any WidgetConfiguration)? in
             if let known = state.widgets[kind]?.widget ?? state.unavailable[kind] { return known }
-            let serving = state.plugins.filter { $0.manifest?.kinds.contains(kind) ?? false }
+            let serving = state.plugins.filter { $0.manifest.map { Self.lists($0, kind: kind) } ?? false }
             guard !serving.isEmpty, serving.allSatisfy(\.handshakeTried) else { return nil }
             let failures = serving.compactMap(\.failure)
             guard !failures.isEmpty else { return nil }
@@ -280,7 +288,14 @@ public final class PluginHost: PluginCatalog {
     public func prepare(kinds: Set<String>) async {
         let unknown = kinds.filter { builtIns.widget(kind: $0) == nil && widget(kind: $0) == nil }
         guard !unknown.isEmpty else { return }
-        await handshake { manifest in !unknown.isDisjoint(with: manifest.kinds) }
+        await handshake { manifest in unknown.contains { Self.lists(manifest, kind: $0) } }
+    }
+
+    /// Whether `manifest` lists `kind`, bare or as `PLUGIN/KIND` with its own name.
+    static func lists(_ manifest: PluginManifest, kind: String) -> Bool {
+        if manifest.kinds.contains(kind) { return true }
+        guard let (plugin, name) = qualified(kind) else { return false }
+        return plugin == manifest.name && manifest.kinds.contains(name)
     }
 
     /// The kinds every manifest found lists, whether or not its plugin was started (or could be):
@@ -299,10 +314,13 @@ public final class PluginHost: PluginCatalog {
     public func registry() -> WidgetRegistry {
         var registry = builtIns
         let widgets = state.withLock { state in
-            state.kindOrder.compactMap { state.widgets[$0]?.widget }
-                + state.unavailable.keys.sorted().compactMap { state.unavailable[$0] }
+            state.kindOrder.compactMap { kind in state.widgets[kind].map { (kind, $0.widget) } }
+                + state.unavailable.keys.sorted().compactMap { kind in
+                    state.unavailable[kind].map { (kind, $0) }
+                }
         }
-        for widget in widgets { try? registry.register(widget) }
+        // Each under the name a configuration gives it (`PLUGIN/KIND` for a built-in's name).
+        for (kind, widget) in widgets { try? registry.register(widget, as: kind) }
         return registry
     }
 
@@ -479,11 +497,14 @@ public final class PluginHost: PluginCatalog {
         _ handshake: InitializeResult, of index: Int, connection: PluginConnection, in state: inout State
     ) {
         let manifest = connection.manifest
+        let builtInKinds = Set(
+            handshake.widgets.map(\.metadata.kind).filter { builtIns.widget(kind: $0) != nil })
         for declaration in handshake.widgets {
-            let kind = declaration.metadata.kind
-            if builtIns.widget(kind: kind) != nil {
+            var kind = declaration.metadata.kind
+            if builtInKinds.contains(kind) {
+                // Served under its qualified name, which a configuration must use to mean it.
                 state.diagnostics.append(Self.shadowing("kind", kind, "widget", of: manifest))
-                continue
+                kind = "\(manifest.name)/\(kind)"
             }
             if let existing = state.widgets[kind] {
                 let other = state.plugins[existing.plugin]
@@ -495,16 +516,18 @@ public final class PluginHost: PluginCatalog {
                             + "'\(manifest.name)' (\(manifest.folder)) both declare the kind '\(kind)'"))
                 continue
             }
-            state.widgets[kind] = (PluginWidget(declaration, connection: connection), index)
+            state.widgets[kind] = (PluginWidget(declaration, connection: connection, as: kind), index)
             state.kindOrder.append(kind)
         }
         for declaration in handshake.intents {
             let type = declaration.type
+            let intent = PluginIntent(declaration, connection: connection, qualifying: builtInKinds)
             if builtIns.intent(named: type) != nil {
+                // Kept: the plugin's controls run it, and `perform` reaches it as PLUGIN/TYPE.
                 state.diagnostics.append(Self.shadowing("intent", type, "intent", of: manifest))
+                state.intents.append(intent)
                 continue
             }
-            let intent = PluginIntent(declaration, connection: connection)
             let first = state.intents.first { $0.type == type }
             state.intents.append(intent)
             guard let first else { continue }
@@ -520,22 +543,23 @@ public final class PluginHost: PluginCatalog {
         }
     }
 
-    /// The warning for a plugin declaring a built-in kind or intent (`what`, `name`), which the
-    /// plugin's `thing` loses to. A built-in intent declared is one the plugin's controls may run
-    /// (widgethost's own runs): the warning says so, lest it read as the declaration being lost.
+    /// The warning for a plugin declaring a built-in kind or intent (`what`, `name`): both are
+    /// kept, and the warning says how each is named.
     private static func shadowing(
         _ what: String, _ name: String, _ thing: String, of manifest: PluginManifest
     )
         -> Diagnostic
     {
-        Diagnostic(
+        let qualified =
+            "'\(manifest.name)/\(name)' names the plugin's, '\(builtInQualifier)/\(name)' the built-in"
+        return Diagnostic(
             file: manifest.path, severity: .warning,
             code: what == "kind" ? .pluginBuiltinKind : .pluginBuiltinIntent,
             message:
                 "the plugin '\(manifest.name)' declares the \(what) '\(name)', which is built into widgethost; "
                 + (what == "kind"
-                    ? "the plugin's \(thing) is ignored"
-                    : "its controls may run it, and widgethost's own runs, not the plugin's"))
+                    ? "a configuration must say which it means: \(qualified)"
+                    : "the plugin's controls run the plugin's \(thing); for `perform`, \(qualified)"))
     }
 
     /// Makes this process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`): a plugin's

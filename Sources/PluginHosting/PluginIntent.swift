@@ -22,13 +22,21 @@ public struct PluginIntent: HostIntent {
     /// The plugin's name.
     public var pluginName: String? { connection.manifest.name }
 
-    /// Creates the intent `declaration` of the plugin behind `connection`.
-    public init(_ declaration: InitializeResult.Intent, connection: PluginConnection) {
+    /// The plugin's kinds that have a built-in's name: configurations name them `PLUGIN/KIND`, and
+    /// so are their reload requests recorded.
+    public var qualifiedKinds: Set<String> = []
+
+    /// Creates the intent `declaration` of the plugin behind `connection`, whose kinds in
+    /// `qualifying` have a built-in's name.
+    public init(
+        _ declaration: InitializeResult.Intent, connection: PluginConnection, qualifying: Set<String> = []
+    ) {
         self.type = declaration.type
         self.title = declaration.title
         self.description = declaration.description
         self.parameters = declaration.parameters
         self.connection = connection
+        self.qualifiedKinds = qualifying
     }
 
     /// Sends `options` for `parameter` when the plugin declared its choices dynamic.
@@ -37,7 +45,9 @@ public struct PluginIntent: HostIntent {
         -> [JSONValue]?
     {
         guard parameters.contains(where: { $0.name == parameter && $0.hasDynamicOptions }) else { return nil }
-        let params = OptionsParams(owner: .intent(type), parameter: parameter, container: container.url.path)
+        let params = OptionsParams(
+            owner: .intent(type), parameter: parameter, container: container.url.path,
+            appGroup: container.appGroup)
         return try await connection.options(params)
     }
 
@@ -54,7 +64,8 @@ public struct PluginIntent: HostIntent {
         let members = parameters.compactMap { parameter in
             values[parameter.name].map { JSONValue.Member(parameter.name, $0) }
         }
-        let params = PerformParams(intent: type, parameters: members, container: container.url.path)
+        let params = PerformParams(
+            intent: type, parameters: members, container: container.url.path, appGroup: container.appGroup)
         switch await connection.request(.perform(params)) {
         case .failure(let failure):
             return .failure(failure.widgetFailure)
@@ -91,12 +102,16 @@ public struct PluginIntent: HostIntent {
             // A plugin reloads only its own kinds: "every kind" means every one of its own, and a
             // kind of anyone else's is a warning, ignored.
             let own = connection.knownHandshake?.widgets.map(\.metadata.kind) ?? []
+            // A kind with a built-in's name is the plugin's under its qualified name, not the built-in.
+            let recorded = { (kind: String) in
+                qualifiedKinds.contains(kind) ? "\(connection.manifest.name)/\(kind)" : kind
+            }
             var kinds: [String] = []
             for kind in result.reload {
                 if kind == PerformResult.everyKind {
-                    kinds += own
+                    kinds += own.map(recorded)
                 } else if own.contains(kind) {
-                    kinds.append(kind)
+                    kinds.append(recorded(kind))
                 } else {
                     warnings.append(
                         "the plugin '\(connection.manifest.name)' asked to reload '\(Excerpt.of(kind))', which is not one of "

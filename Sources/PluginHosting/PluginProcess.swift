@@ -81,15 +81,18 @@ package final class PluginProcess: Sendable {
     }
 
     /// Starts the plugin's executable in the plugin's folder, with `WIDGETHOST_PLUGIN=1` in its
-    /// environment.
-    /// - Throws: ``PluginFailure`` (`plugin.start-failed`) when it cannot be started.
+    /// environment, on `clock` when the host's clock is not the wall clock.
+    /// - Throws: ``PluginFailure`` (`plugin.start-failed`) when it cannot be started,
+    ///   (`plugin.clock-unavailable`) when it cannot be given `clock`.
     /// - Parameter onExit: Told, on a thread of the process's own, when the plugin exits while no
     ///   one asked it to (a live host restarts it).
     package static func start(
-        _ manifest: PluginManifest, log: PluginLog? = nil, onExit: (@Sendable (PluginFailure) -> Void)? = nil
+        _ manifest: PluginManifest, log: PluginLog? = nil, clock: PluginClock? = nil,
+        onExit: (@Sendable (PluginFailure) -> Void)? = nil
     ) throws(PluginFailure) -> PluginProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["WIDGETHOST_PLUGIN"] = "1"
+        if let clock { environment = try clock.environment(for: manifest.name, adding: environment) }
         let child: ChildProcess
         do throws(SpawnError) {
             // The plugin starts in its folder, so the files it ships are found by relative paths.

@@ -259,27 +259,114 @@ public struct PluginTemplate: Sendable {
                 platforms: [.macOS(.v15)],
                 dependencies: [.package(path: "\(packagePath)")],
                 targets: [
+                    // The widget extension's files, as Xcode writes them, with their own imports.
                     .executableTarget(
                         name: "\(name)",
-                        dependencies: [.product(name: "WidgetHostPlugin", package: "\(identity)")]
+                        dependencies: [
+                            .product(name: "WidgetKit", package: "\(identity)"),
+                            .product(name: "SwiftUI", package: "\(identity)"),
+                            .product(name: "AppIntents", package: "\(identity)"),
+                        ]
                     )
                 ]
             )
 
             """
-        let main = """
-            // \(name): a widgethost plugin in Swift, served by the SDK's one-line main.
-            import Foundation
-            import WidgetHostPlugin
+        // The files of Xcode's widget-extension template (a bundle, the widget, AppIntent.swift), the
+        // widget's view with a button running an intent, as an interactive widget has.
+        let bundle = """
+            import WidgetKit
+            import SwiftUI
 
-            struct \(base)Configuration: WidgetConfigurationIntent {
-                static let title = "\(displayName)"
-                @Parameter(title: "Title", default: "Taps") var title: String
+            @main
+            struct \(kind)Bundle: WidgetBundle {
+                var body: some Widget {
+                    \(kind)()
+                }
+            }
+
+            """
+        let widget = """
+            import WidgetKit
+            import SwiftUI
+
+            struct Provider: AppIntentTimelineProvider {
+                func placeholder(in context: Context) -> SimpleEntry {
+                    SimpleEntry(date: Date(), configuration: ConfigurationAppIntent())
+                }
+
+                func snapshot(for configuration: ConfigurationAppIntent, in context: Context) async -> SimpleEntry {
+                    SimpleEntry(date: Date(), configuration: configuration)
+                }
+
+                func timeline(for configuration: ConfigurationAppIntent, in context: Context) async -> Timeline<SimpleEntry> {
+                    var entries: [SimpleEntry] = []
+
+                    // Generate a timeline consisting of five entries an hour apart, starting from the current date.
+                    let currentDate = Date()
+                    for hourOffset in 0 ..< 5 {
+                        let entryDate = Calendar.current.date(byAdding: .hour, value: hourOffset, to: currentDate)!
+                        let entry = SimpleEntry(date: entryDate, configuration: configuration)
+                        entries.append(entry)
+                    }
+
+                    return Timeline(entries: entries, policy: .atEnd)
+                }
+            }
+
+            struct SimpleEntry: TimelineEntry {
+                let date: Date
+                let configuration: ConfigurationAppIntent
+            }
+
+            struct \(kind)EntryView: View {
+                var entry: Provider.Entry
+
+                var body: some View {
+                    VStack {
+                        Text("Time:")
+                        Text(entry.date, style: .time)
+
+                        Text("Favorite Emoji:")
+                        Text(entry.configuration.favoriteEmoji)
+
+                        Button("Tap", intent: \(intent)(by: 1))
+                    }
+                }
+            }
+
+            struct \(kind): Widget {
+                let kind: String = "\(kind)"
+
+                var body: some WidgetConfiguration {
+                    AppIntentConfiguration(kind: kind, intent: ConfigurationAppIntent.self, provider: Provider()) { entry in
+                        \(kind)EntryView(entry: entry)
+                            .containerBackground(.fill.tertiary, for: .widget)
+                    }
+                    .configurationDisplayName("\(displayName)")
+                    .supportedFamilies([.systemSmall, .systemMedium])
+                }
+            }
+
+            """
+        let appIntent = """
+            import WidgetKit
+            import AppIntents
+
+            struct ConfigurationAppIntent: WidgetConfigurationIntent {
+                static var title: LocalizedStringResource { "Configuration" }
+                static var description: IntentDescription { "This is an example widget." }
+
+                // An example configurable parameter.
+                @Parameter(title: "Favorite Emoji", default: "😃")
+                var favoriteEmoji: String
             }
 
             struct \(intent): AppIntent {
-                static let title = "Tap"
-                @Parameter(title: "By", default: 1, minimum: 1, maximum: 100) var by: Int
+                static var title: LocalizedStringResource { "Tap" }
+
+                @Parameter(title: "By", default: 1)
+                var by: Int
 
                 init() {}
 
@@ -287,69 +374,29 @@ public struct PluginTemplate: Sendable {
                     self.by = by
                 }
 
-                func perform() async throws -> some IntentResult {
+                func perform() async throws -> some IntentResult & ReturnsValue<Int> & ProvidesDialog {
                     WidgetCenter.shared.reloadTimelines(ofKind: "\(kind)")
                     return .result(value: by, dialog: "Tapped \\(by)")
                 }
             }
 
-            struct \(base)Entry: TimelineEntry, Encodable {
-                let date: Date
-                let title: String
-            }
-
-            struct \(base)Provider: AppIntentTimelineProvider {
-                func placeholder(in context: Context) -> \(base)Entry {
-                    \(base)Entry(date: context.date, title: "Taps")
-                }
-
-                func snapshot(
-                    for configuration: \(base)Configuration, in context: Context
-                ) async throws -> \(base)Entry {
-                    \(base)Entry(date: context.date, title: configuration.title)
-                }
-
-                func timeline(
-                    for configuration: \(base)Configuration, in context: Context
-                ) async throws -> Timeline<\(base)Entry> {
-                    Timeline(entries: [try await snapshot(for: configuration, in: context)], policy: .never)
-                }
-            }
-
-            struct \(base)Bundle: WidgetBundle {
-                var widgets: [any WidgetConfiguration] {
-                    [
-                        AppIntentConfiguration(
-                            kind: "\(kind)", intent: \(base)Configuration.self, provider: \(base)Provider()
-                        ) { entry in
-                            VStack {
-                                Text(entry.title)
-                                Button("Tap", intent: \(intent)(by: 1))
-                            }
-                        }
-                        .configurationDisplayName("\(displayName)")
-                        .supportedFamilies([.systemSmall, .systemMedium])
-                    ]
-                }
-
-                var intents: [any AppIntent.Type] { [\(intent).self] }
-            }
-
-            await PluginServer.serve(bundles: [\(base)Bundle()])
-
             """
         let readme = """
             # \(name)
 
-            A widgethost plugin in Swift serving the widget `\(kind)` and the intent `\(intent)`: \
-            `swift build`, then `widgethost plugins check --plugins .` runs its handshake.
+            A widget extension as Xcode writes one (`\(kind)Bundle.swift`, `\(kind).swift`, \
+            `AppIntent.swift`, with `import WidgetKit`, `SwiftUI` and `AppIntents`), served by \
+            widgethost as a plugin: the widget `\(kind)` and the intent `\(intent)`. `swift build`, \
+            then `widgethost plugins check --plugins .` runs its handshake.
 
             """
         return [
             File(path: "plugin.yaml", contents: manifest),
             File(path: "run", contents: launcher, isExecutable: true),
             File(path: "Package.swift", contents: packageSwift),
-            File(path: "Sources/\(name)/main.swift", contents: main),
+            File(path: "Sources/\(name)/\(kind)Bundle.swift", contents: bundle),
+            File(path: "Sources/\(name)/\(kind).swift", contents: widget),
+            File(path: "Sources/\(name)/AppIntent.swift", contents: appIntent),
             File(path: "README.md", contents: readme),
         ]
     }

@@ -13,10 +13,17 @@ public struct PluginWidget: PluginServedWidget {
     public let parameters: [ParameterDescription]
     /// The plugin serving it.
     public let connection: PluginConnection
+    /// The kind the plugin declared, which it is asked for: ``metadata``'s is `PLUGIN/KIND` for a
+    /// built-in's name, as configurations name it.
+    public let servedKind: String
 
-    /// Creates the widget `declaration` of the plugin behind `connection`.
-    public init(_ declaration: InitializeResult.Widget, connection: PluginConnection) {
+    /// Creates the widget `declaration` of the plugin behind `connection`, known as `kind` when
+    /// given (`PLUGIN/KIND`).
+    public init(_ declaration: InitializeResult.Widget, connection: PluginConnection, as kind: String? = nil)
+    {
         self.metadata = declaration.metadata
+        self.servedKind = declaration.metadata.kind
+        if let kind { self.metadata.kind = kind }
         self.parameters = declaration.parameters
         self.connection = connection
     }
@@ -34,7 +41,8 @@ public struct PluginWidget: PluginServedWidget {
     {
         guard parameters.contains(where: { $0.name == parameter && $0.hasDynamicOptions }) else { return nil }
         let params = OptionsParams(
-            owner: .kind(metadata.kind), parameter: parameter, container: container.url.path)
+            owner: .kind(servedKind), parameter: parameter, container: container.url.path,
+            appGroup: container.appGroup)
         return try await connection.options(params)
     }
 
@@ -45,9 +53,9 @@ public struct PluginWidget: PluginServedWidget {
             request.configuration[parameter.name].map { JSONValue.Member(parameter.name, $0) }
         }
         let params = RenderParams(
-            kind: metadata.kind, family: request.context.family, configuration: configuration,
+            kind: servedKind, family: request.context.family, configuration: configuration,
             date: request.context.date, isPreview: request.context.isPreview,
-            container: request.context.container.url.path)
+            container: request.context.container.url.path, appGroup: request.context.container.appGroup)
         let message = PluginRequest.render(request.mode, params)
         switch await connection.request(message) {
         case .failure(let failure):

@@ -18,12 +18,16 @@ public struct OptionsParams: Sendable, Hashable {
     public var parameter: String
     /// The path of the shared container whose data the choices come from.
     public var container: String
+    /// The App Group's identifier, when the host knows it (every request it sends from a
+    /// configuration): `UserDefaults(suiteName:)` of it is the container's shared defaults.
+    public var appGroup: String?
 
     /// Creates params.
-    public init(owner: Owner, parameter: String, container: String) {
+    public init(owner: Owner, parameter: String, container: String, appGroup: String? = nil) {
         self.owner = owner
         self.parameter = parameter
         self.container = container
+        self.appGroup = appGroup
     }
 
     /// The params object.
@@ -33,9 +37,9 @@ public struct OptionsParams: Sendable, Hashable {
             case .kind(let kind): .init("kind", .string(kind))
             case .intent(let intent): .init("intent", .string(intent))
             }
-        return .object([
-            owner, .init("parameter", .string(parameter)), .init("container", .string(container)),
-        ])
+        return .object(
+            [owner, .init("parameter", .string(parameter)), .init("container", .string(container))]
+                + (appGroup.map { [.init("appGroup", .string($0))] } ?? []))
     }
 
     /// Reads params; `container` defaults to `.`.
@@ -51,7 +55,9 @@ public struct OptionsParams: Sendable, Hashable {
         case (nil, let intent?): owner = .intent(intent)
         default: throw ProtocolValueError("options asks for the parameter of one 'kind' or one 'intent'")
         }
-        self.init(owner: owner, parameter: parameter, container: json["container"]?.stringValue ?? ".")
+        self.init(
+            owner: owner, parameter: parameter, container: json["container"]?.stringValue ?? ".",
+            appGroup: json["appGroup"]?.stringValue)
     }
 
     /// The reply's result: `{"options": [...]}`.

@@ -8,21 +8,26 @@ public struct PerformParams: Sendable, Hashable {
     public var parameters: [JSONValue.Member]
     /// The path of the shared container.
     public var container: String
+    /// The App Group's identifier, when the host knows it (every request it sends from a
+    /// configuration): `UserDefaults(suiteName:)` of it is the container's shared defaults.
+    public var appGroup: String?
 
     /// Creates params.
-    public init(intent: String, parameters: [JSONValue.Member], container: String) {
+    public init(intent: String, parameters: [JSONValue.Member], container: String, appGroup: String? = nil) {
         self.intent = intent
         self.parameters = parameters
         self.container = container
+        self.appGroup = appGroup
     }
 
     /// The params object.
     public var json: JSONValue {
-        .object([
-            .init("intent", .string(intent)),
-            .init("parameters", .object(parameters)),
-            .init("container", .string(container)),
-        ])
+        .object(
+            [
+                .init("intent", .string(intent)),
+                .init("parameters", .object(parameters)),
+                .init("container", .string(container)),
+            ] + (appGroup.map { [.init("appGroup", .string($0))] } ?? []))
     }
 
     /// Reads params; `parameters` that are not an object are none, `container` defaults to `.`.
@@ -33,6 +38,8 @@ public struct PerformParams: Sendable, Hashable {
         }
         var parameters: [JSONValue.Member] = []
         if case .object(let members)? = json["parameters"] { parameters = members }
-        self.init(intent: intent, parameters: parameters, container: json["container"]?.stringValue ?? ".")
+        self.init(
+            intent: intent, parameters: parameters, container: json["container"]?.stringValue ?? ".",
+            appGroup: json["appGroup"]?.stringValue)
     }
 }

@@ -16,11 +16,14 @@ public struct RenderParams: Sendable, Hashable {
     public var isPreview: Bool
     /// The path of the shared container.
     public var container: String
+    /// The App Group's identifier, when the host knows it (every request it sends from a
+    /// configuration): `UserDefaults(suiteName:)` of it is the container's shared defaults.
+    public var appGroup: String?
 
     /// Creates params.
     public init(
         kind: String, family: WidgetFamily, configuration: [JSONValue.Member], date: Date, isPreview: Bool,
-        container: String
+        container: String, appGroup: String? = nil
     ) {
         self.kind = kind
         self.family = family
@@ -28,18 +31,20 @@ public struct RenderParams: Sendable, Hashable {
         self.date = date
         self.isPreview = isPreview
         self.container = container
+        self.appGroup = appGroup
     }
 
     /// The params object.
     public var json: JSONValue {
-        .object([
-            .init("kind", .string(kind)),
-            .init("family", .string(family.rawValue)),
-            .init("configuration", .object(configuration)),
-            .init("date", .string(ISO8601.string(from: date))),
-            .init("isPreview", .bool(isPreview)),
-            .init("container", .string(container)),
-        ])
+        .object(
+            [
+                .init("kind", .string(kind)),
+                .init("family", .string(family.rawValue)),
+                .init("configuration", .object(configuration)),
+                .init("date", .string(ISO8601.string(from: date))),
+                .init("isPreview", .bool(isPreview)),
+                .init("container", .string(container)),
+            ] + (appGroup.map { [.init("appGroup", .string($0))] } ?? []))
     }
 
     /// Reads params; a `configuration` that is not an object is empty, `isPreview` defaults to
@@ -60,6 +65,6 @@ public struct RenderParams: Sendable, Hashable {
         self.init(
             kind: kind, family: family, configuration: configuration, date: date,
             isPreview: json["isPreview"]?.boolValue ?? false,
-            container: json["container"]?.stringValue ?? ".")
+            container: json["container"]?.stringValue ?? ".", appGroup: json["appGroup"]?.stringValue)
     }
 }

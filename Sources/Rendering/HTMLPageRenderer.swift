@@ -179,6 +179,7 @@ public struct HTMLPageRenderer: RunRenderer {
         {background:var(--blue);color:#FFFFFF;border-radius:8px;padding:4px 10px}\
         [data-toggle-style=button] .switch,.toggle[data-toggle-style=button] .switch{display:none}\
         [data-labels-hidden] .toggle>:not(.switch),.toggle[data-labels-hidden]>:not(.switch){display:none}\
+        [data-disabled]{opacity:.5;pointer-events:none}\
         .progress{display:flex;flex-direction:column;gap:4px;align-self:stretch}\
         .progress .bar{height:4px;border-radius:2px;background:var(--quaternary);overflow:hidden}\
         .progress .bar>div{height:100%;background:var(--blue)}\

@@ -390,6 +390,10 @@ struct HTMLViewWriter {
             }
         case "labelsHidden":
             boxes[boxes.count - 1].attributes += " data-labels-hidden=\"\""
+        case "disabled":
+            if modifier["isActive"]?.boolValue ?? true {
+                boxes[boxes.count - 1].attributes += " data-disabled=\"\""
+            }
         case "scaleEffect":
             // A drawing effect: the layout keeps the unscaled size, as SwiftUI's does.
             if let scale = modifier["scale"]?.finiteNumber, scale >= 0, scale <= 100 {

@@ -34,6 +34,9 @@ public final class HostSession: Sendable {
         public var overrides: [String]
         /// Where plugins' stderr and messages are shown (`--verbose`, `--trace-plugins`).
         public var pluginLog: PluginLog?
+        /// The clock plugins read when the host's is not the wall clock (`--at`); `nil`: the wall
+        /// clock.
+        public var pluginClock: PluginClock?
 
         /// Settings from the process's environment and directory.
         public init(
@@ -43,10 +46,12 @@ public final class HostSession: Sendable {
             hostVersion: String,
             environment: [String: String] = ProcessInfo.processInfo.environment,
             overrides: [String] = [],
-            pluginLog: PluginLog? = nil
+            pluginLog: PluginLog? = nil,
+            pluginClock: PluginClock? = nil
         ) {
             self.overrides = overrides
             self.pluginLog = pluginLog
+            self.pluginClock = pluginClock
             self.storeOption = storeOption
             self.lockTimeout = lockTimeout
             self.pluginFolders = pluginFolders
@@ -107,7 +112,8 @@ public final class HostSession: Sendable {
                 hostVersion: settings.hostVersion,
                 environment: settings.environment,
                 options: settings.pluginFolders,
-                log: settings.pluginLog)
+                log: settings.pluginLog,
+                clock: settings.pluginClock)
             plugins = host
             return host
         }
@@ -240,7 +246,10 @@ public final class HostSession: Sendable {
 
     /// Every intent known: the built-ins, then each plugin's (each type once, the first plugin's).
     public var intents: [any HostIntent] {
-        plugins.builtIns.intents.map(BuiltInIntent.init) + plugins.intents
+        let builtIns = plugins.builtIns
+        // A plugin's intent with a built-in's name is reached as PLUGIN/TYPE, not listed twice.
+        return builtIns.intents.map(BuiltInIntent.init)
+            + plugins.intents.filter { builtIns.intent(named: $0.type) == nil }
     }
 
     /// What looking an intent up found.
@@ -256,15 +265,30 @@ public final class HostSession: Sendable {
         case unknown(known: [String])
     }
 
-    /// The intent `name` (`Type`, or `PLUGIN/Type`): a built-in first; otherwise a plugin's,
-    /// handshaking only the plugins that may declare it. `drawnBy` is the kind of the widget whose
-    /// control runs it: its own plugin's intent wins.
+    /// The intent `name` (`Type`, `PLUGIN/Type`, or `widgethost/Type` for a built-in): a built-in
+    /// first; otherwise a plugin's, handshaking only the plugins that may declare it. `drawnBy` is
+    /// the kind of the widget whose control runs it: its own plugin's intent wins, even over a
+    /// built-in of that name. Named bare, outside a control, a built-in that a plugin's manifest
+    /// also lists is ambiguous.
     public func intent(named name: String, drawnBy kind: String? = nil) async -> IntentLookup {
-        // A built-in intent is found without looking for plugins.
-        if let builtIn = bundles.lazy.flatMap(\.intents).first(where: { $0.intentType == name }) {
+        let builtIns = bundles.lazy.flatMap(\.intents)
+        if let (qualifier, type) = PluginHost.qualified(name), qualifier == PluginHost.builtInQualifier,
+            let builtIn = builtIns.first(where: { $0.intentType == type })
+        {
             return .found(BuiltInIntent(builtIn))
         }
         let connection = kind.flatMap(pluginConnection(forKind:))
+        if let builtIn = builtIns.first(where: { $0.intentType == name }) {
+            if let connection, connection.declares(intent: name),
+                case .success(let own)? = await plugins.intent(named: name, drawnBy: connection)
+            {
+                return .found(own)
+            }
+            // `perform` by the bare name: a plugin listing it too makes it ambiguous. A control
+            // drawn by a built-in widget runs the built-in without looking for plugins.
+            if kind == nil, let clash = plugins.builtInIntentClash(name) { return .ambiguous(clash) }
+            return .found(BuiltInIntent(builtIn))
+        }
         switch await plugins.intent(named: name, drawnBy: connection) {
         case .success(let intent)?: return .found(intent)
         case .failure(let diagnostic)?: return .ambiguous(diagnostic)

@@ -11,14 +11,22 @@ extension WidgetHostCommand {
             abstract: "Prints the man page (roff), generated from the same declarations as the help.",
             discussion: """
                 Read it with 'widgethost man | man -l -', or install it with 'widgethost man > \
-                ~/.local/share/man/man1/widgethost.1'.
-                """
+                ~/.local/share/man/man1/widgethost.1'. With --format markdown, the same reference \
+                as Markdown (the repository's docs/cli.md).
+                """,
+            arguments: [
+                .option(
+                    "format", valueName: "format", help: "The page's language.",
+                    allowedValues: ["roff", "markdown"], defaultValue: "roff")
+            ]
         )
 
         /// Runs the command.
-        static func run(_ values: ParsedValues) -> Int32 {
+        static func run(_ values: ParsedValues) throws(ParseError) -> Int32 {
+            let parser = ArgumentParser(root: WidgetHostCommand.spec)
             StandardStream.output.writeData(
-                ArgumentParser(root: WidgetHostCommand.spec).manPage(sections: sections))
+                try values.string("format") == "markdown"
+                    ? parser.markdownReference(sections: sections) : parser.manPage(sections: sections))
             return ExitStatus.success
         }
 

@@ -50,6 +50,13 @@ enum SessionOptions {
         }
     }
 
+    /// The clock plugins read: `--at DATE` when the command declares it and it is given; the wall
+    /// clock (`nil`) otherwise.
+    static func pluginClock(_ values: ParsedValues) throws(ParseError) -> PluginClock? {
+        guard values.declares("at"), try values.string("at") != nil else { return nil }
+        return PluginClock(date: try CommandOptions.date(values))
+    }
+
     /// A session of the built-in widgets and the plugins found (the default places and each
     /// `--plugins DIR`, when the command declares it), with `--store DIR` and `--lock-timeout` (or
     /// `WIDGETHOST_LOCK_TIMEOUT`) when it uses the store. The caller ends it with
@@ -73,7 +80,8 @@ enum SessionOptions {
             pluginFolders: plugins ? try values.strings("plugins") : [],
             hostVersion: WidgetHostCommand.version,
             overrides: overrides,
-            pluginLog: plugins ? try pluginLog(values) : nil)
+            pluginLog: plugins ? try pluginLog(values) : nil,
+            pluginClock: plugins ? try pluginClock(values) : nil)
         do throws(RegistryError) {
             return try HostSession(bundles: BuiltInWidgets.bundles, settings: settings)
         } catch {

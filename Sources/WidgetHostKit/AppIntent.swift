@@ -1,8 +1,9 @@
 /// An action a widget's button or toggle runs, as in AppIntents.
 ///
 /// Parameters are `@Parameter` properties; `init()` makes an intent with their defaults, which the
-/// host then sets from configuration or a command line.
-public protocol AppIntent: Sendable {
+/// host then sets from configuration or a command line. An intent encodes as its parameter values,
+/// so an entry may hold its configuration intent (as Xcode's template's `SimpleEntry` does).
+public protocol AppIntent: Sendable, Encodable {
     /// What `perform()` returns.
     associatedtype PerformResult: IntentResult
     /// The type of ``title``: a `LocalizedStringResource`, as AppIntents writes it, or a `String`.
@@ -64,8 +65,10 @@ public struct IntentDescription: Sendable, Hashable, ExpressibleByStringLiteral 
 public protocol WidgetConfigurationIntent: AppIntent {}
 
 extension WidgetConfigurationIntent {
-    /// Configuration intents are never performed; they only carry parameters.
-    public func perform() async throws -> some IntentResult { .result() }
+    /// Configuration intents are never performed; they only carry parameters. The result type is
+    /// named, not `some IntentResult`: an opaque type here would make the runtime's witness table
+    /// of `AppIntent` (whose `PerformResult` it is) need this protocol's, which needs `AppIntent`'s.
+    public func perform() async throws -> IntentResultValue { .result() }
 }
 
 /// An intent that sets one value, as a toggle does: `Toggle(isOn:intent:)` binds to its `value`.

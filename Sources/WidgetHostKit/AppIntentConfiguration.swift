@@ -53,6 +53,7 @@ where Provider.Intent == Intent {
         }
         return try await EntryRenderer.render(
             request,
+            ignoring: metadata.ignoredAPIs,
             content: content,
             placeholder: { provider.placeholder(in: context) },
             snapshot: { try await provider.snapshot(for: intent, in: context) },

@@ -138,6 +138,28 @@ extension ShapeStyle where Self == Color {
     public static var black: Color { Color.black }
     /// No colour.
     public static var clear: Color { Color.clear }
+    /// Mint.
+    public static var mint: Color { Color.mint }
+    /// Teal.
+    public static var teal: Color { Color.teal }
+    /// Cyan.
+    public static var cyan: Color { Color.cyan }
+    /// Indigo.
+    public static var indigo: Color { Color.indigo }
+    /// Brown.
+    public static var brown: Color { Color.brown }
+    /// The accent colour.
+    public static var accentColor: Color { Color.accentColor }
+    /// A translucent material: drawn as the `fill` style.
+    public static var ultraThinMaterial: Color { Color.fill }
+    /// A translucent material: drawn as the `fill` style.
+    public static var thinMaterial: Color { Color.fill }
+    /// A translucent material: drawn as the `fill` style.
+    public static var regularMaterial: Color { Color.fill }
+    /// A translucent material: drawn as the `fill` style.
+    public static var thickMaterial: Color { Color.fill }
+    /// A translucent material: drawn as the `fill` style.
+    public static var ultraThickMaterial: Color { Color.fill }
 }
 
 /// The system colours iOS code passes to `Color(_:)` (`Color(.systemBackground)`), named by their

@@ -12,12 +12,16 @@ public final class SharedContainer: Sendable {
     public let url: URL
     /// Who records `WidgetCenter` reload requests for this container.
     public let reloads: any ReloadRecorder
+    /// The App Group's identifier (`group.com.example.app`), when known: what
+    /// `UserDefaults(suiteName:)` names to reach the container's shared defaults.
+    public let appGroup: String?
     private let attachments = Mutex<[ObjectIdentifier: any Sendable]>([:])
 
-    /// Creates a container at `url`.
-    public init(url: URL, reloads: any ReloadRecorder = DiscardingReloadRecorder()) {
+    /// Creates a container at `url`, of the App Group `appGroup` when known.
+    public init(url: URL, reloads: any ReloadRecorder = DiscardingReloadRecorder(), appGroup: String? = nil) {
         self.url = url
         self.reloads = reloads
+        self.appGroup = appGroup
     }
 
     /// The value of type `T` attached to this container, made by `make` on first use.

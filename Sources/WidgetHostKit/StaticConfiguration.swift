@@ -26,6 +26,7 @@ public struct StaticConfiguration<Provider: TimelineProvider, Content: View>: Wi
         let context = request.context
         return try await EntryRenderer.render(
             request,
+            ignoring: metadata.ignoredAPIs,
             content: content,
             placeholder: { provider.placeholder(in: context) },
             snapshot: { await CompletionBridge.value { provider.getSnapshot(in: context, completion: $0) } },

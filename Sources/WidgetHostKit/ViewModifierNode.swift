@@ -47,6 +47,11 @@ public struct ViewModifierNode: Sendable, Hashable, JSONSinkWritable {
         case shadow
         /// Changes animate with `curve` (easeInOut, linear, spring ...) over `duration` seconds.
         case animation
+        /// A control that cannot be used (`isActive`, true when absent).
+        case disabled
+        /// A SwiftUI or WidgetKit modifier with no meaning in widgethost, named by `api`: recorded so
+        /// the host says it ignored it, never drawn.
+        case ignored
     }
 
     /// The modifier.
@@ -106,6 +111,8 @@ extension ViewModifierNode.Kind {
         case .scaleEffect: return ["scale"]
         case .shadow: return ["color", "opacity", "radius", "x", "y"]
         case .animation: return ["curve", "duration"]
+        case .disabled: return ["isActive"]
+        case .ignored: return ["api"]
         }
     }
 }

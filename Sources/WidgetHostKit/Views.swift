@@ -132,14 +132,24 @@ public struct Text: PrimitiveView {
 public struct Image: PrimitiveView {
     /// The symbol's name.
     public let systemName: String
+    /// The name of an image of the app's assets (`Image("newspic")`), drawn as `systemName`.
+    var assetName: String?
 
     /// Creates an image of a symbol.
     public init(systemName: String) {
         self.systemName = systemName
     }
 
-    /// An `image` node.
-    public func makeNodes() -> [ViewNode] { [ViewNode(type: .image, systemName: systemName)] }
+    /// An `image` node; an asset's names it as ignored.
+    public func makeNodes() -> [ViewNode] {
+        guard let assetName else { return [ViewNode(type: .image, systemName: systemName)] }
+        let api = "Image(\"\(assetName)\") (an image of the app's assets, drawn as \(systemName))"
+        return [
+            ViewNode(
+                type: .image, systemName: systemName,
+                modifiers: [ViewModifierNode(.ignored, [.init("api", .string(api))])])
+        ]
+    }
 }
 
 /// Flexible space.

@@ -39,6 +39,37 @@ extension WidgetConfiguration {
         return copy
     }
 
+    /// Turns off the margins around the widget's content (WidgetKit's `.contentMarginsDisabled()`):
+    /// widgethost draws no margins of its own, so it is ignored, and the host says so.
+    public func contentMarginsDisabled() -> Self {
+        ignoring("contentMarginsDisabled()")
+    }
+
+    /// Shows the widget's background in the accessory families' removable modes
+    /// (`.containerBackgroundRemovable(_:)`): ignored, and the host says so.
+    public func containerBackgroundRemovable(_ isRemovable: Bool = true) -> Self {
+        ignoring("containerBackgroundRemovable(_:)")
+    }
+
+    /// Where the widget may appear (`.disfavoredLocations(_:for:)`): ignored, and the host says so.
+    public func disfavoredLocations(_ locations: [WidgetLocation], for families: [WidgetFamily]) -> Self {
+        ignoring("disfavoredLocations(_:for:)")
+    }
+
+    /// Whether the widget may be configured in the gallery (`.promptsForUserConfiguration()`): the
+    /// configuration is YAML's here, so it is ignored, and the host says so.
+    public func promptsForUserConfiguration() -> Self {
+        ignoring("promptsForUserConfiguration()")
+    }
+
+    /// The widget, recording that it uses `api`, which widgethost ignores: every drawn entry's root
+    /// view carries an `ignored` modifier naming it, which the host warns about.
+    func ignoring(_ api: String) -> Self {
+        var copy = self
+        if !copy.metadata.ignoredAPIs.contains(api) { copy.metadata.ignoredAPIs.append(api) }
+        return copy
+    }
+
     /// The families the widget supports; the first is the default.
     public func supportedFamilies(_ families: [WidgetFamily]) -> Self {
         var copy = self
@@ -57,6 +88,9 @@ public struct WidgetMetadata: Sendable, Hashable {
     public var description: String
     /// The families supported, the default first.
     public var supportedFamilies: [WidgetFamily]
+    /// The configuration modifiers used that widgethost ignores (`contentMarginsDisabled()`), named
+    /// on each drawn entry's root view so the host warns about them.
+    package var ignoredAPIs: [String] = []
 
     /// Creates metadata; WidgetKit's defaults are every home-screen family.
     public init(
@@ -135,6 +169,26 @@ enum EntryRenderer {
     /// What `request.mode` asks of a provider, drawn: the placeholder or the snapshot as a
     /// one-entry timeline that never reloads, or the timeline itself.
     static func render<Entry: TimelineEntry, Content: View>(
+        _ request: WidgetRequest,
+        ignoring ignoredAPIs: [String] = [],
+        content: (Entry) -> Content,
+        placeholder: () -> Entry,
+        snapshot: () async throws -> Entry,
+        timeline: () async throws -> Timeline<Entry>
+    ) async throws -> RenderedTimeline {
+        let drawn = try await render(
+            request, content: content, placeholder: placeholder, snapshot: snapshot, timeline: timeline)
+        guard !ignoredAPIs.isEmpty else { return drawn }
+        var marked = drawn
+        for index in marked.entries.indices {
+            marked.entries[index].view.modifiers += ignoredAPIs.map {
+                ViewModifierNode(.ignored, [.init("api", .string($0))])
+            }
+        }
+        return marked
+    }
+
+    private static func render<Entry: TimelineEntry, Content: View>(
         _ request: WidgetRequest,
         content: (Entry) -> Content,
         placeholder: () -> Entry,

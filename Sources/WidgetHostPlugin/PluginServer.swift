@@ -21,10 +21,25 @@ public enum PluginServer {
     /// Serves `bundles` until stdin ends, then exits 0. Run by hand in a terminal (no
     /// `WIDGETHOST_PLUGIN` in the environment), it says what it is and exits 64.
     public static func serve(bundles: [any WidgetBundle]) async -> Never {
+        await serve(widgets: bundles.flatMap(\.widgets), intents: bundles.flatMap(\.intents))
+    }
+
+    /// Serves `bundle`'s widgets and `intents` with its own (what a `@main` bundle runs).
+    package static func serve(bundle: some WidgetBundle, intents: [any AppIntent.Type]) async -> Never {
+        let declared = Set(bundle.intents.map { $0.intentType })
+        await serve(
+            widgets: bundle.widgets,
+            intents: bundle.intents + intents.filter { !declared.contains($0.intentType) })
+    }
+
+    /// Serves `widgets` and `intents` (what a `@main` widget runs).
+    package static func serve(widgets: [any WidgetConfiguration], intents: [any AppIntent.Type]) async
+        -> Never
+    {
         if isatty(0) != 0 && ProcessInfo.processInfo.environment["WIDGETHOST_PLUGIN"] == nil {
             let name =
                 CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "this program"
-            let kinds = bundles.flatMap(\.widgets).map(\.metadata.kind).joined(separator: ", ")
+            let kinds = widgets.map(\.metadata.kind).joined(separator: ", ")
             let text =
                 "\(name) is a widgethost plugin serving \(kinds); widgethost starts it and talks to it "
                 + "on stdin/stdout. Put it in a plugin folder with a plugin.yaml and run "
@@ -35,7 +50,7 @@ public enum PluginServer {
         // The protocol keeps the real stdout; fd 1 (and so `print`) becomes stderr.
         let output = dup(1)
         dup2(2, 1)
-        let server = RequestHandler(widgets: bundles.flatMap(\.widgets), intents: bundles.flatMap(\.intents))
+        let server = RequestHandler(widgets: widgets, intents: intents)
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

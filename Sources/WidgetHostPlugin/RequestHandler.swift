@@ -65,7 +65,8 @@ struct RequestHandler {
 
     /// The choices of a widget's or an intent's parameter from the app's data in the container.
     func options(_ params: OptionsParams) async throws -> JSONValue {
-        let container = SharedContainer(url: URL(fileURLWithPath: params.container))
+        let container = SharedContainer(
+            url: URL(fileURLWithPath: params.container), appGroup: params.appGroup)
         let options: [JSONValue]?
         switch params.owner {
         case .kind(let kind):
@@ -73,13 +74,17 @@ struct RequestHandler {
                 throw PluginError(
                     code: .invalidParams, message: "no widget of kind \(JSONValue.string(kind))")
             }
-            options = try await widget.options(for: params.parameter, container: container, date: Date())
+            options = try await Self.withAppGroupDefaults(of: container) {
+                try await widget.options(for: params.parameter, container: container, date: Date())
+            }
         case .intent(let type):
             guard let intent = intents.first(where: { $0.intentType == type }) else {
                 throw PluginError(code: .invalidParams, message: "no intent \(JSONValue.string(type))")
             }
-            options = try await ParameterReflection.options(
-                of: intent.init(), parameter: params.parameter, container: container, date: Date())
+            options = try await Self.withAppGroupDefaults(of: container) {
+                try await ParameterReflection.options(
+                    of: intent.init(), parameter: params.parameter, container: container, date: Date())
+            }
         }
         guard let options else {
             throw PluginError(
@@ -115,10 +120,11 @@ struct RequestHandler {
             family: params.family,
             isPreview: params.isPreview,
             date: params.date,
-            container: SharedContainer(url: URL(fileURLWithPath: params.container))
+            container: SharedContainer(url: URL(fileURLWithPath: params.container), appGroup: params.appGroup)
         )
-        let timeline = try await widget.render(
-            WidgetRequest(mode: mode, configuration: configuration, context: context))
+        let timeline = try await Self.withAppGroupDefaults(of: context.container) {
+            try await widget.render(WidgetRequest(mode: mode, configuration: configuration, context: context))
+        }
         // A control whose intent the bundle does not list would be drawn and fail when tapped:
         // refused here, naming the intent and the fix.
         let declared = Set(intents.map { $0.intentType })
@@ -143,8 +149,11 @@ struct RequestHandler {
                 code: .invalidParams, message: "no intent named \(JSONValue.string(params.intent))")
         }
         let recorder = RecordingReloadRecorder()
-        let container = SharedContainer(url: URL(fileURLWithPath: params.container), reloads: recorder)
-        let result = try await Self.perform(intent, parameters: params.parameters, in: container)
+        let container = SharedContainer(
+            url: URL(fileURLWithPath: params.container), reloads: recorder, appGroup: params.appGroup)
+        let result = try await Self.withAppGroupDefaults(of: container) {
+            try await Self.perform(intent, parameters: params.parameters, in: container)
+        }
         return PerformResult(
             value: result.value, dialog: result.dialog?.text,
             reload: recorder.kinds.map { $0 ?? PerformResult.everyKind })

@@ -33,6 +33,9 @@ public struct HTTPResponse: Sendable {
         case bytes([UInt8])
         /// Bytes as a stream produces them, until it ends (Server-Sent Events).
         case stream(any HTTPStream)
+        /// The whole response, once it is known (a tap waiting for its intent): the connection
+        /// is parked meanwhile, holding no thread.
+        case later(HTTPPendingResponse)
     }
 
     /// The status code.
@@ -66,6 +69,63 @@ public struct HTTPResponse: Sendable {
     }
 }
 
+extension HTTPResponse {
+    /// The response `pending` gives once it is fulfilled.
+    public static func later(_ pending: HTTPPendingResponse) -> HTTPResponse {
+        HTTPResponse(status: 0, headers: [], pending: pending)
+    }
+
+    private init(status: Int, headers: [(name: String, value: String)], pending: HTTPPendingResponse) {
+        self.status = status
+        self.headers = headers
+        self.body = .later(pending)
+    }
+}
+
+/// A response that is not known yet: the server parks the connection (no thread waits on it) and
+/// sends the response once ``fulfil(_:)`` gives it.
+public final class HTTPPendingResponse: Sendable {
+    private struct State {
+        var response: HTTPResponse?
+        var waiter: (@Sendable (HTTPResponse) -> Void)?
+    }
+
+    private let state = Mutex(State())
+
+    /// A response to come.
+    public init() {}
+
+    /// Gives the response; the first one given is the one sent.
+    public func fulfil(_ response: HTTPResponse) {
+        let waiter = state.withLock { state -> (@Sendable (HTTPResponse) -> Void)? in
+            guard state.response == nil else { return nil }
+            state.response = response
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?(response)
+    }
+
+    /// The response, once given.
+    public var response: HTTPResponse? { state.withLock { $0.response } }
+
+    /// Calls `action` with the response once it is given (at once, on this thread, when it is).
+    public func whenReady(_ action: @escaping @Sendable (HTTPResponse) -> Void) {
+        let ready = state.withLock { state -> HTTPResponse? in
+            if state.response == nil { state.waiter = action }
+            return state.response
+        }
+        if let ready { action(ready) }
+    }
+
+    /// The response, waiting without a thread of the cooperative pool.
+    public func value() async -> HTTPResponse {
+        await withCheckedContinuation { continuation in
+            whenReady { continuation.resume(returning: $0) }
+        }
+    }
+}
+
 /// What a stream has for its client when asked.
 public enum HTTPStreamStep: Sendable {
     /// These messages, to send in order.
@@ -96,6 +156,8 @@ public protocol HTTPHandler: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse
     /// The answer to a body over the limit (413).
     func bodyTooLarge(_ head: HTTPRequest) -> HTTPResponse
+    /// The answer to a request still waiting for its response when the server stops (503).
+    func stopping(_ head: HTTPRequest) -> HTTPResponse
 }
 
 /// An embedded HTTP server on libmicrohttpd (a connection thread each), with the bounds a server
@@ -227,13 +289,16 @@ public final class HTTPServer: Sendable {
     /// - Throws: ``StartError`` when libmicrohttpd cannot start.
     public func start() throws(StartError) {
         let context = Unmanaged.passUnretained(core).toOpaque()
+        // A few polling threads for every connection; a stream with nothing to send, or a tap
+        // waiting for its intent, is parked (suspended) and holds none.
         var flags =
-            UInt32(MHD_USE_THREAD_PER_CONNECTION.rawValue) | UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue)
-            | UInt32(MHD_USE_POLL.rawValue)
+            UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue) | UInt32(MHD_USE_POLL.rawValue)
+            | UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue)
         if core.isIPv6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
         let started = widgethost_mhd_start(
             listenDescriptor, flags, accessHandler, context, notifyConnection, requestCompleted, context,
-            UInt32(core.options.maxConnections), UInt32(core.options.idleTimeout), 512 * 1024)
+            UInt32(core.options.maxConnections), UInt32(core.options.idleTimeout), 512 * 1024,
+            UInt32(HTTPServer.pollingThreads))
         guard let started else {
             throw StartError(description: "libmicrohttpd could not start on port \(port)")
         }
@@ -242,8 +307,14 @@ public final class HTTPServer: Sendable {
         core.startWatchdog()
     }
 
+    /// The threads that serve every connection: enough that a page being written does not hold
+    /// up the others, whatever the number of clients.
+    static let pollingThreads = 4
+
     /// Stops: every stream is ended, every connection closed, the socket closed.
     public func stop() {
+        // libmicrohttpd must not stop with a connection parked: each is woken to end.
+        core.unparkAll()
         core.stopWatchdog()
         let address = daemon.withLock { value -> Int in
             defer { value = 0 }
@@ -281,6 +352,28 @@ final class ServerCore: Sendable {
     private let arriving = Mutex<[UInt: (descriptor: Int32, deadline: ContinuousClock.Instant?)]>([:])
     private let watching = Mutex(false)
     private let watchdogDone = Mutex(true)
+    /// The streams and the answers to come whose connection may be parked, by identity.
+    private let parkable = Mutex<[ObjectIdentifier: any Parkable]>([:])
+
+    /// Keeps `item` until it is done, so that a stop can wake it.
+    func track(_ item: any Parkable) {
+        parkable.withLock { $0[ObjectIdentifier(item)] = item }
+    }
+
+    /// Forgets `item`.
+    func forget(_ item: any Parkable) {
+        _ = parkable.withLock { $0.removeValue(forKey: ObjectIdentifier(item)) }
+    }
+
+    /// Wakes every parked connection to end: a stream sends its end, an answer to come is the
+    /// handler's refusal of a server stopping.
+    func unparkAll() {
+        let items = parkable.withLock { items in
+            defer { items = [:] }
+            return Array(items.values)
+        }
+        for item in items { item.endForStop(handler: handler) }
+    }
 
     init(handler: any HTTPHandler, options: HTTPServer.Options, isIPv6: Bool) {
         self.handler = handler
@@ -355,36 +448,140 @@ private final class RequestContext {
     }
 }
 
-/// A stream's box for libmicrohttpd's reader callback (which runs on the connection's own thread
-/// and may wait there); released by its free callback.
-private final class StreamBox {
-    let stream: any HTTPStream
-    let changed = DispatchSemaphore(value: 0)
-    var pending: [UInt8] = []
-    var offset = 0
+/// A libmicrohttpd connection's address, carried across threads: libmicrohttpd lets another thread
+/// resume a connection it suspended, and queue a response for it while it is suspended.
+struct ConnectionAddress: Sendable {
+    private let bits: Int
 
-    init(_ stream: any HTTPStream) {
-        self.stream = stream
-        stream.onChange { [changed] in changed.signal() }
+    init(_ connection: OpaquePointer) {
+        bits = Int(bitPattern: UnsafeRawPointer(connection))
     }
 
-    /// At most `max` bytes of the stream, waiting for them; `nil` at its end.
-    func read(max: Int) -> [UInt8]? {
-        while offset >= pending.count {
+    var pointer: OpaquePointer {
+        // A suspended connection lives until it is resumed: the address is one libmicrohttpd gave.
+        OpaquePointer(bitPattern: bits).unsafelyUnwrapped
+    }
+}
+
+/// What a stop wakes: a parked stream or an answer to come.
+protocol Parkable: AnyObject, Sendable {
+    /// Ends it because the server stops, waking its connection if it is parked.
+    func endForStop(handler: any HTTPHandler)
+}
+
+/// A stream's box for libmicrohttpd's reader callback: it hands over what the stream has and,
+/// when it has nothing, parks (suspends) the connection until the stream changes or its next
+/// keep-alive is due, so no thread waits for a quiet client. Released by its free callback.
+final class StreamBox: Parkable {
+    private struct State {
+        var pending: [UInt8] = []
+        var offset = 0
+        /// The stream changed since the reader last asked it.
+        var changed = false
+        /// The connection is suspended, to be resumed by the next change or due time.
+        var parked = false
+        /// The server stops: the reader ends the stream.
+        var ending = false
+        /// libmicrohttpd released the response: the connection is gone.
+        var released = false
+    }
+
+    let stream: any HTTPStream
+    private let connection: ConnectionAddress
+    private let state = Mutex(State())
+
+    init(_ stream: any HTTPStream, connection: OpaquePointer) {
+        self.stream = stream
+        self.connection = ConnectionAddress(connection)
+        stream.onChange { [weak self] in self?.wake() }
+    }
+
+    /// What the reader callback gives libmicrohttpd.
+    enum Read {
+        /// These bytes.
+        case bytes([UInt8])
+        /// Nothing now: the connection is parked.
+        case parked
+        /// The stream is over.
+        case end
+    }
+
+    /// At most `max` bytes of the stream; parks the connection when it has none.
+    func read(max: Int) -> Read {
+        while true {
+            let taken = state.withLock { state -> [UInt8]? in
+                guard state.offset < state.pending.count else { return nil }
+                let end = min(state.pending.count, state.offset + max)
+                defer { state.offset = end }
+                return Array(state.pending[state.offset..<end])
+            }
+            if let taken { return .bytes(taken) }
+            if state.withLock({ state -> Bool in
+                state.changed = false
+                return state.ending
+            }) {
+                return .end
+            }
             switch stream.next(now: .now) {
             case .data(let messages):
-                pending = messages.flatMap { $0 }
-                offset = 0
-            case .wait(let until):
-                let seconds = Double((until - .now) / .milliseconds(1)) / 1000
-                _ = changed.wait(timeout: .now() + Swift.max(0, seconds))
+                state.withLock { state in
+                    state.pending = messages.flatMap { $0 }
+                    state.offset = 0
+                }
             case .end:
-                return nil
+                return .end
+            case .wait(let until):
+                // Parked under the lock, so that a change cannot slip in between the stream's
+                // answer and the suspension: a change seen meanwhile asks the stream again.
+                let parked = state.withLock { state -> Bool in
+                    guard !state.changed, !state.ending else { return false }
+                    state.parked = true
+                    MHD_suspend_connection(connection.pointer)
+                    return true
+                }
+                guard parked else { continue }
+                let delay = Swift.max(0, Double((until - .now) / .milliseconds(1)) / 1000)
+                DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in self?.wake() }
+                return .parked
             }
         }
-        let end = min(pending.count, offset + max)
-        defer { offset = end }
-        return Array(pending[offset..<end])
+    }
+
+    /// The stream may have something new: a parked connection is resumed to ask it.
+    func wake() {
+        let resume = state.withLock { state -> Bool in
+            state.changed = true
+            guard state.parked, !state.released else { return false }
+            state.parked = false
+            return true
+        }
+        if resume { MHD_resume_connection(connection.pointer) }
+    }
+
+    func endForStop(handler: any HTTPHandler) {
+        state.withLock { $0.ending = true }
+        wake()
+    }
+
+    /// libmicrohttpd is done with the response.
+    func release() {
+        state.withLock { $0.released = true }
+        stream.close()
+    }
+}
+
+/// An answer to come for a parked connection: sent, and the connection resumed, once given.
+final class PendingAnswer: Parkable {
+    let pending: HTTPPendingResponse
+    let head: HTTPRequest
+
+    init(_ pending: HTTPPendingResponse, head: HTTPRequest) {
+        self.pending = pending
+        self.head = head
+    }
+
+    func endForStop(handler: any HTTPHandler) {
+        pending.fulfil(handler.stopping(head))
     }
 }
 
@@ -397,7 +594,20 @@ private let headerKind = MHD_ValueKind(rawValue: 1)!
 private let argumentKind = MHD_ValueKind(rawValue: 8)!
 private let mustCopy = MHD_ResponseMemoryMode(rawValue: 2)!
 
-private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+/// What libmicrohttpd's reader callbacks reach: the stream's box and the server it belongs to.
+private final class StreamContext {
+    let box: StreamBox
+    let core: ServerCore
+
+    init(box: StreamBox, core: ServerCore) {
+        self.box = box
+        self.core = core
+    }
+}
+
+private func queue(
+    _ response: HTTPResponse, on connection: OpaquePointer, core: ServerCore, head: HTTPRequest? = nil
+) -> MHD_Result {
     let made: OpaquePointer?
     switch response.body {
     case .bytes(let bytes):
@@ -406,8 +616,25 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
                 buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), mustCopy)
         }
     case .stream(let stream):
-        let box = Unmanaged.passRetained(StreamBox(stream)).toOpaque()
-        made = MHD_create_response_from_callback(UInt64.max, 32 * 1024, readStream, box, freeStream)
+        let box = StreamBox(stream, connection: connection)
+        core.track(box)
+        let context = Unmanaged.passRetained(StreamContext(box: box, core: core)).toOpaque()
+        made = MHD_create_response_from_callback(UInt64.max, 32 * 1024, readStream, context, freeStream)
+    case .later(let pending):
+        if let ready = pending.response { return queue(ready, on: connection, core: core) }
+        // Parked until the answer is given; queued then (libmicrohttpd takes a response for a
+        // suspended connection at any moment) and the connection resumed to send it.
+        let answer = PendingAnswer(
+            pending, head: head ?? HTTPRequest(method: "", path: "", headers: [:], body: []))
+        core.track(answer)
+        MHD_suspend_connection(connection)
+        let address = ConnectionAddress(connection)
+        pending.whenReady { [core] response in
+            core.forget(answer)
+            _ = queue(response, on: address.pointer, core: core)
+            MHD_resume_connection(address.pointer)
+        }
+        return mhdYes
     }
     guard let made else { return mhdNo }
     for header in response.headers { MHD_add_response_header(made, header.name, header.value) }
@@ -418,20 +645,25 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
 
 private let readStream: MHD_ContentReaderCallback = { context, _, buffer, max in
     guard let context, let buffer else { return -2 }
-    let box = Unmanaged<StreamBox>.fromOpaque(context).takeUnretainedValue()
-    guard let bytes = box.read(max: max) else { return -1 }
-    bytes.withUnsafeBytes { source in
-        if let base = source.baseAddress {
-            buffer.update(from: base.assumingMemoryBound(to: CChar.self), count: bytes.count)
+    let box = Unmanaged<StreamContext>.fromOpaque(context).takeUnretainedValue().box
+    switch box.read(max: max) {
+    case .end: return -1
+    case .parked: return 0
+    case .bytes(let bytes):
+        bytes.withUnsafeBytes { source in
+            if let base = source.baseAddress {
+                buffer.update(from: base.assumingMemoryBound(to: CChar.self), count: bytes.count)
+            }
         }
+        return bytes.count
     }
-    return bytes.count
 }
 
 private let freeStream: MHD_ContentReaderFreeCallback = { context in
     guard let context else { return }
-    let box = Unmanaged<StreamBox>.fromOpaque(context).takeRetainedValue()
-    box.stream.close()
+    let stream = Unmanaged<StreamContext>.fromOpaque(context).takeRetainedValue()
+    stream.core.forget(stream.box)
+    stream.box.release()
 }
 
 private let notifyConnection: MHD_NotifyConnectionCallback = { context, connection, _, code in
@@ -500,11 +732,11 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         requestContext.pointee = Unmanaged.passRetained(RequestContext(head)).toOpaque()
         if let refusal = core.handler.check(head) {
             core.requestArrived(connection)
-            return queue(refusal, on: connection)
+            return queue(refusal, on: connection, core: core)
         }
         if let length = headers["content-length"].flatMap({ Int($0) }), length > core.options.maxBodySize {
             core.requestArrived(connection)
-            return queue(core.handler.bodyTooLarge(head), on: connection)
+            return queue(core.handler.bodyTooLarge(head), on: connection, core: core)
         }
         return mhdYes
     }
@@ -522,6 +754,8 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         return mhdYes
     }
     core.requestArrived(connection)
-    if request.tooLarge { return queue(core.handler.bodyTooLarge(request.request), on: connection) }
-    return queue(core.handler.respond(to: request.request), on: connection)
+    if request.tooLarge {
+        return queue(core.handler.bodyTooLarge(request.request), on: connection, core: core)
+    }
+    return queue(core.handler.respond(to: request.request), on: connection, core: core, head: request.request)
 }

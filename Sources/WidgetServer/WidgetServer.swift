@@ -50,7 +50,8 @@ public final class WidgetServer: HTTPHandler {
 
     private struct Taps {
         var stopping = false
-        var waiting: [ObjectIdentifier: DispatchSemaphore] = [:]
+        /// Each tap waiting for its intent: its answer to come, its widget and control.
+        var waiting: [ObjectIdentifier: (pending: HTTPPendingResponse, id: String, number: Int)] = [:]
     }
 
     /// Where the server listens, for the Host check.
@@ -123,7 +124,7 @@ public final class WidgetServer: HTTPHandler {
             taps.stopping = true
             return Array(taps.waiting.values)
         }
-        for tap in waiting { tap.signal() }
+        for tap in waiting { tap.pending.fulfil(Self.unanswered(id: tap.id, number: tap.number)) }
         hub.close()
     }
 
@@ -368,16 +369,17 @@ public final class WidgetServer: HTTPHandler {
         }
     }
 
-    /// Taps control `number` of widget `id` as `tap` does, waiting for the intent (this is a
-    /// connection's own thread, not one of Swift's pool); `shown` is the view the page showed.
+    /// Taps control `number` of widget `id` as `tap` does; `shown` is the view the page showed.
+    /// The answer comes once the intent has run: the connection is parked meanwhile, holding no
+    /// thread, and a stop answers it at once.
     private func tap(id: String, number: Int, shown: ViewRevision?) -> HTTPResponse {
         guard let instance = hub.result(of: id)?.instance else {
             return Self.failure(404, .serveNotFound, "there is no widget '\(id)'")
         }
-        let done = DispatchSemaphore(value: 0)
-        let key = ObjectIdentifier(done)
+        let pending = HTTPPendingResponse()
+        let key = ObjectIdentifier(pending)
         let stopping = taps.withLock { taps in
-            if !taps.stopping { taps.waiting[key] = done }
+            if !taps.stopping { taps.waiting[key] = (pending, id, number) }
             return taps.stopping
         }
         guard !stopping else {
@@ -385,21 +387,26 @@ public final class WidgetServer: HTTPHandler {
                 503, .serveStopping,
                 "widgethost serve is stopping: control \(number) of widget '\(id)' was not tapped")
         }
-        defer { _ = taps.withLock { $0.waiting.removeValue(forKey: key) } }
-        let answer = Mutex<HTTPResponse?>(nil)
         let tapping = self.tapping
         let now = Date(timeIntervalSince1970: clock.now().timeIntervalSince1970.rounded(.down))
-        Task {
+        Task { [self] in
             let outcome = await tapping(instance, number, now, shown)
-            answer.withLock { $0 = Self.response(to: outcome, id: id, number: number) }
-            done.signal()
+            _ = taps.withLock { $0.waiting.removeValue(forKey: key) }
+            pending.fulfil(Self.response(to: outcome, id: id, number: number))
         }
-        done.wait()
-        return answer.withLock { $0 }
-            ?? Self.failure(
-                503, .serveStopping,
-                "widgethost serve is stopping: the tap of control \(number) of widget '\(id)' was left "
-                    + "unanswered (its intent may have run)")
+        return .later(pending)
+    }
+
+    /// The answer to a tap left waiting for its intent when the server stops.
+    static func unanswered(id: String, number: Int) -> HTTPResponse {
+        failure(
+            503, .serveStopping,
+            "widgethost serve is stopping: the tap of control \(number) of widget '\(id)' was left "
+                + "unanswered (its intent may have run)")
+    }
+
+    public func stopping(_ head: HTTPRequest) -> HTTPResponse {
+        Self.failure(503, .serveStopping, "widgethost serve is stopping: '\(head.path)' was left unanswered")
     }
 
     private static func response(

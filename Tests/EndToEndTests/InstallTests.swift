@@ -28,7 +28,7 @@ import Testing
     /// Debian's `vendor-completions`).
     static func installedFiles(zshFolder: String = "share/zsh/site-functions") -> [String] {
         [
-            "bin/widgethost", "share/man/man1/widgethost.1",
+            "bin/widgethost", "lib/widgethost/libWidgetHostPluginClock.so", "share/man/man1/widgethost.1",
             "share/bash-completion/completions/widgethost", "\(zshFolder)/_widgethost",
             "share/fish/vendor_completions.d/widgethost.fish",
             "share/systemd/user/widgethost-watch.service", "share/systemd/user/widgethost-serve.service",
@@ -48,7 +48,7 @@ import Testing
         return environment
     }
 
-    /// `binary run` of the sample: every widget drawn, exit 0.
+    /// `binary run` of the sample: every widget drawn, exit 0; and a plugin's widget under `--at`.
     static func expectRunsTheSample(_ binary: String, in scratch: TemporaryDirectory) throws {
         let environment = try sample(in: scratch, binary: binary)
         let ran = try run(
@@ -58,6 +58,17 @@ import Testing
             #expect(
                 ran.standardOutput.contains("\"id\":\"\(id)\""), "\(id) missing from \(ran.standardOutput)")
         }
+        // A plugin's widget under --at needs the plugin clock library where the binary looks.
+        try scratch.file("clock.yaml", "widgets:\n  - {id: clock, kind: PythonClock}\n")
+        let clock = try run(
+            binary,
+            [
+                "run", "clock.yaml", "--plugins",
+                repository.appendingPathComponent("Plugins/Examples/python-clock").path,
+                "--at", "2026-11-29T12:00:00Z", "--format", "json",
+            ], environment: environment, directory: scratch.url)
+        #expect(clock.status == 0, "\(clock.standardError)")
+        #expect(!clock.standardOutput.contains("plugin.clock-unavailable"), "\(clock.standardOutput)")
     }
 
     /// `systemd-analyze verify` of user units: their syntax, their ExecStart executable, their
@@ -177,7 +188,8 @@ import Testing
         }
         let contents = try Self.run("dpkg-deb", ["--contents", package])
         for file in [
-            "./usr/bin/widgethost", "./usr/share/man/man1/widgethost.1.gz",
+            "./usr/bin/widgethost", "./usr/lib/widgethost/libWidgetHostPluginClock.so",
+            "./usr/share/man/man1/widgethost.1.gz",
             "./usr/share/bash-completion/completions/widgethost",
             "./usr/share/zsh/vendor-completions/_widgethost",
             "./usr/share/fish/vendor_completions.d/widgethost.fish",
@@ -251,7 +263,8 @@ import Testing
         purged = true
         #expect(removed.status == 0, "\(removed.standardError)")
         for file in [
-            "/usr/bin/widgethost", "/usr/share/man/man1/widgethost.1.gz",
+            "/usr/bin/widgethost", "/usr/lib/widgethost/libWidgetHostPluginClock.so",
+            "/usr/share/man/man1/widgethost.1.gz",
             "/usr/share/bash-completion/completions/widgethost",
             "/usr/share/zsh/vendor-completions/_widgethost",
             "/usr/share/fish/vendor_completions.d/widgethost.fish",

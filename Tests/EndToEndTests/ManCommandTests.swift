@@ -13,6 +13,25 @@ import Testing
         return run.standardOutput
     }
 
+    /// docs/cli.md is the reference the binary writes from its command specs, byte for byte: a
+    /// command or option added, renamed or reworded shows there (regenerate it with
+    /// `widgethost man --format markdown > docs/cli.md`).
+    @Test func theRepositorysCommandLineReferenceIsTheGeneratedOne() throws {
+        let run = try WidgetHostProcess.run(["man", "--format", "markdown"])
+        #expect(run.status == 0)
+        let documented = try String(
+            contentsOf: TemporaryDirectory.repositoryURL.appendingPathComponent("docs/cli.md"),
+            encoding: .utf8)
+        #expect(
+            run.standardOutput == documented,
+            "docs/cli.md is not what 'widgethost man --format markdown' writes; regenerate it")
+        for command in [
+            "run", "validate", "watch", "serve", "tap", "perform", "store import", "plugins trust",
+        ] {
+            #expect(documented.contains("## `widgethost \(command)`"), "\(command)")
+        }
+    }
+
     @Test func hasEveryCommandAndTheSectionsScriptsRelyOn() throws {
         let page = try Self.page()
         for path in HelpEverywhereTests.commandPaths {

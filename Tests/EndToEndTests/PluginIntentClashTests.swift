@@ -146,7 +146,7 @@ import Testing
         #expect(alone.standardError == "")
     }
 
-    @Test func aPluginDeclaringABuiltInIntentIsIgnoredWithAWarning() throws {
+    @Test func aPluginDeclaringABuiltInIntentIsWarnedOfAndPerformNeedsTheQualifiedName() throws {
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
         try Self.writePlugin("shadow", kind: "ShadowWidget", intents: ["ToggleFocusModeIntent"], in: scratch)
@@ -156,12 +156,17 @@ import Testing
         #expect(
             check.standardError
                 == "\(folder)/plugin.yaml: warning: the plugin 'shadow' declares the intent "
-                + "'ToggleFocusModeIntent', which is built into widgethost; its controls may run it, and "
-                + "widgethost's own runs, not the plugin's\n")
-        // The built-in runs.
-        let perform = try scratch.widgethost([
+                + "'ToggleFocusModeIntent', which is built into widgethost; the plugin's controls run the "
+                + "plugin's intent; for `perform`, 'shadow/ToggleFocusModeIntent' names the plugin's, "
+                + "'widgethost/ToggleFocusModeIntent' the built-in\n")
+        // The bare name is ambiguous; the built-in runs by its qualified name.
+        let bare = try scratch.widgethost([
             "perform", "ToggleFocusModeIntent", "value=true", "--plugins", "plugins", "--store", "store",
-            "--format", "json",
+        ])
+        #expect(bare.status == 65)
+        let perform = try scratch.widgethost([
+            "perform", "widgethost/ToggleFocusModeIntent", "value=true", "--plugins", "plugins", "--store",
+            "store", "--format", "json",
         ])
         #expect(perform.status == 0, "\(perform.standardError)")
         #expect(!perform.standardOutput.contains("shadow"), "\(perform.standardOutput)")

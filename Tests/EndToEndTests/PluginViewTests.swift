@@ -207,7 +207,7 @@ import Testing
                 "frame", "opacity", "contentTransition", "invalidatableContent", "widgetAccentable",
                 "containerBackground", "cornerRadius", "clipShape", "buttonStyle", "toggleStyle",
                 "labelsHidden",
-                "scaleEffect", "shadow", "animation",
+                "scaleEffect", "shadow", "animation", "disabled", "ignored",
             ])
     }
 }

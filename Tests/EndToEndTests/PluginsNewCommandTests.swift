@@ -104,7 +104,7 @@ import Testing
         #expect(after.standardOutput.contains(#""reloadRequested":true"#))
     }
 
-    @Test func aNewSwiftPluginIsAPackageOnTheWidgethostPackage() throws {
+    @Test func aNewSwiftPluginIsAWidgetExtensionAsXcodeWritesOne() throws {
         let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
@@ -113,28 +113,48 @@ import Testing
         #expect(
             new.standardOutput == """
                 Wrote the swift plugin 'tap_counter' (widget TapCounterWidget, intent TapCounterTapIntent) \
-                in empty: plugin.yaml, run, Package.swift, Sources/tap_counter/main.swift, README.md.
+                in empty: plugin.yaml, run, Package.swift, Sources/tap_counter/TapCounterWidgetBundle.swift, \
+                Sources/tap_counter/TapCounterWidget.swift, Sources/tap_counter/AppIntent.swift, README.md.
                 Build it with 'swift build' in empty, then: widgethost plugins check --plugins empty
 
                 """)
         let folder = scratch.url.appendingPathComponent("empty")
         // The binary runs from .build/<configuration>, so the package is this repository.
         let repository = TemporaryDirectory.repositoryURL.resolvingSymlinksInPath()
+        let identity = repository.lastPathComponent.lowercased()
         let package = try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(package.contains(#"dependencies: [.package(path: "\#(repository.path)")]"#), "\(package)")
-        #expect(
-            package.contains(
-                #".product(name: "WidgetHostPlugin", package: "\#(repository.lastPathComponent.lowercased())")"#
-            )
-        )
+        for module in ["WidgetKit", "SwiftUI", "AppIntents"] {
+            #expect(package.contains(#".product(name: "\#(module)", package: "\#(identity)")"#))
+        }
         #expect(package.contains(#".executableTarget("#) && package.contains(#"name: "tap_counter""#))
-        let main = try String(
-            contentsOf: folder.appendingPathComponent("Sources/tap_counter/main.swift"), encoding: .utf8)
-        #expect(main.contains("\nimport WidgetHostPlugin\n"))
-        #expect(main.contains("struct TapCounterTapIntent: AppIntent {"))
-        #expect(main.contains(#"Button("Tap", intent: TapCounterTapIntent(by: 1))"#))
-        #expect(main.contains("var intents: [any AppIntent.Type] { [TapCounterTapIntent.self] }"))
-        #expect(main.hasSuffix("await PluginServer.serve(bundles: [TapCounterBundle()])\n"))
+        let sources = folder.appendingPathComponent("Sources/tap_counter")
+        let bundle = try String(
+            contentsOf: sources.appendingPathComponent("TapCounterWidgetBundle.swift"), encoding: .utf8)
+        #expect(
+            bundle == """
+                import WidgetKit
+                import SwiftUI
+
+                @main
+                struct TapCounterWidgetBundle: WidgetBundle {
+                    var body: some Widget {
+                        TapCounterWidget()
+                    }
+                }
+
+                """)
+        let widget = try String(
+            contentsOf: sources.appendingPathComponent("TapCounterWidget.swift"), encoding: .utf8)
+        #expect(
+            widget.hasPrefix(
+                "import WidgetKit\nimport SwiftUI\n\nstruct Provider: AppIntentTimelineProvider {"))
+        #expect(widget.contains(#"Button("Tap", intent: TapCounterTapIntent(by: 1))"#))
+        #expect(!widget.contains("widgethost") && !widget.contains("WidgetHost"))
+        let intents = try String(
+            contentsOf: sources.appendingPathComponent("AppIntent.swift"), encoding: .utf8)
+        #expect(intents.hasPrefix("import WidgetKit\nimport AppIntents\n\nstruct ConfigurationAppIntent: "))
+        #expect(intents.contains("struct TapCounterTapIntent: AppIntent {"))
         let manifest = try String(contentsOf: folder.appendingPathComponent("plugin.yaml"), encoding: .utf8)
         #expect(manifest.contains("kinds: [TapCounterWidget]\nintents: [TapCounterTapIntent]\n"))
         #expect(FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("run").path))
@@ -142,6 +162,54 @@ import Testing
         let check = try scratch.widgethost(["plugins", "check", "--plugins", "empty"])
         #expect(check.status == 1)
         #expect(check.standardOutput.contains("tap_counter is not built; run 'swift build' in"))
+    }
+
+    /// The new Swift plugin's files compiled as `swift build` compiles them (against this build's
+    /// WidgetKit, SwiftUI and AppIntents, without building widgethost a second time), then checked,
+    /// run and tapped through the built binary, unchanged.
+    @Test func aNewSwiftPluginBuildsAndRunsAsItIs() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.initStore()
+        let new = try scratch.widgethost(["plugins", "new", "tap_counter", "tap", "--language", "swift"])
+        #expect(new.status == 0, "\(new.standardError)")
+        let sources = scratch.url.appendingPathComponent("tap/Sources/tap_counter")
+        let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
+            .map { sources.appendingPathComponent($0).path }
+        #expect(files.count == 3)
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("tap/.build/debug"), withIntermediateDirectories: true)
+        let build = WidgetHostProcess.executableURL.deletingLastPathComponent()
+        let modules = [
+            "WidgetKit", "SwiftUI", "AppIntents", "WidgetHostPlugin", "WidgetHostKit", "JSON",
+            "PluginProtocol",
+        ]
+        let objects = try modules.flatMap { module in
+            let folder = build.appendingPathComponent("\(module).build")
+            return try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasSuffix(".o") }.map { folder.appendingPathComponent($0).path }
+        }
+        let compile = try WidgetHostProcess.run(
+            ["swiftc", "-swift-version", "6", "-parse-as-library", "-module-name", "tap_counter"]
+                + ["-I", build.appendingPathComponent("Modules").path] + files + objects
+                + ["-o", scratch.path("tap/.build/debug/tap_counter")],
+            timeout: .seconds(300), executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(compile.status == 0, "\(compile.standardError)")
+
+        // The handshake's intents are the manifest's: found from the code, not listed in it.
+        let check = try scratch.widgethost(["plugins", "check", "--plugins", "tap"])
+        #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+        #expect(check.standardOutput.contains("  kinds: TapCounterWidget\n  intents: TapCounterTapIntent\n"))
+        try scratch.file(
+            "widgets.yaml",
+            "widgets:\n  - {id: t, kind: TapCounterWidget, configuration: {favoriteEmoji: 🦊}}\n")
+        let arguments = ["--plugins", "tap", "--store", "store"]
+        let run = try scratch.widgethost(["run", "widgets.yaml", "--format", "json"] + arguments)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains(#""entry":{"configuration":{"favoriteEmoji":"🦊"}}"#))
+        #expect(run.standardOutput.contains(#"{"type":"text","text":"🦊"}"#))
+        let tap = try scratch.widgethost(["tap", "t", "1", "widgets.yaml"] + arguments)
+        #expect(tap.status == 0, "\(tap.standardError)")
+        #expect(tap.standardOutput.contains("Tapped 1"), "\(tap.standardOutput)")
     }
 
     @Test func aFolderInTheWayIsRefused() throws {

@@ -52,7 +52,12 @@ import Testing
         // What `swift build` of the package makes, without building widgethost a second time: the
         // README's main.swift linked with the SDK's objects of this build.
         let build = WidgetHostProcess.executableURL.deletingLastPathComponent()
-        let objects = try ["WidgetHostPlugin", "WidgetHostKit", "PluginProtocol", "JSON"].flatMap { module in
+        // The SDK's server keeps the App Group's shared defaults in the store (AppGroup, on SQLite).
+        let modules = [
+            "WidgetHostPlugin", "WidgetHostKit", "PluginProtocol", "JSON", "AppGroup", "Diagnostics",
+            "TerminalText",
+        ]
+        let objects = try modules.flatMap { module in
             let folder = build.appendingPathComponent("\(module).build")
             return try FileManager.default.contentsOfDirectory(atPath: folder.path)
                 .filter { $0.hasSuffix(".o") }.map { folder.appendingPathComponent($0).path }
@@ -60,9 +65,12 @@ import Testing
         let compile = try WidgetHostProcess.run(
             [
                 "swiftc", "-swift-version", "6", "-I", build.appendingPathComponent("Modules").path,
+                // The module maps of the C libraries the SDK's modules import (SQLite, utf8proc).
+                "-I", TemporaryDirectory.repositoryURL.appendingPathComponent("Sources/CSQLite").path,
+                "-I", TemporaryDirectory.repositoryURL.appendingPathComponent("Sources/CUTF8Proc").path,
                 source.path,
             ]
-                + objects + ["-o", scratch.path("hello/.build/debug/hello")],
+                + objects + ["-lsqlite3", "-lutf8proc", "-o", scratch.path("hello/.build/debug/hello")],
             timeout: .seconds(300), executable: URL(fileURLWithPath: "/usr/bin/env"))
         #expect(compile.status == 0, "\(compile.standardError)")
 

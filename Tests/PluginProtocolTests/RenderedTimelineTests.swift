@@ -230,7 +230,9 @@ enum ViewModifierTestViews {
             .containerBackground(.fill.tertiary, for: .widget).cornerRadius(8).clipShape(Capsule())
             .buttonStyle(.plain).toggleStyle(.switch).labelsHidden().scaleEffect(0.8)
             .shadow(color: .black.opacity(0.1), radius: 4, x: 1, y: 2).animation(
-                .easeInOut(duration: 0.3), value: 1)
+                .easeInOut(duration: 0.3), value: 1
+            )
+            .disabled(true).privacySensitive()
         return ViewRenderer.root(of: view)
     }
 }

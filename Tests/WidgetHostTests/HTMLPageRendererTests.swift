@@ -64,6 +64,7 @@ import WidgetHostKit
             modifier(.labelsHidden), modifier(.scaleEffect, ["scale": .double(1.5)]),
             modifier(.shadow, ["color": .string("black"), "radius": .int(3), "y": .int(1)]),
             modifier(.animation, ["curve": .string("spring")]),
+            modifier(.disabled), modifier(.ignored, ["api": .string("privacySensitive()")]),
         ]
         #expect(Set(every.map(\.type)) == Set(ViewModifierNode.Kind.allCases), "every modifier is drawn")
         let intent = IntentReference(

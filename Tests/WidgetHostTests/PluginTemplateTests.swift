@@ -52,7 +52,9 @@ import WidgetHost
             PluginTemplate(name: "clock", language: .swift, widgethostPackage: "/src/WidgetHost-main"))
         let package = try #require(template.files.first { $0.path == "Package.swift" }).contents
         #expect(package.contains(#"dependencies: [.package(path: "/src/WidgetHost-main")]"#))
-        #expect(package.contains(#".product(name: "WidgetHostPlugin", package: "widgethost-main")"#))
+        for module in ["WidgetKit", "SwiftUI", "AppIntents"] {
+            #expect(package.contains(#".product(name: "\#(module)", package: "widgethost-main")"#))
+        }
         #expect(!package.contains("was not found"))
         let unknown = try #require(PluginTemplate(name: "clock", language: .swift))
         let fallback = try #require(unknown.files.first { $0.path == "Package.swift" }).contents

@@ -110,12 +110,10 @@ import WidgetHostKit
                     "x-widgethost-revision": revision,
                 ],
                 query: ["token": server.accessToken], body: [])
-            // The server answers a tap on its connection's thread, waiting for the intent.
-            return await withCheckedContinuation { continuation in
-                Thread.detachNewThread {
-                    continuation.resume(returning: server.check(request) ?? server.respond(to: request))
-                }
-            }
+            let response = server.check(request) ?? server.respond(to: request)
+            // A tap is answered once its intent has run.
+            guard case .later(let pending) = response.body else { return response }
+            return await pending.value()
         }
         func text(_ response: HTTPResponse) -> String {
             guard case .bytes(let bytes) = response.body else { return "" }

@@ -136,7 +136,7 @@ import WidgetHostKit
                     + "fontWeight, foregroundStyle, strikethrough, lineLimit, padding, background, frame, opacity, "
                     + "contentTransition, invalidatableContent, widgetAccentable, containerBackground, "
                     + "cornerRadius, clipShape, buttonStyle, toggleStyle, labelsHidden, scaleEffect, shadow, "
-                    + "animation; it is ignored",
+                    + "animation, disabled, ignored; it is ignored",
                 #"view.children[1].children[0].modifiers[2]: a modifier is an object with a 'type', not "bold"; "#
                     + "it is ignored",
             ])
@@ -241,7 +241,7 @@ import WidgetHostKit
                 .clipShape(ContainerRelativeShape())
                 .buttonStyle(.borderedProminent).toggleStyle(.switch).labelsHidden().scaleEffect(0.8)
                 .shadow(color: .black.opacity(0.1), radius: 4, x: 1, y: 2)
-                .animation(.easeInOut(duration: 0.3), value: 1)
+                .animation(.easeInOut(duration: 0.3), value: 1).disabled(true)
             Text(Date(timeIntervalSince1970: 0), style: .relative).font(.caption.bold())
             Image(systemName: "bell").foregroundColor(.secondary)
             ProgressView(value: 0.5)

@@ -178,7 +178,6 @@ import WidgetHostKit
         // The test waits without holding a thread of the cooperative pool (a full run on two cores
         // may have no other to run the tap's intent on).
         let (started, starting) = AsyncStream<Void>.makeStream()
-        let (answered, answering) = AsyncStream<Void>.makeStream()
         let (release, gate) = AsyncStream<Void>.makeStream()
         let server = WidgetServer(symbols: [:], idleTimeout: 10) { _, _, _, _ in
             starting.yield()
@@ -203,16 +202,16 @@ import WidgetHostKit
             query: ["token": server.accessToken],
             body: [])
         #expect(server.check(request) == nil)
-        let response = Mutex<HTTPResponse?>(nil)
-        Thread.detachNewThread {
-            let answer = server.respond(to: request)
-            response.withLock { $0 = answer }
-            answering.yield()
+        // The answer comes later: no thread waits for the intent.
+        let parked = server.respond(to: request)
+        guard case .later(let pending) = parked.body else {
+            Issue.record("a tap was answered before its intent ran")
+            return
         }
         for await _ in started { break }
+        #expect(pending.response == nil)
         server.stop()
-        for await _ in answered { break }
-        let stopped = try #require(response.withLock { $0 })
+        let stopped = await pending.value()
         #expect(stopped.status == 503)
         #expect(
             text(stopped) == """

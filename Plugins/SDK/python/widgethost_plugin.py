@@ -39,9 +39,10 @@ from datetime import datetime, timedelta, timezone
 
 __all__ = [
     "AT_END", "NEVER", "CodedError", "Context", "DeclarationError", "Entry", "Intent", "IntentCall",
-    "NeedsValueError", "Parameter", "Plugin", "PluginError", "Result", "Timeline", "Values", "View",
-    "Widget", "after", "array", "boolean", "button", "date", "entry", "enum", "format_date",
-    "hstack", "image", "integer", "intent", "link", "number", "parse_date", "progress", "result", "serve",
+    "NeedsValueError", "Parameter", "Plugin", "PluginError", "Result", "SharedDefaults", "Timeline",
+    "Values", "View", "Widget", "after", "array", "boolean", "button", "date", "entry", "enum",
+    "format_date", "hstack", "image", "integer", "intent", "link", "number", "parse_date", "progress",
+    "result", "serve",
     "spacer", "string", "text", "timeline", "toggle", "vstack", "widget",
 ]
 __version__ = "1.0"
@@ -529,6 +530,10 @@ class View(dict):
         """Tinted in the accented rendering mode."""
         return self._modify("widgetAccentable")
 
+    def disabled(self, disabled=True):
+        """A control that cannot be used (or, with False, can again)."""
+        return self._modify("disabled") if disabled else self._modify("disabled", isActive=False)
+
     def containerBackground(self, style):
         """The widget's background (on the root view)."""
         return self._modify("containerBackground", style=_style(style))
@@ -708,13 +713,110 @@ class Result:
 entry, timeline, result = Entry, Timeline, Result
 
 
+class SharedDefaults:
+    """The App Group's shared defaults (what `UserDefaults(suiteName: appGroup)` and `@AppStorage`
+    are to Swift widget code): the store's `defaults` in the container, the same values
+    `widgethost store defaults get`/`set` see. Values are text: `set` keeps True/False as
+    `true`/`false`, a number in decimal, a string as itself; each write is committed at once, so the
+    next process sees it. Read with `get(key, default)`, `get_bool`, `get_int`, `get_float`."""
+
+    _DATABASE = "widgethost.sqlite"
+
+    def __init__(self, container):
+        self.container = container
+
+    def _connect(self, writing=False):
+        import sqlite3
+        path = os.path.join(self.container or ".", self._DATABASE)
+        if not os.path.exists(path):
+            if not writing:
+                return None
+            raise PluginError(f"there is no shared store in '{self.container}' to write defaults to; "
+                              "create it with 'widgethost store init'")
+        connection = sqlite3.connect(path, timeout=5.0, isolation_level=None)
+        return connection
+
+    def get(self, key, default=None):
+        """The text stored under `key`, or `default`."""
+        connection = self._connect()
+        if connection is None:
+            return default
+        try:
+            row = connection.execute("SELECT value FROM defaults WHERE key = ?", (key,)).fetchone()
+        finally:
+            connection.close()
+        return default if row is None else row[0]
+
+    def get_bool(self, key, default=False):
+        """`true` or `false` as a bool (also `YES`/`NO` and `1`/`0`), or `default`."""
+        text = self.get(key)
+        if text is None:
+            return default
+        return text.strip().lower() in ("true", "yes", "1")
+
+    def get_int(self, key, default=0):
+        """The stored integer, or `default` when unset or not an integer."""
+        try:
+            return int(self.get(key))
+        except (TypeError, ValueError):
+            return default
+
+    def get_float(self, key, default=0.0):
+        """The stored number, or `default` when unset or not a number."""
+        try:
+            return float(self.get(key))
+        except (TypeError, ValueError):
+            return default
+
+    def set(self, key, value):
+        """Stores `value` as text under `key` (None removes it), committed at once."""
+        if value is None:
+            return self.remove(key)
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, (int, float, str)):
+            text = str(value)
+        else:
+            raise PluginError(f"the shared defaults hold text; {type(value).__name__} is not a bool, a "
+                              f"number or a string (for '{key}')")
+        connection = self._connect(writing=True)
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            connection.execute("INSERT INTO defaults(key, value) VALUES (?, ?) "
+                               "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, text))
+            connection.execute("COMMIT")
+        finally:
+            connection.close()
+
+    def remove(self, key):
+        """Removes `key`, committed at once."""
+        connection = self._connect(writing=True)
+        try:
+            connection.execute("DELETE FROM defaults WHERE key = ?", (key,))
+        finally:
+            connection.close()
+
+    def all(self):
+        """Every default, as a dict of text."""
+        connection = self._connect()
+        if connection is None:
+            return {}
+        try:
+            return dict(connection.execute("SELECT key, value FROM defaults").fetchall())
+        finally:
+            connection.close()
+
+
 class Context:
     """What a request is about: `method` (timeline, snapshot, placeholder or perform), `family`,
-    `date` (the host's now, an aware datetime), `is_preview`, and `container` (the shared folder)."""
+    `date` (the host's now, an aware datetime), `is_preview`, `container` (the shared folder),
+    `app_group` (the App Group's identifier, when the host sends it) and `defaults`, the App
+    Group's shared defaults (SharedDefaults)."""
 
-    def __init__(self, method, date, container, family=None, is_preview=False):
+    def __init__(self, method, date, container, family=None, is_preview=False, app_group=None):
         self.method, self.date, self.container = method, date, container
-        self.family, self.is_preview = family, is_preview
+        self.family, self.is_preview, self.app_group = family, is_preview, app_group
+        self.defaults = SharedDefaults(container)
 
     def __repr__(self):
         return (f"Context(method={self.method!r}, family={self.family!r}, date={self.date!r}, "
@@ -939,7 +1041,8 @@ class Plugin:
             now = parse_date(params.get("date"))
         except ValueError as error:
             raise NeedsValueError("date", str(error)) from None
-        context = Context(method, now, params.get("container"), family, bool(params.get("isPreview")))
+        context = Context(method, now, params.get("container"), family, bool(params.get("isPreview")),
+                          params.get("appGroup"))
         made = found.render(method, params.get("configuration"), context)
         own = set(self.intents)
         for item in made.entries:
@@ -959,7 +1062,8 @@ class Plugin:
         found = self.intents.get(params.get("intent"))
         if found is None:
             raise NeedsValueError("intent", f"this plugin declares no intent {params.get('intent')!r}")
-        context = Context("perform", datetime.now(timezone.utc), params.get("container"))
+        context = Context("perform", datetime.now(timezone.utc), params.get("container"),
+                          app_group=params.get("appGroup"))
         made = found.perform(params.get("parameters"), context)
         # The intent has run (its changes are made), so a kind that is not this plugin's is left out
         # with a warning in the log rather than failing the request: the host would ignore it too.
@@ -982,7 +1086,8 @@ class Plugin:
         if found is None or found.options is None:
             raise NeedsValueError("parameter", f"the parameter {params.get('parameter')!r} has no choices "
                                                "from the app's data")
-        context = Context("options", datetime.now(timezone.utc), params.get("container"))
+        context = Context("options", datetime.now(timezone.utc), params.get("container"),
+                          app_group=params.get("appGroup"))
         return {"options": found.choices(context)}
 
     @staticmethod

@@ -218,12 +218,22 @@ public struct ConfigurationLoader: Sendable {
         }
         if let kindNode {
             if let known = plans.builtIn(kindNode) {
-                // A built-in kind, found by its bytes.
+                // A built-in kind, found by its bytes; ambiguous when a plugin declares it too.
                 kind = known.kind
-                plan = known
+                if let clash = plugins?.builtInKindClash(known.kind) {
+                    reader.report(kindNode, code: .configAmbiguousKind, message: clash)
+                } else {
+                    plan = known
+                }
             } else if let name = reader.string(kindNode, named: "kind") {
                 kind = name
-                if let widget = registry.widget(kind: name) ?? plugins?.widget(kind: name) {
+                if let builtIn = plugins?.builtInKind(qualified: name),
+                    let widget = registry.widget(kind: builtIn)
+                {
+                    // `widgethost/KIND`: the built-in, whatever plugins declare.
+                    kind = builtIn
+                    plan = plans.plan(for: widget, named: builtIn)
+                } else if let widget = registry.widget(kind: name) ?? plugins?.widget(kind: name) {
                     plan = plans.plan(for: widget, named: name)
                 } else {
                     pending.unknownKinds.insert(name)

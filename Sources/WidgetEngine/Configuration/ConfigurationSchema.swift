@@ -19,8 +19,8 @@ public enum ConfigurationSchema {
         var definitions: [JSONValue.Member] = [
             .init("widget", widgetSchema(registry, unaskedKinds: unasked)), .init("variable", variableSchema),
         ]
-        for widget in registry.widgets {
-            definitions.append(.init(widget.metadata.kind, kindSchema(widget, options: options)))
+        for (kind, widget) in zip(registry.kinds, registry.widgets) {
+            definitions.append(.init(kind, kindSchema(widget, options: options)))
         }
         return .object([
             .init("$schema", .string("http://json-schema.org/draft-07/schema#")),
@@ -139,7 +139,8 @@ public enum ConfigurationSchema {
             .init(
                 "allOf",
                 .array(
-                    registry.widgets.map { widget in
+                    // Each kind as a configuration names it (`PLUGIN/KIND` for a built-in's name).
+                    zip(registry.kinds, registry.widgets).map { kind, _ in
                         .object([
                             .init(
                                 "if",
@@ -149,7 +150,7 @@ public enum ConfigurationSchema {
                                         .object([
                                             .init(
                                                 "kind",
-                                                .object([.init("const", .string(widget.metadata.kind))]))
+                                                .object([.init("const", .string(kind))]))
                                         ])
                                     ),
                                     .init("required", .array([.string("kind")])),
@@ -157,7 +158,7 @@ public enum ConfigurationSchema {
                             ),
                             .init(
                                 "then",
-                                .object([.init("$ref", .string("#/definitions/\(widget.metadata.kind)"))])),
+                                .object([.init("$ref", .string("#/definitions/\(kind)"))])),
                         ])
                     }
                 )

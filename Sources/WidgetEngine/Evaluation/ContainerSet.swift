@@ -37,7 +37,8 @@ public final class ContainerSet: Sendable {
                 )
                 let container = SharedContainer(
                     url: resolved.directory,
-                    reloads: StoreReloadRecorder(directory: resolved.directory, lockTimeout: lockTimeout)
+                    reloads: StoreReloadRecorder(directory: resolved.directory, lockTimeout: lockTimeout),
+                    appGroup: appGroup
                 )
                 // Whoever opens the container's store (a built-in widget) finds the timeout here.
                 _ = try? container.attachment(StoreLockTimeout.self) { lockTimeout }

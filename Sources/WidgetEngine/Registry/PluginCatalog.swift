@@ -20,6 +20,19 @@ public protocol PluginCatalog: Sendable {
     var declaredKinds: [String] { get }
     /// The folders plugins were looked for in, for messages about a kind no one declares.
     var searchedPlaces: [String] { get }
+    /// Why the built-in kind `kind`, named bare, is ambiguous (a plugin's manifest lists it too),
+    /// or `nil`; found without starting anything.
+    func builtInKindClash(_ kind: String) -> String?
+    /// `kind` without its qualifier when it names a built-in as `widgethost/KIND`, or `nil`.
+    func builtInKind(qualified kind: String) -> String?
+}
+
+extension PluginCatalog {
+    /// No plugin claims a built-in's kind.
+    public func builtInKindClash(_ kind: String) -> String? { nil }
+
+    /// No qualified built-in names.
+    public func builtInKind(qualified kind: String) -> String? { nil }
 }
 
 /// A widget a plugin serves: the engine asks it only for the plugin's name.

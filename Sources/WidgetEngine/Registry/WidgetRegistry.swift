@@ -9,6 +9,8 @@ public struct WidgetRegistry: Sendable {
     public private(set) var intents: [any AppIntent.Type] = []
     private var widgetIndex: [String: Int] = [:]
     private var intentIndex: [String: Int] = [:]
+    /// The kind each widget is registered as, in registration order.
+    private var kindNames: [String] = []
 
     /// An empty registry.
     public init() {}
@@ -24,10 +26,15 @@ public struct WidgetRegistry: Sendable {
 
     /// Adds a widget.
     public mutating func register(_ widget: any WidgetConfiguration) throws(RegistryError) {
-        let kind = widget.metadata.kind
+        try register(widget, as: widget.metadata.kind)
+    }
+
+    /// Adds a widget under `kind`: a plugin's widget with a built-in's name, as `PLUGIN/KIND`.
+    public mutating func register(_ widget: any WidgetConfiguration, as kind: String) throws(RegistryError) {
         guard widgetIndex[kind] == nil else { throw .duplicateKind(kind) }
         widgetIndex[kind] = widgets.count
         widgets.append(widget)
+        kindNames.append(kind)
     }
 
     /// Adds an intent.
@@ -48,8 +55,9 @@ public struct WidgetRegistry: Sendable {
         intentIndex[type].map { intents[$0] }
     }
 
-    /// Every kind, in registration order.
-    public var kinds: [String] { widgets.map(\.metadata.kind) }
+    /// Every kind as it was registered (`PLUGIN/KIND` for a plugin's kind with a built-in's name),
+    /// in registration order, as ``widgets`` are.
+    public var kinds: [String] { kindNames }
 }
 
 /// Why widgets could not be registered.

@@ -143,6 +143,9 @@ public enum ViewVocabulary {
                 ]
             ),
             ("animation", [("curve", .string), ("duration", .points)]),
+            ("disabled", [("isActive", .boolean)]),
+            // What the Swift SDK records of an API widgethost does not draw: always a warning.
+            ("ignored", [("api", .string)]),
         ]
     }()
 
@@ -360,6 +363,11 @@ public enum ViewVocabulary {
                 "\(path): unknown modifier \(json["type"]?.brief ?? "(none)")"
                     + suggestion(for: typeName, among: modifiers.map(\.type), orList: true)
                     + "; it is ignored")
+            return .removed
+        }
+        if typeName == "ignored" {
+            let api = json["api"]?.stringValue.map { "'\($0)'" } ?? "an API"
+            warnings.append("\(path): the view uses \(api), which widgethost does not draw; it is ignored")
             return .removed
         }
         let owner = "the \(typeName) modifier"

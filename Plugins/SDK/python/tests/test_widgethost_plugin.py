@@ -236,6 +236,45 @@ def lambda_chime_times(times):
 lambda_chime_times.__name__ = "chime"
 
 
+class SharedDefaultsTests(unittest.TestCase):
+    """The App Group's shared defaults, in a store's `defaults` table as widgethost makes it."""
+
+    def setUp(self):
+        import sqlite3
+        import tempfile
+        self.folder = tempfile.mkdtemp()
+        connection = sqlite3.connect(os.path.join(self.folder, "widgethost.sqlite"))
+        connection.execute("CREATE TABLE defaults(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) "
+                           "WITHOUT ROWID")
+        connection.execute("INSERT INTO defaults VALUES ('showCompletedTasks', 'false')")
+        connection.commit()
+        connection.close()
+
+    def test_values_are_kept_as_the_store_keeps_them(self):
+        defaults = wh.Context("perform", datetime.now(UTC), self.folder, app_group="group.x").defaults
+        self.assertIs(defaults.get_bool("showCompletedTasks", True), False)
+        defaults.set("counter", 41)
+        defaults.set("counter", defaults.get_int("counter") + 1)
+        defaults.set("on", True)
+        defaults.set("ratio", 0.5)
+        # A second reader (the next process) sees each write at once.
+        again = wh.SharedDefaults(self.folder)
+        self.assertEqual(again.all(), {"counter": "42", "on": "true", "ratio": "0.5",
+                                       "showCompletedTasks": "false"})
+        self.assertEqual(again.get_float("ratio"), 0.5)
+        again.remove("on")
+        self.assertIsNone(defaults.get("on"))
+        self.assertEqual(defaults.get("missing", "fallback"), "fallback")
+
+    def test_what_is_not_text_and_a_missing_store_are_refused(self):
+        with self.assertRaisesRegex(wh.PluginError, "hold text; list is not"):
+            wh.SharedDefaults(self.folder).set("tasks", [1, 2])
+        empty = wh.SharedDefaults(os.path.join(self.folder, "none"))
+        self.assertEqual(empty.get("x", 1), 1)
+        with self.assertRaisesRegex(wh.PluginError, "widgethost store init"):
+            empty.set("x", 1)
+
+
 class ViewTests(unittest.TestCase):
     def test_nodes_match_the_sdk_vocabulary(self):
         plugin = wh.Plugin()
@@ -301,6 +340,8 @@ class ViewTests(unittest.TestCase):
             {"type": "frame", "height": 20, "maxWidth": "infinity"}, {"type": "opacity", "value": 0.5},
             {"type": "contentTransition", "transition": "numericText"}, {"type": "invalidatableContent"},
             {"type": "widgetAccentable"}])
+        self.assertEqual(wh.text("x").disabled()["modifiers"], [{"type": "disabled"}])
+        self.assertEqual(wh.text("x").disabled(False)["modifiers"], [{"type": "disabled", "isActive": False}])
         self.assertEqual(root["url"], "app://late")
         self.assertEqual(root["modifiers"], [{"type": "containerBackground", "style": "blue"},
                                              {"type": "font", "size": 12}])

@@ -1,0 +1,321 @@
+/// Shapes drawn as views (`Circle()` in a `ZStack`, `RoundedRectangle(...).fill(.blue)`), and what
+/// real widget code does with them: each is drawn as a flexible space with the shape as its
+/// `background`; a stroke, a trim or a rotation has no node of the vocabulary and is recorded as
+/// `ignored`, naming the API.
+extension Circle: PrimitiveView {
+    /// A `spacer` with the shape, filled with the foreground style, as its background.
+    public func makeNodes() -> [ViewNode] { shapeNodes(self, style: Color.primary) }
+}
+
+extension Capsule: PrimitiveView {
+    /// A `spacer` with the shape, filled with the foreground style, as its background.
+    public func makeNodes() -> [ViewNode] { shapeNodes(self, style: Color.primary) }
+}
+
+extension Rectangle: PrimitiveView {
+    /// A `spacer` with the shape, filled with the foreground style, as its background.
+    public func makeNodes() -> [ViewNode] { shapeNodes(self, style: Color.primary) }
+}
+
+extension RoundedRectangle: PrimitiveView {
+    /// A `spacer` with the shape, filled with the foreground style, as its background.
+    public func makeNodes() -> [ViewNode] { shapeNodes(self, style: Color.primary) }
+}
+
+extension ContainerRelativeShape: PrimitiveView {
+    /// A `spacer` with the shape, filled with the foreground style, as its background.
+    public func makeNodes() -> [ViewNode] { shapeNodes(self, style: Color.primary) }
+}
+
+extension FilledShape: PrimitiveView {
+    /// A `spacer` with the filled shape as its background.
+    public func makeNodes() -> [ViewNode] {
+        [ViewNode(type: .spacer, modifiers: [ViewModifierNode(.background, members)])]
+    }
+}
+
+/// A `spacer` node with `shape` filled with `style` as its background.
+private func shapeNodes(_ shape: some Shape, style: some ShapeStyle) -> [ViewNode] {
+    [
+        ViewNode(
+            type: .spacer, modifiers: [ViewModifierNode(.background, style.styleMembers + shape.shapeMembers)]
+        )
+    ]
+}
+
+extension Shape {
+    /// The shape's outline (`.stroke(.gray, lineWidth: 4)`): drawn as the shape, with the stroke
+    /// recorded as ignored.
+    public func stroke(_ style: some ShapeStyle = Color.primary, lineWidth: Double = 1) -> ShapeOutline {
+        ShapeOutline(members: style.styleMembers + shapeMembers, api: "stroke(_:lineWidth:)")
+    }
+
+    /// The shape's outline in `strokeStyle`: drawn as the shape, with the stroke recorded as ignored.
+    public func stroke(_ style: some ShapeStyle, style strokeStyle: StrokeStyle) -> ShapeOutline {
+        ShapeOutline(members: style.styleMembers + shapeMembers, api: "stroke(_:style:)")
+    }
+
+    /// Part of the shape's outline (`.trim(from: 0, to: progress)`): recorded as ignored.
+    public func trim(from start: Double = 0, to end: Double = 1) -> TrimmedShape<Self> {
+        TrimmedShape(shape: self)
+    }
+}
+
+/// Part of a shape's outline, as SwiftUI's trimmed shape: stroked, it is drawn as the whole shape.
+public struct TrimmedShape<Base: Shape>: Shape {
+    let shape: Base
+
+    /// The base shape's.
+    public var shapeMembers: [JSONValue.Member] { shape.shapeMembers }
+}
+
+/// A shape's outline: a `spacer` with the shape as its background, and an `ignored` modifier naming
+/// the stroke.
+public struct ShapeOutline: PrimitiveView {
+    let members: [JSONValue.Member]
+    let api: String
+
+    /// The node.
+    public func makeNodes() -> [ViewNode] {
+        [
+            ViewNode(
+                type: .spacer,
+                modifiers: [
+                    ViewModifierNode(.background, members),
+                    ViewModifierNode(.ignored, [.init("api", .string("Shape." + api))]),
+                ])
+        ]
+    }
+}
+
+/// How an outline is drawn, as SwiftUI's `StrokeStyle`.
+public struct StrokeStyle: Sendable, Hashable {
+    /// The line's width in points.
+    public var lineWidth: Double
+    /// The ends of lines.
+    public var lineCap: LineCap
+
+    /// A stroke style.
+    public init(lineWidth: Double = 1, lineCap: LineCap = .butt) {
+        self.lineWidth = lineWidth
+        self.lineCap = lineCap
+    }
+
+    /// The ends of lines.
+    public enum LineCap: Sendable, Hashable {
+        /// Square, at the end.
+        case butt
+        /// Round.
+        case round
+        /// Square, past the end.
+        case square
+    }
+}
+
+/// An angle, as SwiftUI's `Angle`.
+public struct Angle: Sendable, Hashable {
+    /// The angle in degrees.
+    public var degrees: Double
+
+    /// An angle of `degrees`.
+    public static func degrees(_ degrees: Double) -> Angle { Angle(degrees: degrees) }
+    /// An angle of `radians`.
+    public static func radians(_ radians: Double) -> Angle { Angle(degrees: radians * 180 / .pi) }
+}
+
+/// A gradient between colours, as SwiftUI's `LinearGradient`: drawn in its first colour, and as a
+/// view recorded as ignored beyond that colour.
+public struct LinearGradient: ShapeStyle, PrimitiveView {
+    private let first: Color
+
+    /// A gradient of `colors` from `startPoint` to `endPoint`.
+    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.first = colors.first ?? .clear
+    }
+
+    /// A gradient of `gradient`'s colours.
+    public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(colors: gradient.colors, startPoint: startPoint, endPoint: endPoint)
+    }
+
+    /// The first colour's.
+    public var styleMembers: [JSONValue.Member] { first.styleMembers }
+
+    /// A `spacer` in the first colour, the gradient recorded as ignored.
+    public func makeNodes() -> [ViewNode] {
+        [
+            ViewNode(
+                type: .spacer,
+                modifiers: [
+                    ViewModifierNode(.background, first.styleMembers),
+                    ViewModifierNode(
+                        .ignored, [.init("api", .string("LinearGradient (drawn in its first colour)"))]),
+                ])
+        ]
+    }
+}
+
+/// Colours to blend, as SwiftUI's `Gradient`.
+public struct Gradient: Sendable, Hashable {
+    /// The colours, in order.
+    public var colors: [Color]
+
+    /// A gradient of `colors`.
+    public init(colors: [Color]) {
+        self.colors = colors
+    }
+}
+
+/// A point in a unit square, as SwiftUI's `UnitPoint`.
+public struct UnitPoint: Sendable, Hashable {
+    /// Across, from 0 (leading) to 1.
+    public var x: Double
+    /// Down, from 0 (top) to 1.
+    public var y: Double
+
+    /// A point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The top leading corner.
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    /// The top edge's middle.
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    /// The top trailing corner.
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    /// The leading edge's middle.
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    /// The centre.
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    /// The trailing edge's middle.
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    /// The bottom leading corner.
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    /// The bottom edge's middle.
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    /// The bottom trailing corner.
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+}
+
+/// The background of an accessory widget (WidgetKit's `AccessoryWidgetBackground`): a flexible
+/// space on the system's fill.
+public struct AccessoryWidgetBackground: PrimitiveView {
+    /// Creates the background.
+    public init() {}
+
+    /// A `spacer` with the `fill` background.
+    public func makeNodes() -> [ViewNode] {
+        [ViewNode(type: .spacer, modifiers: [ViewModifierNode(.background, Color.fill.styleMembers)])]
+    }
+}
+
+extension ShapeStyle where Self == Color {
+    /// The background of the system's views (`.containerBackground(.background, for: .widget)`).
+    public static var background: Color { Color(.systemBackground) }
+}
+
+/// The other modifiers measured in real widget code; none has a node or modifier of the vocabulary,
+/// so each is recorded as `ignored`, naming it.
+extension View {
+    /// Moves the view (`.offset(x:y:)`): ignored.
+    public func offset(x: Double = 0, y: Double = 0) -> ModifiedContent<Self> { ignored("offset(x:y:)") }
+
+    /// Rotates the view: ignored.
+    public func rotationEffect(_ angle: Angle) -> ModifiedContent<Self> { ignored("rotationEffect(_:)") }
+
+    /// Tints controls and progress bars (`.tint(.green)`): ignored.
+    public func tint(_ color: Color?) -> ModifiedContent<Self> { ignored("tint(_:)") }
+
+    /// How a progress view is drawn (`.progressViewStyle(.linear)`): every progress is a bar here.
+    public func progressViewStyle(_ style: ProgressViewStyleName) -> ModifiedContent<Self> {
+        ignored("progressViewStyle(.\(style.rawValue))")
+    }
+
+    /// Draws digits at one width: ignored.
+    public func monospacedDigit() -> ModifiedContent<Self> { ignored("monospacedDigit()") }
+
+    /// Extends the view under the safe areas: widgethost has none, so it is ignored.
+    public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> ModifiedContent<
+        Self
+    > {
+        ignored("ignoresSafeArea(_:edges:)")
+    }
+
+    /// A view drawn over this one (`.overlay { ... }`): ignored.
+    public func overlay(alignment: Alignment = .center, @ViewBuilder content: () -> ViewGroup)
+        -> ModifiedContent<Self>
+    {
+        ignored("overlay(alignment:content:)")
+    }
+
+    /// A view drawn behind this one (`.background { Color.blue }`): its colour as the background
+    /// when it is one, else ignored.
+    public func background(alignment: Alignment = .center, @ViewBuilder content: () -> ViewGroup)
+        -> ModifiedContent<Self>
+    {
+        let nodes = content().nodes
+        if nodes.count == 1, let style = nodes[0].modifiers.first, style.type == .background,
+            nodes[0].type == .spacer
+        {
+            return ModifiedContent(
+                content: self, change: .modifier(ViewModifierNode(.background, style.values)))
+        }
+        return ignored("background(alignment:content:) with a view")
+    }
+}
+
+/// The regions `ignoresSafeArea` names, as SwiftUI's `SafeAreaRegions`.
+public struct SafeAreaRegions: OptionSet, Sendable, Hashable {
+    /// The bits.
+    public let rawValue: Int
+
+    /// Regions from bits.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// Every region.
+    public static let all = SafeAreaRegions(rawValue: 3)
+    /// The container's.
+    public static let container = SafeAreaRegions(rawValue: 1)
+    /// The keyboard's.
+    public static let keyboard = SafeAreaRegions(rawValue: 2)
+}
+
+/// A progress view's style, as SwiftUI's progress view styles.
+public enum ProgressViewStyleName: String, Sendable {
+    /// The platform's choice.
+    case automatic
+    /// A bar.
+    case linear
+    /// A spinner or ring.
+    case circular
+}
+
+extension EnvironmentValues {
+    /// `false`: no accessory widget shows a label beside it here (watchOS's `showsWidgetLabel`).
+    public var showsWidgetLabel: Bool { false }
+}
+
+/// A thin line between views, as SwiftUI's `Divider`: a space one point high across the stack, on
+/// the `quaternary` style.
+public struct Divider: PrimitiveView {
+    /// Creates a divider.
+    public init() {}
+
+    /// A `spacer` one point high, full width, with a `quaternary` background.
+    public func makeNodes() -> [ViewNode] {
+        [
+            ViewNode(
+                type: .spacer,
+                modifiers: [
+                    ViewModifierNode(
+                        .frame,
+                        [.init("height", JSONValue(points: 1)), .init("maxWidth", .string("infinity"))]),
+                    ViewModifierNode(.background, Color.quaternary.styleMembers),
+                ])
+        ]
+    }
+}

@@ -1,0 +1,205 @@
+public import Foundation
+
+/// A value in a range, as SwiftUI's `Gauge`: drawn as a `progress` node with its fraction (as a
+/// determinate `ProgressView`), its label and current-value label as children.
+public struct Gauge: PrimitiveView {
+    private let fraction: Double
+    private let labels: [ViewNode]
+
+    /// A gauge of `value` in `bounds`, with a label, a current-value label and the bounds' labels.
+    public init<Value: BinaryFloatingPoint>(
+        value: Value, in bounds: ClosedRange<Value> = 0...1,
+        @ViewBuilder label: () -> ViewGroup,
+        @ViewBuilder currentValueLabel: () -> ViewGroup = { ViewGroup([]) },
+        @ViewBuilder minimumValueLabel: () -> ViewGroup = { ViewGroup([]) },
+        @ViewBuilder maximumValueLabel: () -> ViewGroup = { ViewGroup([]) }
+    ) {
+        let span = Double(bounds.upperBound - bounds.lowerBound)
+        let offset = Double(value - bounds.lowerBound)
+        self.fraction = span > 0 && offset.isFinite ? min(max(offset / span, 0), 1) : 0
+        self.labels =
+            label().nodes + currentValueLabel().nodes + minimumValueLabel().nodes + maximumValueLabel().nodes
+    }
+
+    /// A gauge of `value` in `bounds` with no label.
+    public init<Value: BinaryFloatingPoint>(value: Value, in bounds: ClosedRange<Value> = 0...1) {
+        self.init(value: value, in: bounds) {}
+    }
+
+    /// A `progress` node.
+    public func makeNodes() -> [ViewNode] {
+        [ViewNode(type: .progress, children: labels, value: fraction)]
+    }
+}
+
+/// The first of several views, as SwiftUI's `ViewThatFits` picks the first that fits: widgethost
+/// draws every family at its full size, where the first (the roomiest) is the one meant.
+public struct ViewThatFits: PrimitiveView {
+    private let content: ViewGroup
+
+    /// The views, the preferred first.
+    public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> ViewGroup) {
+        self.content = content()
+    }
+
+    /// The first view's node.
+    public func makeNodes() -> [ViewNode] { content.nodes.first.map { [$0] } ?? [] }
+}
+
+/// Views layered back to front, as SwiftUI's `ZStack`. widgethost's vocabulary has no layers: the
+/// layers are drawn one below another, and the host says so (an `ignored` modifier naming ZStack).
+public struct ZStack: PrimitiveView {
+    private let content: ViewGroup
+
+    /// Layers `content`.
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> ViewGroup) {
+        self.content = content()
+    }
+
+    /// A `vstack` of the layers, marked as a ZStack drawn so.
+    public func makeNodes() -> [ViewNode] {
+        [
+            ViewNode(
+                type: .vstack, children: content.nodes,
+                modifiers: [
+                    ViewModifierNode(
+                        .ignored, [.init("api", .string("ZStack (its layers drawn one below another)"))])
+                ])
+        ]
+    }
+}
+
+/// The axes of a layout, as SwiftUI's `Axis`.
+public enum Axis: String, Sendable, Hashable, CaseIterable {
+    /// Left to right.
+    case horizontal
+    /// Top to bottom.
+    case vertical
+
+    /// A set of axes.
+    public struct Set: OptionSet, Sendable, Hashable {
+        /// The bits.
+        public let rawValue: Int
+
+        /// Axes from bits.
+        public init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        /// The horizontal axis.
+        public static let horizontal = Set(rawValue: 1)
+        /// The vertical axis.
+        public static let vertical = Set(rawValue: 2)
+    }
+}
+
+extension Text {
+    /// A running timer over `interval` (`Text(timerInterval: start...end)`): counting down to its
+    /// end, or up from its start; drawn as `Text(date, style: .timer)` is.
+    public init(
+        timerInterval interval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true,
+        showsHours: Bool = true
+    ) {
+        self.init(countsDown ? interval.upperBound : interval.lowerBound, style: .timer)
+    }
+}
+
+extension ProgressView {
+    /// A bar of the time elapsed in `interval` at the time the view is drawn for (left, when it
+    /// `countsDown`), as a widget's `ProgressView(timerInterval:)`.
+    public init(
+        timerInterval interval: ClosedRange<Date>, countsDown: Bool = true,
+        @ViewBuilder label: () -> ViewGroup = { ViewGroup([]) },
+        @ViewBuilder currentValueLabel: () -> ViewGroup = { ViewGroup([]) }
+    ) {
+        let now = EnvironmentValues.current.drawingDate
+        let span = interval.upperBound.timeIntervalSince(interval.lowerBound)
+        let elapsed = span > 0 ? min(max(now.timeIntervalSince(interval.lowerBound) / span, 0), 1) : 1
+        self.init(value: countsDown ? 1 - elapsed : elapsed) {
+            ViewGroup(label().nodes + currentValueLabel().nodes)
+        }
+    }
+}
+
+/// The colour scheme, as SwiftUI's `ColorScheme`.
+public enum ColorScheme: String, Sendable, Hashable, CaseIterable {
+    /// Dark text on a light background.
+    case light
+    /// Light text on a dark background.
+    case dark
+}
+
+/// How WidgetKit renders a widget, as `WidgetRenderingMode`.
+public struct WidgetRenderingMode: Sendable, Hashable, CustomStringConvertible {
+    /// The mode's name.
+    public let description: String
+
+    /// In full colour: the home screen, and widgethost.
+    public static let fullColor = WidgetRenderingMode(description: "fullColor")
+    /// Tinted with the accent colour.
+    public static let accented = WidgetRenderingMode(description: "accented")
+    /// Monochrome over a blurred background (the lock screen).
+    public static let vibrant = WidgetRenderingMode(description: "vibrant")
+}
+
+/// Where a widget may appear, as WidgetKit's `WidgetLocation`.
+public struct WidgetLocation: Sendable, Hashable {
+    private let name: String
+
+    /// The home screen.
+    public static let homeScreen = WidgetLocation(name: "homeScreen")
+    /// The lock screen.
+    public static let lockScreen = WidgetLocation(name: "lockScreen")
+    /// StandBy.
+    public static let standBy = WidgetLocation(name: "standBy")
+    /// The iPhone widgets on a Mac.
+    public static let iPhoneWidgetsOnMac = WidgetLocation(name: "iPhoneWidgetsOnMac")
+}
+
+/// Insets of each edge, as SwiftUI's `EdgeInsets`.
+public struct EdgeInsets: Sendable, Hashable {
+    /// Points at the top.
+    public var top: Double
+    /// Points at the leading edge.
+    public var leading: Double
+    /// Points at the bottom.
+    public var bottom: Double
+    /// Points at the trailing edge.
+    public var trailing: Double
+
+    /// Insets of each edge.
+    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+}
+
+/// What widget code reads with `@Environment` beyond the family: widgethost draws one picture of
+/// each entry, in full colour, unredacted, with its container background and no content margins,
+/// in the light scheme (the HTML card's dark scheme restyles that same picture), in UTC and English.
+extension EnvironmentValues {
+    /// `.light`: the scheme the view is drawn in.
+    public var colorScheme: ColorScheme { .light }
+    /// `.fullColor`.
+    public var widgetRenderingMode: WidgetRenderingMode { .fullColor }
+    /// `true`: the container background is shown.
+    public var showsWidgetContainerBackground: Bool { true }
+    /// None: nothing is redacted.
+    public var redactionReasons: RedactionReasons { [] }
+    /// None: widgethost draws no margins around a widget's content.
+    public var widgetContentMargins: EdgeInsets { EdgeInsets() }
+    /// `false`: the display is never dimmed (Always On).
+    public var isLuminanceReduced: Bool { false }
+    /// English, as widgethost prints dates.
+    public var locale: Locale { Locale(identifier: "en_US_POSIX") }
+    /// UTC, as widgethost prints dates.
+    public var timeZone: TimeZone { TimeZone(identifier: "UTC") ?? TimeZone.current }
+    /// The Gregorian calendar in UTC.
+    public var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+}

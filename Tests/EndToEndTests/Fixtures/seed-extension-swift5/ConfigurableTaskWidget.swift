@@ -1,0 +1,1 @@
+../seed-extension/ConfigurableTaskWidget.swift

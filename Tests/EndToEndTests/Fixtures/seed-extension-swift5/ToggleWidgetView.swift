@@ -1,0 +1,1 @@
+../seed-extension/ToggleWidgetView.swift
