@@ -294,7 +294,7 @@ public final class LiveEvents: LiveEventSource {
                     if let directory = gone {
                         changes.append(
                             FileChange(
-                                directory: (directory as NSString).deletingLastPathComponent,
+                                directory: directory.parentPath,
                                 name: (directory as NSString).lastPathComponent, isCreation: false))
                     }
                 } else if let directory = state.withLock({ $0.directories[descriptor] }) {

@@ -342,7 +342,7 @@ public final class LiveHost: Sendable {
     /// The folders the configuration is read from: those of its files, the directories named on
     /// the command line, and those its `include:` globs look in.
     private func folders(_ state: HostState) -> Set<String> {
-        var directories = Set(state.files.map { ($0 as NSString).deletingLastPathComponent })
+        var directories = Set(state.files.map { $0.parentPath })
         for path in options.paths {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
@@ -359,10 +359,10 @@ public final class LiveHost: Sendable {
         state.configurationFolders = directories.union(options.paths.map(Self.absolute))
         for container in containerDirectories(state) { directories.insert(container) }
         let plugins = pluginFiles(state)
-        for file in plugins.keys { directories.insert((file as NSString).deletingLastPathComponent) }
+        for file in plugins.keys { directories.insert(file.parentPath) }
         if let record = trustRecord(state) {
             // Its folder is made here when missing, so that the first `plugins trust` is seen.
-            let folder = (record as NSString).deletingLastPathComponent
+            let folder = record.parentPath
             try? FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             directories.insert(folder)
@@ -373,7 +373,7 @@ public final class LiveHost: Sendable {
         // Each folder's parent too, so a folder replaced (`rm -rf c; mkdir c`, or renamed into
         // place) is seen coming back, and watched again.
         directories.formUnion(
-            directories.map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
+            directories.map { $0.parentPath }.filter { !$0.isEmpty })
         events.watch(only: directories)
     }
 

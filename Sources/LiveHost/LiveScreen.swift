@@ -163,12 +163,14 @@ public struct LiveScreen: Sendable {
         return (body + footer).map { $0 + "\n" }.joined()
     }
 
-    /// The screen's text for a terminal of `rows` lines of `columns` columns: each line cut to the
-    /// width (a wrapped line would break the boxes), and when the boxes do not fit, the lines of
-    /// as many as fit from the selected one's, a line saying what is hidden, then the notes and
-    /// keys, which always show. Tab brings the next widget into view.
+    /// The screen's text for a terminal of `rows` lines of `columns` columns: the boxes side by
+    /// side as the width allows (each its family's size, in the configuration's order, a row of
+    /// boxes as tall as its tallest), each line cut to the width (a wrapped line would break the
+    /// boxes), and when the rows of boxes do not fit, those from the selected widget's row on as
+    /// far as they fit, a line saying what is hidden, then the notes and keys, which always show.
+    /// Tab brings the next widget into view.
     public func render(with boxes: WidgetBoxRenderer, rows: Int, columns: Int) -> String {
-        var (body, selectedLine, footer) = lines(with: boxes)
+        var (body, selectedLine, footer) = lines(with: boxes, columns: max(columns, 1))
         let rows = max(rows, 1)
         if footer.count >= rows { footer = Array(footer.suffix(rows)) }
         if body.count + footer.count > rows {
@@ -189,15 +191,67 @@ public struct LiveScreen: Sendable {
     }
 
     /// The boxes' lines, the line the selected widget's box starts on, and the lines below them.
-    private func lines(with boxes: WidgetBoxRenderer) -> (body: [String], selected: Int, footer: [String]) {
-        var body: [String] = []
-        var selectedLine = 0
+    /// With `columns`, the boxes are laid side by side in rows that fit that width, two columns
+    /// apart; without, one under another.
+    private func lines(with boxes: WidgetBoxRenderer, columns: Int? = nil)
+        -> (body: [String], selected: Int, footer: [String])
+    {
+        // Each box as a block: its title (the selected one's marked), frame and footer lines.
+        var blocks: [(id: String, lines: [String], width: Int)] = []
         for id in order {
             guard let result = results[id] else { continue }
-            if id == selected { selectedLine = body.count }
             let box = boxes.render(result, includeTimeline: false)
-            let text = (id == selected ? "▶ " : "  ") + box
-            body += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var lines = ((id == selected ? "▶ " : "  ") + box).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).map(String.init)
+            // The box ends with a line break: the blank line after a row of boxes stands for it.
+            if lines.count > 1, lines.last == "" { lines.removeLast() }
+            // As wide as its frame and title: its footer (the entry's date, the next reload) is cut
+            // to that width where another box follows it on the row.
+            let width = lines.prefix(2).map { TerminalText.width(of: $0) }.max() ?? 0
+            blocks.append((id, lines, width))
+        }
+        // Rows of blocks, as many to a row as fit the width (one a row without a width).
+        var shelves: [[Int]] = []
+        var used = 0
+        for index in blocks.indices {
+            let gap = 2
+            if let columns, let last = shelves.indices.last, used + gap + blocks[index].width <= columns {
+                shelves[last].append(index)
+                used += gap + blocks[index].width
+            } else {
+                shelves.append([index])
+                used = blocks[index].width
+            }
+        }
+        var body: [String] = []
+        var selectedLine = 0
+        for shelf in shelves {
+            if shelf.contains(where: { blocks[$0].id == selected }) { selectedLine = body.count }
+            let height = shelf.map { blocks[$0].lines.count }.max() ?? 0
+            for row in 0..<height {
+                var line = ""
+                for (position, index) in shelf.enumerated() {
+                    let block = blocks[index]
+                    var part = row < block.lines.count ? block.lines[row] : ""
+                    if position > 0 { line += "  " }
+                    // Cut and padded to the block's width, except the row's last block: nothing
+                    // follows it (the screen's width cuts it).
+                    if position < shelf.count - 1 {
+                        if TerminalText.width(of: part) > block.width {
+                            part = TerminalText.truncated(part, to: block.width)
+                        }
+                        part += String(
+                            repeating: " ", count: max(block.width - TerminalText.width(of: part), 0))
+                    }
+                    line += part
+                }
+                if shelf.count > 1 {
+                    while line.hasSuffix(" ") { line.removeLast() }
+                }
+                body.append(line)
+            }
+            body.append("")
         }
         var footer = notes.map(TerminalText.visible)
         if let status { footer.append(TerminalText.visible(status)) }

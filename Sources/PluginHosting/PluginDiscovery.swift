@@ -22,7 +22,7 @@ public enum PluginDiscovery {
         public var description: String {
             switch self {
             case .besideConfiguration(let file):
-                return ((file as NSString).deletingLastPathComponent as NSString)
+                return (file.parentPath as NSString)
                     .appendingPathComponent("Plugins")
             case .dataHome: return "$XDG_DATA_HOME/widgethost/plugins"
             case .option: return "--plugins"
@@ -68,7 +68,7 @@ public enum PluginDiscovery {
     /// The `Plugins/` folder beside the configuration file `file` (`nil` for standard input).
     public static func besideConfiguration(_ file: String) -> String? {
         guard file != "-" else { return nil }
-        let base = (file as NSString).deletingLastPathComponent
+        let base = file.parentPath
         return ((base.isEmpty ? "." : base) as NSString).appendingPathComponent("Plugins")
     }
 

@@ -232,7 +232,7 @@ public final class PluginHost: PluginCatalog {
 
     private func addEntry(_ path: String, file: String) -> Result<[String], Diagnostic> {
         state.withLock { $0.places.append(path) }
-        let base = file == "-" ? "." : (file as NSString).deletingLastPathComponent
+        let base = file == "-" ? "." : file.parentPath
         let folder =
             path.hasPrefix("/")
             ? path : ((base.isEmpty ? "." : base) as NSString).appendingPathComponent(path)
@@ -439,7 +439,7 @@ public final class PluginHost: PluginCatalog {
                     state.diagnostics.append(
                         Diagnostic(
                             file: connection.manifest.path, severity: .warning, code: failure.code,
-                            message: failure.description))
+                            message: failure.diagnosticMessage, notes: failure.stderrNotes))
                 case .success(let handshake):
                     register(handshake, of: index, connection: connection, in: &state)
                 }

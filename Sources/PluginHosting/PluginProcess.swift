@@ -146,9 +146,14 @@ package final class PluginProcess: Sendable {
     /// Why the process is gone or being ended, once it is.
     package var endedBecause: PluginFailure? { state.withLock { $0.failure } }
 
-    /// The tail of its stderr, decoded as UTF-8 (invalid bytes replaced).
+    /// The tail of its stderr, decoded as UTF-8 (invalid bytes replaced), from the start of a line:
+    /// a line the tail's start cut is left out, so what is shown never begins mid-line.
     package var stderrTail: String {
-        String(decoding: state.withLock { $0.stderrTail }, as: UTF8.self)
+        var bytes = state.withLock { $0.stderrTail }
+        if bytes.count >= Self.stderrTailLength, let newline = bytes.firstIndex(of: 0x0A) {
+            bytes.removeSubrange(...newline)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: - Requests
@@ -278,7 +283,9 @@ package final class PluginProcess: Sendable {
             stop(
                 failure(
                     code: .pluginInvalidJson,
-                    what: "wrote a line that is not JSON (\(error.reason)): '\(shown)' and was stopped"))
+                    what: "wrote a line that is not JSON (\(error.reason)): '\(shown)' and was stopped "
+                        + "(its standard output carries the protocol alone: a plugin writes its logs to "
+                        + "standard error, where the Python SDK sends print from its import on)"))
             return false
         }
         let reply: (id: JSONValue, outcome: Result<JSONValue, PluginError>?)
@@ -326,6 +333,11 @@ package final class PluginProcess: Sendable {
             }
             var failure = failure(code: code, what: what)
             failure.reason = reason
+            // The plugin's own account (the Python SDK's traceback), which its stderr may not
+            // have reached us with yet.
+            if let traceback = error.data?["traceback"]?.stringValue, !traceback.isEmpty {
+                failure.stderrTail = traceback
+            }
             request.completion(.failure(failure))
         case .success(let result):
             request.completion(.success(result))
@@ -386,7 +398,11 @@ package final class PluginProcess: Sendable {
     /// message, when the tail no longer holds it).
     func failure(code: FailureCode, what: String) -> PluginFailure {
         var (tail, fatal) = state.withLock { ($0.stderrTail, $0.fatalLine) }
-        if tail.count > 600 { tail.removeFirst(tail.count - 600) }
+        // Enough for the last lines a failure shows (a traceback's), from the start of a line.
+        if tail.count > 1600 {
+            tail.removeFirst(tail.count - 1600)
+            if let newline = tail.firstIndex(of: 0x0A) { tail.removeSubrange(...newline) }
+        }
         var text = String(decoding: tail, as: UTF8.self)
         if let fatal, !text.contains(fatal) { text = fatal + "\n…\n" + text }
         return PluginFailure(code: code, plugin: manifest.name, what: what, stderrTail: text)

@@ -95,7 +95,7 @@ public struct PluginTemplate: Sendable {
         }
         for file in files {
             let path = (folder as NSString).appendingPathComponent(file.path)
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = path.parentPath
             if let reason = Self.makeDirectory(directory) {
                 throw Diagnostic(
                     file: directory, code: .pluginNewWriteFailed,
@@ -118,7 +118,7 @@ public struct PluginTemplate: Sendable {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             return isDirectory.boolValue ? nil : "'\(path)' is a file"
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = path.parentPath
         if !parent.isEmpty, parent != path, let problem = makeDirectory(parent) { return problem }
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
             return "'\(path)': " + String(cString: strerror(errno))

@@ -141,7 +141,7 @@ public struct PluginTrust: Sendable {
         case .failure(let diagnostic): throw diagnostic
         }
         change(&records)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.parentPath
         do {
             try FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -3,6 +3,11 @@ import WidgetHostKit
 
 /// One widget as a line of Waybar's custom-module JSON (`"return-type": "json"`):
 /// `{"text": the one-line summary, "tooltip": the box, "class": the kind, or "error"}`.
+///
+/// Waybar reads `text` and `tooltip` as Pango markup (unless the module sets `"escape": true`),
+/// so a task titled `R&D <review>` would break the module or be drawn as markup: both are written
+/// escaped, as markup text whose every character shows as itself (the module must then leave
+/// `escape` unset, or the escapes would show).
 public struct WaybarRenderer: Sendable {
     private let boxes: WidgetBoxRenderer
 
@@ -16,9 +21,28 @@ public struct WaybarRenderer: Sendable {
         let failed: Bool
         if case .failure = result.outcome { failed = true } else { failed = false }
         return JSONValue.object([
-            .init("text", .string(boxes.summary(result))),
-            .init("tooltip", .string(boxes.render(result, includeTimeline: false))),
+            .init("text", .string(Self.markupEscaped(boxes.summary(result)))),
+            .init("tooltip", .string(Self.markupEscaped(boxes.render(result, includeTimeline: false)))),
             .init("class", .string(failed ? "error" : result.instance.kind)),
         ]).description
+    }
+
+    /// `text` as Pango markup that shows it as written: `&`, `<`, `>`, `'` and `"` as entities,
+    /// as GLib's `g_markup_escape_text` writes them.
+    public static func markupEscaped(_ text: String) -> String {
+        guard text.contains(where: { "&<>'\"".contains($0) }) else { return text }
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count + 16)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "'": escaped += "&#39;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 }

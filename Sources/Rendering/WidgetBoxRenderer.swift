@@ -67,7 +67,7 @@ public struct WidgetBoxRenderer: RunRenderer {
             // A view with no control but a `widgetURL` is one tap target: `tap ID 1` opens it.
             if counter == 0, let url = view.url { footer += " · [1] opens " + TerminalText.visible(url) }
         case .failure(let failure):
-            lines = Self.wrap("error: " + TerminalText.visible(failure.message), width: width)
+            lines = Self.wrap("error: " + TerminalText.visible(Self.headline(failure.message)), width: width)
             footer = "failed: " + TerminalText.visible(failure.code.rawValue)
         }
         if lines.count > height {
@@ -94,8 +94,17 @@ public struct WidgetBoxRenderer: RunRenderer {
             var counter = 0
             return inline(evaluation.current.view, counter: &counter)
         case .failure(let failure):
-            return "error: " + TerminalText.visible(failure.message)
+            return "error: " + TerminalText.visible(Self.headline(failure.message))
         }
+    }
+
+    /// The first line of an error's message, what a box has room for: a plugin's stderr lines
+    /// after it (and the `; its stderr ended with:` that announces them) are left to standard
+    /// error and JSON.
+    static func headline(_ message: String) -> String {
+        let first = message.prefix { $0 != "\n" }
+        let announcement = "; its stderr ended with:"
+        return String(first.hasSuffix(announcement) ? first.dropLast(announcement.count) : first)
     }
 
     /// Every result's box, separated by blank lines.

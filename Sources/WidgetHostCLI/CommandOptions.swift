@@ -158,7 +158,7 @@ enum CommandOptions {
         guard let family = WidgetFamily(rawValue: text) else {
             let all = WidgetFamily.allCases.map(\.rawValue)
             var message = "The value '\(TerminalText.visible(text))' is invalid for '--family <family>'."
-            if let nearest = EditDistance.suggestion(for: text, among: all) {
+            if let nearest = WidgetFamily.suggestion(for: text) {
                 message += " Did you mean '\(nearest)'?"
             } else {
                 message += " Please provide one of " + all.map { "'\($0)'" }.joined(separator: ", ") + "."

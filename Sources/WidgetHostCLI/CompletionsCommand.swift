@@ -11,10 +11,12 @@ extension WidgetHostCommand {
                 Subcommands, options and their fixed values complete from the script itself; widget \
                 ids, kinds, intents and their name= parameters, and families are asked of widgethost, \
                 which reads the configuration and the plugins' manifests without starting a plugin or \
-                opening the store. Install with, for bash, 'widgethost completions bash > \
-                ~/.local/share/bash-completion/completions/widgethost'; for zsh, 'widgethost \
-                completions zsh > ~/.zfunc/_widgethost' (with ~/.zfunc in fpath); for fish, \
-                'widgethost completions fish > ~/.config/fish/completions/widgethost.fish'.
+                opening the store. scripts/install puts them where each shell looks; by hand, for \
+                bash, 'mkdir -p ~/.local/share/bash-completion/completions && widgethost completions \
+                bash > ~/.local/share/bash-completion/completions/widgethost'; for zsh, 'mkdir -p \
+                ~/.zfunc && widgethost completions zsh > ~/.zfunc/_widgethost' (with ~/.zfunc in \
+                fpath); for fish, 'mkdir -p ~/.config/fish/completions && widgethost completions \
+                fish > ~/.config/fish/completions/widgethost.fish'.
                 """,
             arguments: [
                 .positional(

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Diagnostics
+import Rendering
 import TerminalText
 import WidgetEngine
 import WidgetHost
@@ -31,7 +32,7 @@ extension WidgetHostCommand {
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
-            let format = try values.requiredString("format")
+            let format = try CommandOptions.outputFormat(values)
             let paths = try values.strings("config")
             return try await SessionOptions.withSession(values, store: false) { session in
                 let loaded = await session.load(paths, recordsOrigins: true)
@@ -41,9 +42,10 @@ extension WidgetHostCommand {
                     StandardStream.error.write("\(errors) \(errors == 1 ? "error" : "errors")\n")
                     return ExitStatus.dataError
                 }
-                if format == "text" {
-                    StandardStream.output.write(text(loaded.instances))
-                } else {
+                switch format {
+                case .text: StandardStream.output.write(text(loaded.instances))
+                // The command declares text and json only; the parser refused any other.
+                case .json, .ndjson, .html:
                     StandardStream.output.writeData(json(loaded.instances).description + "\n")
                 }
                 return ExitStatus.success

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Diagnostics
+import PluginHosting
 import Rendering
 import WidgetEngine
 import WidgetHost
@@ -19,6 +20,7 @@ extension WidgetHostCommand {
                     completion: .dynamic(CompletionSource.kindsAndIntents.rawValue)),
                 CommandOptions.format(),
                 SessionOptions.plugins,
+                ConfigurationPlugins.option,
                 CommandOptions.store(
                     help:
                         "A shared container whose data gives the choices of parameters that take them from the app."
@@ -34,7 +36,17 @@ extension WidgetHostCommand {
             let store = try values.string("store")
             return try await SessionOptions.withSession(values, store: store != nil) {
                 session throws(ParseError) in
-                await session.handshakeAllPlugins()
+                let brought = try ConfigurationPlugins.add(values, to: session)
+                guard brought.isEmpty else {
+                    CommandOptions.report(brought)
+                    return CommandOptions.status(afterReporting: brought)
+                }
+                // A kind or intent compiled in is described without asking any plugin.
+                let builtIn = name.map { name in
+                    session.plugins.builtIns.widget(kind: name) != nil
+                        || session.plugins.builtIns.intents.contains { $0.intentType == name }
+                }
+                if builtIn != true { await session.handshakeAllPlugins() }
                 let problems = session.takePluginDiagnostics()
                 CommandOptions.report(problems)
                 var widgets = session.registry.widgets
@@ -45,7 +57,8 @@ extension WidgetHostCommand {
                     if widgets.isEmpty && intents.isEmpty {
                         let names = session.registry.kinds + session.intents.map(\.type)
                         throw values.validationError(
-                            CommandOptions.unknown("widget kind or intent", named: name, among: names))
+                            CommandOptions.unknown("widget kind or intent", named: name, among: names) + " "
+                                + ConfigurationPlugins.whereLooked(session))
                     }
                 }
                 let options = await DynamicOptions.gather(
@@ -81,12 +94,15 @@ extension WidgetHostCommand {
             abstract: "Prints the JSON Schema of configuration files.",
             discussion: """
                 Save it and point yaml-language-server at it from the first line of a configuration: \
-                '# yaml-language-server: $schema=./widgethost.schema.json'. With --views, the JSON \
+                '# yaml-language-server: $schema=./widgethost.schema.json'. It holds the kinds of the \
+                plugins found, those ./config (or each --config) brings included (once trusted), and \
+                takes a variable (${NAME:-default}) wherever a value goes. With --views, the JSON \
                 Schema of the view trees plugins draw (node types, attributes, modifiers); it starts \
                 no plugin.
                 """,
             arguments: [
                 SessionOptions.plugins,
+                ConfigurationPlugins.option,
                 .flag("views", help: "Print the JSON Schema of plugin views instead."),
                 CommandOptions.store(
                     help:
@@ -103,13 +119,20 @@ extension WidgetHostCommand {
                 return ExitStatus.success
             }
             let store = try values.string("store")
-            return try await SessionOptions.withSession(values, store: store != nil) { session in
+            return try await SessionOptions.withSession(values, store: store != nil) {
+                session throws(ParseError) in
+                let brought = try ConfigurationPlugins.add(values, to: session)
+                guard brought.isEmpty else {
+                    CommandOptions.report(brought)
+                    return CommandOptions.status(afterReporting: brought)
+                }
                 await session.handshakeAllPlugins()
                 let problems = session.takePluginDiagnostics()
                 CommandOptions.report(problems)
                 let options = await DynamicOptions.gather(
                     session, widgets: session.registry.widgets, intents: [], store: store)
-                let schema = ConfigurationSchema.schema(for: session.registry, options: options)
+                let schema = ConfigurationSchema.schema(
+                    for: session.registry, options: options, unaskedKinds: session.plugins.declaredKinds)
                 StandardStream.output.writeData(schema.prettyDescription + "\n")
                 return CommandOptions.status(afterReporting: problems)
             }

@@ -44,6 +44,7 @@ extension WidgetHostCommand {
                 CommandOptions.at("Perform"),
                 CommandOptions.format(),
                 SessionOptions.plugins,
+                ConfigurationPlugins.option,
             ] + SessionOptions.pluginLogging
         )
 
@@ -56,7 +57,21 @@ extension WidgetHostCommand {
             let appGroup = try values.requiredString("app-group")
             return try await SessionOptions.withSession(values) { session throws(ParseError) in
                 let intent: any HostIntent
-                switch await session.intent(named: name) {
+                var lookup = await session.intent(named: name)
+                if case .unknown = lookup {
+                    // Neither built in nor declared by the plugins found: the plugins the
+                    // configuration brings are looked at too (read only now, so a built-in intent,
+                    // fired by scripts in thousands, never reads the configuration).
+                    let brought = try ConfigurationPlugins.add(values, to: session)
+                    if let first = brought.first {
+                        CommandOptions.report(brought)
+                        FailureDocument(code: first.code, message: first.message, diagnostics: brought)
+                            .write(if: format)
+                        return CommandOptions.status(afterReporting: brought)
+                    }
+                    lookup = await session.intent(named: name)
+                }
+                switch lookup {
                 case .found(let found):
                     intent = found
                     CommandOptions.report(session.takePluginDiagnostics())
@@ -70,15 +85,19 @@ extension WidgetHostCommand {
                     return ExitStatus.dataError
                 case .untrusted(let failure):
                     let diagnostics = session.takePluginDiagnostics().filter {
-                        $0.message != failure.description
+                        $0.message != failure.diagnosticMessage
                     }
                     CommandOptions.report(diagnostics)
-                    StandardStream.error.write("error: \(TerminalText.visible(failure.description))\n")
+                    StandardStream.error.write(
+                        "error: \(TerminalText.visible(failure.diagnosticMessage))\n"
+                            + failure.stderrLines.map { "  | \(TerminalText.visible($0))\n" }.joined())
                     FailureDocument(code: failure.code, message: failure.description).write(if: format)
                     return ExitStatus.failing(with: failure.code)
                 case .unknown(let known):
                     CommandOptions.report(session.takePluginDiagnostics())
-                    throw values.validationError(CommandOptions.unknown("intent", named: name, among: known))
+                    throw values.validationError(
+                        CommandOptions.unknown("intent", named: name, among: known) + " "
+                            + ConfigurationPlugins.whereLooked(session))
                 }
                 let parameters: [String: JSONValue]
                 switch intent.values(arguments) {

@@ -18,12 +18,14 @@ extension WidgetHostCommand {
             timeouts, and the kinds and intents it serves), looked for in \
             $XDG_DATA_HOME/widgethost/plugins and in each --plugins DIR (a configuration also \
             brings the Plugins folder beside it and its plugins: list, whose plugins run only once \
-            trusted with 'widgethost plugins trust'); never in the current directory.
+            trusted with 'widgethost plugins trust'; list and check take those of ./config, or of \
+            each --config PATH); never in the current directory.
             """
 
         /// The options both subcommands take.
         static let arguments: [ArgumentSpec] =
-            [SessionOptions.plugins, CommandOptions.format()] + SessionOptions.pluginLogging
+            [SessionOptions.plugins, ConfigurationPlugins.option, CommandOptions.format()]
+            + SessionOptions.pluginLogging
 
         /// The command's declaration.
         static let spec = CommandSpec(
@@ -59,7 +61,12 @@ extension WidgetHostCommand {
             }
             let check = values.subcommandPath.last == "check"
             let json = try CommandOptions.outputFormat(values) == .json
-            return try await SessionOptions.withSession(values, store: false) { session in
+            return try await SessionOptions.withSession(values, store: false) { session throws(ParseError) in
+                let brought = try ConfigurationPlugins.add(values, to: session)
+                guard brought.isEmpty else {
+                    CommandOptions.report(brought)
+                    return CommandOptions.status(afterReporting: brought)
+                }
                 if check { await session.handshakeAllPlugins() }
                 return report(session.plugins, check: check, json: json)
             }
@@ -77,7 +84,7 @@ extension WidgetHostCommand {
                 // A failed handshake is printed with its plugin below, not twice.
                 CommandOptions.report(
                     diagnostics.filter { diagnostic in
-                        !plugins.contains { $0.failure?.description == diagnostic.message }
+                        !plugins.contains { $0.failure?.diagnosticMessage == diagnostic.message }
                     })
                 StandardStream.output.write(
                     plugins.isEmpty
@@ -120,7 +127,8 @@ extension WidgetHostCommand {
             guard check, plugin.manifest != nil else { return text }
             if let failure = plugin.failure {
                 if failure.details.isEmpty {
-                    text += "  failed: \(visible(failure.description))\n"
+                    text += "  failed: \(visible(failure.diagnosticMessage))\n"
+                    text += failure.stderrLines.map { "    | \(visible($0))\n" }.joined()
                 } else {
                     // Every problem on a line of its own, so a plugin author fixes them all at once.
                     var summary = failure
@@ -128,8 +136,10 @@ extension WidgetHostCommand {
                     summary.stderrTail = ""
                     text += "  failed: \(visible(summary.description)):\n"
                     text += failure.details.map { "    - \(visible($0))\n" }.joined()
-                    let tail = failure.stderrTail.trimmingCharacters(in: .whitespacesAndNewlines)
-                    if !tail.isEmpty { text += "  its stderr ended with: \(visible(tail))\n" }
+                    let lines = failure.stderrLines
+                    if !lines.isEmpty {
+                        text += "  its stderr ended with:\n" + lines.map { "    | \(visible($0))\n" }.joined()
+                    }
                 }
             } else if let handshake = plugin.connection?.knownHandshake {
                 text += "  ok: protocol \(handshake.protocolVersion)"

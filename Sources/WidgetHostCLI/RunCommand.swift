@@ -97,9 +97,12 @@ extension WidgetHostCommand {
                     "warning: reload requests were not checked: \(TerminalText.visible(problem))\n")
             }
             for failure in failures {
+                // A plugin's stderr, in the message after its first line, is shown as its lines.
+                let lines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
                 StandardStream.error.write(
                     "error: widget '\(TerminalText.visible(failure.id))' failed: "
-                        + TerminalText.visible(failure.message) + "\n")
+                        + TerminalText.visible(String(lines[0])) + "\n"
+                        + lines.dropFirst().map { "  | " + TerminalText.visible(String($0)) + "\n" }.joined())
             }
             let failed = !failures.isEmpty
             return failed ? ExitStatus.failure : ExitStatus.success

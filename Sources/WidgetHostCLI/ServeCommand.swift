@@ -25,7 +25,7 @@ extension WidgetHostCommand {
                 the token, a Host header that is not an address it serves, a POST without the page's \
                 token or from another origin, \
                 bodies over 64 KiB, and a request that takes longer than --idle-timeout to arrive. \
-                SIGINT, SIGTERM or SIGHUP end it, plugins included.
+                SIGINT, SIGTERM or SIGHUP end it, plugins included. Run by systemd as a Type=notify                 service ($NOTIFY_SOCKET), it reports ready once it listens.
                 """,
             usage: "widgethost serve [<config> ...] [<options>]",
             arguments: [
@@ -57,6 +57,7 @@ extension WidgetHostCommand {
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let hostOptions = try LiveOptions.hostOptions(values)
+            let notifier = ServiceNotifier.fromEnvironment()
             let options = HTTPServer.Options(
                 bind: try values.string("bind") ?? "127.0.0.1",
                 port: try values.int("port", in: 0...65535) ?? 8080,
@@ -72,7 +73,12 @@ extension WidgetHostCommand {
                                     Self.exposureWarning(bind: options.bind, port: port))
                             }
                         },
-                        listening: { url in StandardStream.output.writeData(url + "\n") },
+                        listening: { url in
+                            StandardStream.output.writeData(url + "\n")
+                            // Under a service manager, ready once it listens (without the token).
+                            let address = url.split(separator: "?").first.map(String.init) ?? url
+                            notifier?.tell("READY=1\nSTATUS=serving \(address)")
+                        },
                         diagnostics: { CommandOptions.report($0) })
                 } catch {
                     switch error {

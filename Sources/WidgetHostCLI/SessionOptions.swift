@@ -3,6 +3,7 @@ import ArgumentParsing
 import BuiltInWidgets
 import Foundation
 import PluginHosting
+import TerminalText
 import WidgetEngine
 import WidgetHost
 
@@ -65,12 +66,20 @@ enum SessionOptions {
     {
         let storeOption = store ? try values.string("store") : nil
         if storeOption == "" { throw CommandOptions.emptyStoreError(values) }
+        let overrides = values.declares("set") ? try values.strings("set") : []
+        // A --set without '=' is a malformed argument (64), as any other; what its key or value
+        // says of the configuration is the configuration's problem (65).
+        if let malformed = overrides.first(where: { !$0.contains("=") }) {
+            throw values.validationError(
+                "--set '\(TerminalText.visible(malformed))' is not KEY=VALUE; KEY is appGroup, "
+                    + "WIDGET-ID.family or WIDGET-ID.configuration.PARAMETER, VALUE is read as YAML.")
+        }
         let settings = HostSession.Settings(
             storeOption: storeOption,
             lockTimeout: store ? try CommandOptions.lockTimeout(values) : .default,
             pluginFolders: plugins ? try values.strings("plugins") : [],
             hostVersion: WidgetHostCommand.version,
-            overrides: values.declares("set") ? try values.strings("set") : [],
+            overrides: overrides,
             pluginLog: plugins ? try pluginLog(values) : nil,
             pluginClock: plugins ? try pluginClock(values) : nil)
         do throws(RegistryError) {

@@ -29,7 +29,7 @@ extension WidgetHostCommand {
                 keeps running. SIGINT, SIGTERM or SIGHUP end it, plugins included. --format ndjson (the \
                 default when standard output is not a terminal) writes one event a line; text redraws \
                 the boxes in place; waybar writes one Waybar custom-module line per change of one \
-                --widget.
+                --widget. Run by systemd as a Type=notify service ($NOTIFY_SOCKET), it reports                 ready once every widget is drawn.
                 """,
             usage: "widgethost watch [<config> ...] [<options>]",
             arguments: [
@@ -49,6 +49,7 @@ extension WidgetHostCommand {
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let hostOptions = try LiveOptions.hostOptions(values)
+            let notifier = ServiceNotifier.fromEnvironment()
             let output =
                 try values.string("format").flatMap(Output.init(rawValue:))
                 ?? (isatty(1) == 1 ? .text : .ndjson)
@@ -72,7 +73,11 @@ extension WidgetHostCommand {
                 let resizing = output == .text ? writer.redrawOnResize() : nil
                 defer { resizing?.cancel() }
                 do throws(LiveHost.StartFailure) {
-                    try await host.run { event in writer.write(event) }
+                    // Under a service manager (a systemd `Type=notify` unit), ready once every
+                    // widget has been drawn the first time.
+                    try await host.run(
+                        started: { notifier?.tell("READY=1\nSTATUS=hosting the widgets") },
+                        emit: { event in writer.write(event) })
                 } catch {
                     return try LiveOptions.refuse(error, values: values)
                 }

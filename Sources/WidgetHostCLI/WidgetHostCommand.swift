@@ -107,9 +107,10 @@ enum WidgetHostCommand {
         } catch {
             // A script asking for JSON gets JSON on standard output even for a usage error.
             if documentCommands.contains(values.subcommandPath.first ?? ""),
-                (try? values.string("format")) == OutputFormat.json.rawValue
+                let format = (try? values.string("format")).flatMap({ $0 }).flatMap(
+                    OutputFormat.init(rawValue:))
             {
-                FailureDocument(code: .usageInvalid, message: error.message).write(if: .json)
+                FailureDocument(code: .usageInvalid, message: error.message).write(if: format)
             }
             return write(error.terminalOutput)
         }
@@ -120,7 +121,7 @@ enum WidgetHostCommand {
 
     /// Whether a command line the parser refused (an unknown option, a missing or repeated value)
     /// asks for JSON all the same: one of ``documentCommands`` with `--format json` or
-    /// `--format=json` before any `--`, and no other format.
+    /// `--format=json` (or `ndjson`) before any `--`, and no other format.
     static func asksForJSON(_ commandNames: [String], _ arguments: [String]) -> Bool {
         guard commandNames.count >= 2, documentCommands.contains(commandNames[1]) else { return false }
         var formats: [Substring] = []
@@ -132,7 +133,8 @@ enum WidgetHostCommand {
                 formats.append(argument.dropFirst("--format=".count))
             }
         }
-        return !formats.isEmpty && formats.allSatisfy { $0 == OutputFormat.json.rawValue }
+        return !formats.isEmpty
+            && formats.allSatisfy { $0 == OutputFormat.json.rawValue || $0 == OutputFormat.ndjson.rawValue }
     }
 
     /// Writes help, the version or a usage error where it belongs.

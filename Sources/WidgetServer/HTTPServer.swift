@@ -226,7 +226,11 @@ public final class HTTPServer: Sendable {
     private let listenDescriptor: Int32
     private let core: ServerCore
     /// The running daemon's address (0 when none): a pointer is not Sendable, its address is.
-    private let daemon = Mutex<Int>(0)
+    /// Set last in `init`, after every throw: a `Mutex` given as the property's initial value must
+    /// be destroyed on each throwing path of the failable class initializer, and Swift 6.3's
+    /// optimizer crashes on that (CopyPropagation, "Found outside of lifetime use") in a release
+    /// build with cross-module optimization.
+    private let daemon: Mutex<Int>
 
     /// Binds and listens on `options`' address (nothing is answered before ``start()``).
     /// - Throws: ``StartError`` when the address is not numeric, or the port is taken.
@@ -283,6 +287,7 @@ public final class HTTPServer: Sendable {
         self.bind = options.bind
         self.listenDescriptor = socket
         self.core = ServerCore(handler: handler, options: options, isIPv6: isIPv6)
+        self.daemon = Mutex(0)
     }
 
     /// Starts answering, on threads of libmicrohttpd's.

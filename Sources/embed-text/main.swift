@@ -3,7 +3,7 @@
 //
 //     embed-text INPUT OUTPUT TYPE
 //
-// Run by the EmbedPythonSDK build plugin; not installed.
+// OUTPUT is written only when its text would change. Run by the EmbedPythonSDK build plugin; not installed.
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -33,6 +33,12 @@ let swift = """
     }
 
     """
+// The build reruns this whenever the tool itself is relinked (`swift build` and `swift run` each
+// link their own copy), not only when the text changed: an output that already holds the same
+// text is left as it is, so nothing that compiles it is rebuilt (no new modification time).
+if FileManager.default.contents(atPath: output) == Data(swift.utf8) {
+    exit(0)
+}
 do {
     try Data(swift.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
 } catch {

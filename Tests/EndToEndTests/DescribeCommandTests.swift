@@ -72,7 +72,7 @@ import Testing
     ]
 
     static let usageLines = """
-        Usage: widgethost describe [<kind>] [--format <format>] [--plugins <dir> ...] [--store <dir>] [--lock-timeout <seconds>]
+        Usage: widgethost describe [<kind>] [--format <format>] [--plugins <dir> ...] [--config <path> ...] [--store <dir>] [--lock-timeout <seconds>]
           See 'widgethost describe --help' for more information.
 
         """
@@ -191,7 +191,11 @@ import Testing
         let scratch = try TemporaryDirectory()
         for format in ["text", "json"] {
             let run = try scratch.widgethost(["describe", name, "--format", format])
-            run.expectFailed(64, standardError: message + "\n" + Self.usageLines)
+            // Where plugins were looked for, and how to point at others.
+            let looked =
+                " Plugins were looked for in \(scratch.path("data/widgethost/plugins")). Name a plugin "
+                + "folder with --plugins DIR, or a configuration whose plugins to take with --config PATH."
+            run.expectFailed(64, standardError: message + looked + "\n" + Self.usageLines)
         }
     }
 }

@@ -275,10 +275,16 @@ import Testing
     func anUnknownNameIsAUsageErrorWithTheStoreUnchanged(_ arguments: [String], _ message: String) throws {
         let scratch = try Self.scratchWithTasks()
         let run = try scratch.widgethost(["perform"] + arguments + ["--store", "store"])
+        // An unknown intent is told where plugins were looked for, and how to point at others.
+        let looked =
+            message.hasPrefix("No intent")
+            ? " Plugins were looked for in \(scratch.path("data/widgethost/plugins")). Name a plugin "
+                + "folder with --plugins DIR, or a configuration whose plugins to take with --config PATH."
+            : ""
         run.expectFailed(
             64,
             standardError: """
-                Error: \(message)
+                Error: \(message)\(looked)
                 Usage: widgethost perform <intent> [<name>=<value> ...] [<options>]
                   See 'widgethost perform --help' for more information.
 

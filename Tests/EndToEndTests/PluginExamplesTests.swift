@@ -123,7 +123,11 @@ import Testing
         let scratch = try Self.clockScratch()
         let result = try scratch.widgethost(["perform", "ChimeIntnt", "--plugins", Self.python.path])
         result.expectFailed(
-            64, firstErrorLine: "Error: No intent is named 'ChimeIntnt'. Did you mean 'ChimeIntent'?")
+            64,
+            firstErrorLine:
+                "Error: No intent is named 'ChimeIntnt'. Did you mean 'ChimeIntent'? Plugins were "
+                + "looked for in \(scratch.path("data/widgethost/plugins")), \(Self.python.path). Name a plugin "
+                + "folder with --plugins DIR, or a configuration whose plugins to take with --config PATH.")
     }
 
     @Test func tapOfAPluginButtonPerformsItsIntentInThePlugin() throws {

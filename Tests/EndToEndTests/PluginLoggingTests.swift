@@ -72,7 +72,7 @@ import Testing
         let message = try #require((widget["error"] as? [String: Any])?["message"] as? String)
         #expect(
             message.contains(
-                "its stderr ended with: Fatal error: Unexpectedly found nil while unwrapping an Optional value\n…\n"
+                "its stderr ended with:\nFatal error: Unexpectedly found nil while unwrapping an Optional value\n…\n"
             ),
             "\(message)")
         #expect(

@@ -57,9 +57,10 @@ import Testing
         #expect(tap.standardError.contains(how))
         #expect(!Self.started(scratch))
 
-        // `perform` reads no configuration, so a plugin only a configuration brings is unknown.
+        // `perform` takes the plugins ./config brings too, and refuses this one as run does.
         let perform = try scratch.widgethost(["perform", "Poke"])
-        #expect(perform.status == 64)
+        #expect(perform.status == 1)
+        #expect(perform.standardError.contains(how), "\(perform.standardError)")
         #expect(!Self.started(scratch))
     }
 

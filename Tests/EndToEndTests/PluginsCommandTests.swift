@@ -48,8 +48,8 @@ import Testing
                 arguments, timeouts, and the kinds and intents it serves), looked for in
                 $XDG_DATA_HOME/widgethost/plugins and in each --plugins DIR (a configuration
                 also brings the Plugins folder beside it and its plugins: list, whose plugins
-                run only once trusted with 'widgethost plugins trust'); never in the current
-                directory.
+                run only once trusted with 'widgethost plugins trust'; list and check take
+                those of ./config, or of each --config PATH); never in the current directory.
 
                 USAGE: widgethost plugins <subcommand>
 
@@ -103,7 +103,8 @@ import Testing
             result.standardOutput == Self.checkHeading("crashing", folder: folder, executable: "plugin.py")
                 + """
                   failed: plugin 'crashing' exited with status 3 during 'initialize' (after one restart); \
-                its stderr ended with: crash: missing config file
+                its stderr ended with:
+                    | crash: missing config file
 
                 """)
         // The failure is printed with its plugin, not a second time as a diagnostic.

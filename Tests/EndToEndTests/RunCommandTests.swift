@@ -698,8 +698,8 @@ import Testing
         let run = try scratch.widgethost(
             ["run", "widgets.yaml", "bad.yaml", "--store", "store", "--at", Self.at] + options)
         #expect(run.status == 65)
-        if options == ["--format", "json"] {
-            // One error object for scripts (see JSONFailureTests).
+        if options == ["--format", "json"] || options == ["--format", "ndjson"] {
+            // One error object for scripts, on one line (see JSONFailureTests).
             let error = try JSONText.object(run.standardOutput)["error"] as? [String: Any]
             #expect(error?["code"] as? String == "config.invalid")
         } else {
@@ -714,6 +714,10 @@ import Testing
         run.expectFailed(65, standardError: "nowhere.yaml: error: no such file or directory\n")
         let defaulted = try scratch.widgethost(["run", "--store", "store", "--at", Self.at])
         #expect(defaulted.status == 65)
-        #expect(defaulted.standardError == "config: error: no such file or directory\n")
+        #expect(
+            defaulted.standardError
+                == "config: error: "
+                + ValidateCommandTests.noDefault.replacingOccurrences(of: "SCRATCH", with: scratch.url.path)
+                + "\n")
     }
 }

@@ -100,6 +100,56 @@ import Testing
         ("include as one path", "include: other.yaml\nwidgets: []\n", true),
         ("an include that is not a path", "include: [{a: 1}]\n", false),
         ("no widgets and no include", "appGroup: group.x\n", false),
+        // Variables (none of these is set when validate runs): a value holding one is typed after
+        // substitution, so the schema takes it wherever a typed scalar goes.
+        (
+            "a variable for an integer",
+            "widgets:\n  - kind: TaskWidget\n    configuration:\n      maxTasks: ${WH_TEST_UNSET_N:-2}\n",
+            true
+        ),
+        (
+            "a variable for a boolean",
+            "widgets:\n  - kind: EveryType\n    configuration:\n      flag: ${WH_TEST_UNSET_B:-true}\n", true
+        ),
+        (
+            "a variable for an enum case",
+            "widgets:\n  - kind: EveryType\n    configuration:\n      mode: ${WH_TEST_UNSET_M:-slow}\n", true
+        ),
+        (
+            "a variable for a date",
+            "widgets:\n  - kind: EveryType\n    configuration:\n      day: ${WH_TEST_UNSET_D:-2028-02-29}\n",
+            true
+        ),
+        (
+            "a variable for a number in a list",
+            "widgets:\n  - kind: EveryType\n    configuration:\n      ratio: ${WH_TEST_UNSET_R:-0.5}\n", true
+        ),
+        (
+            "a variable for a family",
+            "widgets:\n  - kind: Quickmenu\n    family: ${WH_TEST_UNSET_F:-systemSmall}\n", true
+        ),
+        ("a variable for a kind", "widgets:\n  - kind: ${WH_TEST_UNSET_K:-Quickmenu}\n", true),
+        (
+            "a variable among text",
+            "widgets:\n  - kind: EveryType\n    configuration:\n      count: ${WH_TEST_UNSET_A:-1}${WH_TEST_UNSET_B:-0}\n",
+            true
+        ),
+        (
+            "a literal $ before a brace",
+            "widgets:\n  - kind: EveryType\n    configuration:\n      count: $${N}\n", false
+        ),
+        (
+            "a variable named with a digit first",
+            "widgets:\n  - kind: EveryType\n    configuration:\n      count: ${1N}\n", false
+        ),
+        (
+            "a variable left open", "widgets:\n  - kind: EveryType\n    configuration:\n      count: ${N\n",
+            false
+        ),
+        (
+            "a variable with a stray operator",
+            "widgets:\n  - kind: EveryType\n    configuration:\n      count: ${N:x}\n", false
+        ),
     ]
 
     @Test func theSchemaAndValidateAgreeCaseByCase() throws {
@@ -118,6 +168,17 @@ import Testing
             try #require(json.status == 0, "\(json.standardError)")
             try scratch.file("case\(index).json", json.standardOutput)
         }
+        let schemaVerdicts = try Self.judge(count: Self.cases.count, in: scratch)
+        try #require(schemaVerdicts.count == Self.cases.count)
+        for (index, (name, _, expected)) in Self.cases.enumerated() {
+            #expect(validateVerdicts[index] == expected, "validate, \(name)")
+            #expect(schemaVerdicts[index] == expected, "the schema, \(name)")
+        }
+    }
+
+    /// The verdicts of the `jsonschema` package on `case0.json`... against `schema.json` in
+    /// `scratch`: true for valid.
+    static func judge(count: Int, in scratch: TemporaryDirectory) throws -> [Bool] {
         let script = """
             import json, sys
             import jsonschema
@@ -130,17 +191,71 @@ import Testing
             """
         try scratch.file("judge.py", script)
         let judged = try LaunchedProcess(
-            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "judge.py", "\(Self.cases.count)"],
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "judge.py", "\(count)"],
             environment: ProcessInfo.processInfo.environment, directory: scratch.url
         ).wait()
         try #require(
             judged.status == 0,
             "the jsonschema package is needed (scripts/setup-tests installs it): \(judged.standardError)")
-        let schemaVerdicts = judged.standardOutput.split(separator: "\n").map { $0 == "valid" }
-        try #require(schemaVerdicts.count == Self.cases.count)
-        for (index, (name, _, expected)) in Self.cases.enumerated() {
-            #expect(validateVerdicts[index] == expected, "validate, \(name)")
-            #expect(schemaVerdicts[index] == expected, "the schema, \(name)")
+        return judged.standardOutput.split(separator: "\n").map { $0 == "valid" }
+    }
+
+    /// The kinds a configuration's `plugins:` brings are in the schema of that configuration
+    /// (`schema --config FILE`, or `./config` by default), once trusted, as `validate` takes them
+    /// once trusted; the schema of a folder without it refuses them, as `validate` does.
+    @Test func theKindsAConfigurationsPluginsBringAgreeToo() throws {
+        let scratch = try TemporaryDirectory()
+        let configuration = """
+            plugins:
+              - \(Self.plugin)
+            widgets:
+              - kind: EveryType
+                configuration:
+                  count: ${WH_TEST_UNSET_COUNT:-4}
+                  mode: slow
+
+            """
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("config"), withIntermediateDirectories: true)
+        try scratch.file("config/widgets.yaml", configuration)
+        try scratch.file(
+            "case0.json", try scratch.widgethost(["yaml", "config/widgets.yaml"]).standardOutput)
+
+        /// validate's verdict, and the schema's made with `arguments`.
+        func verdicts(_ arguments: [String]) throws -> (validate: Bool, schema: Bool) {
+            let validate = try scratch.widgethost(["validate", "config/widgets.yaml"])
+            #expect(validate.status == 0 || validate.status == 65, "\(validate.standardError)")
+            let schema = try scratch.widgethost(["schema"] + arguments)
+            try scratch.file("schema.json", schema.standardOutput)
+            return (validate.status == 0, try Self.judge(count: 1, in: scratch) == [true])
         }
+
+        // Untrusted, the plugin never runs: validate takes its kind (listed in its manifest) with
+        // any configuration, warning that it is not trusted, and so does the schema.
+        let untrusted = try verdicts([])
+        #expect(untrusted.validate == true)
+        #expect(untrusted.schema == true)
+        try scratch.file(
+            "config/widgets.yaml", configuration.replacingOccurrences(of: "mode: slow", with: "mode: 7"))
+        try scratch.file(
+            "case0.json", try scratch.widgethost(["yaml", "config/widgets.yaml"]).standardOutput)
+        #expect(try verdicts([]) == (true, true))
+
+        // Trusted, its parameters are known to both: the wrong mode is refused by both.
+        try scratch.trustPlugins()
+        #expect(try verdicts([]) == (false, false))
+        try scratch.file("config/widgets.yaml", configuration)
+        try scratch.file(
+            "case0.json", try scratch.widgethost(["yaml", "config/widgets.yaml"]).standardOutput)
+        #expect(try verdicts([]) == (true, true), "schema of ./config")
+        #expect(try verdicts(["--config", "config/widgets.yaml"]) == (true, true), "schema --config")
+
+        // Without the configuration, the schema knows only the built-in kinds.
+        try FileManager.default.moveItem(
+            at: scratch.url.appendingPathComponent("config"),
+            to: scratch.url.appendingPathComponent("elsewhere"))
+        let schema = try scratch.widgethost(["schema"])
+        try scratch.file("schema.json", schema.standardOutput)
+        #expect(try Self.judge(count: 1, in: scratch) == [false])
     }
 }

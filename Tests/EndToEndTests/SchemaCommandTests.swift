@@ -37,16 +37,18 @@ import Testing
 
     @Test func widgetDefinitionListsTheKindsAndDispatchesOnThem() throws {
         let definitions = try #require(try Self.schema()["definitions"] as? [String: Any])
-        #expect(Set(definitions.keys) == Set(["widget"] + Self.kinds))
+        #expect(Set(definitions.keys) == Set(["widget", "variable"] + Self.kinds))
         let widget = try #require(definitions["widget"] as? [String: Any])
         #expect(widget["additionalProperties"] as? Bool == false)
         #expect(widget["required"] as? [String] == ["kind"])
         let properties = try #require(widget["properties"] as? [String: Any])
         #expect(Set(properties.keys) == ["id", "kind", "family", "configuration"])
         #expect(
-            JSONText.canonical(properties["kind"]) == #"{"enum":["TaskWidget","FocusWidget","Quickmenu"]}"#)
+            JSONText.canonical(properties["kind"])
+                == #"{"anyOf":[{"enum":["TaskWidget","FocusWidget","Quickmenu"]},"#
+                + ##"{"$ref":"#/definitions/variable"}]}"##)
         #expect(
-            (properties["family"] as? [String: Any])?["enum"] as? [String] == [
+            Self.withoutVariable(properties["family"])["enum"] as? [String] == [
                 "systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "accessoryCircular",
                 "accessoryRectangular", "accessoryInline",
             ])
@@ -65,8 +67,9 @@ import Testing
         let properties = try #require(taskWidget["properties"] as? [String: Any])
         #expect(
             JSONText.canonical(properties["family"])
-                == #"{"default":"systemMedium","enum":["systemMedium","systemSmall","systemLarge","#
-                + #""systemExtraLarge","accessoryCircular","accessoryRectangular","accessoryInline"]}"#)
+                == #"{"anyOf":[{"enum":["systemMedium","systemSmall","systemLarge","#
+                + #""systemExtraLarge","accessoryCircular","accessoryRectangular","accessoryInline"]},"#
+                + ##"{"$ref":"#/definitions/variable"}],"default":"systemMedium"}"##)
         let configuration = try #require(properties["configuration"] as? [String: Any])
         #expect(configuration["additionalProperties"] as? Bool == false)
         #expect(JSONText.canonical(configuration["type"]) == #"["object","null"]"#)
@@ -75,14 +78,17 @@ import Testing
             Set(parameters.keys) == ["priorityFilter", "showCompleted", "maxTasks", "category", "rowStyle"])
         #expect(
             JSONText.canonical(parameters["priorityFilter"])
-                == #"{"default":"all","enum":["all","high","medium","low"],"#
-                + #""enumDescriptions":["All","High","Medium","Low"],"title":"Priority"}"#)
+                == #"{"anyOf":[{"enum":["all","high","medium","low"],"#
+                + ##""enumDescriptions":["All","High","Medium","Low"]},{"$ref":"#/definitions/variable"}],"##
+                + #""default":"all","title":"Priority"}"#)
         #expect(
             JSONText.canonical(parameters["showCompleted"])
-                == #"{"anyOf":[{"title":"Show Completed","type":"boolean"},{"type":"null"}]}"#)
+                == ##"{"anyOf":[{"type":"boolean"},{"type":"null"},{"$ref":"#/definitions/variable"}],"##
+                + #""title":"Show Completed"}"#)
         #expect(
             JSONText.canonical(parameters["maxTasks"])
-                == #"{"default":3,"maximum":9223372036854775807,"minimum":1,"title":"Number of Tasks","type":"integer"}"#
+                == #"{"anyOf":[{"maximum":9223372036854775807,"minimum":1,"type":"integer"},"#
+                + ##"{"$ref":"#/definitions/variable"}],"default":3,"title":"Number of Tasks"}"##
         )
         #expect(
             JSONText.canonical(parameters["category"])
@@ -100,8 +106,37 @@ import Testing
         let properties = try #require(definition["properties"] as? [String: Any])
         #expect(Set(properties.keys) == ["family"])
         let family = try #require(properties["family"] as? [String: Any])
-        #expect(family["enum"] as? [String] == families)
+        #expect(Self.withoutVariable(family)["enum"] as? [String] == families)
         #expect(family["default"] as? String == families.first)
+    }
+
+    @Test func variablesAreTakenWhereverATypedScalarGoes() throws {
+        let definitions = try #require(try Self.schema()["definitions"] as? [String: Any])
+        let variable = try #require(definitions["variable"] as? [String: Any])
+        #expect(variable["type"] as? String == "string")
+        let pattern = try #require(variable["pattern"] as? String)
+        let regex = try NSRegularExpression(pattern: pattern)
+        func matches(_ text: String) -> Bool {
+            regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }
+        for text in ["${N}", "${N:-3}", "${N:?say}", "a${_X1}b", "$5 ${N}", "$${a} ${N}", "${A}${B}"] {
+            #expect(matches(text), "\(text)")
+        }
+        for text in ["", "3", "$${N}", "${N", "${1N}", "${N:x}", "$N", "${N} ${"] {
+            #expect(!matches(text), "\(text)")
+        }
+    }
+
+    /// A scalar's schema without the choice of a variable: `{"anyOf": [S, variable]}` is S (with
+    /// the outer members, a default say), anything else itself.
+    static func withoutVariable(_ schema: Any?) -> [String: Any] {
+        guard var outer = schema as? [String: Any] else { return [:] }
+        guard let choices = outer["anyOf"] as? [[String: Any]] else { return outer }
+        let rest = choices.filter { $0["$ref"] as? String != "#/definitions/variable" }
+        outer["anyOf"] = nil
+        if rest.count == 1 { return outer.merging(rest[0]) { first, _ in first } }
+        outer["anyOf"] = rest
+        return outer
     }
 
     // MARK: - The sample configuration against the schema
@@ -115,7 +150,7 @@ import Testing
         let definitions = (schema["definitions"] as? [String: Any]) ?? [:]
         let widget = (definitions["widget"] as? [String: Any]) ?? [:]
         let widgetProperties = (widget["properties"] as? [String: Any]) ?? [:]
-        let kinds = ((widgetProperties["kind"] as? [String: Any])?["enum"] as? [String]) ?? []
+        let kinds = Self.withoutVariable(widgetProperties["kind"])["enum"] as? [String] ?? []
         for (index, item) in ((configuration["widgets"] as? [Any]) ?? []).enumerated() {
             guard let entry = item as? [String: Any] else {
                 problems.append("widget \(index) is not an object")
@@ -132,7 +167,7 @@ import Testing
             }
             let properties = (definition["properties"] as? [String: Any]) ?? [:]
             if let family = entry["family"] {
-                let families = ((properties["family"] as? [String: Any])?["enum"] as? [String]) ?? []
+                let families = Self.withoutVariable(properties["family"])["enum"] as? [String] ?? []
                 if !families.contains(family as? String ?? "") {
                     problems.append("widget \(index): family \(family) is not one of \(families)")
                 }
@@ -157,7 +192,8 @@ import Testing
     }
 
     /// What `value` breaks of a parameter's schema: its enum, its type, its minimum.
-    static func problems(of value: Any, named name: String, against parameter: [String: Any]) -> [String] {
+    static func problems(of value: Any, named name: String, against schema: [String: Any]) -> [String] {
+        let parameter = Self.withoutVariable(schema)
         // An optional parameter: its schema, or null.
         if let choices = parameter["anyOf"] as? [[String: Any]] {
             if value is NSNull, choices.contains(where: { $0["type"] as? String == "null" }) { return [] }

@@ -247,6 +247,12 @@ import Testing
 
     /// A path that is not there, no path (the default `config`, not there either), and a folder
     /// without configuration files: in text, and in the JSON report.
+    /// What a command says when nothing was named and there is no ./config (SCRATCH: the folder).
+    static let noDefault =
+        "no configuration was named, and there is no ./config in SCRATCH (the folder of *.yaml files read "
+        + "by default); name a configuration file or folder, as in 'widgethost run path/to/widgets.yaml', or "
+        + "run from the folder that holds config/"
+
     @Test(arguments: [
         (
             ["missing.yaml"], "missing.yaml: error: no such file or directory\n1 error\n",
@@ -255,10 +261,11 @@ import Testing
                 + #"directory","notes":[]}]}"#
         ),
         (
-            [], "config: error: no such file or directory\n1 error\n",
+            // Nothing named: where the default was looked for (SCRATCH: the folder it ran in).
+            [], "config: error: \(ValidateCommandTests.noDefault)\n1 error\n",
             #"{"valid":false,"files":[],"widgets":0,"diagnostics":[{"file":"config","line":null,"#
-                + #""column":null,"severity":"error","code":"config.not-found","message":"no such file or "#
-                + #"directory","notes":[]}]}"#
+                + #""column":null,"severity":"error","code":"config.not-found","message":"\#(ValidateCommandTests.noDefault)","#
+                + #""notes":[]}]}"#
         ),
         (
             ["empty"],
@@ -270,6 +277,8 @@ import Testing
     ])
     func missingPathsAndEmptyDirectories(paths: [String], message: String, report: String) throws {
         let scratch = try TemporaryDirectory()
+        let message = message.replacingOccurrences(of: "SCRATCH", with: scratch.url.path)
+        let report = report.replacingOccurrences(of: "SCRATCH", with: scratch.url.path)
         try FileManager.default.createDirectory(
             at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
         let text = try scratch.widgethost(["validate"] + paths)

@@ -125,4 +125,45 @@ import Testing
         while !FileManager.default.fileExists(atPath: exitURL.path) && Date() < deadline { usleep(50_000) }
         #expect((try? String(contentsOf: exitURL, encoding: .utf8)) == "exit 0\n")
     }
+
+    /// The screen is a dashboard: the boxes side by side as the terminal's width allows (each its
+    /// family's size), and the selected one kept in view when the terminal is too short for all.
+    @Test func boxesSitSideBySideAndTheSelectionStaysInView() throws {
+        let scratch = try WatchCommandTests.sample()
+        let command =
+            "cd '\(scratch.url.path)' && WIDGETHOST_STORE='\(scratch.url.path)/store' HOME='\(scratch.url.path)' "
+            + "'\(WidgetHostProcess.executableURL.path)' watch 2> watch-errors; echo \"exit $?\" > watch-exit"
+        try Self.tmux(["new-session", "-d", "-s", "watch", "-x", "110", "-y", "40", command])
+        defer { _ = try? Self.tmux(["kill-server"], check: false) }
+
+        let wide = try Self.screen { $0.contains("Tab: select a widget") && $0.contains("Quick Menu") }
+        let lines = wide.split(separator: "\n").map(String.init)
+        // Two medium-and-large boxes on one row, the small and the medium one on the next.
+        #expect(
+            lines.contains {
+                $0.contains("▶ work-tasks · TaskWidget") && $0.contains("  all-tasks · TaskWidget")
+            },
+            "\(wide)")
+        #expect(
+            lines.contains {
+                $0.contains("  focus · FocusWidget") && $0.contains("  quick-menu · Quickmenu")
+            },
+            "\(wide)")
+        #expect(lines.allSatisfy { $0.count <= 110 })
+
+        // Too short for both rows: selecting the quick menu brings its row into view.
+        try Self.tmux(["resize-window", "-t", "watch", "-x", "110", "-y", "16"])
+        try Self.tmux(["send-keys", "-t", "watch", "Tab", "Tab", "Tab"])
+        let short = try Self.screen { $0.contains("▶ quick-menu") }
+        #expect(short.contains("▶ quick-menu · Quickmenu · systemMedium"))
+        #expect(short.contains("  focus · FocusWidget"))
+        #expect(short.contains("↑ "), "\(short)")
+        #expect(!short.contains("work-tasks · TaskWidget"))
+
+        try Self.tmux(["send-keys", "-t", "watch", "C-c"])
+        let exitURL = scratch.url.appendingPathComponent("watch-exit")
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: exitURL.path) && Date() < deadline { usleep(50_000) }
+        #expect((try? String(contentsOf: exitURL, encoding: .utf8)) == "exit 0\n")
+    }
 }

@@ -130,8 +130,15 @@ import WidgetHostKit
         #expect(third[0].hasPrefix("▶ third"))
         #expect(third[10].hasPrefix("↑ "))
         #expect(third.count == 12)
-        // A terminal tall enough shows everything, as without a size.
-        #expect(screen.render(with: boxes, rows: 500, columns: 500) == screen.render(with: boxes))
+        // A terminal large enough shows everything, the boxes side by side; without a size, one
+        // under another.
+        let wide = screen.render(with: boxes, rows: 500, columns: 500).split(separator: "\n").map(String.init)
+        #expect(wide[0].hasPrefix("  first · Demo · "), "\(wide[0])")
+        #expect(wide[0].contains("  second · Demo · "))
+        #expect(wide[0].contains("▶ third · Demo · "))
+        #expect(wide[1].components(separatedBy: "╭").count == 4, "\(wide[1])")
+        #expect(wide.count < whole.count / 2)
+        #expect(screen.render(with: boxes).hasPrefix("  first · Demo · "))
     }
 
     /// A widget put back after it was removed comes last, until the order event puts it where the

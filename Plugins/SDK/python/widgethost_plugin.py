@@ -21,7 +21,8 @@ The module speaks the plugin protocol of widgethost (JSON-RPC 2.0, one JSON obje
 stdin and stdout): the `initialize` handshake is built from the declarations, which are checked
 when they are made (so a plugin that imports without an error has a handshake the host accepts);
 dates travel as ISO 8601 text and reach your code as timezone-aware datetimes; `print` goes to
-stderr (the plugin's log) while serving; an intent refuses a value by raising NeedsValueError,
+stderr (the plugin's log) from the moment the module is imported under widgethost (a `print` at
+the top of the plugin included); an intent refuses a value by raising NeedsValueError,
 which the host reports as invalid input. Standard library only, Python 3.9 or later; copy this one
 file next to a plugin, or `pip install Plugins/SDK/python`.
 """
@@ -40,7 +41,8 @@ __all__ = [
     "AT_END", "NEVER", "CodedError", "Context", "DeclarationError", "Entry", "Intent", "IntentCall",
     "NeedsValueError", "Parameter", "Plugin", "PluginError", "Result", "SharedDefaults", "Timeline",
     "Values", "View", "Widget", "after", "array", "boolean", "button", "date", "entry", "enum",
-    "format_date", "hstack", "image", "integer", "intent", "link", "number", "parse_date", "result", "serve",
+    "format_date", "hstack", "image", "integer", "intent", "link", "number", "parse_date", "progress",
+    "result", "serve",
     "spacer", "string", "text", "timeline", "toggle", "vstack", "widget",
 ]
 __version__ = "1.0"
@@ -171,6 +173,9 @@ class Parameter:
         self.minimum, self.maximum, self.cases, self.items = minimum, maximum, cases, items
         self.default = default
         self.name = None
+        # A default that does not fit is refused when the parameter is declared, where its name
+        # is known ("the widget 'Clock': the parameter 'count': the default '90' is not ...").
+        self.default_problem = None
         if type_name == "integer":
             for bound, label in ((minimum, "minimum"), (maximum, "maximum")):
                 if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int)):
@@ -192,8 +197,8 @@ class Parameter:
                                        "and arrays do not nest")
             if items.default is not _MISSING:
                 raise DeclarationError("an array's items take no default; give the array one")
-        if default is not _MISSING and not (default is None and optional):
-            self.check(default, "the default")
+        if default is not _MISSING and not (default is None and optional) and not self._fits(default):
+            self.default_problem = f"the default {default!r} is not {self.describe()}"
 
     def describe(self):
         """The type in words: `an integer from 1 to 12`, `one of bell, gong`."""
@@ -352,6 +357,8 @@ def _parameters(owner, declared, explicit):
         if parameter.name is not None:
             raise DeclarationError(f"{owner}: the parameter '{name}' is already the parameter "
                                    f"'{parameter.name}' of another declaration; make a new one")
+        if parameter.default_problem is not None:
+            raise DeclarationError(f"{owner}: the parameter '{name}': {parameter.default_problem}")
         parameter.name = name
         result.append(parameter)
     return result
@@ -605,6 +612,24 @@ def image(system_name):
 def spacer():
     """Flexible space."""
     return View(type="spacer")
+
+
+def progress(value=None, total=1, label=None):
+    """A progress bar showing `value` out of `total` (clamped to 0...1, as SwiftUI's
+    ProgressView(value:total:)), or a spinning one when `value` is None; `label` (text or a view)
+    is drawn with it."""
+    children = _children([label]) if label is not None else []
+    if value is None:
+        return View(type="progress", children=children) if children else View(type="progress")
+    for number, name in ((value, "value"), (total, "total")):
+        if isinstance(number, bool) or not isinstance(number, (int, float)) or not math.isfinite(number):
+            raise ValueError(f"a progress's {name} is a finite number, not {number!r}")
+    if total <= 0:
+        raise ValueError(f"a progress's total is above 0, not {total!r}")
+    fraction = min(max(value / total, 0.0), 1.0)
+    if children:
+        return View(type="progress", value=fraction, children=children)
+    return View(type="progress", value=fraction)
 
 
 def _intent_reference(intent, control):
@@ -1000,7 +1025,10 @@ class Plugin:
             return self._error(identifier, -32603, f"{method}: {error}")
         except Exception as error:  # the author's bug: logged with its traceback, reported to the host
             traceback.print_exc(file=sys.stderr)
-            return self._error(identifier, -32000, f"{type(error).__name__}: {error}")
+            # The traceback travels with the reply too (data.traceback), so the host shows it
+            # whether or not it has read this stderr yet.
+            return self._error(identifier, -32000, f"{type(error).__name__}: {error}",
+                               {"traceback": traceback.format_exc()})
 
     def _render(self, method, params):
         found = self.widgets.get(params.get("kind"))
@@ -1081,10 +1109,13 @@ class Plugin:
                                  "folder with a plugin.yaml and run 'widgethost plugins check --plugins "
                                  "<folder>'.\n")
                 sys.exit(64)
-            sys.stdout.flush()
-            output = os.fdopen(os.dup(1), "w", encoding="utf-8", newline="\n")
-            os.dup2(2, 1)  # fd 1 (print, subprocesses) becomes the log; replies keep the real stdout
-            sys.stdout = sys.stderr
+            if _protocol_output is not None:
+                output = _protocol_output  # stdout was set aside when the module was imported
+            else:
+                sys.stdout.flush()
+                output = os.fdopen(os.dup(1), "w", encoding="utf-8", newline="\n")
+                os.dup2(2, 1)  # fd 1 (print, subprocesses) becomes the log; replies keep the real stdout
+                sys.stdout = sys.stderr
             input = sys.stdin.buffer
         for line in input:
             if not line.strip():
@@ -1095,6 +1126,25 @@ class Plugin:
                 output.flush()
 
 
+def _protect_protocol():
+    """Run by widgethost (WIDGETHOST_PLUGIN=1), stdout carries the protocol from the moment this
+    module is imported: a `print` at the top of a plugin, before serve(), would otherwise reach the
+    host as a line that is not JSON and stop the plugin. fd 1 (print, C code, subprocesses) becomes
+    the log (stderr); the real stdout is kept for the replies serve() writes."""
+    global _protocol_output
+    if os.environ.get("WIDGETHOST_PLUGIN") != "1" or _protocol_output is not None:
+        return
+    try:
+        sys.stdout.flush()
+        _protocol_output = os.fdopen(os.dup(1), "w", encoding="utf-8", newline="\n")
+        os.dup2(2, 1)
+        sys.stdout = sys.stderr
+    except OSError:
+        _protocol_output = None
+
+
+_protocol_output = None
+_protect_protocol()
 _default = Plugin()
 widget, intent = _default.widget, _default.intent
 

@@ -22,9 +22,17 @@ public enum ConfigurationFiles {
         for path in paths.isEmpty ? [defaultPath] : paths {
             let kind = path == "-" ? .other : FileSystemName.kind(of: path)
             guard kind != .missing else {
-                diagnostics.append(
-                    Diagnostic(file: path, code: .configNotFound, message: MissingFile.reason(path))
-                )
+                var diagnostic = Diagnostic(
+                    file: path, code: .configNotFound, message: MissingFile.reason(path))
+                if paths.isEmpty {
+                    // Nothing was named: say where the default was looked for and how to name one.
+                    let here = FileManager.default.currentDirectoryPath
+                    diagnostic.message =
+                        "no configuration was named, and there is no ./config in \(here) (the folder of "
+                        + "*.yaml files read by default); name a configuration file or folder, as in "
+                        + "'widgethost run path/to/widgets.yaml', or run from the folder that holds config/"
+                }
+                diagnostics.append(diagnostic)
                 continue
             }
             guard kind == .directory else {

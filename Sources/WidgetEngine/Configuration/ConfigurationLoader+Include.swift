@@ -69,7 +69,7 @@ extension ConfigurationLoader {
         let directory =
             source.name == "-" || source.name == "<stdin>"
             ? FileManager.default.currentDirectoryPath
-            : (source.name as NSString).deletingLastPathComponent
+            : source.name.parentPath
         var appGroup: Declared?
         for entry in entries {
             guard let text = reader.string(entry, named: "include") else { continue }

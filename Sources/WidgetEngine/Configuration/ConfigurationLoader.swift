@@ -489,11 +489,10 @@ public struct ConfigurationLoader: Sendable {
         }
         guard let name = reader.string(node, named: "family") else { return nil }
         guard let family = WidgetFamily(rawValue: name) else {
-            let all = Self.families.map(\.rawValue)
             var message =
                 "'\(name)' is not a widget family; expected one of "
                 + supported.map(\.rawValue).joined(separator: ", ")
-            if let nearest = EditDistance.suggestion(for: name, among: all) {
+            if let nearest = WidgetFamily.suggestion(for: name, preferring: supported) {
                 message += "; did you mean '\(nearest)'?"
             }
             reader.report(node, code: .configUnknownFamily, message: message)

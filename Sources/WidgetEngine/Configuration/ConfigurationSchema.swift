@@ -9,11 +9,16 @@ public import WidgetHostKit
 public enum ConfigurationSchema {
     /// The schema of configurations for the widgets of `registry`; a parameter whose choices come
     /// from the app's data lists those of `options` as `examples` (editors offer them; other values
-    /// stay valid, as the app's data changes).
-    public static func schema(for registry: WidgetRegistry, options: DynamicOptions = DynamicOptions())
-        -> JSONValue
-    {
-        var definitions: [JSONValue.Member] = [.init("widget", widgetSchema(registry))]
+    /// stay valid, as the app's data changes). `unaskedKinds` are the kinds plugin manifests list
+    /// whose plugin was not asked what they take (one not trusted yet): `validate` takes any
+    /// family and configuration for them, and so does the schema.
+    public static func schema(
+        for registry: WidgetRegistry, options: DynamicOptions = DynamicOptions(), unaskedKinds: [String] = []
+    ) -> JSONValue {
+        let unasked = unaskedKinds.filter { registry.widget(kind: $0) == nil }
+        var definitions: [JSONValue.Member] = [
+            .init("widget", widgetSchema(registry, unaskedKinds: unasked)), .init("variable", variableSchema),
+        ]
         for (kind, widget) in zip(registry.kinds, registry.widgets) {
             definitions.append(.init(kind, kindSchema(widget, options: options)))
         }
@@ -99,7 +104,7 @@ public enum ConfigurationSchema {
         ])
     }
 
-    static func widgetSchema(_ registry: WidgetRegistry) -> JSONValue {
+    static func widgetSchema(_ registry: WidgetRegistry, unaskedKinds: [String] = []) -> JSONValue {
         .object([
             .init("type", .string("object")),
             .init("additionalProperties", .bool(false)),
@@ -117,10 +122,15 @@ public enum ConfigurationSchema {
                                 .string("Unique; default <kind>-<n>, n counting the kind within its file.")),
                         ])
                     ),
-                    .init("kind", .object([.init("enum", .array(registry.kinds.map(JSONValue.string)))])),
+                    .init(
+                        "kind",
+                        orVariable([
+                            .init("enum", .array((registry.kinds + unaskedKinds).map(JSONValue.string)))
+                        ])),
                     .init(
                         "family",
-                        .object([.init("enum", .array(WidgetFamily.allCases.map { .string($0.rawValue) }))])),
+                        orVariable([.init("enum", .array(WidgetFamily.allCases.map { .string($0.rawValue) }))]
+                        )),
                     .init(
                         "configuration",
                         .object([.init("type", .array([.string("object"), .string("null")]))])),
@@ -157,10 +167,11 @@ public enum ConfigurationSchema {
     }
 
     static func kindSchema(_ widget: any WidgetConfiguration, options: DynamicOptions) -> JSONValue {
-        let families = JSONValue.object([
-            .init("enum", .array(widget.metadata.supportedFamilies.map { .string($0.rawValue) })),
-            .init("default", .string(widget.metadata.supportedFamilies.first?.rawValue ?? "systemSmall")),
-        ])
+        let families = orVariable(
+            [.init("enum", .array(widget.metadata.supportedFamilies.map { .string($0.rawValue) }))],
+            outer: [
+                .init("default", .string(widget.metadata.supportedFamilies.first?.rawValue ?? "systemSmall"))
+            ])
         var members: [JSONValue.Member] = [
             .init("description", .string(widget.metadata.displayName + ": " + widget.metadata.description))
         ]
@@ -195,8 +206,9 @@ public enum ConfigurationSchema {
     static func parameterSchema(_ parameter: ParameterDescription, examples: [JSONValue]? = nil) -> JSONValue
     {
         var members = typeSchema(parameter.type)
-        members.insert(.init("title", .string(parameter.title)), at: 0)
-        if let examples, !examples.isEmpty { members.append(.init("examples", .array(examples))) }
+        // What an editor shows (title, examples, default) stays at the top, beside the choices.
+        var outer: [JSONValue.Member] = [.init("title", .string(parameter.title))]
+        if let examples, !examples.isEmpty { outer.append(.init("examples", .array(examples))) }
         if case .integer = parameter.type {
             // `validate` reads integers of 64 bits: no wider, even without a declared range.
             members.append(.init("minimum", .int(parameter.minimum ?? Int.min)))
@@ -211,14 +223,48 @@ public enum ConfigurationSchema {
                 members.append(.init("maximum", ParameterDescription.numberJSON(high)))
             }
         }
-        if let defaultValue = parameter.defaultValue { members.append(.init("default", defaultValue)) }
-        if parameter.isOptional {
-            return .object([
-                .init("anyOf", .array([.object(members), .object([.init("type", .string("null"))])]))
-            ])
-        }
-        return .object(members)
+        if let defaultValue = parameter.defaultValue { outer.append(.init("default", defaultValue)) }
+        var choices: [JSONValue] = [.object(members)]
+        if parameter.isOptional { choices.append(.object([.init("type", .string("null"))])) }
+        // A string parameter takes any string, a variable's included.
+        if !isString(parameter.type) { choices.append(variableReference) }
+        if choices.count == 1 { return .object(outer + members) }
+        return .object(outer + [.init("anyOf", .array(choices))])
     }
+
+    /// Whether values of `type` are strings (any text, which holds a variable too).
+    static func isString(_ type: ParameterType) -> Bool {
+        if case .string = type { return true }
+        return false
+    }
+
+    /// `schema`, or a scalar holding an environment variable (`${NAME}`, `${NAME:-default}`,
+    /// `${NAME:?message}`): its value is known only where `validate` runs, with that environment,
+    /// so wherever a typed scalar goes the schema takes one. `outer` (a default, say) goes beside
+    /// the choices.
+    static func orVariable(_ schema: [JSONValue.Member], outer: [JSONValue.Member] = []) -> JSONValue {
+        .object(outer + [.init("anyOf", .array([.object(schema), variableReference]))])
+    }
+
+    static let variableReference = JSONValue.object([.init("$ref", .string("#/definitions/variable"))])
+
+    /// A scalar holding at least one variable reference, and references only where a `$` is not
+    /// written `$$` (a literal `$`): `${N:-3}`, `tasks-${SUFFIX}`, not `$${N}` nor `${N` nor `${1}`.
+    static let variableSchema = JSONValue.object([
+        .init(
+            "description",
+            .string(
+                "A value holding environment variables, substituted before it is checked (in quotes it "
+                    + "stays a string): ${NAME}, ${NAME:-default}, ${NAME:?message}; $$ is a literal $.")),
+        .init("type", .string("string")),
+        .init("pattern", .string(variablePattern)),
+    ])
+
+    static let variablePattern: String = {
+        let reference = "\\$\\{[A-Za-z_][A-Za-z0-9_]*(?::[-?][^}]*)?\\}"
+        let other = "[^$]|\\$\\$|\\$(?![{$])"
+        return "^(?:\(other))*\(reference)(?:\(other)|\(reference))*(?![\\s\\S])"
+    }()
 
     static func typeSchema(_ type: ParameterType) -> [JSONValue.Member] {
         switch type {
@@ -238,7 +284,8 @@ public enum ConfigurationSchema {
                 .init("enumDescriptions", .array(cases.map { .string($0.title) })),
             ]
         case .array(let items):
-            return [.init("type", .string("array")), .init("items", .object(typeSchema(items)))]
+            let item = isString(items) ? .object(typeSchema(items)) : orVariable(typeSchema(items))
+            return [.init("type", .string("array")), .init("items", item)]
         }
     }
 

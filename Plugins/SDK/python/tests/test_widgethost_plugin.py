@@ -102,22 +102,32 @@ class DeclarationTests(unittest.TestCase):
             make()
 
     def test_defaults_must_fit_their_type_cases_and_range(self):
-        self.assertRefused(r"the default 'kelvin' is not one of metric, imperial",
-                           lambda: wh.enum(["metric", "imperial"], "kelvin"))
-        self.assertRefused(r"the default 10 is not an integer from 1 to 7",
-                           lambda: wh.integer(10, minimum=1, maximum=7))
-        self.assertRefused(r"the default 0 is not an integer of at least 1", lambda: wh.integer(0, minimum=1))
-        self.assertRefused(r"the default True is not an integer", lambda: wh.integer(True))
-        self.assertRefused(r"the default 2.5 is not an integer", lambda: wh.integer(2.5))
-        self.assertRefused(r"the default 'yes' is not true or false", lambda: wh.boolean("yes"))
-        self.assertRefused(r"the default 3 is not a string", lambda: wh.string(3))
-        self.assertRefused(r"the default nan is not a number", lambda: wh.number(float("nan")))
-        self.assertRefused(r"the default '2026-02-30' is not an ISO 8601 date", lambda: wh.date("2026-02-30"))
-        self.assertRefused(r"not an ISO 8601 date", lambda: wh.date(datetime(2026, 1, 1)))
-        self.assertRefused(r"the default \[1, 'x'\] is not a list of an integer",
-                           lambda: wh.array(wh.integer(), [1, "x"]))
-        self.assertRefused(r"the default \[0\] is not a list of an integer from 1 to 3",
-                           lambda: wh.array(wh.integer(minimum=1, maximum=3), [0]))
+        # Refused where the parameter is declared, naming it and its widget or intent.
+        def declared(parameter):
+            return lambda: wh.Plugin().widget("Clock", "Clock", "", count=parameter)
+
+        def refused(problem, parameter):
+            self.assertRefused(r"^the widget 'Clock': the parameter 'count': " + problem + "$",
+                               declared(parameter))
+
+        refused(r"the default 'kelvin' is not one of metric, imperial", wh.enum(["metric", "imperial"], "kelvin"))
+        refused(r"the default 10 is not an integer from 1 to 7", wh.integer(10, minimum=1, maximum=7))
+        refused(r"the default 0 is not an integer of at least 1", wh.integer(0, minimum=1))
+        refused(r"the default '90' is not an integer", wh.integer("90", title="Minutes"))
+        refused(r"the default True is not an integer", wh.integer(True))
+        refused(r"the default 2.5 is not an integer", wh.integer(2.5))
+        refused(r"the default 'yes' is not true or false", wh.boolean("yes"))
+        refused(r"the default 3 is not a string", wh.string(3))
+        refused(r"the default nan is not a number", wh.number(float("nan")))
+        refused(r"the default '2026-02-30' is not an ISO 8601 date or an aware datetime", wh.date("2026-02-30"))
+        refused(r"the default datetime.datetime\(2026, 1, 1, 0, 0\) is not an ISO 8601 date or an aware datetime",
+                wh.date(datetime(2026, 1, 1)))
+        refused(r"the default \[1, 'x'\] is not a list of an integer", wh.array(wh.integer(), [1, "x"]))
+        refused(r"the default \[0\] is not a list of an integer from 1 to 3",
+                wh.array(wh.integer(minimum=1, maximum=3), [0]))
+        with self.assertRaisesRegex(wh.DeclarationError,
+                                    r"^the intent 'Chime': the parameter 'times': the default '2' is not"):
+            wh.Plugin().intent("Chime", times=wh.integer("2"))
 
     def test_bounds_and_cases_are_checked(self):
         self.assertRefused(r"the minimum 8 is above the maximum 7", lambda: wh.integer(minimum=8, maximum=7))
@@ -279,6 +289,20 @@ class ViewTests(unittest.TestCase):
             {"type": "link", "url": "app://x", "children": [{"type": "text", "text": "Open"}]},
             {"type": "toggle", "isOn": True, "intent": {"type": "SetIntent", "parameters": {"value": False}},
              "children": [{"type": "text", "text": "On"}]}]})
+
+    def test_progress_is_a_fraction_or_spinning_as_swiftuis_progress_view(self):
+        self.assertEqual(json.loads(json.dumps(wh.progress(3, total=4, label="Upload"))),
+                         {"type": "progress", "value": 0.75, "children": [{"type": "text", "text": "Upload"}]})
+        self.assertEqual(wh.progress(0.5), {"type": "progress", "value": 0.5})
+        self.assertEqual(wh.progress(12, total=10)["value"], 1.0)
+        self.assertEqual(wh.progress(-1)["value"], 0.0)
+        self.assertEqual(wh.progress(), {"type": "progress"})
+        self.assertEqual(wh.progress(label=wh.text("Loading"))["children"], [{"type": "text", "text": "Loading"}])
+        for bad, message in ((lambda: wh.progress("half"), "value is a finite number"),
+                             (lambda: wh.progress(float("inf")), "value is a finite number"),
+                             (lambda: wh.progress(1, total=0), "total is above 0")):
+            with self.assertRaisesRegex(ValueError, message):
+                bad()
 
     def test_stacks_carry_alignment_and_spacing_as_swiftui_does(self):
         column = wh.vstack("a", alignment="leading", spacing=20)
@@ -523,8 +547,12 @@ class ProtocolTests(unittest.TestCase):
         log = io.StringIO()
         with contextlib.redirect_stderr(log):
             error = reply(plugin, 7, "timeline", timeline_params("Broken"))["error"]
+        traceback_text = error.pop("data")["traceback"]
         self.assertEqual(error, {"code": -32000, "message": "ZeroDivisionError: division by zero"})
         self.assertIn("Traceback (most recent call last)", log.getvalue())
+        # The reply carries the same traceback, so the host shows it without waiting for stderr.
+        self.assertEqual(traceback_text, log.getvalue())
+        self.assertTrue(traceback_text.rstrip().endswith("ZeroDivisionError: division by zero"))
 
     def test_dates_in_entry_data_are_written_as_iso_8601(self):
         plugin = wh.Plugin()
