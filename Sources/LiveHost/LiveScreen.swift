@@ -192,7 +192,7 @@ public struct LiveScreen: Sendable {
 
     /// The boxes' lines, the line the selected widget's box starts on, and the lines below them.
     /// With `columns`, the boxes are laid side by side in rows that fit that width, two columns
-    /// apart; without, one under another.
+    /// apart (or none, when only that fits); without, one under another.
     private func lines(with boxes: WidgetBoxRenderer, columns: Int? = nil)
         -> (body: [String], selected: Int, footer: [String])
     {
@@ -211,30 +211,34 @@ public struct LiveScreen: Sendable {
             let width = lines.prefix(2).map { TerminalText.width(of: $0) }.max() ?? 0
             blocks.append((id, lines, width))
         }
-        // Rows of blocks, as many to a row as fit the width (one a row without a width).
-        var shelves: [[Int]] = []
+        // Rows of blocks, as many to a row as fit the width (one a row without a width), two
+        // columns apart, or frame against frame when only that fits (a medium box and a small one
+        // in 80 columns).
+        var shelves: [[(index: Int, gap: Int)]] = []
         var used = 0
         for index in blocks.indices {
-            let gap = 2
-            if let columns, let last = shelves.indices.last, used + gap + blocks[index].width <= columns {
-                shelves[last].append(index)
-                used += gap + blocks[index].width
+            let width = blocks[index].width
+            if let columns, let last = shelves.indices.last,
+                let gap = [2, 0].first(where: { used + $0 + width <= columns })
+            {
+                shelves[last].append((index, gap))
+                used += gap + width
             } else {
-                shelves.append([index])
-                used = blocks[index].width
+                shelves.append([(index, 0)])
+                used = width
             }
         }
         var body: [String] = []
         var selectedLine = 0
         for shelf in shelves {
-            if shelf.contains(where: { blocks[$0].id == selected }) { selectedLine = body.count }
-            let height = shelf.map { blocks[$0].lines.count }.max() ?? 0
+            if shelf.contains(where: { blocks[$0.index].id == selected }) { selectedLine = body.count }
+            let height = shelf.map { blocks[$0.index].lines.count }.max() ?? 0
             for row in 0..<height {
                 var line = ""
-                for (position, index) in shelf.enumerated() {
-                    let block = blocks[index]
+                for (position, placed) in shelf.enumerated() {
+                    let block = blocks[placed.index]
                     var part = row < block.lines.count ? block.lines[row] : ""
-                    if position > 0 { line += "  " }
+                    line += String(repeating: " ", count: placed.gap)
                     // Cut and padded to the block's width, except the row's last block: nothing
                     // follows it (the screen's width cuts it).
                     if position < shelf.count - 1 {

@@ -141,6 +141,31 @@ import WidgetHostKit
         #expect(screen.render(with: boxes).hasPrefix("  first · Demo · "))
     }
 
+    /// In 80 columns a medium box (52 wide) and a small one (28) share a row, frame against frame,
+    /// where two columns between them would not fit; with room, they stay two columns apart.
+    @Test func aMediumAndASmallBoxShareEightyColumns() {
+        var screen = LiveScreen()
+        for (id, family) in [("medium", WidgetFamily.systemMedium), ("small", .systemSmall)] {
+            screen.apply(
+                .widget(
+                    .start,
+                    .drawing(
+                        ViewNode(type: .text, text: id), id: id, family: family,
+                        date: Date(timeIntervalSince1970: 0))))
+        }
+        let boxes = WidgetBoxRenderer()
+        let tight = screen.render(with: boxes, rows: 40, columns: 80).split(separator: "\n").map(String.init)
+        #expect(tight[0].hasPrefix("▶ medium · "), "\(tight[0])")
+        #expect(tight[0].contains("  small · "), "\(tight[0])")
+        #expect(tight[1].contains("╮╭"), "\(tight[1])")
+        #expect(tight[1].count == 80)
+        let roomy = screen.render(with: boxes, rows: 40, columns: 100).split(separator: "\n").map(String.init)
+        #expect(roomy[1].contains("╮  ╭"), "\(roomy[1])")
+        // One column short, they are one under another.
+        let narrow = screen.render(with: boxes, rows: 40, columns: 79).split(separator: "\n").map(String.init)
+        #expect(!narrow[0].contains("small"))
+    }
+
     /// A widget put back after it was removed comes last, until the order event puts it where the
     /// configuration has it; an id the event does not name stays, after the others.
     @Test func anOrderEventSortsTheBoxes() {
