@@ -30,5 +30,13 @@ public struct TaskWidget: Widget {
                 + "showCompleted, the shared default showCompletedTasks decides whether completed tasks show."
         )
         .supportedFamilies(Self.supportedFamilies)
+        // A family shows only the rows it fits: more tasks than that are asked for in vain.
+        .parameterLimit(
+            "maxTasks",
+            Dictionary(
+                uniqueKeysWithValues: [
+                    WidgetFamily.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge,
+                ]
+                .map { ($0, TaskWidgetView.rows(in: $0)) }))
     }
 }

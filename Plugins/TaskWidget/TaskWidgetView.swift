@@ -58,8 +58,11 @@ struct TaskWidgetView: View {
         }
     }
 
+    /// The rows this view's family fits.
+    private var tasksLimit: Int { Self.rows(in: family) }
+
     /// The rows a family fits: small 2, medium 3, large and extra large 4.
-    private var tasksLimit: Int {
+    static func rows(in family: WidgetFamily) -> Int {
         switch family {
         case .systemSmall: return 2
         case .systemMedium: return 3

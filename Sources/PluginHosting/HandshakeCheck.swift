@@ -11,7 +11,9 @@ public import WidgetHostKit
 public enum HandshakeCheck {
     static let resultKeys = ["protocolVersion", "plugin", "widgets", "intents"]
     static let pluginKeys = ["name", "version"]
-    static let widgetKeys = ["kind", "displayName", "description", "supportedFamilies", "parameters"]
+    static let widgetKeys = [
+        "kind", "displayName", "description", "supportedFamilies", "parameters", "parameterLimits",
+    ]
     static let intentKeys = ["type", "title", "description", "parameters"]
     static let parameterKeys = [
         "name", "title", "type", "default", "minimum", "maximum", "cases", "items", "optional",

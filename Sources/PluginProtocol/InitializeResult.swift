@@ -16,15 +16,28 @@ public struct InitializeResult: Sendable, Hashable {
             self.parameters = parameters
         }
 
-        /// `{"kind", "displayName", "description", "supportedFamilies", "parameters"}`.
+        /// `{"kind", "displayName", "description", "supportedFamilies", "parameters"}`, and
+        /// `"parameterLimits": {PARAMETER: {FAMILY: N}}` when the widget declares any.
         public var json: JSONValue {
-            .object([
+            var members: [JSONValue.Member] = [
                 .init("kind", .string(metadata.kind)),
                 .init("displayName", .string(metadata.displayName)),
                 .init("description", .string(metadata.description)),
                 .init("supportedFamilies", .array(metadata.supportedFamilies.map { .string($0.rawValue) })),
                 .init("parameters", .array(parameters.map(\.json))),
-            ])
+            ]
+            if !metadata.parameterLimits.isEmpty {
+                let limits = metadata.parameterLimits.sorted { $0.key < $1.key }.map { name, byFamily in
+                    JSONValue.Member(
+                        name,
+                        .object(
+                            byFamily.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+                                .init($0.key.rawValue, .int($0.value))
+                            }))
+                }
+                members.append(.init("parameterLimits", .object(limits)))
+            }
+            return .object(members)
         }
     }
 
@@ -129,6 +142,7 @@ public struct InitializeResult: Sendable, Hashable {
                     }
                     metadata.supportedFamilies = families
                 }
+                metadata.parameterLimits = try Self.parameterLimits(item["parameterLimits"], kind: kind)
                 widgets.append(
                     Widget(metadata: metadata, parameters: try Self.parameters(item["parameters"])))
             }
@@ -151,6 +165,37 @@ public struct InitializeResult: Sendable, Hashable {
         self.init(
             protocolVersion: version, name: plugin?.name ?? "", version: plugin?.version ?? "",
             widgets: widgets, intents: intents)
+    }
+
+    /// `{PARAMETER: {FAMILY: N}}`: the most of each integer parameter each family shows.
+    /// - Throws: ``ProtocolValueError`` for an unknown family or a limit that is not a whole number.
+    private static func parameterLimits(_ json: JSONValue?, kind: String) throws(ProtocolValueError)
+        -> [String: [WidgetFamily: Int]]
+    {
+        guard let json, json != .null else { return [:] }
+        guard case .object(let parameters) = json else {
+            throw ProtocolValueError("the widget '\(kind)' declares 'parameterLimits' that is not an object")
+        }
+        var limits: [String: [WidgetFamily: Int]] = [:]
+        for parameter in parameters {
+            guard case .object(let families) = parameter.value else {
+                throw ProtocolValueError(
+                    "the widget '\(kind)' declares limits of '\(parameter.key)' that are not an object")
+            }
+            for entry in families {
+                guard let family = WidgetFamily(rawValue: entry.key) else {
+                    throw ProtocolValueError(
+                        "the widget '\(kind)' declares a limit for the unknown family '\(entry.key)'")
+                }
+                guard let limit = entry.value.intValue, limit >= 0 else {
+                    throw ProtocolValueError(
+                        "the widget '\(kind)' declares a limit of '\(parameter.key)' that is not a whole number"
+                    )
+                }
+                limits[parameter.key, default: [:]][family] = limit
+            }
+        }
+        return limits
     }
 
     private static func parameters(_ json: JSONValue?) throws(ProtocolValueError) -> [ParameterDescription] {

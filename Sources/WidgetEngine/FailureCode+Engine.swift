@@ -2,6 +2,8 @@ public import Diagnostics
 
 /// The failure codes of the engine (configurations, widgets, intents, deep links, usage): every one a script can meet in JSON output, declared once.
 extension FailureCode {
+    /// `config.beyond-family`: a parameter asks for more than the widget's family shows (a warning).
+    public static let configBeyondFamily = FailureCode("config.beyond-family", .invalidInput)
     /// `config.duplicate-id`.
     public static let configDuplicateId = FailureCode("config.duplicate-id", .invalidInput)
     /// `config.empty`.

@@ -70,6 +70,16 @@ extension WidgetConfiguration {
         return copy
     }
 
+    /// Tells the host the most of integer parameter `name` each family shows (a list's rows), so
+    /// that a configuration asking one for more is warned of (`config.beyond-family`) instead of
+    /// silently shown less, as on iOS. widgethost's own: WidgetKit has no such modifier, and a
+    /// widget that leaves it out is shown as before.
+    public func parameterLimit(_ name: String, _ limits: [WidgetFamily: Int]) -> Self {
+        var copy = self
+        copy.metadata.parameterLimits[name] = limits
+        return copy
+    }
+
     /// The families the widget supports; the first is the default.
     public func supportedFamilies(_ families: [WidgetFamily]) -> Self {
         var copy = self
@@ -91,6 +101,8 @@ public struct WidgetMetadata: Sendable, Hashable {
     /// The configuration modifiers used that widgethost ignores (`contentMarginsDisabled()`), named
     /// on each drawn entry's root view so the host warns about them.
     package var ignoredAPIs: [String] = []
+    /// Per integer parameter, the most of it each family shows (``WidgetConfiguration/parameterLimit(_:_:)``).
+    public var parameterLimits: [String: [WidgetFamily: Int]] = [:]
 
     /// Creates metadata; WidgetKit's defaults are every home-screen family.
     public init(

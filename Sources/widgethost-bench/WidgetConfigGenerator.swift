@@ -2,6 +2,9 @@
 enum WidgetConfigGenerator {
     static let kinds = ["TaskWidget", "FocusWidget", "Quickmenu"]
     static let families = ["systemSmall", "systemMedium", "systemLarge", "accessoryRectangular"]
+    /// The most tasks each family of ``families`` shows (a TaskWidget's rows; an accessory family
+    /// shows a count): a valid configuration asks no more, and draws no warning.
+    static let rows = ["systemSmall": 2, "systemMedium": 3, "systemLarge": 4]
     static let filters = ["all", "high", "medium", "low"]
     static let categories = ["all", "work", "personal", "shopping", "health"]
 
@@ -20,7 +23,7 @@ enum WidgetConfigGenerator {
                 kind: TaskWidget
                 configuration: &defaults
                   showCompleted: true
-                  maxTasks: 3
+                  maxTasks: 2
 
             """
         for index in first..<(first + count) {
@@ -28,14 +31,15 @@ enum WidgetConfigGenerator {
             text += "  - id: \(kind.lowercased())-\(index)\n"
             text += "    kind: \(kind)\n"
             // Focus and Quickmenu are home-screen widgets only; TaskWidget has every family.
-            text += "    family: \(families[index % (kind == kinds[0] ? families.count : 3)])\n"
+            let family = families[index % (kind == kinds[0] ? families.count : 3)]
+            text += "    family: \(family)\n"
             guard kind == "TaskWidget" else { continue }
             text += "    configuration:\n"
             if index % 7 == 0 {
                 text += "      <<: *defaults\n"
             } else {
                 text += "      showCompleted: \(index % 3 == 0 ? "false" : "true")\n"
-                text += "      maxTasks: \(1 + index % 6)\n"
+                text += "      maxTasks: \(1 + index % (rows[family] ?? 6))\n"
             }
             text += "      priorityFilter: \(filters[index % filters.count])\n"
             text += "      category: \"\(categories[index % categories.count])\"\n"

@@ -593,7 +593,16 @@ import Testing
         try scratch.file("widgets.yaml", yaml)
         let run = try Self.run(["--format", "json"], in: scratch)
         #expect(run.status == 0)
-        #expect(run.standardError.isEmpty)
+        // The entry carries up to maxTasks tasks; a medium widget shows 3 of them, which each
+        // widget asking for 10 is warned of, and nothing else is said.
+        let warnings = run.standardError.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(warnings.count == combinations.count { $0.max == 10 })
+        #expect(
+            warnings.allSatisfy {
+                $0.hasSuffix(
+                    "'maxTasks' is 10, but a systemMedium TaskWidget shows at most 3; it shows 3 "
+                        + "(a larger family shows more)")
+            }, "\(run.standardError)")
         let widgets = try Self.widgets(run.standardOutput)
         try #require(widgets.count == combinations.count)
         for (widget, combination) in zip(widgets, combinations) {

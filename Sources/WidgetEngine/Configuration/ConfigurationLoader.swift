@@ -348,6 +348,11 @@ public struct ConfigurationLoader: Sendable {
             )
             valid = false
         }
+        if valid, !plan.widget.metadata.parameterLimits.isEmpty {
+            Self.noteBeyondFamily(
+                configuration, family: family, of: plan, configurationNode: configurationPair?.value,
+                widgetNode: node, reader: &reader)
+        }
         var instance = WidgetInstance.Values(
             id: id,
             kind: kind,

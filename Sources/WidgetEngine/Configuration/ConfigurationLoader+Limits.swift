@@ -1,0 +1,34 @@
+import Diagnostics
+import WidgetHostKit
+import YAML
+
+extension ConfigurationLoader {
+    /// Warns of each integer parameter of `configuration` over what `family` shows of it, as the
+    /// widget declares (`parameterLimit(_:_:)`): on iOS the widget would show less, silently.
+    static func noteBeyondFamily(
+        _ configuration: [String: JSONValue], family: WidgetFamily, of plan: KindPlan,
+        configurationNode: Node?, widgetNode: Node, reader: inout NodeReader
+    ) {
+        for (name, limits) in plan.widget.metadata.parameterLimits.sorted(by: { $0.key < $1.key }) {
+            guard let limit = limits[family], let value = configuration[name]?.intValue, value > limit else {
+                continue
+            }
+            var at = configurationNode ?? widgetNode
+            if let configurationNode, configurationNode.isMapping {
+                for position in 0..<configurationNode.count {
+                    let pair = configurationNode.pair(position)
+                    if pair.key.scalar == name { at = pair.value }
+                }
+            }
+            let kind = plan.widget.metadata.kind
+            reader.report(
+                at,
+                severity: .warning,
+                code: .configBeyondFamily,
+                message:
+                    "'\(name)' is \(value), but a \(family.rawValue) \(kind) shows at most \(limit); it shows \(limit) "
+                    + "(a larger family shows more)"
+            )
+        }
+    }
+}
