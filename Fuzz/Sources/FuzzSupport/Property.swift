@@ -20,16 +20,18 @@ public enum Property {
     }
 
     /// Checks that `diagnostic` and its notes, when located, point inside `source`: a line of the
-    /// source, and a column at most one past that line's last character. A diagnostic with no
-    /// location must at least name the file.
+    /// source, and a column at most one past that line's last character. A diagnostic that quotes
+    /// its line (`sourceLine`: the text as decoded, for an input in UTF-16 or UTF-32) is placed in
+    /// the line it quotes. A diagnostic with no location must at least name the file.
     public static func checkLocated(_ diagnostic: Diagnostic, in source: SourceText) {
         check(!diagnostic.message.isEmpty, "a diagnostic without a message: \(diagnostic)")
-        let locations = [diagnostic.location] + diagnostic.notes.map(\.location)
-        for case let location? in locations {
+        let locations =
+            [(diagnostic.location, diagnostic.sourceLine)] + diagnostic.notes.map { ($0.location, nil) }
+        for case (let location?, let quoted) in locations {
             check(
                 location.line >= 1 && location.column >= 1,
                 "location \(location) before the input: \(diagnostic)")
-            guard let text = source.line(location.line) else {
+            guard let text = quoted ?? source.line(location.line) else {
                 check(false, "line \(location.line) is past the end of the input: \(diagnostic)")
                 return
             }

@@ -9,7 +9,7 @@ extension ConfigurationLoader {
         _ configuration: [String: JSONValue], family: WidgetFamily, of plan: KindPlan,
         configurationNode: Node?, widgetNode: Node, reader: inout NodeReader
     ) {
-        for (name, limits) in plan.widget.metadata.parameterLimits.sorted(by: { $0.key < $1.key }) {
+        for (name, limits) in plan.parameterLimits {
             guard let limit = limits[family], let value = configuration[name]?.intValue, value > limit else {
                 continue
             }
@@ -20,7 +20,7 @@ extension ConfigurationLoader {
                     if pair.key.scalar == name { at = pair.value }
                 }
             }
-            let kind = plan.widget.metadata.kind
+            let kind = plan.kind
             reader.report(
                 at,
                 severity: .warning,

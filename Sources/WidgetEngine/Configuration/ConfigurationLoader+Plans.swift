@@ -20,12 +20,17 @@ extension ConfigurationLoader {
         let isUnavailable: Bool
         /// The parameters of a configurable widget; `nil` for a static one (or a stand-in).
         let parameters: ParameterPlan?
+        /// What each family shows of the parameters that declare it, by parameter name, in order
+        /// (read once per kind: a widget's metadata is a copy each time it is asked for).
+        let parameterLimits: [(name: String, limits: [WidgetFamily: Int])]
 
         /// The plan of `widget`, named `kind`, with `parameters` when it takes configuration.
         init(_ widget: any WidgetConfiguration, kind: String, parameters: () -> ParameterPlan) {
             self.widget = widget
             self.kind = kind
-            supportedFamilies = widget.metadata.supportedFamilies
+            let metadata = widget.metadata
+            supportedFamilies = metadata.supportedFamilies
+            parameterLimits = metadata.parameterLimits.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             defaultFamily = supportedFamilies.first ?? .systemSmall
             isUnavailable = widget is any UnavailableWidget
             self.parameters = !isUnavailable && widget.isConfigurable ? parameters() : nil

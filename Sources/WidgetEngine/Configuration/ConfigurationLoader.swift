@@ -348,7 +348,7 @@ public struct ConfigurationLoader: Sendable {
             )
             valid = false
         }
-        if valid, !plan.widget.metadata.parameterLimits.isEmpty {
+        if valid, !plan.parameterLimits.isEmpty {
             Self.noteBeyondFamily(
                 configuration, family: family, of: plan, configurationNode: configurationPair?.value,
                 widgetNode: node, reader: &reader)
