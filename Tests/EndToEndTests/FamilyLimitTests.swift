@@ -92,4 +92,37 @@ import Testing
                 "the widget 'Odd' declares a limit for the unknown family 'systemHuge'"),
             "\(check.standardOutput)\(check.standardError)")
     }
+
+    /// The Python SDK declares them with `limits=` on a widget.
+    @Test func aPythonPluginOnTheSDKDeclaresItsLimits() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.initStore()
+        let folder = try scratch.plugin(
+            "pylist", at: "plugins/pylist",
+            script: """
+                #!/usr/bin/env python3
+                import widgethost_plugin as wh
+
+                @wh.widget("PyList", "List", "Rows.", families=["systemSmall", "systemMedium"],
+                           rows=wh.integer(1), limits={"rows": {"systemSmall": 2, "systemMedium": 5}})
+                def rows(config, context):
+                    return wh.entry(context.date, wh.text(str(config.rows)))
+
+                wh.serve("pylist")
+
+                """,
+            manifest: "kinds: [PyList]\n")
+        try PluginRuntimeTests.linkPythonSDK(into: folder)
+        try scratch.file(
+            "widgets.yaml",
+            "widgets:\n  - {id: l, kind: PyList, family: systemMedium, configuration: {rows: 7}}\n")
+        let validate = try scratch.widgethost([
+            "validate", "widgets.yaml", "--plugins", "plugins", "--store", "store",
+        ])
+        #expect(validate.status == 0, "\(validate.standardError)")
+        #expect(
+            validate.standardError.contains(
+                "warning: 'rows' is 7, but a systemMedium PyList shows at most 5; it shows 5"),
+            "\(validate.standardError)")
+    }
 }

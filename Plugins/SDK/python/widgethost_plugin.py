@@ -339,6 +339,32 @@ def array(items, default=_MISSING, *, title=None, optional=False):
     return Parameter("array", default, title, optional, items=items)
 
 
+def _limits(kind, limits, parameters):
+    """`{parameter: {family: n}}`, checked: each names an integer parameter, a family and a whole
+    number."""
+    if limits is None:
+        return {}
+    if not isinstance(limits, dict):
+        raise DeclarationError(f"the widget '{kind}' has limits {limits!r}, not a dict")
+    types = {parameter.name: parameter.type for parameter in parameters}
+    checked = {}
+    for name, by_family in limits.items():
+        if types.get(name) != "integer":
+            raise DeclarationError(f"the widget '{kind}' limits '{name}', which is not an integer parameter "
+                                   "of it")
+        if not isinstance(by_family, dict):
+            raise DeclarationError(f"the widget '{kind}' limits '{name}' with {by_family!r}, not a dict of "
+                                   "families")
+        for family, limit in by_family.items():
+            if family not in FAMILIES:
+                raise DeclarationError(f"the widget '{kind}' limits '{name}' in the unknown family {family!r}")
+            if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+                raise DeclarationError(f"the widget '{kind}' limits '{name}' in {family} to {limit!r}, not a "
+                                       "whole number")
+        checked[name] = dict(by_family)
+    return checked
+
+
 def _parameters(owner, declared, explicit):
     declared = dict(declared)
     for name, parameter in (explicit or {}).items():
@@ -905,8 +931,9 @@ class IntentCall:
 class Widget:
     """A declared widget (see Plugin.widget): its provider is called as `function(config, context)`."""
 
-    def __init__(self, kind, function, display_name, description, families, parameters):
+    def __init__(self, kind, function, display_name, description, families, parameters, limits=None):
         self.kind, self.function, self.parameters = kind, function, parameters
+        self.limits = limits or {}
         self.display_name, self.description, self.families = display_name, description, families
         if not callable(function) or not _takes_two(function):
             raise DeclarationError(f"the provider of '{kind}' must take (config, context)")
@@ -923,9 +950,12 @@ class Widget:
         return Timeline(returned)
 
     def declaration(self):
-        return {"kind": self.kind, "displayName": self.display_name, "description": self.description,
-                "supportedFamilies": list(self.families),
-                "parameters": [parameter.declaration() for parameter in self.parameters]}
+        declared = {"kind": self.kind, "displayName": self.display_name, "description": self.description,
+                    "supportedFamilies": list(self.families),
+                    "parameters": [parameter.declaration() for parameter in self.parameters]}
+        if self.limits:
+            declared["parameterLimits"] = {name: dict(by_family) for name, by_family in self.limits.items()}
+        return declared
 
 
 class Plugin:
@@ -937,11 +967,13 @@ class Plugin:
         self.widgets, self.intents = {}, {}
 
     def widget(self, kind, display_name=None, description="", *, families=None, parameters=None,
-               **declared):
+               limits=None, **declared):
         """Declares a widget: `@widget("Kind", "Name", "What it shows", families=[...], p=string())`
         over a provider `def provider(config, context)` returning a timeline(), a list of entry()
         or one entry(). Parameters are keyword arguments (or `parameters={...}` for names such as
-        `families`), in order; a configuration's values reach the provider checked and typed."""
+        `families`), in order; a configuration's values reach the provider checked and typed.
+        `limits={"rows": {"systemSmall": 2}}` says the most of an integer parameter each family
+        shows, so a configuration asking for more there is warned of."""
         _check_name("widget kind", kind)
         if kind in self.widgets:
             raise DeclarationError(f"the widget kind '{kind}' is declared twice")
@@ -960,10 +992,11 @@ class Plugin:
             if text_value is not None and not isinstance(text_value, str):
                 raise DeclarationError(f"the widget '{kind}' has the {label} {text_value!r}, not a string")
         parameters = _parameters(f"the widget '{kind}'", declared, parameters)
+        limits = _limits(kind, limits, parameters)
 
         def register(function):
             made = Widget(kind, function, kind if display_name is None else display_name, description,
-                          families, parameters)
+                          families, parameters, limits)
             self.widgets[kind] = made
             return made
         return register

@@ -205,6 +205,27 @@ class DeclarationTests(unittest.TestCase):
                 {"name": "sound", "title": "sound", "type": "enum", "cases": ["bell", "gong"],
                  "default": "bell"}]}]})
 
+    def test_limits_of_a_parameter_by_family_are_declared_and_checked(self):
+        plugin = wh.Plugin()
+        plugin.widget("List", families=["systemSmall", "systemLarge"], rows=wh.integer(3),
+                      limits={"rows": {"systemSmall": 2, "systemLarge": 6}})(
+            lambda config, context: wh.entry(context.date, wh.text("rows")))
+        self.assertEqual(plugin.handshake()["widgets"][0]["parameterLimits"],
+                         {"rows": {"systemSmall": 2, "systemLarge": 6}})
+        # A widget without limits declares none.
+        plugin.widget("Plain", rows=wh.integer(3))(lambda config, context: wh.entry(context.date, wh.text("")))
+        self.assertNotIn("parameterLimits", plugin.handshake()["widgets"][1])
+        for limits, message in [
+            ({"title": {"systemSmall": 2}}, "limits 'title', which is not an integer parameter"),
+            ({"rows": {"systemHuge": 2}}, "limits 'rows' in the unknown family 'systemHuge'"),
+            ({"rows": {"systemSmall": -1}}, "limits 'rows' in systemSmall to -1, not a whole number"),
+            ({"rows": {"systemSmall": True}}, "not a whole number"),
+            ({"rows": 2}, "not a dict of families"),
+        ]:
+            with self.assertRaises(wh.DeclarationError) as raised:
+                wh.Plugin().widget("Bad", rows=wh.integer(3), title=wh.string("x"), limits=limits)
+            self.assertIn(message, str(raised.exception))
+
     def test_optional_and_required_parameters(self):
         plugin = wh.Plugin()
         plugin.widget("W", families=["systemSmall"], note=wh.string(optional=True), count=wh.integer(),
