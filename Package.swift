@@ -219,6 +219,10 @@ let package = Package(
                 + builtInWidgets.map { .target(name: $0) },
             swiftSettings: swiftSettings
         ),
+        // Widget code from iOS against the WidgetKit module: what the plugin server gives it.
+        .testTarget(
+            name: "WidgetKitTests", dependencies: ["WidgetKit", "WidgetHostPlugin", "AppGroup"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
         .testTarget(

@@ -51,6 +51,7 @@ extension RequestHandler {
         of container: SharedContainer, _ body: () async throws -> Result
     ) async throws -> Result {
         guard let appGroup = container.appGroup else { return try await body() }
+        AppGroupFolders.note(appGroup, container.url)
         let defaults = StoreDefaults(container: container)
         let suite = SuiteDefaults(appGroup: appGroup)
         let loaded = try suite.load(try defaults.all())
