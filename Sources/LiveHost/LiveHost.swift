@@ -148,6 +148,10 @@ public final class LiveHost: Sendable {
                 state.stores[appGroup] = StoreIdentity(directory: directory)
             }
         }
+        // The configuration's folders are watched before the widgets are first shown, so that a
+        // file saved the moment the start is reported is seen; the stores' and plugins' folders,
+        // known once the widgets are evaluated, are added after.
+        watchFiles(&state)
         await evaluate(instances, reason: .start, into: &state, emit: emit)
         state.order = instances.map(\.id)
         watchFiles(&state)

@@ -2,6 +2,7 @@ import AppGroup
 import Foundation
 import Glibc
 import LiveHost
+import Synchronization
 import TestSupport
 import Testing
 import WidgetEngine
@@ -118,6 +119,22 @@ private struct SixHoursBundle: WidgetBundle {
         }
         events.stop()
         try await task.value
+    }
+
+    /// The configuration's folder is watched before the first widget is reported: a file saved the
+    /// moment a script sees the start is not missed.
+    @Test(.timeLimit(.minutes(1))) func theConfigurationIsWatchedBeforeTheStartIsReported() async throws {
+        let watchedAtStart = Mutex<Set<String>?>(nil)
+        let task = Task { [host, events] in
+            try await host.run { event in
+                if case .widget(.start, _) = event {
+                    watchedAtStart.withLock { $0 = $0 ?? events.watchedDirectories }
+                    events.stop()
+                }
+            }
+        }
+        try await task.value
+        #expect(watchedAtStart.withLock { $0 }?.contains(folder.path("config")) == true)
     }
 
     @Test(.timeLimit(.minutes(1))) func anEditOfTheConfigurationIsShownAndAStopEndsTheHost() async throws {
