@@ -28,21 +28,9 @@ public struct WaybarRenderer: Sendable {
     }
 
     /// `text` as Pango markup that shows it as written: `&`, `<`, `>`, `'` and `"` as entities,
-    /// as GLib's `g_markup_escape_text` writes them.
+    /// as GLib's `g_markup_escape_text` writes them (Pango markup is XML: the HTML page's escaping,
+    /// which also shows a C0 control as its picture, where XML allows none).
     public static func markupEscaped(_ text: String) -> String {
-        guard text.contains(where: { "&<>'\"".contains($0) }) else { return text }
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count + 16)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "'": escaped += "&#39;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        HTMLText.escaped(text)
     }
 }

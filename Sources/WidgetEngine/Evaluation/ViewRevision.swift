@@ -23,12 +23,8 @@ public struct ViewRevision: Hashable, Sendable, CustomStringConvertible {
     /// The revision `text` writes (sixteen hexadecimal digits, as ``description`` gives it), or
     /// `nil` when it is not one.
     public init?(_ text: String) {
-        guard text.utf8.count == 16,
-            text.utf8.allSatisfy({
-                ("0"..."9").contains(Character(UnicodeScalar($0)))
-                    || ("a"..."f").contains(Character(UnicodeScalar($0)))
-            }),
-            let value = UInt64(text, radix: 16)
+        let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) }
+        guard text.utf8.count == 16, text.utf8.allSatisfy(isDigit), let value = UInt64(text, radix: 16)
         else { return nil }
         self.value = value
     }
