@@ -18,9 +18,330 @@ let libraries = [
     "WidgetHostKit", "WidgetHostPlugin", "JSON", "YAML", "Diagnostics", "ArgumentParsing",
     // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
     "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering", "TaskStore", "PluginProtocol", "TerminalText",
-    "BuiltInWidgets",
+    "BuiltInWidgets", "Layout",
     // Widget code from iOS compiles with its own imports: each re-exports the SDK and Foundation.
     "WidgetKit", "SwiftUI", "AppIntents", "ActivityKit", "os", "OSLog",
+]
+
+/// Every target but the layout engine's.
+let targets: [Target] = [
+    .systemLibrary(
+        name: "CYAML",
+        pkgConfig: "yaml-0.1",
+        providers: [.apt(["libyaml-dev"])]
+    ),
+    .systemLibrary(
+        name: "CSQLite",
+        pkgConfig: "sqlite3",
+        providers: [.apt(["libsqlite3-dev"])]
+    ),
+    // Grapheme clusters and character widths for text drawn in a terminal (Debian libutf8proc-dev).
+    // No pkgConfig: its libutf8proc.pc adds a -D flag SwiftPM refuses; the header and library
+    // are in the default paths.
+    .systemLibrary(name: "CUTF8Proc"),
+    // The embedded HTTP server of `serve` (Debian libmicrohttpd-dev).
+    .systemLibrary(
+        name: "CMicroHTTPD",
+        pkgConfig: "libmicrohttpd",
+        providers: [.apt(["libmicrohttpd-dev"])]
+    ),
+    // SHA-256 of a plugin's manifest and executable, for the record of trusted plugins
+    // (Debian libssl-dev; OpenSSL's libcrypto).
+    .systemLibrary(
+        name: "CCrypto",
+        pkgConfig: "libcrypto",
+        providers: [.apt(["libssl-dev"])]
+    ),
+    // Closed standard descriptors filled before the Swift runtime opens anything (widgethost only).
+    .target(name: "CStandardStreams"),
+    // posix_spawn's chdir action, hidden from Swift's Glibc module (plugins start in their folder).
+    .target(name: "CSpawn"),
+    // What keeps a plugin's monotonic timers working under libfaketime (libWidgetHostPluginClock.so).
+    .target(name: "CPluginClock", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "TerminalText", dependencies: ["CUTF8Proc"], swiftSettings: swiftSettings),
+    // JSON values, their one writer and escaper, their parser, and ISO 8601 dates.
+    .target(name: "JSON", swiftSettings: swiftSettings),
+    .target(name: "Diagnostics", dependencies: ["JSON", "TerminalText"], swiftSettings: swiftSettings),
+    .target(name: "YAML", dependencies: ["CYAML", "Diagnostics", "JSON"], swiftSettings: swiftSettings),
+    .target(
+        name: "ArgumentParsing", dependencies: ["Diagnostics", "TerminalText"],
+        swiftSettings: swiftSettings),
+    .target(name: "WidgetHostKit", dependencies: ["JSON"], swiftSettings: swiftSettings),
+    // The plugin protocol's typed messages, which the host and the SDK's server both speak through.
+    .target(name: "PluginProtocol", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+    // The SDK's plugin server: what a Swift plugin imports (it re-exports WidgetHostKit).
+    .target(
+        name: "WidgetHostPlugin", dependencies: ["WidgetHostKit", "PluginProtocol", "AppGroup"],
+        swiftSettings: swiftSettings),
+    // `import WidgetKit`, `import SwiftUI`, `import AppIntents` in an iOS widget extension's files;
+    // WidgetKit also gives a `@main` WidgetBundle the plugin server's `main`.
+    .target(
+        name: "WidgetKit", dependencies: ["WidgetHostKit", "WidgetHostPlugin"],
+        swiftSettings: swiftSettings),
+    .target(name: "SwiftUI", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+    .target(name: "AppIntents", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+    .target(name: "ActivityKit", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+    // `import os` / `import OSLog` in widget code: `Logger` and `os_log`, lines on standard error.
+    .target(name: "os", swiftSettings: swiftSettings),
+    .target(name: "OSLog", dependencies: ["os"], swiftSettings: swiftSettings),
+    .target(name: "AppGroup", dependencies: ["CSQLite", "Diagnostics"], swiftSettings: swiftSettings),
+    // The seed app's data in the shared store: tasks, focus mode, `store import` / `store export`.
+    .target(
+        name: "TaskStore",
+        dependencies: ["JSON", "AppGroup", "CSQLite", "Diagnostics", "YAML", "WidgetHostKit"],
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "TaskWidget",
+        dependencies: ["WidgetHostKit", "AppGroup", "TaskStore"],
+        path: "Plugins/TaskWidget",
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "FocusWidget",
+        dependencies: ["WidgetHostKit", "AppGroup", "TaskStore"],
+        path: "Plugins/FocusWidget",
+        swiftSettings: swiftSettings
+    ),
+    .target(
+        name: "Quickmenu",
+        dependencies: ["WidgetHostKit"],
+        path: "Plugins/Quickmenu",
+        swiftSettings: swiftSettings
+    ),
+    // The one place naming the widgets compiled in, for the executable (no command imports one).
+    .target(
+        name: "BuiltInWidgets",
+        dependencies: ["WidgetHostKit"] + builtInWidgets.map { .target(name: $0) },
+        swiftSettings: swiftSettings
+    ),
+    // The engine's core: configurations, the registry of widgets, evaluation of timelines,
+    // intents and the view vocabulary. Knows plugins only through ``PluginCatalog``.
+    .target(
+        name: "WidgetEngine",
+        dependencies: [
+            "JSON",
+            "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup", "TerminalText",
+        ],
+        swiftSettings: swiftSettings
+    ),
+    // Child processes started with posix_spawn, their pipes read and written line by line, and
+    // blocking waits kept off Swift's cooperative pool: what plugin hosting runs on.
+    .target(name: "Subprocess", dependencies: ["CSpawn"], swiftSettings: swiftSettings),
+    // Plugin processes: discovery, trust, the protocol's connection, plugin widgets and intents.
+    .target(
+        name: "PluginHosting",
+        dependencies: [
+            "WidgetEngine", "Subprocess", "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics",
+            "AppGroup",
+            "TerminalText", "CCrypto",
+        ],
+        swiftSettings: swiftSettings,
+        plugins: ["EmbedPythonSDK"]
+    ),
+    // The session every command and the live host run through: the engine and its plugins.
+    .target(
+        name: "WidgetHost",
+        dependencies: [
+            "WidgetEngine", "PluginHosting", "WidgetHostKit", "Diagnostics", "AppGroup", "TerminalText",
+        ],
+        swiftSettings: swiftSettings
+    ),
+    // Every renderer of results: text boxes, JSON, NDJSON, Waybar, the HTML page.
+    .target(
+        name: "Rendering",
+        dependencies: [
+            "JSON", "WidgetEngine", "WidgetHostKit", "PluginProtocol", "Diagnostics", "TerminalText",
+            "Layout", "CPangoCairo",
+        ],
+        exclude: ["Page"],
+        swiftSettings: swiftSettings,
+        plugins: ["EmbedPageFiles"]
+    ),
+    // The live host of `watch` and `serve`: schedules, file and store events, the screen.
+    .target(
+        name: "LiveHost",
+        dependencies: [
+            "WidgetHost", "WidgetEngine", "PluginHosting", "Subprocess", "Rendering", "WidgetHostKit",
+            "Diagnostics", "AppGroup", "TerminalText",
+        ],
+        swiftSettings: swiftSettings
+    ),
+    // `serve`'s HTTP server (libmicrohttpd) over the live host.
+    .target(
+        name: "WidgetServer",
+        dependencies: [
+            "LiveHost", "WidgetHost", "WidgetEngine", "Rendering", "WidgetHostKit", "Diagnostics",
+            "CMicroHTTPD",
+        ],
+        swiftSettings: swiftSettings
+    ),
+    // Writes a text file as a Swift string at build time (the Python SDK, for `plugins new`).
+    .executableTarget(name: "embed-text", swiftSettings: swiftSettings),
+    // Writes the HTML page's stylesheet and script as Swift strings at build time.
+    .plugin(
+        name: "EmbedPageFiles",
+        capability: .buildTool(),
+        dependencies: ["embed-text"],
+        path: "BuildPlugins/EmbedPageFiles"
+    ),
+    .plugin(
+        name: "EmbedPythonSDK",
+        capability: .buildTool(),
+        dependencies: ["embed-text"],
+        path: "BuildPlugins/EmbedPythonSDK"
+    ),
+    // The executable: argument parsing and commands over the engine's session, nothing else.
+    .executableTarget(
+        name: "WidgetHostCLI",
+        dependencies: [
+            "JSON",
+            "ArgumentParsing", "Diagnostics", "YAML", "WidgetEngine", "PluginHosting", "WidgetHost",
+            "Rendering", "LiveHost", "WidgetServer", "PluginProtocol", "AppGroup",
+            "TaskStore", "TerminalText", "CStandardStreams", "BuiltInWidgets", "WidgetHostKit",
+        ],
+        swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+        name: "widgethost-bench",
+        dependencies: [
+            "CYAML", "YAML", "Diagnostics", "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering",
+            "LiveHost", "WidgetServer", "PluginProtocol", "AppGroup", "TaskStore",
+            "TerminalText", "RawHTTP",
+        ]
+            + builtInWidgets.map { .target(name: $0) },
+        swiftSettings: swiftSettings
+    ),
+    // Widget code from iOS against the WidgetKit module: what the plugin server gives it.
+    .testTarget(
+        name: "WidgetKitTests", dependencies: ["WidgetKit", "WidgetHostPlugin", "AppGroup"],
+        swiftSettings: swiftSettings),
+    .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "DiagnosticsTests", dependencies: ["Diagnostics", "TerminalText", "TestSupport"],
+        swiftSettings: swiftSettings),
+    .testTarget(
+        name: "YAMLTests",
+        dependencies: ["YAML", "Diagnostics", "TestSupport"],
+        exclude: ["Fixtures"],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "ArgumentParsingTests",
+        dependencies: ["ArgumentParsing"],
+        swiftSettings: swiftSettings
+    ),
+    // What several test targets share: a seeded random generator, temporary directories, the
+    // built executables, JSON read back and compared.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+    // HTTP written and read byte by byte, for the end-to-end tests of `serve` and its benchmark.
+    .target(name: "RawHTTP", swiftSettings: swiftSettings),
+    .testTarget(
+        name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "TestSupport", "OSLog"],
+        swiftSettings: swiftSettings),
+    // A widget and intents written as the seed articles write them for iOS, only the imports
+    // changed, compiled against the SDK and exercised (issue 15).
+    .testTarget(
+        name: "SeedStyleWidgetTests", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "PluginProtocolTests", dependencies: ["PluginProtocol", "WidgetHostKit"],
+        swiftSettings: swiftSettings),
+    // The generic store's tests write tasks as their sample data, hence TaskStore.
+    .testTarget(
+        name: "AppGroupTests", dependencies: ["AppGroup", "TaskStore", "TestSupport"],
+        swiftSettings: swiftSettings),
+    .testTarget(
+        name: "TaskStoreTests",
+        dependencies: ["TaskStore", "AppGroup", "Diagnostics", "YAML", "TestSupport"],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "BuiltInWidgetTests",
+        dependencies: ["WidgetHostKit", "AppGroup", "TaskStore"]
+            + builtInWidgets.map { .target(name: $0) },
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "WidgetHostTests",
+        dependencies: [
+            "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering", "LiveHost", "WidgetServer",
+            "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics",
+            "AppGroup", "TaskStore", "TestSupport",
+        ]
+            + builtInWidgets.map { .target(name: $0) },
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "EndToEndTests",
+        dependencies: ["WidgetHostCLI", "AppGroup", "TestSupport", "RawHTTP"],
+        exclude: ["Fixtures"],
+        swiftSettings: swiftSettings
+    ),
+    // Plugins served out of process (issue 5): the Swift example, and the built-in TaskWidget
+    // served by the SDK's plugin main for the parity test.
+    .executableTarget(
+        name: "countdown-swift",
+        dependencies: ["WidgetHostPlugin"],
+        path: "Plugins/Examples/countdown-swift",
+        exclude: ["plugin.yaml", "countdown"],
+        swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+        name: "taskwidget-plugin",
+        dependencies: ["WidgetHostPlugin", "TaskWidget"],
+        swiftSettings: swiftSettings
+    ),
+    // A Swift plugin written as iOS widget code is (UserDefaults(suiteName:) of the App Group,
+    // entries dated Date()), for the end-to-end tests of the App Group's defaults and the clock.
+    .executableTarget(
+        name: "appgroup-swift",
+        dependencies: ["WidgetHostPlugin"],
+        path: "Tests/EndToEndTests/Fixtures/appgroup-swift",
+        swiftSettings: swiftSettings
+    ),
+    // A Swift plugin whose bundle forgets to list an intent its button runs, for the
+    // end-to-end test of what the SDK's server says.
+    .executableTarget(
+        name: "forgetful-swift",
+        dependencies: ["WidgetHostPlugin"],
+        path: "Tests/EndToEndTests/Fixtures/forgetful-swift",
+        swiftSettings: swiftSettings
+    ),
+    // The seed articles' ten Swift blocks as one widget extension with its own imports (WidgetKit,
+    // SwiftUI, AppIntents) and a `@main` bundle, compiled as an iOS project compiles them: in
+    // Swift 6 (served as a plugin by the end-to-end tests) and, over the same files (links), Swift 5.
+    .executableTarget(
+        name: "seed-extension",
+        dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
+        path: "Tests/EndToEndTests/Fixtures/seed-extension",
+        exclude: ["plugin.yaml", "seed-extension"]
+    ),
+    .executableTarget(
+        name: "seed-extension-swift5",
+        dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
+        path: "Tests/EndToEndTests/Fixtures/seed-extension-swift5",
+        swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+]
+
+/// The layout engine and what it stands on (kept apart: one list of every target is more than the
+/// manifest's type checker takes at once).
+let layoutTargets: [Target] = [
+    // Text shaping and measuring (Pango over HarfBuzz, FreeType and fontconfig) and drawing (Cairo),
+    // for the layout engine and the PNGs drawn from it (Debian libpango1.0-dev, libcairo2-dev).
+    .systemLibrary(
+        name: "CPangoCairo",
+        pkgConfig: "pangocairo",
+        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+    ),
+    // SwiftUI's layout of a view tree: one geometry (frames, text as drawn, resolved colours)
+    // that every picture is drawn from.
+    .target(
+        name: "Layout",
+        dependencies: ["CPangoCairo", "JSON", "WidgetHostKit"],
+        swiftSettings: swiftSettings
+    ),
 ]
 
 let package = Package(
@@ -32,304 +353,6 @@ let package = Package(
         // Preloaded into plugins with libfaketime under `--at`: keeps their monotonic timers real.
         .library(name: "WidgetHostPluginClock", type: .dynamic, targets: ["CPluginClock"]),
     ] + libraries.map { .library(name: $0, targets: [$0]) },
-    targets: [
-        .systemLibrary(
-            name: "CYAML",
-            pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
-        ),
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
-        // Grapheme clusters and character widths for text drawn in a terminal (Debian libutf8proc-dev).
-        // No pkgConfig: its libutf8proc.pc adds a -D flag SwiftPM refuses; the header and library
-        // are in the default paths.
-        .systemLibrary(name: "CUTF8Proc"),
-        // The embedded HTTP server of `serve` (Debian libmicrohttpd-dev).
-        .systemLibrary(
-            name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
-        ),
-        // SHA-256 of a plugin's manifest and executable, for the record of trusted plugins
-        // (Debian libssl-dev; OpenSSL's libcrypto).
-        .systemLibrary(
-            name: "CCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
-        // Closed standard descriptors filled before the Swift runtime opens anything (widgethost only).
-        .target(name: "CStandardStreams"),
-        // posix_spawn's chdir action, hidden from Swift's Glibc module (plugins start in their folder).
-        .target(name: "CSpawn"),
-        // What keeps a plugin's monotonic timers working under libfaketime (libWidgetHostPluginClock.so).
-        .target(name: "CPluginClock", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "TerminalText", dependencies: ["CUTF8Proc"], swiftSettings: swiftSettings),
-        // JSON values, their one writer and escaper, their parser, and ISO 8601 dates.
-        .target(name: "JSON", swiftSettings: swiftSettings),
-        .target(name: "Diagnostics", dependencies: ["JSON", "TerminalText"], swiftSettings: swiftSettings),
-        .target(name: "YAML", dependencies: ["CYAML", "Diagnostics", "JSON"], swiftSettings: swiftSettings),
-        .target(
-            name: "ArgumentParsing", dependencies: ["Diagnostics", "TerminalText"],
-            swiftSettings: swiftSettings),
-        .target(name: "WidgetHostKit", dependencies: ["JSON"], swiftSettings: swiftSettings),
-        // The plugin protocol's typed messages, which the host and the SDK's server both speak through.
-        .target(name: "PluginProtocol", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
-        // The SDK's plugin server: what a Swift plugin imports (it re-exports WidgetHostKit).
-        .target(
-            name: "WidgetHostPlugin", dependencies: ["WidgetHostKit", "PluginProtocol", "AppGroup"],
-            swiftSettings: swiftSettings),
-        // `import WidgetKit`, `import SwiftUI`, `import AppIntents` in an iOS widget extension's files;
-        // WidgetKit also gives a `@main` WidgetBundle the plugin server's `main`.
-        .target(
-            name: "WidgetKit", dependencies: ["WidgetHostKit", "WidgetHostPlugin"],
-            swiftSettings: swiftSettings),
-        .target(name: "SwiftUI", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
-        .target(name: "AppIntents", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
-        .target(name: "ActivityKit", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
-        // `import os` / `import OSLog` in widget code: `Logger` and `os_log`, lines on standard error.
-        .target(name: "os", swiftSettings: swiftSettings),
-        .target(name: "OSLog", dependencies: ["os"], swiftSettings: swiftSettings),
-        .target(name: "AppGroup", dependencies: ["CSQLite", "Diagnostics"], swiftSettings: swiftSettings),
-        // The seed app's data in the shared store: tasks, focus mode, `store import` / `store export`.
-        .target(
-            name: "TaskStore",
-            dependencies: ["JSON", "AppGroup", "CSQLite", "Diagnostics", "YAML", "WidgetHostKit"],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "TaskWidget",
-            dependencies: ["WidgetHostKit", "AppGroup", "TaskStore"],
-            path: "Plugins/TaskWidget",
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "FocusWidget",
-            dependencies: ["WidgetHostKit", "AppGroup", "TaskStore"],
-            path: "Plugins/FocusWidget",
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "Quickmenu",
-            dependencies: ["WidgetHostKit"],
-            path: "Plugins/Quickmenu",
-            swiftSettings: swiftSettings
-        ),
-        // The one place naming the widgets compiled in, for the executable (no command imports one).
-        .target(
-            name: "BuiltInWidgets",
-            dependencies: ["WidgetHostKit"] + builtInWidgets.map { .target(name: $0) },
-            swiftSettings: swiftSettings
-        ),
-        // The engine's core: configurations, the registry of widgets, evaluation of timelines,
-        // intents and the view vocabulary. Knows plugins only through ``PluginCatalog``.
-        .target(
-            name: "WidgetEngine",
-            dependencies: [
-                "JSON",
-                "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics", "AppGroup", "TerminalText",
-            ],
-            swiftSettings: swiftSettings
-        ),
-        // Child processes started with posix_spawn, their pipes read and written line by line, and
-        // blocking waits kept off Swift's cooperative pool: what plugin hosting runs on.
-        .target(name: "Subprocess", dependencies: ["CSpawn"], swiftSettings: swiftSettings),
-        // Plugin processes: discovery, trust, the protocol's connection, plugin widgets and intents.
-        .target(
-            name: "PluginHosting",
-            dependencies: [
-                "WidgetEngine", "Subprocess", "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics",
-                "AppGroup",
-                "TerminalText", "CCrypto",
-            ],
-            swiftSettings: swiftSettings,
-            plugins: ["EmbedPythonSDK"]
-        ),
-        // The session every command and the live host run through: the engine and its plugins.
-        .target(
-            name: "WidgetHost",
-            dependencies: [
-                "WidgetEngine", "PluginHosting", "WidgetHostKit", "Diagnostics", "AppGroup", "TerminalText",
-            ],
-            swiftSettings: swiftSettings
-        ),
-        // Every renderer of results: text boxes, JSON, NDJSON, Waybar, the HTML page.
-        .target(
-            name: "Rendering",
-            dependencies: [
-                "JSON", "WidgetEngine", "WidgetHostKit", "PluginProtocol", "Diagnostics", "TerminalText",
-            ],
-            exclude: ["Page"],
-            swiftSettings: swiftSettings,
-            plugins: ["EmbedPageFiles"]
-        ),
-        // The live host of `watch` and `serve`: schedules, file and store events, the screen.
-        .target(
-            name: "LiveHost",
-            dependencies: [
-                "WidgetHost", "WidgetEngine", "PluginHosting", "Subprocess", "Rendering", "WidgetHostKit",
-                "Diagnostics", "AppGroup", "TerminalText",
-            ],
-            swiftSettings: swiftSettings
-        ),
-        // `serve`'s HTTP server (libmicrohttpd) over the live host.
-        .target(
-            name: "WidgetServer",
-            dependencies: [
-                "LiveHost", "WidgetHost", "WidgetEngine", "Rendering", "WidgetHostKit", "Diagnostics",
-                "CMicroHTTPD",
-            ],
-            swiftSettings: swiftSettings
-        ),
-        // Writes a text file as a Swift string at build time (the Python SDK, for `plugins new`).
-        .executableTarget(name: "embed-text", swiftSettings: swiftSettings),
-        // Writes the HTML page's stylesheet and script as Swift strings at build time.
-        .plugin(
-            name: "EmbedPageFiles",
-            capability: .buildTool(),
-            dependencies: ["embed-text"],
-            path: "BuildPlugins/EmbedPageFiles"
-        ),
-        .plugin(
-            name: "EmbedPythonSDK",
-            capability: .buildTool(),
-            dependencies: ["embed-text"],
-            path: "BuildPlugins/EmbedPythonSDK"
-        ),
-        // The executable: argument parsing and commands over the engine's session, nothing else.
-        .executableTarget(
-            name: "WidgetHostCLI",
-            dependencies: [
-                "JSON",
-                "ArgumentParsing", "Diagnostics", "YAML", "WidgetEngine", "PluginHosting", "WidgetHost",
-                "Rendering", "LiveHost", "WidgetServer", "PluginProtocol", "AppGroup",
-                "TaskStore", "TerminalText", "CStandardStreams", "BuiltInWidgets", "WidgetHostKit",
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "widgethost-bench",
-            dependencies: [
-                "CYAML", "YAML", "Diagnostics", "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering",
-                "LiveHost", "WidgetServer", "PluginProtocol", "AppGroup", "TaskStore",
-                "TerminalText", "RawHTTP",
-            ]
-                + builtInWidgets.map { .target(name: $0) },
-            swiftSettings: swiftSettings
-        ),
-        // Widget code from iOS against the WidgetKit module: what the plugin server gives it.
-        .testTarget(
-            name: "WidgetKitTests", dependencies: ["WidgetKit", "WidgetHostPlugin", "AppGroup"],
-            swiftSettings: swiftSettings),
-        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
-        .testTarget(
-            name: "DiagnosticsTests", dependencies: ["Diagnostics", "TerminalText", "TestSupport"],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "YAMLTests",
-            dependencies: ["YAML", "Diagnostics", "TestSupport"],
-            exclude: ["Fixtures"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "ArgumentParsingTests",
-            dependencies: ["ArgumentParsing"],
-            swiftSettings: swiftSettings
-        ),
-        // What several test targets share: a seeded random generator, temporary directories, the
-        // built executables, JSON read back and compared.
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        // HTTP written and read byte by byte, for the end-to-end tests of `serve` and its benchmark.
-        .target(name: "RawHTTP", swiftSettings: swiftSettings),
-        .testTarget(
-            name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "TestSupport", "OSLog"],
-            swiftSettings: swiftSettings),
-        // A widget and intents written as the seed articles write them for iOS, only the imports
-        // changed, compiled against the SDK and exercised (issue 15).
-        .testTarget(
-            name: "SeedStyleWidgetTests", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
-        .testTarget(
-            name: "PluginProtocolTests", dependencies: ["PluginProtocol", "WidgetHostKit"],
-            swiftSettings: swiftSettings),
-        // The generic store's tests write tasks as their sample data, hence TaskStore.
-        .testTarget(
-            name: "AppGroupTests", dependencies: ["AppGroup", "TaskStore", "TestSupport"],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "TaskStoreTests",
-            dependencies: ["TaskStore", "AppGroup", "Diagnostics", "YAML", "TestSupport"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "BuiltInWidgetTests",
-            dependencies: ["WidgetHostKit", "AppGroup", "TaskStore"]
-                + builtInWidgets.map { .target(name: $0) },
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "WidgetHostTests",
-            dependencies: [
-                "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering", "LiveHost", "WidgetServer",
-                "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics",
-                "AppGroup", "TaskStore", "TestSupport",
-            ]
-                + builtInWidgets.map { .target(name: $0) },
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "EndToEndTests",
-            dependencies: ["WidgetHostCLI", "AppGroup", "TestSupport", "RawHTTP"],
-            exclude: ["Fixtures"],
-            swiftSettings: swiftSettings
-        ),
-        // Plugins served out of process (issue 5): the Swift example, and the built-in TaskWidget
-        // served by the SDK's plugin main for the parity test.
-        .executableTarget(
-            name: "countdown-swift",
-            dependencies: ["WidgetHostPlugin"],
-            path: "Plugins/Examples/countdown-swift",
-            exclude: ["plugin.yaml", "countdown"],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "taskwidget-plugin",
-            dependencies: ["WidgetHostPlugin", "TaskWidget"],
-            swiftSettings: swiftSettings
-        ),
-        // A Swift plugin written as iOS widget code is (UserDefaults(suiteName:) of the App Group,
-        // entries dated Date()), for the end-to-end tests of the App Group's defaults and the clock.
-        .executableTarget(
-            name: "appgroup-swift",
-            dependencies: ["WidgetHostPlugin"],
-            path: "Tests/EndToEndTests/Fixtures/appgroup-swift",
-            swiftSettings: swiftSettings
-        ),
-        // A Swift plugin whose bundle forgets to list an intent its button runs, for the
-        // end-to-end test of what the SDK's server says.
-        .executableTarget(
-            name: "forgetful-swift",
-            dependencies: ["WidgetHostPlugin"],
-            path: "Tests/EndToEndTests/Fixtures/forgetful-swift",
-            swiftSettings: swiftSettings
-        ),
-        // The seed articles' ten Swift blocks as one widget extension with its own imports (WidgetKit,
-        // SwiftUI, AppIntents) and a `@main` bundle, compiled as an iOS project compiles them: in
-        // Swift 6 (served as a plugin by the end-to-end tests) and, over the same files (links), Swift 5.
-        .executableTarget(
-            name: "seed-extension",
-            dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
-            path: "Tests/EndToEndTests/Fixtures/seed-extension",
-            exclude: ["plugin.yaml", "seed-extension"]
-        ),
-        .executableTarget(
-            name: "seed-extension-swift5",
-            dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
-            path: "Tests/EndToEndTests/Fixtures/seed-extension-swift5",
-            swiftSettings: [.swiftLanguageMode(.v5)]
-        ),
-    ],
+    targets: targets + layoutTargets,
     swiftLanguageModes: [.v6]
 )

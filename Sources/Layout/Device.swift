@@ -1,0 +1,68 @@
+public import WidgetHostKit
+
+/// The device whose widget sizes the layout uses: one reference iPhone (the sizes DESIGN.md's
+/// page has always drawn), with the iPad's extra-large size for `systemExtraLarge`, which iPhones
+/// do not show.
+public struct Device: Sendable, Hashable {
+    /// Its name, as the layout JSON writes it.
+    public var name: String
+    /// Its screen's scale (pixels a point), the PNGs' default.
+    public var scale: Int
+
+    /// The reference device.
+    public static let reference = Device(name: "iPhone 15 Pro Max", scale: 3)
+
+    /// A family's size in points on this device (Apple's Human Interface Guidelines, "Widgets":
+    /// the 430-point-wide iPhones; systemExtraLarge as on a 12.9-inch iPad's narrower column).
+    public func size(of family: WidgetFamily) -> Size {
+        switch family {
+        case .systemSmall: return Size(width: 170, height: 170)
+        case .systemMedium: return Size(width: 364, height: 170)
+        case .systemLarge: return Size(width: 364, height: 382)
+        case .systemExtraLarge: return Size(width: 768, height: 382)
+        case .accessoryCircular: return Size(width: 76, height: 76)
+        case .accessoryRectangular: return Size(width: 172, height: 76)
+        case .accessoryInline: return Size(width: 257, height: 26)
+        }
+    }
+
+    /// The margins WidgetKit puts around a widget's content in a family (iOS 17's content
+    /// margins: 16 points on the home screen's families, none on the lock screen's).
+    public func contentMargins(of family: WidgetFamily) -> Insets {
+        switch family {
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: return Insets(all: 16)
+        case .accessoryCircular, .accessoryRectangular, .accessoryInline: return Insets()
+        }
+    }
+
+    /// The corner radius of a family's widget (the home screen's rounded tiles; the circular
+    /// accessory is a circle).
+    public func cornerRadius(of family: WidgetFamily) -> Double {
+        switch family {
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: return 22
+        case .accessoryCircular: return 38
+        case .accessoryRectangular: return 8
+        case .accessoryInline: return 0
+        }
+    }
+}
+
+/// A widget laid out: its family and colour scheme, its size, the tree of nodes (the root is the
+/// widget), and what could not be laid out as asked (each naming the node).
+public struct WidgetLayout: Sendable, Hashable {
+    public var family: WidgetFamily
+    public var colorScheme: ColorScheme
+    public var size: Size
+    public var root: LayoutNode
+    /// What the layout changed to lay the view out (a negative frame, a huge font, a huge
+    /// text), each naming the node (`view.children[1]`).
+    public var warnings: [String]
+
+    public init(family: WidgetFamily, colorScheme: ColorScheme, size: Size, root: LayoutNode, warnings: [String]) {
+        self.family = family
+        self.colorScheme = colorScheme
+        self.size = size
+        self.root = root
+        self.warnings = warnings
+    }
+}

@@ -1,0 +1,165 @@
+public import JSON
+
+/// The outline a ``LayoutNode`` fills or clips to.
+public enum LayoutShape: Sendable, Hashable {
+    case rectangle
+    case roundedRectangle(cornerRadius: Double)
+    case capsule
+    case circle
+
+    /// The name the layout JSON writes (`shape`).
+    public var name: String {
+        switch self {
+        case .rectangle: return "rectangle"
+        case .roundedRectangle: return "roundedRectangle"
+        case .capsule: return "capsule"
+        case .circle: return "circle"
+        }
+    }
+
+    /// The radius of the shape's corners in a rectangle of `size`.
+    public func cornerRadius(in size: Size) -> Double {
+        switch self {
+        case .rectangle: return 0
+        case .roundedRectangle(let radius): return min(radius, min(size.width, size.height) / 2)
+        case .capsule, .circle: return min(size.width, size.height) / 2
+        }
+    }
+}
+
+/// One node of a laid-out view: where it is, what it draws, and its children, as every picture
+/// draws it (the layout JSON, the HTML page, the PNG).
+///
+/// Nodes are SwiftUI's views: a vocabulary view (`vstack`, `text`, `button`, ...) and each
+/// modifier that changes where things go or draws something of its own (`padding`, `frame`,
+/// `background`, `overlay`, `clipShape`), which wraps the view it modifies as SwiftUI's
+/// `ModifiedContent` does. Drawing a node draws its `background` (in its `shape`), then its
+/// children in order, then what it draws itself (a text's lines, a symbol, a switch, a bar), at
+/// its `opacity`; a `clipShape` node clips its children to its shape. The root is the widget.
+public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
+    /// The vocabulary type (`widget` for the root).
+    public var type: String
+    /// Where it is, in points from the widget's top-left corner.
+    public var frame: Rect
+    /// Its children, in drawing order.
+    public var children: [LayoutNode] = []
+
+    /// A text's lines as drawn (the last cut with `…` when `truncated`).
+    public var lines: [String]?
+    /// Whether a text was cut.
+    public var truncated: Bool?
+    /// A text's (or a symbol's) font.
+    public var font: FontSpec?
+    /// A text's line height and the distance from a line's top to its baseline, for drawing.
+    public var lineHeight: Double?
+    public var ascent: Double?
+    /// A text's alignment within its frame: `leading`, `center` or `trailing`.
+    public var textAlignment: String?
+
+    /// The colour of what the node draws itself (a text, a symbol, a bar's or a switch's tint).
+    public var foreground: RGBA?
+    /// The colour it fills its frame with, in `shape`.
+    public var background: RGBA?
+    /// The outline of `background`, or what a `clipShape` clips to.
+    public var shape: LayoutShape?
+    /// A struck-through text's line colour.
+    public var strikethrough: RGBA?
+    /// An image's SF Symbols name.
+    public var systemName: String?
+    /// A control's number, as `tap` and `data-control` count them (depth first, from 0).
+    public var control: Int?
+    /// A toggle's state.
+    public var isOn: Bool?
+    /// A progress view's fraction (nil: indeterminate).
+    public var value: Double?
+    /// The opacity its subtree is drawn at.
+    public var opacity: Double = 1
+
+    public init(type: String, frame: Rect, children: [LayoutNode] = []) {
+        self.type = type
+        self.frame = frame
+        self.children = children
+    }
+
+    /// The text as drawn: its lines, one per line.
+    public var text: String? { lines?.joined(separator: "\n") }
+
+    /// Every node of the subtree, depth first, the node first.
+    public var allNodes: [LayoutNode] {
+        var found: [LayoutNode] = []
+        var stack = [self]
+        while let node = stack.popLast() {
+            found.append(node)
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return found
+    }
+
+    /// Writes the node as the layout JSON has it.
+    public func write(to sink: inout some JSONSink) {
+        sink.beginObject()
+        sink.key("type")
+        sink.string(type)
+        sink.key("frame")
+        sink.beginObject()
+        sink.key("x")
+        sink.value(Points.json(frame.x))
+        sink.key("y")
+        sink.value(Points.json(frame.y))
+        sink.key("width")
+        sink.value(Points.json(frame.width))
+        sink.key("height")
+        sink.value(Points.json(frame.height))
+        sink.endObject()
+        if let lines {
+            sink.member("text", lines.joined(separator: "\n"))
+            sink.key("lines")
+            sink.value(.int(lines.count))
+            sink.key("truncated")
+            sink.bool(truncated ?? false)
+        }
+        if let font {
+            sink.key("font")
+            sink.beginObject()
+            sink.key("size")
+            sink.value(Points.json(font.size))
+            sink.key("weight")
+            sink.value(.int(font.weight))
+            sink.endObject()
+        }
+        sink.member("systemName", systemName)
+        sink.member("foreground", foreground?.description)
+        sink.member("background", background?.description)
+        if let shape {
+            sink.member("shape", shape.name)
+            if case .roundedRectangle(let radius) = shape {
+                sink.key("cornerRadius")
+                sink.value(Points.json(radius))
+            }
+        }
+        sink.member("strikethrough", strikethrough?.description)
+        if let control {
+            sink.key("control")
+            sink.value(.int(control))
+        }
+        if let isOn {
+            sink.key("isOn")
+            sink.bool(isOn)
+        }
+        if let value {
+            sink.key("value")
+            sink.value(Points.json(value))
+        }
+        if opacity < 1 {
+            sink.key("opacity")
+            sink.value(Points.json(opacity))
+        }
+        if !children.isEmpty {
+            sink.key("children")
+            sink.beginArray()
+            for child in children { child.write(to: &sink) }
+            sink.endArray()
+        }
+        sink.endObject()
+    }
+}
