@@ -58,7 +58,9 @@ public struct WidgetLayout: Sendable, Hashable {
     /// text), each naming the node (`view.children[1]`).
     public var warnings: [String]
 
-    public init(family: WidgetFamily, colorScheme: ColorScheme, size: Size, root: LayoutNode, warnings: [String]) {
+    public init(
+        family: WidgetFamily, colorScheme: ColorScheme, size: Size, root: LayoutNode, warnings: [String]
+    ) {
         self.family = family
         self.colorScheme = colorScheme
         self.size = size

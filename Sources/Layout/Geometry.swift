@@ -47,7 +47,8 @@ public struct Rect: Sendable, Hashable {
 
     /// Whether `other` lies inside this rectangle, allowing `slack` points for rounding.
     public func contains(_ other: Rect, slack: Double = 0.01) -> Bool {
-        other.x >= x - slack && other.y >= y - slack && other.maxX <= maxX + slack && other.maxY <= maxY + slack
+        other.x >= x - slack && other.y >= y - slack && other.maxX <= maxX + slack
+            && other.maxY <= maxY + slack
     }
 
     /// Whether this rectangle and `other` share more than `slack` points of area in both axes.

@@ -26,7 +26,8 @@ public struct RGBA: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         func hex(_ component: Double) -> String {
             let byte = Int((min(max(component, 0), 1) * 255).rounded())
-            return String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            return String(byte >> 4, radix: 16, uppercase: true)
+                + String(byte & 0xF, radix: 16, uppercase: true)
         }
         let rgb = "#" + hex(red) + hex(green) + hex(blue)
         return alpha >= 1 ? rgb : rgb + hex(alpha)

@@ -71,7 +71,8 @@ public final class Typesetter: Sendable {
     /// when more remains.
     /// - Complexity: O(n) in the text's length the first time; O(1) for a text measured before.
     public func layout(_ text: String, font: FontSpec, width: Double?, maxLines: Int) -> TextLayout {
-        let key = Key(text: text, font: font, width: width.map { ($0 * 64).rounded(.down) / 64 }, maxLines: maxLines)
+        let key = Key(
+            text: text, font: font, width: width.map { ($0 * 64).rounded(.down) / 64 }, maxLines: maxLines)
         return state.withLock { state in
             if let known = state.cache[key] { return known }
             let measured = Self.measure(key, in: &state)
@@ -122,7 +123,8 @@ public final class Typesetter: Sendable {
                 var run = line.pointee.runs
                 var last = start
                 while let node = run {
-                    if let item = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item {
+                    if let item = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item
+                    {
                         let offset = Int(item.pointee.offset)
                         if offset + Int(item.pointee.length) >= end { last = max(last, offset) }
                     }
@@ -131,7 +133,8 @@ public final class Typesetter: Sendable {
                 end = last
                 ellipsis = true
             }
-            var drawn = String(decoding: bytes[min(start, bytes.count)..<min(max(end, start), bytes.count)], as: UTF8.self)
+            var drawn = String(
+                decoding: bytes[min(start, bytes.count)..<min(max(end, start), bytes.count)], as: UTF8.self)
             // A line break or the space where a line wraps is not drawn.
             while let last = drawn.last, last.isNewline || (last == " " && (ellipsis || index < count - 1)) {
                 drawn.removeLast()
@@ -154,7 +157,8 @@ public final class Typesetter: Sendable {
         if let known = state.descriptions[font] { return known }
         let description = pango_font_description_from_string(Self.families)!
         pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
-        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(min(max(font.weight, 100), 900))))
+        pango_font_description_set_weight(
+            description, PangoWeight(rawValue: UInt32(min(max(font.weight, 100), 900))))
         state.descriptions[font] = description
         return description
     }
