@@ -9,7 +9,8 @@
 enum BenchmarkCommand {
     /// The benchmarks, by name.
     static let names = [
-        "yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete", "batch", "html", "layout",
+        "yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete", "batch", "html",
+        "layout",
         "serve",
     ]
 
