@@ -77,7 +77,7 @@ import Testing
             ["run", "-"],
             [
                 "--widget", "--family", "--at", "--timeline", "--preview", "--placeholder", "--format",
-                "--store",
+                "--color-scheme", "--store",
                 "--lock-timeout",
                 "--plugins", "--set", "--verbose", "--trace-plugins", "--version", "-h", "--help",
             ]
