@@ -113,7 +113,6 @@ public enum ViewVocabulary {
             ("lineLimit", [("limit", .integer(minimum: 1))]),
             ("padding", [("edges", .edges), ("length", .points)]),
             ("background", [("style", .style), ("opacity", .fraction)] + shape + layered),
-            ("overlay", layered),
             (
                 "frame",
                 [
@@ -154,6 +153,7 @@ public enum ViewVocabulary {
             ("fixedSize", [("horizontal", .boolean), ("vertical", .boolean)]),
             ("layoutPriority", [("value", .number)]),
             ("minimumScaleFactor", [("factor", .scale)]),
+            ("overlay", layered),
             // What the Swift SDK records of an API widgethost does not draw: always a warning.
             ("ignored", [("api", .string)]),
         ]
