@@ -25,6 +25,15 @@ struct LayoutBuilder {
                 element = wrap(element, .padding(padding(modifier, at: at)))
             case "frame":
                 element = wrap(element, frame(modifier, at: at))
+            case "overlay",
+                "background" where modifier["view"] != nil:
+                guard let layer = modifier["view"] else { continue }
+                let drawn = self.element(layer, environment: environment, path: "\(at).view")
+                element = LayoutElement(
+                    .layer(
+                        alignment: modifier["alignment"]?.stringValue,
+                        isOverlay: modifier.modifierType == "overlay"),
+                    children: [element, drawn], environment: element.environment, path: element.path)
             case "background":
                 guard let style = modifier["style"]?.stringValue,
                     let colour = resolve(style, opacity: modifier["opacity"]?.finiteNumber, at: at)

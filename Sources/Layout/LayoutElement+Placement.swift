@@ -88,6 +88,17 @@ extension LayoutElement {
             node.background = colour
             node.shape = shape
             node.children = children.prefix(1).map { $0.place(at: origin, proposal: proposal) }
+        case .layer(let alignment, let isOverlay):
+            node = LayoutNode(type: isOverlay ? "overlay" : "background", frame: frame)
+            var placed = children.prefix(1).map { $0.place(at: origin, proposal: proposal) }
+            if children.count > 1 {
+                let layer = children[1]
+                let offer = ProposedSize(size)
+                let drawn = layer.place(
+                    at: Self.align(layer.size(for: offer), in: frame, alignment ?? "center"), proposal: offer)
+                if isOverlay { placed.append(drawn) } else { placed.insert(drawn, at: 0) }
+            }
+            node.children = placed
         case .clip(let shape):
             node = LayoutNode(type: "clipShape", frame: frame)
             node.shape = shape

@@ -19,6 +19,9 @@ final class LayoutElement {
         case flexibleFrame(FlexibleFrame, alignment: String?)
         /// A fill behind the content (its first child), in a shape, sized to it.
         case background(RGBA, LayoutShape)
+        /// A view drawn over the content (`overlay`) or behind it (`background` with a view),
+        /// offered the content's size and aligned in it: the content is the first child.
+        case layer(alignment: String?, isOverlay: Bool)
         /// The content clipped to a shape.
         case clip(LayoutShape)
         case fixedSize(horizontal: Bool, vertical: Bool)
@@ -130,7 +133,7 @@ final class LayoutElement {
             return Size(width: width ?? inner?.width ?? 0, height: height ?? inner?.height ?? 0)
         case .flexibleFrame(let frame, _):
             return flexibleSize(frame, for: proposal)
-        case .background, .clip, .control:
+        case .background, .clip, .control, .layer:
             return children.first?.size(for: proposal) ?? .zero
         case .fixedSize(let horizontal, let vertical):
             var inner = proposal
