@@ -36,19 +36,25 @@ import WidgetHostKit
 
     /// The JSON of the seed's view up to its first row: the padded stack, and the header with the
     /// checklist symbol, the title, the completed count (`count`) and the badge of `pending` tasks
-    /// (its colour `badge`).
-    static func headerJSON(count: String, pending: Int, badge: String) -> String {
-        #"{"type":"vstack","alignment":"leading","spacing":8,"modifiers":[{"type":"padding","edges":"all"},"#
+    /// (its colour `badge`); a small widget (`count` nil) has no completed count and no padding of
+    /// its own inside the content margins, a larger one 16 points.
+    static func headerJSON(count: String?, pending: Int, badge: String) -> String {
+        let padding = count == nil ? 0 : 16
+        let completed =
+            count.map {
+                #"{"type":"text","text":"\#($0)","modifiers":[{"type":"font","style":"caption","weight":"bold"},"#
+                    + #"{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"numericText"}]},"#
+            } ?? ""
+        return
+            #"{"type":"vstack","alignment":"leading","spacing":8,"modifiers":[{"type":"padding","edges":"all","length":\#(padding)},"#
             + #"{"type":"containerBackground","style":"fill.tertiary"}],"children":["#
             + #"{"type":"hstack","children":["#
             + #"{"type":"image","systemName":"checklist","modifiers":[{"type":"foregroundStyle","style":"secondary"},"#
             + #"{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},"#
             + #"{"type":"text","text":"Tasks","modifiers":[{"type":"font","style":"headline"},{"type":"fontWeight","weight":"bold"}]},"#
-            + #"{"type":"spacer"},"#
-            + #"{"type":"text","text":"\#(count)","modifiers":[{"type":"font","style":"caption","weight":"bold"},"#
-            + #"{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"numericText"}]},"#
+            + #"{"type":"spacer"},"# + completed
             + #"{"type":"text","text":"\#(pending)","modifiers":[{"type":"font","style":"caption","weight":"bold"},"#
-            + #"{"type":"foregroundStyle","style":"white"},{"type":"padding","edges":"horizontal","length":8},"#
+            + #"{"type":"foregroundStyle","style":"black"},{"type":"padding","edges":"horizontal","length":8},"#
             + #"{"type":"padding","edges":"vertical","length":4},{"type":"background","style":"\#(badge)"},"#
             + #"{"type":"clipShape","shape":"capsule"}]}]},"#
     }
@@ -105,7 +111,7 @@ import WidgetHostKit
         #expect(
             timeline.entries.first?.view.json.description
                 == """
-                \(Self.headerJSON(count: "0/0", pending: 0, badge: "green"))\
+                \(Self.headerJSON(count: nil, pending: 0, badge: "green"))\
                 {"type":"text","text":"No tasks","modifiers":[{"type":"font","style":"subheadline"},{"type":"foregroundStyle","style":"secondary"}]},\
                 {"type":"spacer","minLength":0}]}
                 """
