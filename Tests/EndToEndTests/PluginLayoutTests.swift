@@ -50,6 +50,41 @@ import Testing
         #expect(modifiers[4]?["view"]?["systemName"]?.string == "star")
     }
 
+    /// The Python SDK writes the same vocabulary: a plugin of it with a zstack, a spacer's minLength,
+    /// the layout modifiers and an overlay gets no warning, and its overlay is placed by its alignment.
+    @Test func thePythonSDKsLayersAreLaidOutWithoutAWarning() throws {
+        let scratch = try PythonPluginDiagnosticsTests.scratch(
+            """
+            #!/usr/bin/env python3
+            import widgethost_plugin as wh
+
+            @wh.widget("Clock")
+            def show(config, context):
+                badge = wh.image("star").frame(width=10, height=10)
+                label = (wh.text("Inbox").fixed_size().layout_priority(1).minimum_scale_factor(0.5)
+                         .frame(width=100, height=40).overlay(badge, alignment="topTrailing"))
+                card = wh.spacer().frame(width=120, height=80).background("blue")
+                view = wh.vstack(wh.zstack(card, label, alignment="bottomLeading"), wh.spacer(min_length=0))
+                return wh.entry(context.date, view)
+
+            wh.serve("clock")
+
+            """)
+        let run = try PythonPluginDiagnosticsTests.run(scratch, ["--format", "layout"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError == "", "the vocabulary takes all the Python SDK writes")
+        let widget = try #require(try JSONPath(run.standardOutput)["widgets"]?[0]?["layout"]?.value)
+        let stack = try #require(Self.nodes("zstack", in: widget).first)
+        let overlay = try #require(Self.nodes("overlay", in: widget).first)
+        let star = try #require(
+            Self.nodes("frame", in: overlay).first { Self.nodes("image", in: $0).count == 1 })
+        let (zstack, label, badge) = (Self.frame(stack), Self.frame(overlay), Self.frame(star))
+        #expect(zstack[2] == 120 && zstack[3] == 80)
+        // At the stack's bottom leading corner; the star at the label's top trailing corner.
+        #expect(label[0] == zstack[0] && label[1] + label[3] == zstack[1] + zstack[3])
+        #expect(badge == [label[0] + label[2] - 10, label[1], 10, 10])
+    }
+
     /// The nodes of `type` in the layout node `node` (its JSON object), itself included, depth first.
     static func nodes(_ type: String, in node: Any) -> [[String: Any]] {
         guard let object = node as? [String: Any] else { return [] }
