@@ -70,16 +70,16 @@ import Testing
         let due = JSONText.nodes(of: view, type: "text").filter { $0["dateStyle"] as? String == "relative" }
         #expect(due.map { $0["text"] as? String } == ["2 days, 5 hours"])
         #expect(due.map { $0["date"] as? String } == ["2026-12-01T17:00:00Z"])
-        // The root: padded (16 points in the families above small), on the seeds' container background.
+        // The root: padded, on the seeds' container background.
         #expect(
             JSONText.canonical((view as? [String: Any])?["modifiers"])
-                == #"[{"edges":"all","length":16,"type":"padding"},{"style":"fill.tertiary","type":"containerBackground"}]"#
+                == #"[{"edges":"all","type":"padding"},{"style":"fill.tertiary","type":"containerBackground"}]"#
         )
     }
 
     @Test func tapOnAToggleRowRunsSetTaskCompletionIntent() throws {
         let scratch = try Self.scratch(
-            "  - {id: toggles, kind: TaskWidget, configuration: {rowStyle: toggle, priorityFilter: high, category: work}}"
+            "  - {id: toggles, kind: TaskWidget, family: systemLarge, configuration: {rowStyle: toggle, priorityFilter: high, category: work}}"
         )
         let before = try #require(try Self.run([], in: scratch).first)
         let toggles = JSONText.nodes(of: before["view"], type: "toggle")
