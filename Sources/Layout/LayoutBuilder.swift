@@ -17,6 +17,17 @@ struct LayoutBuilder {
     /// The way to the node being built (kept as steps, written out only for a warning).
     var path: [PathComponent] = []
 
+    /// How many modifiers' views (`overlay`'s, `background`'s) the node being built is in.
+    var modifierViews = 0
+
+    /// The next control's number, as `tap` counts controls: the view's own, depth first. A
+    /// control in a modifier's view is drawn but has none (`tap` does not reach it).
+    mutating func nextControlNumber() -> Int? {
+        guard modifierViews == 0 else { return nil }
+        defer { context.nextControl += 1 }
+        return context.nextControl
+    }
+
     /// The node being built, as warnings name it: `view.children[1].modifiers[0]`.
     var currentPath: String {
         var text = "view"
@@ -56,7 +67,9 @@ struct LayoutBuilder {
                 "background" where modifier["view"] != nil:
                 guard let layer = modifier["view"] else { continue }
                 path.append(.view)
+                modifierViews += 1
                 let drawn = self.element(layer, environment: environment)
+                modifierViews -= 1
                 path.removeLast()
                 element = LayoutElement(
                     .layer(
@@ -183,8 +196,7 @@ struct LayoutBuilder {
     private mutating func control<View: LayoutViewSource>(
         _ view: View, type: String, environment: LayoutEnvironment
     ) -> LayoutElement {
-        let number = context.nextControl
-        context.nextControl += 1
+        let number = nextControlNumber()
         let scheme = environment.colorScheme
         let style = type == "link" ? "plain" : (environment.buttonStyle ?? "automatic")
         var inner = environment
@@ -219,8 +231,7 @@ struct LayoutBuilder {
     private mutating func toggle<View: LayoutViewSource>(
         _ view: View, environment: LayoutEnvironment
     ) -> LayoutElement {
-        let number = context.nextControl
-        context.nextControl += 1
+        let number = nextControlNumber()
         let scheme = environment.colorScheme
         let isOn = view.viewIsOn ?? false
         if environment.toggleStyle == "button" {

@@ -26,7 +26,7 @@ final class LayoutElement {
         case clip(LayoutShape)
         case fixedSize(horizontal: Bool, vertical: Bool)
         /// A button, toggle or link: its children, the tappable area, numbered as `tap` counts.
-        case control(type: String, number: Int)
+        case control(type: String, number: Int?)
         /// A toggle's switch.
         case toggleSwitch(isOn: Bool, tint: RGBA)
         /// A progress view's bar (with a value) or spinner (without).
