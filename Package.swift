@@ -342,6 +342,8 @@ let layoutTargets: [Target] = [
         dependencies: ["CPangoCairo", "JSON", "WidgetHostKit"],
         swiftSettings: swiftSettings
     ),
+    .testTarget(
+        name: "LayoutTests", dependencies: ["Layout", "JSON", "WidgetHostKit"], swiftSettings: swiftSettings),
 ]
 
 let package = Package(

@@ -4,23 +4,27 @@ import WidgetHostKit
 /// One task row, as the seeds' `TaskRowView`: a button toggling the task, with its completion
 /// mark (green when done), its title (struck through and secondary when done), its due date
 /// relative to the entry's date (seed 002's `Text(dueDate, style: .relative)`) and its priority
-/// badge (red for high, orange for medium).
+/// badge (red for high, orange for medium). A compact row (a small widget's) has a smaller mark,
+/// closer spacing and no badge, so its title keeps most of the row.
 struct TaskRowView: View {
     let task: TaskItem
+    var isCompact = false
 
     var body: some View {
         Button(intent: ToggleTaskIntent(taskID: task.id)) {
-            HStack(spacing: 12) {
+            HStack(spacing: isCompact ? 6 : 12) {
                 Image(systemName: task.isCompleted ? "checkmark.circle.fill" : "circle")
-                    .font(.title3)
+                    .font(isCompact ? .body : .title3)
                     .foregroundStyle(task.isCompleted ? Color.green : Color.secondary)
                     .contentTransition(.symbolEffect(.replace))
                 TaskTitleView(task: task)
                 Spacer()
-                TaskPriorityBadge(priority: task.priority)
+                if !isCompact {
+                    TaskPriorityBadge(priority: task.priority)
+                }
             }
             .padding(.vertical, 6)
-            .padding(.horizontal, 10)
+            .padding(.horizontal, isCompact ? 8 : 10)
             .background(Color(.systemBackground).opacity(0.5))
             .cornerRadius(8)
         }

@@ -41,7 +41,9 @@ struct TaskWidgetView: View {
                 }
                 Spacer(minLength: 0)
             }
-            .padding()
+            // The seeds' padding inside WidgetKit's content margins; a small widget has room
+            // for the margins only.
+            .padding(family == .systemSmall ? 0 : 16)
             .containerBackground(Color.fill.tertiary, for: .widget)
         }
     }
@@ -52,7 +54,7 @@ struct TaskWidgetView: View {
             TaskLoadingRowView(task: task)
         } else {
             switch entry.rowStyle {
-            case .button: TaskRowView(task: task)
+            case .button: TaskRowView(task: task, isCompact: family == .systemSmall)
             case .toggle: TaskToggleRowView(task: task)
             }
         }
@@ -76,7 +78,9 @@ struct TaskWidgetView: View {
     }
 
     /// Seed 002's all-completed seal, seed 003's title, completed/total and remaining badge
-    /// (orange while tasks remain, green when none do).
+    /// (orange while tasks remain, green when none do). A small widget leaves the completed/total
+    /// out, so the header stays on one line. The badge's count is black, not the seed's white,
+    /// which reads at 2.2:1 on orange (WCAG asks 4.5:1).
     private var headerView: some View {
         HStack {
             Image(systemName: entry.allCompleted ? "checkmark.seal.fill" : "checklist")
@@ -86,13 +90,15 @@ struct TaskWidgetView: View {
                 .font(.headline)
                 .fontWeight(.bold)
             Spacer()
-            Text("\(entry.completedCount)/\(entry.tasks.count)")
-                .font(.caption.bold())
-                .foregroundStyle(.secondary)
-                .contentTransition(.numericText())
+            if family != .systemSmall {
+                Text("\(entry.completedCount)/\(entry.tasks.count)")
+                    .font(.caption.bold())
+                    .foregroundStyle(.secondary)
+                    .contentTransition(.numericText())
+            }
             Text("\(entry.pendingCount)")
                 .font(.caption.bold())
-                .foregroundStyle(.white)
+                .foregroundStyle(.black)
                 .padding(.horizontal, 8)
                 .padding(.vertical, 4)
                 .background(entry.pendingCount > 0 ? Color.orange : Color.green)
