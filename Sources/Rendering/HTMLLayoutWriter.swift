@@ -67,7 +67,10 @@ struct HTMLLayoutWriter {
             style += Self.number(max(node.opacity, 0), decimals: 3)
         }
 
-        if let number = node.control, let control = control(number) {
+        if let index = node.control {
+            // The layout counts controls from 0; `tap` and `data-control` from 1.
+            let number = index + 1
+            let control = control(number)
             isControl = true
             classes += " control " + node.type
             attributes += " data-control=\"\(number)\""
@@ -154,8 +157,8 @@ struct HTMLLayoutWriter {
         output += ">"
     }
 
-    /// The control numbered `number` as `tap` numbers it (from 1), if the view has it.
-    private func control(_ number: Int) -> HTMLControl? {
+    /// The control numbered `number` as `tap` numbers it (from 1), as the view has it.
+    private func control(_ number: Int) -> HTMLControl {
         number >= 1 && number <= controls.count ? controls[number - 1] : HTMLControl(isDisabled: false)
     }
 
