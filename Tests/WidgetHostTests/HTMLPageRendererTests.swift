@@ -24,21 +24,25 @@ import WidgetHostKit
         let end = try #require(html.range(of: "\">" + text)).lowerBound
         let start = try #require(html[..<end].range(of: "style=\"", options: .backwards)).upperBound
         let match = try #require(
-            html[start..<end].prefixMatch(of: /left:(-?[\d.]+)px;top:(-?[\d.]+)px;width:([\d.]+)px;height:([\d.]+)px/)
+            html[start..<end].prefixMatch(
+                of: /left:(-?[\d.]+)px;top:(-?[\d.]+)px;width:([\d.]+)px;height:([\d.]+)px/)
         )
         return [match.output.1, match.output.2, match.output.3, match.output.4].compactMap { Double($0) }
     }
 
     /// The frames of the elements whose style holds `marker` (a colour), in order.
     func frames(marked marker: String, in html: String) -> [[Double]] {
-        html.matches(of: /style="left:(-?[\d.]+)px;top:(-?[\d.]+)px;width:([\d.]+)px;height:([\d.]+)px([^"]*)"/)
-            .filter { $0.output.5.contains(marker) }
-            .map { [$0.output.1, $0.output.2, $0.output.3, $0.output.4].compactMap { Double($0) } }
+        html.matches(
+            of: /style="left:(-?[\d.]+)px;top:(-?[\d.]+)px;width:([\d.]+)px;height:([\d.]+)px([^"]*)"/
+        )
+        .filter { $0.output.5.contains(marker) }
+        .map { [$0.output.1, $0.output.2, $0.output.3, $0.output.4].compactMap { Double($0) } }
     }
 
     @Test(arguments: [
         (WidgetFamily.systemSmall, 170, 170, 22), (.systemMedium, 364, 170, 22), (.systemLarge, 364, 382, 22),
-        (.systemExtraLarge, 768, 382, 22), (.accessoryCircular, 76, 76, 38), (.accessoryRectangular, 172, 76, 8),
+        (.systemExtraLarge, 768, 382, 22), (.accessoryCircular, 76, 76, 38),
+        (.accessoryRectangular, 172, 76, 8),
         (.accessoryInline, 257, 26, 0),
     ])
     func aCardIsItsFamilysSizeInPoints(family: WidgetFamily, width: Int, height: Int, radius: Int) throws {
@@ -123,7 +127,8 @@ import WidgetHostKit
             #expect(drawn.contains("data-control=\"3\"") && drawn.contains("★"), "the view is drawn whole")
             // Six texts: the date, the progress view's label, "alone" (whose children its JSON does
             // not have), and the three controls' labels.
-            #expect(drawn.components(separatedBy: "class=\"n t ").count == 7, "a text's children are not drawn")
+            #expect(
+                drawn.components(separatedBy: "class=\"n t ").count == 7, "a text's children are not drawn")
             #expect(drawn.contains("data-widget-url=\"widget://tab/1\""))
         }
     }
@@ -165,7 +170,9 @@ import WidgetHostKit
         #expect(html.contains("data-control=\"1\""))
         #expect(!html.contains("href="))
         // It has no label of its own: its URL names it, as text.
-        #expect(html.contains("<a class=\"n control link\" data-control=\"1\" aria-label=\"javascript:alert(1)\""))
+        #expect(
+            html.contains("<a class=\"n control link\" data-control=\"1\" aria-label=\"javascript:alert(1)\"")
+        )
     }
 
     @Test func aSpacerPushesItsNeighboursApartAndTheRowFillsItsColumn() throws {
@@ -252,7 +259,8 @@ import WidgetHostKit
         let text = try frame(of: "x", in: html)
         #expect(text[0...1] == [4, 4])
         let fill = try #require(frames(marked: "--b:#007AFF99;--bd:#0A84FF99", in: html).first)
-        #expect(html.contains("--b:#007AFF99;--bd:#0A84FF99;border-radius:" + HTMLLayoutWriter.px(fill[2] / 2)))
+        #expect(
+            html.contains("--b:#007AFF99;--bd:#0A84FF99;border-radius:" + HTMLLayoutWriter.px(fill[2] / 2)))
         #expect(html.contains("--f:#FFFFFF80;--fd:#FFFFFF80"))
         #expect(html.contains(";overflow:hidden;border-radius:6px\""))
     }
@@ -296,11 +304,14 @@ import WidgetHostKit
         let html = try card(
             #"{"type":"hstack","children":[{"type":"image","systemName":"checkmark.circle.fill"},{"type":"image","systemName":"star"},{"type":"image","systemName":"gauge"}]}"#
         )
-        #expect(html.contains("<span class=\"n i ff\" role=\"img\" aria-label=\"checkmark.circle.fill\" style="))
+        #expect(
+            html.contains("<span class=\"n i ff\" role=\"img\" aria-label=\"checkmark.circle.fill\" style="))
         #expect(html.contains("aria-hidden=\"true\"><circle"))
         #expect(html.contains("<span class=\"n i ff\" role=\"img\" aria-label=\"star\" style="))
         #expect(html.contains(">★</span>"))
-        #expect(html.contains("<span class=\"n i ff unknown\" role=\"img\" aria-label=\"gauge\" title=\"gauge\" style="))
+        #expect(
+            html.contains(
+                "<span class=\"n i ff unknown\" role=\"img\" aria-label=\"gauge\" title=\"gauge\" style="))
     }
 
     @Test func aFailedWidgetShowsItsError() {
