@@ -61,9 +61,13 @@ public struct HTMLPageRenderer: RunRenderer {
     /// A view laid out for the page: its geometry in light and in dark (the same tree twice when
     /// the renderer draws one scheme), its controls and its widget URL.
     struct Drawing {
+        /// The root of the light scheme's layout (the forced scheme's, when there is one).
         var light: LayoutNode
+        /// The root of the dark scheme's layout: the same shape, other colours.
         var dark: LayoutNode
+        /// What the view says of its controls that the layout does not, in `tap`'s order.
         var controls: [HTMLControl]
+        /// The URL the widget opens (`widgetURL`).
         var widgetURL: String?
     }
 
