@@ -98,7 +98,7 @@ struct HTMLLayoutWriter {
                 attributes += " role=\"switch\" aria-checked=\"\(Self.isOn(node))\""
             }
             if control.isDisabled { attributes += " data-disabled=\"\"" }
-            if !node.allNodes.contains(where: { $0.lines != nil }),
+            if !Self.hasText(node),
                 let label = control.intentType ?? control.url
             {
                 // Nothing of it reads as text: its intent or URL names it.
@@ -160,6 +160,13 @@ struct HTMLLayoutWriter {
     /// The control numbered `number` as `tap` numbers it (from 1), as the view has it.
     private func control(_ number: Int) -> HTMLControl {
         number >= 1 && number <= controls.count ? controls[number - 1] : HTMLControl(isDisabled: false)
+    }
+
+    /// Whether `node` or a node under it is a text.
+    private static func hasText(_ node: LayoutNode) -> Bool {
+        if node.lines != nil { return true }
+        for child in node.children where hasText(child) { return true }
+        return false
     }
 
     /// A toggle's state: its own, or its switch's.
@@ -316,11 +323,31 @@ struct HTMLLayoutWriter {
         style += ";--"
         style += name
         style += ":"
-        style += light.description
+        hex(light, to: &style)
         style += ";--"
         style += name
         style += "d:"
-        style += (dark ?? light).description
+        hex(dark ?? light, to: &style)
+    }
+
+    /// Appends `colour` as ``RGBA/description`` writes it (`#RRGGBB`, or `#RRGGBBAA` when not
+    /// opaque), without the strings it makes on the way: the page writes a few colours a node.
+    static func hex(_ colour: RGBA, to output: inout String) {
+        let digits: StaticString = "0123456789ABCDEF"
+        var bytes: (UInt64, UInt8) = (0, 0)
+        let count = colour.alpha >= 1 ? 7 : 9
+        withUnsafeMutableBytes(of: &bytes) { buffer in
+            buffer[0] = UInt8(ascii: "#")
+            for index in 0..<(count - 1) / 2 {
+                let component =
+                    index == 0
+                    ? colour.red : index == 1 ? colour.green : index == 2 ? colour.blue : colour.alpha
+                let byte = component.isNaN ? 0 : Int((min(max(component, 0), 1) * 255).rounded())
+                buffer[1 + 2 * index] = digits.utf8Start[byte >> 4]
+                buffer[2 + 2 * index] = digits.utf8Start[byte & 0xF]
+            }
+            output += String(decoding: UnsafeRawBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
     }
 
     /// `value` points as CSS pixels: at most two decimals, never exponent notation, a value

@@ -274,4 +274,18 @@ import WidgetHostKit
         #expect(HTMLLayoutWriter.px(.nan) == "0px")
         #expect(HTMLLayoutWriter.number(0.125, decimals: 3) == "0.125")
     }
+
+    /// The writer's colours are the layout JSON's (`RGBA.description`), written without its
+    /// intermediate strings.
+    @Test func coloursAreWrittenAsTheLayoutWritesThem() {
+        let values = [0, 0.001, 0.2, 0.5, 0.584, 0.999, 1, -0.5, 1.5]
+        for red in values {
+            for alpha in [1, 0.5, 0, 0.18, 2] {
+                let colour = RGBA(red: red, green: 1 - red, blue: red / 2, alpha: alpha)
+                var written = ""
+                HTMLLayoutWriter.hex(colour, to: &written)
+                #expect(written == colour.description)
+            }
+        }
+    }
 }
