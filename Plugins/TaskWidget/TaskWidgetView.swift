@@ -41,29 +41,37 @@ struct TaskWidgetView: View {
                 }
                 Spacer(minLength: 0)
             }
-            // The seeds' padding inside WidgetKit's content margins; a small widget has room
-            // for the margins only.
-            .padding(family == .systemSmall ? 0 : 16)
+            // The seeds' padding inside WidgetKit's content margins where there is room for it
+            // (a small or medium widget has room for the margins only).
+            .padding(.all, isCompact ? 0 : nil)
             .containerBackground(Color.fill.tertiary, for: .widget)
         }
     }
 
+    /// Whether rows are compact: one line each, as a small or medium widget fits them.
+    private var isCompact: Bool { family == .systemSmall || family == .systemMedium }
+
     @ViewBuilder
     private func row(_ task: TaskItem) -> some View {
         if entry.isLoading {
-            TaskLoadingRowView(task: task)
+            TaskLoadingRowView(task: task, isCompact: isCompact)
         } else {
             switch entry.rowStyle {
-            case .button: TaskRowView(task: task, isCompact: family == .systemSmall)
-            case .toggle: TaskToggleRowView(task: task)
+            case .button:
+                TaskRowView(task: task, isCompact: isCompact, showsPriority: family != .systemSmall)
+            case .toggle:
+                TaskToggleRowView(task: task, isCompact: isCompact, showsPriority: family != .systemSmall)
             }
         }
     }
 
-    /// The rows this view's family fits.
-    private var tasksLimit: Int { Self.rows(in: family) }
+    /// The rows this view's family fits; a medium widget fits two rows of switches (iOS's
+    /// switch is 31 points tall).
+    private var tasksLimit: Int {
+        family == .systemMedium && entry.rowStyle == .toggle && !entry.isLoading ? 2 : Self.rows(in: family)
+    }
 
-    /// The rows a family fits: small 2, medium 3, large and extra large 4.
+    /// The rows a family fits under its header: small 2, medium 3, large and extra large 4.
     static func rows(in family: WidgetFamily) -> Int {
         switch family {
         case .systemSmall: return 2

@@ -54,9 +54,9 @@ public struct RunLayoutRenderer: RunRenderer {
         sink.key("size")
         sink.beginObject()
         sink.key("width")
-        sink.double(size.width)
+        sink.value(.int(Int(size.width)))
         sink.key("height")
-        sink.double(size.height)
+        sink.value(.int(Int(size.height)))
         sink.endObject()
         switch layout(result) {
         case .success(let layout):
