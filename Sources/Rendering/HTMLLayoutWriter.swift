@@ -72,7 +72,10 @@ struct HTMLLayoutWriter {
             let number = index + 1
             let control = control(number)
             isControl = true
-            classes += " control " + node.type
+            // The class names a control's kind from the writer's own words, whatever the type says.
+            classes +=
+                node.type == "link"
+                ? " control link" : node.type == "toggle" ? " control toggle" : " control button"
             attributes += " data-control=\"\(number)\""
             if let intent = control.intentType {
                 attributes += " data-intent=\""
