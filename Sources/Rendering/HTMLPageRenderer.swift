@@ -71,15 +71,21 @@ public struct HTMLPageRenderer: RunRenderer {
         var widgetURL: String?
     }
 
-    /// `view` laid out in `family`, in each scheme the page shows.
-    func drawing(_ view: some HTMLViewSource, family: WidgetFamily) -> Drawing {
-        func layout(_ scheme: ColorScheme) -> LayoutNode {
-            LayoutEngine.layout(
-                view, family: family, colorScheme: scheme, device: device, contentMarginsDisabled: false
-            ).root
-        }
-        let light = layout(colorScheme ?? .light)
-        let dark = colorScheme == nil ? layout(.dark) : light
+    /// A drawn view laid out in `family`, in each scheme the page shows.
+    func drawing(_ view: ViewNode, family: WidgetFamily) -> Drawing {
+        drawing(view) { LayoutEngine.layout(view, family: family, colorScheme: $0, device: device) }
+    }
+
+    /// A view's JSON laid out in `family`, in each scheme the page shows.
+    func drawing(_ view: JSONValue, family: WidgetFamily) -> Drawing {
+        drawing(view) { LayoutEngine.layout(view, family: family, colorScheme: $0, device: device) }
+    }
+
+    /// `view` laid out by `layout` in each scheme the page shows (once when the renderer draws
+    /// one), with what the page reads of its controls.
+    private func drawing(_ view: some HTMLViewSource, layout: (ColorScheme) -> WidgetLayout) -> Drawing {
+        let light = layout(colorScheme ?? .light).root
+        let dark = colorScheme == nil ? layout(.dark).root : light
         let (controls, widgetURL) = HTMLControl.controls(of: view)
         return Drawing(light: light, dark: dark, controls: controls, widgetURL: widgetURL)
     }

@@ -101,7 +101,7 @@ import WidgetHostKit
                 \(Self.headerJSON(count: "1/3", pending: 2, badge: "orange"))\
                 \(Self.rowJSON(1, "Ship release notes", completed: false, priority: ("exclamationmark.circle.fill", "red"))),\
                 \(Self.rowJSON(2, "Book flights", completed: true, priority: ("minus.circle.fill", "orange"))),\
-                \(Self.rowJSON(3, "Water the plants", completed: false, priority: nil)),{"type":"spacer"}]}
+                \(Self.rowJSON(3, "Water the plants", completed: false, priority: nil)),{"type":"spacer","minLength":0}]}
                 """
         )
     }
@@ -114,7 +114,7 @@ import WidgetHostKit
                 == """
                 \(Self.headerJSON(count: nil, pending: 0, badge: "green"))\
                 {"type":"text","text":"No tasks","modifiers":[{"type":"font","style":"subheadline"},{"type":"foregroundStyle","style":"secondary"}]},\
-                {"type":"spacer"}]}
+                {"type":"spacer","minLength":0}]}
                 """
         )
     }

@@ -93,6 +93,9 @@ import WidgetHostKit
             modifier(.shadow, ["color": .string("black"), "radius": .int(3), "y": .int(1)]),
             modifier(.animation, ["curve": .string("spring")]),
             modifier(.disabled), modifier(.ignored, ["api": .string("privacySensitive()")]),
+            modifier(.fixedSize, ["vertical": .bool(false)]), modifier(.layoutPriority, ["value": .int(1)]),
+            modifier(.minimumScaleFactor, ["factor": .double(0.5)]),
+            modifier(.overlay, ["view": ViewNode(type: .image, systemName: "star").json]),
         ]
         #expect(Set(every.map(\.type)) == Set(ViewModifierNode.Kind.allCases), "every modifier is drawn")
         let intent = IntentReference(
@@ -104,7 +107,9 @@ import WidgetHostKit
                 dateStyle: "relative", modifiers: Array(every[0..<8])),
             ViewNode(type: .image, systemName: "checkmark.circle.fill"),
             ViewNode(type: .image, systemName: "star"), ViewNode(type: .image, systemName: "no.such.symbol"),
-            ViewNode(type: .spacer), ViewNode(type: .progress, value: 0.4),
+            ViewNode(type: .spacer), ViewNode(type: .spacer, minLength: 2),
+            ViewNode(type: .zstack, children: [label], alignment: "topLeading"),
+            ViewNode(type: .progress, value: 0.4),
             ViewNode(type: .progress, children: [label]),
             // A text's JSON has no children, so its card shows none.
             ViewNode(type: .text, text: "alone", url: "widget://tab/1", children: [label]),
@@ -125,10 +130,10 @@ import WidgetHostKit
             let fromJSON = renderer.card(id: "w", kind: "Demo", family: family, outcome: .success(view.json))
             #expect(drawn == fromJSON)
             #expect(drawn.contains("data-control=\"3\"") && drawn.contains("★"), "the view is drawn whole")
-            // Six texts: the date, the progress view's label, "alone" (whose children its JSON does
-            // not have), and the three controls' labels.
+            // Seven texts: the date, the zstack's label, the progress view's label, "alone" (whose
+            // children its JSON does not have), and the three controls' labels.
             #expect(
-                drawn.components(separatedBy: "class=\"n t ").count == 7, "a text's children are not drawn")
+                drawn.components(separatedBy: "class=\"n t ").count == 8, "a text's children are not drawn")
             #expect(drawn.contains("data-widget-url=\"widget://tab/1\""))
         }
     }

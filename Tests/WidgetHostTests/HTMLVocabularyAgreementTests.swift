@@ -9,8 +9,8 @@ import WidgetHostKit
 /// the SDK's node types and the HTML page are held to it: every node type the vocabulary takes is
 /// one the SDK writes and one the page draws, and every modifier changes what the page draws
 /// (those the page cannot draw are named here, with why). The page draws the layout's geometry,
-/// so a modifier is applied to a view it has something to change in: a stack holding a long
-/// text, a button and a toggle.
+/// so a modifier is applied to views it has something to change in: a stack holding a row of
+/// texts, a long text, a button and a toggle.
 @Suite struct HTMLVocabularyAgreementTests {
     /// Modifiers the page draws nothing for, and why.
     static let undrawn: [String: String] = [
@@ -37,12 +37,16 @@ import WidgetHostKit
         case .points: return .int(4)
         case .positive: return .int(12)
         case .fraction: return .double(0.5)
+        case .scale: return .double(0.5)
         case .integer(let minimum): return .int(minimum + 1)
         case .cases(let cases): return .string(cases.last ?? "")
         case .style: return .string("red")
         case .length: return .int(20)
         case .edges: return .string("top")
-        case .refusedWhenWrong: return .null
+        case .refusedWhenWrong:
+            // The view an overlay or a background draws.
+            guard name == "view" else { return .null }
+            return .object([.init("type", .string("text")), .init("text", .string("layer"))])
         }
     }
 
@@ -63,10 +67,17 @@ import WidgetHostKit
     }
 
     @Test func everyModifierOfTheVocabularyChangesWhatThePageDraws() {
+        /// A stack holding a row of two long texts on one line each (the first modified too,
+        /// where a text's priority and scale factor show), a long text (where a line limit shows), a button and a
+        /// toggle, the stack carrying `modifiers`.
         func subject(_ modifiers: [JSONValue]) -> JSONValue {
             let intent = JSONValue.object([.init("type", .string("A")), .init("parameters", .object([]))])
-            func label(_ text: String) -> JSONValue {
-                .array([.object([.init("type", .string("text")), .init("text", .string(text))])])
+            let oneLine = JSONValue.object([.init("type", .string("lineLimit")), .init("limit", .int(1))])
+            func text(_ text: String, _ modifiers: [JSONValue] = []) -> JSONValue {
+                .object([
+                    .init("type", .string("text")), .init("text", .string(text)),
+                    .init("modifiers", .array(modifiers)),
+                ])
             }
             return .object([
                 .init("type", .string("vstack")), .init("modifiers", .array(modifiers)),
@@ -74,21 +85,25 @@ import WidgetHostKit
                     "children",
                     .array([
                         .object([
-                            .init("type", .string("text")),
+                            .init("type", .string("hstack")),
                             .init(
-                                "text",
-                                .string(
-                                    "A long text that wraps onto more lines than two in a medium widget, as a "
-                                        + "task's notes might, so that a line limit cuts it")),
+                                "children",
+                                .array([
+                                    text("The first of two texts that share a row", [oneLine] + modifiers),
+                                    text("and the second, which is as long as the first", [oneLine]),
+                                ])),
                         ]),
+                        text(
+                            "A long text that wraps onto more lines than two in a large widget, as a "
+                                + "task's notes might, so that a line limit cuts it"),
                         .object([
                             .init("type", .string("button")), .init("intent", intent),
-                            .init("children", label("Go")),
+                            .init("children", .array([text("Go")])),
                         ]),
                         .object([
                             .init("type", .string("toggle")), .init("isOn", .bool(true)),
                             .init("intent", intent),
-                            .init("children", label("Focus")),
+                            .init("children", .array([text("Focus")])),
                         ]),
                     ])),
             ])
