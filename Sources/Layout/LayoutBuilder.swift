@@ -420,7 +420,13 @@ struct LayoutBuilder {
             flexible.idealHeight,
             flexible.maxHeight,
         ].contains { $0 != nil }
-        if isFlexible { return .flexibleFrame(flexible, alignment: alignment) }
+        if isFlexible {
+            // A width or height beside bounds is both bounds of its axis.
+            var bounded = flexible
+            if let width { (bounded.minWidth, bounded.maxWidth) = (width, width) }
+            if let height { (bounded.minHeight, bounded.maxHeight) = (height, height) }
+            return .flexibleFrame(bounded, alignment: alignment)
+        }
         return .fixedFrame(width: width, height: height, alignment: alignment)
     }
 

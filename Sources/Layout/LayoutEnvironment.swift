@@ -38,7 +38,8 @@ struct LayoutEnvironment {
 /// Where the layout keeps what it learns while it builds a widget's tree: the next control's
 /// number, the widget's container background and the warnings.
 struct LayoutContext {
-    var nextControl = 0
+    /// The next control's number: `tap` counts from 1.
+    var nextControl = 1
     var containerBackground: RGBA?
     var warnings: [String] = []
     let colorScheme: ColorScheme

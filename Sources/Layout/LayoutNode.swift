@@ -66,7 +66,7 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
     public var strikethrough: RGBA?
     /// An image's SF Symbols name.
     public var systemName: String?
-    /// A control's number, as `tap` and `data-control` count them (depth first, from 0).
+    /// A control's number, as `tap` and `data-control` count them (depth first, from 1).
     public var control: Int?
     /// A toggle's state.
     public var isOn: Bool?

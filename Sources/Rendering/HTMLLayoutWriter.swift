@@ -67,9 +67,7 @@ struct HTMLLayoutWriter {
             style += Self.number(max(node.opacity, 0), decimals: 3)
         }
 
-        if let index = node.control {
-            // The layout counts controls from 0; `tap` and `data-control` from 1.
-            let number = index + 1
+        if let number = node.control {
             let control = control(number)
             isControl = true
             // The class names a control's kind from the writer's own words, whatever the type says.

@@ -19,16 +19,17 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     public var isData: Bool { self != .text }
 
     /// The renderer of `run`'s results in this format, drawing symbols with `symbols` and
-    /// colours in `colorScheme` (the layout's).
-    public func runRenderer(symbols: [String: String] = [:], colorScheme: ColorScheme = .light)
+    /// colours in `colorScheme` (the layout's, and the page's when given: else the page follows
+    /// the browser's scheme).
+    public func runRenderer(symbols: [String: String] = [:], colorScheme: ColorScheme? = nil)
         -> any RunRenderer
     {
         switch self {
         case .text: WidgetBoxRenderer(symbols: symbols)
         case .json: RunJSONRenderer()
         case .ndjson: RunNDJSONRenderer()
-        case .html: HTMLPageRenderer(symbols: symbols)
-        case .layout: RunLayoutRenderer(colorScheme: colorScheme)
+        case .html: HTMLPageRenderer(symbols: symbols, colorScheme: colorScheme)
+        case .layout: RunLayoutRenderer(colorScheme: colorScheme ?? .light)
         }
     }
 }

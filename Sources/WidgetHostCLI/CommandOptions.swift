@@ -20,7 +20,8 @@ enum CommandOptions {
     /// `--color-scheme light|dark`: the scheme colours are resolved for.
     static let colorScheme = ArgumentSpec.option(
         "color-scheme", valueName: "scheme",
-        help: "Resolve colours for this scheme: light (the default) or dark.",
+        help:
+            "Draw in this colour scheme: light or dark (the layout's default: light; the page's: the browser's).",
         allowedValues: ColorScheme.allCases.map(\.rawValue))
 
     /// The `--color-scheme` given, or `nil`.

@@ -55,21 +55,21 @@ extension WidgetHostCommand {
                 )
             }
             let colorScheme = try CommandOptions.colorScheme(values)
-            if colorScheme != nil, format != .layout {
+            if colorScheme != nil, ![.layout, .html].contains(format) {
                 throw values.validationError(
-                    "--color-scheme chooses the colours of the geometry (--format layout); "
-                        + "--format \(format.rawValue) does not draw them.")
+                    "--color-scheme chooses the colours of what is drawn (--format layout or html); "
+                        + "--format \(format.rawValue) draws no colours.")
             }
             return try await SessionOptions.withSession(values) { session throws(ParseError) in
                 try await run(
                     values, session: session, date: date, format: format, selection: selection,
-                    colorScheme: colorScheme ?? .light)
+                    colorScheme: colorScheme)
             }
         }
 
         private static func run(
             _ values: ParsedValues, session: HostSession, date: Date, format: OutputFormat,
-            selection: RunPlan.Selection, colorScheme: ColorScheme
+            selection: RunPlan.Selection, colorScheme: ColorScheme?
         ) async throws(ParseError) -> Int32 {
             let loaded = await session.load(try values.strings("config"))
             CommandOptions.report(loaded.diagnostics)

@@ -203,8 +203,8 @@ import WidgetHostKit
         )
         let buttons = Self.nodes("button", in: layout)
         #expect(buttons.count == 2)
-        // The overlay's button is drawn, unnumbered; the view's own button is control 0, as in `tap`.
-        #expect(buttons.map(\.control) == [nil, 0])
+        // The overlay's button is drawn, unnumbered; the view's own button is control 1, as in `tap`.
+        #expect(buttons.map(\.control) == [nil, 1])
     }
 
     @Test func aZStackLayersItsChildrenAlignedInTheLargest() throws {
@@ -225,7 +225,7 @@ import WidgetHostKit
         )
         let controls = layout.root.allNodes.filter { $0.control != nil }
         #expect(controls.map(\.type) == ["button", "toggle", "link"])
-        #expect(controls.map(\.control) == [0, 1, 2])
+        #expect(controls.map(\.control) == [1, 2, 3])
         // A default-style button is a tinted rounded fill with its label in the tint.
         let fill = try #require(controls[0].children.first)
         #expect(fill.type == "background")

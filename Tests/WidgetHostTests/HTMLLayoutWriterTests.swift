@@ -147,14 +147,14 @@ import WidgetHostKit
 
     @Test func controlsCarryTheirNumberIntentAndRoleAndADisabledOneIsMarked() throws {
         var button = LayoutNode(type: "button", frame: Rect(x: 16, y: 16, width: 332, height: 32))
-        button.control = 0
+        button.control = 1
         button.background = RGBA(red: 1, green: 1, blue: 1, alpha: 0.5)
         button.children = [Self.text(["Water the plants"], Rect(x: 26, y: 22, width: 120, height: 20))]
         var toggle = LayoutNode(type: "toggle", frame: Rect(x: 16, y: 60, width: 332, height: 31))
-        toggle.control = 1
+        toggle.control = 2
         toggle.isOn = true
         var link = LayoutNode(type: "link", frame: Rect(x: 16, y: 100, width: 50, height: 20))
-        link.control = 2
+        link.control = 3
         let controls = [
             HTMLControl(intentType: "ToggleTaskIntent", url: nil, isDisabled: false),
             HTMLControl(intentType: "FocusIntent", url: nil, isDisabled: true),
@@ -248,7 +248,7 @@ import WidgetHostKit
         var image = LayoutNode(type: "image", frame: Rect(x: 16, y: 60, width: 20, height: 20))
         image.systemName = hostile
         var button = LayoutNode(type: "button", frame: Rect(x: 16, y: 90, width: 100, height: 30))
-        button.control = 0
+        button.control = 1
         let html = card(
             Self.widget([text, image, button]),
             controls: [HTMLControl(intentType: hostile, url: hostile, isDisabled: false)])
