@@ -62,10 +62,9 @@ final class LayoutElement {
     /// The sizes already answered: the first four inline, the rest in a list.
     private var sizes = AnswerCache<Size>()
     /// A stack's answers: each child's proposal and size.
-    private var arrangements:
-        [(proposal: ProposedSize, arrangement: [(proposal: ProposedSize, size: Size)])] = []
+    private var arrangements = AnswerCache<[(proposal: ProposedSize, size: Size)]>()
     /// A text's drawn forms.
-    private var texts: [(proposal: ProposedSize, text: (layout: TextLayout, font: FontSpec))] = []
+    private var texts = AnswerCache<(layout: TextLayout, font: FontSpec)>()
 
     init(_ kind: Kind, children: [LayoutElement] = [], environment: LayoutEnvironment) {
         self.kind = kind
@@ -118,7 +117,7 @@ final class LayoutElement {
         case .stack(let axis, _, _):
             let arrangement = arrange(for: proposal, along: axis)
             var size = Size.zero
-            size[axis] = arrangement.reduce(0) { $0 + $1.size[axis] } + spacings(along: axis).reduce(0, +)
+            size[axis] = arrangement.reduce(0) { $0 + $1.size[axis] } + totalSpacing
             size[axis.cross] = arrangement.map { $0.size[axis.cross] }.max() ?? 0
             return size
         case .zstack:
@@ -163,7 +162,7 @@ final class LayoutElement {
     /// The text broken for `proposal`: wrapped at its width, cut to its line limit and to the
     /// lines its height holds, and scaled down to `minimumScaleFactor` before it is cut.
     func textLayout(for proposal: ProposedSize) -> (layout: TextLayout, font: FontSpec) {
-        for known in texts where known.proposal == proposal { return known.text }
+        if let known = texts[proposal] { return known }
         guard case .text(let string) = kind else {
             return (
                 TextLayout(lines: [], truncated: false, width: 0, lineHeight: 0, ascent: 0), environment.font
@@ -218,7 +217,7 @@ final class LayoutElement {
             }
             measured = (layout, font)
         }
-        texts.append((proposal, measured))
+        texts.insert(measured, for: proposal)
         return measured
     }
 
@@ -240,63 +239,80 @@ final class LayoutElement {
 
     /// The spacing before each child but the first (SwiftUI's: the stack's own, else 8 points
     /// between views and none beside a spacer).
-    func spacings(along axis: Axis) -> [Double] {
-        guard case .stack(_, _, let spacing) = kind else { return [] }
-        guard visible.count > 1 else { return [] }
+    func spacings(along axis: Axis) -> [Double] { stackSpacings }
+
+    /// ``spacings(along:)``, worked out once.
+    private(set) lazy var stackSpacings: [Double] = {
+        guard case .stack(_, _, let spacing) = kind, visible.count > 1 else { return [] }
         return (1..<visible.count).map { index in
             if let spacing { return max(0, spacing) }
             return visible[index - 1].isSpacer || visible[index].isSpacer ? 0 : 8
         }
-    }
+    }()
+
+    /// The sum of ``spacings(along:)``.
+    private(set) lazy var totalSpacing: Double = stackSpacings.reduce(0, +)
 
     /// A stack's children's proposals and sizes for `proposal` (SwiftUI's stack layout): the room
     /// along the axis goes first to the children of highest priority, and within a priority to
     /// the least flexible, each offered an equal share of what is left; the room the lower
-    /// priorities need at least is kept for them.
+    /// priorities need at least is kept for them. A spacer is offered what the views of its
+    /// priority leave (its minimum kept for it), so a title beside a spacer takes the room it
+    /// needs, as it does in SwiftUI.
     func arrange(for proposal: ProposedSize, along axis: Axis) -> [(proposal: ProposedSize, size: Size)] {
-        for known in arrangements where known.proposal == proposal { return known.arrangement }
+        if let known = arrangements[proposal] { return known }
+        let count = visible.count
         var result = [(proposal: ProposedSize, size: Size)](
-            repeating: (ProposedSize.unspecified, .zero), count: visible.count)
+            repeating: (ProposedSize.unspecified, .zero), count: count)
         guard let available = proposal[axis] else {
-            for (index, child) in visible.enumerated() {
-                var offer = proposal
-                offer[axis] = nil
-                result[index] = (offer, child.size(for: offer))
-            }
-            arrangements.append((proposal, result))
+            var offer = proposal
+            offer[axis] = nil
+            for index in 0..<count { result[index] = (offer, visible[index].size(for: offer)) }
+            arrangements.insert(result, for: proposal)
             return result
         }
-        var remaining = max(0, available - spacings(along: axis).reduce(0, +))
-        var smallest = [Double](repeating: 0, count: visible.count)
-        var flexibility = [Double](repeating: 0, count: visible.count)
-        for (index, child) in visible.enumerated() {
-            var low = proposal
-            low[axis] = 0
-            var high = proposal
-            high[axis] = .infinity
+        var remaining = max(0, available - totalSpacing)
+        // Each child's smallest length, flexibility and rank (priority, then spacers after).
+        var smallest = [Double](repeating: 0, count: count)
+        var flexibility = [Double](repeating: 0, count: count)
+        var low = proposal
+        low[axis] = 0
+        var high = proposal
+        high[axis] = .infinity
+        for index in 0..<count {
+            let child = visible[index]
             smallest[index] = child.size(for: low)[axis]
             flexibility[index] = child.size(for: high)[axis] - smallest[index]
         }
-        // A spacer is offered what the views of its priority leave (its minimum kept for it), so
-        // a title beside a spacer takes the room it needs, as it does in SwiftUI.
-        let ranks = visible.map { $0.priority * 2 + ($0.isSpacer ? 0 : 1) }
-        for rank in Set(ranks).sorted(by: >) {
-            let group = visible.indices.filter { ranks[$0] == rank }
-                .sorted {
-                    flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1)
-                }
-            let reserved = visible.indices.filter { ranks[$0] < rank }.reduce(0) { $0 + smallest[$1] }
+        func rank(_ index: Int) -> Double { visible[index].priority * 2 + (visible[index].isSpacer ? 0 : 1) }
+        // Highest rank first, within a rank the least flexible first, then in order.
+        var order = Array(0..<count)
+        order.sort { left, right in
+            let (a, b) = (rank(left), rank(right))
+            if a != b { return a > b }
+            if flexibility[left] != flexibility[right] { return flexibility[left] < flexibility[right] }
+            return left < right
+        }
+        var start = 0
+        while start < count {
+            let groupRank = rank(order[start])
+            var end = start
+            while end < count, rank(order[end]) == groupRank { end += 1 }
+            var reserved = 0.0
+            for later in order[end...] { reserved += smallest[later] }
             var room = max(0, remaining - reserved)
-            for (position, index) in group.enumerated() {
+            for position in start..<end {
+                let index = order[position]
                 var offer = proposal
-                offer[axis] = room / Double(group.count - position)
+                offer[axis] = room / Double(end - position)
                 let size = visible[index].size(for: offer)
                 result[index] = (offer, size)
                 room = max(0, room - size[axis])
                 remaining = max(0, remaining - size[axis])
             }
+            start = end
         }
-        arrangements.append((proposal, result))
+        arrangements.insert(result, for: proposal)
         return result
     }
 
