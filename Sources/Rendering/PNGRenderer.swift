@@ -65,21 +65,14 @@ public struct PNGRenderer: Sendable {
         return try Self.encode(surface)
     }
 
-    /// The surface as PNG bytes (Cairo's writer, libpng underneath).
+    /// The surface's pixels as PNG bytes (``PNGEncoder``: Cairo's own writer is ten times slower).
     private static func encode(_ surface: OpaquePointer) throws(PNGRenderingError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        let status = withUnsafeMutablePointer(to: &bytes) { pointer in
-            cairo_surface_write_to_png_stream(
-                surface,
-                { closure, data, length in
-                    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                    closure.assumingMemoryBound(to: [UInt8].self).pointee.append(
-                        contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                    return CAIRO_STATUS_SUCCESS
-                }, pointer)
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw failure("read the picture's pixels", cairo_surface_status(surface))
         }
-        try check(status, "write the picture as a PNG")
-        return bytes
+        return PNGEncoder.encode(
+            data, width: Int(cairo_image_surface_get_width(surface)),
+            height: Int(cairo_image_surface_get_height(surface)), stride: Int(cairo_image_surface_get_stride(surface)))
     }
 
     private static func check(_ status: cairo_status_t, _ step: String) throws(PNGRenderingError) {

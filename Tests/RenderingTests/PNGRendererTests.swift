@@ -279,6 +279,17 @@ import WidgetHostKit
         #expect(picture.at(points: 20 + 10.2 * 2, 20 + 15.5 * 2, scale: 2).isClose(to: .blue, tolerance: 30))
     }
 
+    @Test func aTranslucentSymbolIsDrawnAtItsAlpha() throws {
+        let symbol = Self.node("image", 20, 20, 48, 48) {
+            $0.systemName = "moon.fill"
+            $0.foreground = Self.black.opacity(0.5)
+        }
+        let picture = try Self.draw(Self.widget([symbol]), scale: 2)
+        // Inside the moon's body (its left part): half black over white.
+        let pixel = picture.at(points: 20 + 5 * 2, 20 + 12 * 2, scale: 2)
+        #expect(pixel.isClose(to: PNGPicture.Pixel(red: 128, green: 128, blue: 128, alpha: 255), tolerance: 3))
+    }
+
     @Test func aSymbolTheTableLacksIsARoundedSquaresOutline() throws {
         let symbol = Self.node("image", 20, 20, 48, 48) {
             $0.systemName = "no.such.symbol"
