@@ -72,7 +72,8 @@ public struct PNGRenderer: Sendable {
         }
         return PNGEncoder.encode(
             data, width: Int(cairo_image_surface_get_width(surface)),
-            height: Int(cairo_image_surface_get_height(surface)), stride: Int(cairo_image_surface_get_stride(surface)))
+            height: Int(cairo_image_surface_get_height(surface)),
+            stride: Int(cairo_image_surface_get_stride(surface)))
     }
 
     private static func check(_ status: cairo_status_t, _ step: String) throws(PNGRenderingError) {

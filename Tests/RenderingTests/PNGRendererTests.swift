@@ -287,7 +287,8 @@ import WidgetHostKit
         let picture = try Self.draw(Self.widget([symbol]), scale: 2)
         // Inside the moon's body (its left part): half black over white.
         let pixel = picture.at(points: 20 + 5 * 2, 20 + 12 * 2, scale: 2)
-        #expect(pixel.isClose(to: PNGPicture.Pixel(red: 128, green: 128, blue: 128, alpha: 255), tolerance: 3))
+        #expect(
+            pixel.isClose(to: PNGPicture.Pixel(red: 128, green: 128, blue: 128, alpha: 255), tolerance: 3))
     }
 
     @Test func aSymbolTheTableLacksIsARoundedSquaresOutline() throws {
