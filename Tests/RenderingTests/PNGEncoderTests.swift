@@ -1,0 +1,89 @@
+import CPangoCairo
+import Testing
+
+@testable import Rendering
+
+/// The PNG encoder against Cairo's reader (libpng and zlib, which check every CRC and the
+/// Adler-32): what it writes reads back as the pixels it was given.
+@Suite struct PNGEncoderTests {
+    /// Encodes `words` (premultiplied ARGB32, `width` a row) and reads them back.
+    static func roundTrip(_ words: [UInt32], width: Int) throws -> PNGPicture {
+        let png = words.withUnsafeBytes { bytes in
+            // Rows padded to a stride wider than the row, as Cairo's may be.
+            var padded = [UInt8](repeating: 0xAB, count: (width * 4 + 8) * (words.count / width))
+            for row in 0..<(words.count / width) {
+                for byte in 0..<(width * 4) {
+                    padded[row * (width * 4 + 8) + byte] = bytes[row * width * 4 + byte]
+                }
+            }
+            return padded.withUnsafeBytes {
+                PNGEncoder.encode(
+                    $0.baseAddress!, width: width, height: words.count / width, stride: width * 4 + 8)
+            }
+        }
+        return try #require(PNGPicture(png))
+    }
+
+    /// A pixel from straight components, premultiplied as Cairo stores it.
+    static func word(_ red: UInt32, _ green: UInt32, _ blue: UInt32, _ alpha: UInt32) -> UInt32 {
+        func premultiplied(_ component: UInt32) -> UInt32 { (component * alpha + 127) / 255 }
+        return alpha << 24 | premultiplied(red) << 16 | premultiplied(green) << 8 | premultiplied(blue)
+    }
+
+    @Test func runsOfZerosOfEveryLengthReadBack() throws {
+        // One row a run length: a red pixel, `length` pixels like the row above, a blue one;
+        // runs of 1 to 300 pixels (4 to 1,200 zero bytes) cover every way a run is cut into matches.
+        let width = 302
+        var words: [UInt32] = []
+        for length in 1...300 {
+            var row = [UInt32](repeating: Self.word(10, 20, 30, 255), count: width)
+            row[0] = Self.word(255, 0, 0, 255)
+            row[length + 1] = Self.word(0, 0, 255, 255)
+            words += row
+        }
+        let picture = try Self.roundTrip(words, width: width)
+        #expect(picture.width == width && picture.height == 300)
+        for length in 1...300 {
+            let y = length - 1
+            #expect(picture[0, y] == .red)
+            #expect(picture[length + 1, y] == .blue)
+            #expect(picture[length, y] == PNGPicture.Pixel(red: 10, green: 20, blue: 30, alpha: 255))
+        }
+    }
+
+    @Test func translucentAndTransparentPixelsReadBackStraight() throws {
+        // Every alpha, over a gradient of colours: PNG stores them straight (not premultiplied).
+        var words: [UInt32] = []
+        var expected: [PNGPicture.Pixel] = []
+        for alpha in 0...255 {
+            for red in stride(from: 0, through: 255, by: 51) {
+                let green = (red * 3 + alpha) % 256
+                words.append(Self.word(UInt32(red), UInt32(green), 200, UInt32(alpha)))
+                expected.append(PNGPicture.Pixel(red: red, green: green, blue: 200, alpha: alpha))
+            }
+        }
+        let picture = try Self.roundTrip(words, width: 6)
+        for (index, pixel) in expected.enumerated() {
+            let read = picture[index % 6, index / 6]
+            if pixel.alpha == 0 {
+                #expect(read == .clear)
+            } else {
+                // Premultiplying to 8 bits loses precision at low alpha: within what it keeps.
+                let tolerance = 255 / pixel.alpha + 1
+                #expect(read.isClose(to: pixel, tolerance: tolerance), "\(read) for \(pixel)")
+            }
+        }
+    }
+
+    @Test func aOnePixelPictureReadsBack() throws {
+        let picture = try Self.roundTrip([Self.word(1, 2, 3, 255)], width: 1)
+        #expect(picture[0, 0] == PNGPicture.Pixel(red: 1, green: 2, blue: 3, alpha: 255))
+    }
+
+    @Test func crc32IsPNGs() {
+        // The CRC-32 of "IEND" (an empty chunk's), as every PNG ends with it.
+        #expect(CRC32.checksum(Array("IEND".utf8)[...]) == 0xAE42_6082)
+        // The standard check value of "123456789".
+        #expect(CRC32.checksum(Array("123456789".utf8)[...]) == 0xCBF4_3926)
+    }
+}
