@@ -207,7 +207,7 @@ let targets: [Target] = [
         dependencies: [
             "CYAML", "YAML", "Diagnostics", "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering",
             "LiveHost", "WidgetServer", "PluginProtocol", "AppGroup", "TaskStore",
-            "TerminalText", "RawHTTP",
+            "TerminalText", "RawHTTP", "Layout",
         ]
             + builtInWidgets.map { .target(name: $0) },
         swiftSettings: swiftSettings
@@ -274,7 +274,7 @@ let targets: [Target] = [
     ),
     .testTarget(
         name: "EndToEndTests",
-        dependencies: ["WidgetHostCLI", "AppGroup", "TestSupport", "RawHTTP"],
+        dependencies: ["WidgetHostCLI", "AppGroup", "TestSupport", "RawHTTP", "Layout"],
         exclude: ["Fixtures"],
         swiftSettings: swiftSettings
     ),
@@ -348,6 +348,8 @@ let layoutTargets: [Target] = [
         dependencies: ["CPangoCairo", "JSON", "WidgetHostKit"],
         swiftSettings: swiftSettings
     ),
+    .testTarget(
+        name: "LayoutTests", dependencies: ["Layout", "JSON", "WidgetHostKit"], swiftSettings: swiftSettings),
     // The PNG drawing's pixels, read back from the PNGs it writes.
     .testTarget(
         name: "RenderingTests",

@@ -7,7 +7,7 @@ struct QuickMenuLink: View {
 
     var body: some View {
         Link(destination: item.url) {
-            QuickMenuLabel(item: item)
+            QuickMenuLabel(item: item, isOnCard: true)
                 .padding()
                 .background(Color.white)
                 .cornerRadius(8)
@@ -15,17 +15,24 @@ struct QuickMenuLink: View {
     }
 }
 
-/// A menu item's symbol and name, as seed 004 draws them inside each link.
+/// A menu item's symbol and name, as seed 004 draws them inside each link: black on the white
+/// card, as the seed draws them, and in the label colour when there is no card (the small
+/// widget's labels sit on the widget's background, dark in the dark scheme). A name too long for
+/// its column is drawn smaller, on one line, rather than broken inside the word.
 struct QuickMenuLabel: View {
     let item: QuickmenuItem
+    var isOnCard = false
 
     var body: some View {
         VStack {
             Image(systemName: item.systemImage)
+                .foregroundStyle(isOnCard ? Color.black : Color.primary)
                 .frame(width: 25, height: 25)
             Text(item.title)
                 .font(.system(size: 8).weight(.heavy))
-                .foregroundColor(.black)
+                .foregroundStyle(isOnCard ? Color.black : Color.primary)
+                .lineLimit(1)
+                .minimumScaleFactor(0.5)
         }
         .frame(minWidth: 0, maxWidth: .infinity)
     }

@@ -2,7 +2,9 @@ import WidgetHostKit
 
 /// The Quickmenu's view, as seed 004's `WidgetView`: a title over a row of the four menu items.
 /// A small widget is one tap target in WidgetKit, so there the items are labels and the whole
-/// widget opens the first tab (`widgetURL`); the larger families keep a link per item.
+/// widget opens the first tab (`widgetURL`); the larger families keep a link per item. The
+/// seed predates iOS 17's required container background; it gets the light grey fill the other
+/// seeds use, on which its white cards show.
 struct QuickmenuView: View {
     let entry: QuickmenuEntry
 
@@ -20,6 +22,7 @@ struct QuickmenuView: View {
                 }
             }
             .widgetURL(entry.items.first?.url)
+            .containerBackground(Color.fill.tertiary, for: .widget)
         } else {
             VStack {
                 title
@@ -31,12 +34,14 @@ struct QuickmenuView: View {
                     }
                 }
             }
+            .containerBackground(Color.fill.tertiary, for: .widget)
         }
     }
 
+    /// The seed's title, in the label colour (the seed's black reads on the light scheme only).
     private var title: some View {
         Text("Quick Menu")
             .font(.system(size: 22).weight(.heavy))
-            .foregroundColor(.black)
+            .foregroundStyle(.primary)
     }
 }

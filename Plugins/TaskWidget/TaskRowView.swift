@@ -4,23 +4,30 @@ import WidgetHostKit
 /// One task row, as the seeds' `TaskRowView`: a button toggling the task, with its completion
 /// mark (green when done), its title (struck through and secondary when done), its due date
 /// relative to the entry's date (seed 002's `Text(dueDate, style: .relative)`) and its priority
-/// badge (red for high, orange for medium).
+/// badge (red for high, orange for medium). A compact row (a small or medium widget's, which
+/// must fit their rows under the header in 138 points) is one line: a smaller mark, closer
+/// spacing, the title without its due date; a small widget's has no badge, so its title keeps
+/// most of the row.
 struct TaskRowView: View {
     let task: TaskItem
+    var isCompact = false
+    var showsPriority = true
 
     var body: some View {
         Button(intent: ToggleTaskIntent(taskID: task.id)) {
-            HStack(spacing: 12) {
+            HStack(spacing: isCompact ? 6 : 12) {
                 Image(systemName: task.isCompleted ? "checkmark.circle.fill" : "circle")
-                    .font(.title3)
+                    .font(isCompact ? .body : .title3)
                     .foregroundStyle(task.isCompleted ? Color.green : Color.secondary)
                     .contentTransition(.symbolEffect(.replace))
-                TaskTitleView(task: task)
+                TaskTitleView(task: task, showsDueDate: !isCompact)
                 Spacer()
-                TaskPriorityBadge(priority: task.priority)
+                if showsPriority {
+                    TaskPriorityBadge(priority: task.priority)
+                }
             }
-            .padding(.vertical, 6)
-            .padding(.horizontal, 10)
+            .padding(.vertical, isCompact ? 4 : 6)
+            .padding(.horizontal, isCompact ? 8 : 10)
             .background(Color(.systemBackground).opacity(0.5))
             .cornerRadius(8)
         }
@@ -32,16 +39,17 @@ struct TaskRowView: View {
 /// 002's `TaskRow` stacks them.
 struct TaskTitleView: View {
     let task: TaskItem
+    var showsDueDate = true
 
     var body: some View {
-        VStack(alignment: .leading) {
+        VStack(alignment: .leading, spacing: 2) {
             Text(task.title)
                 .font(.subheadline)
                 .strikethrough(task.isCompleted)
                 .foregroundStyle(task.isCompleted ? Color.secondary : Color.primary)
                 .lineLimit(1)
                 .contentTransition(.opacity)
-            if let dueDate = task.dueDate {
+            if showsDueDate, let dueDate = task.dueDate {
                 Text(dueDate, style: .relative)
                     .font(.caption2)
                     .foregroundStyle(.secondary)
@@ -70,15 +78,20 @@ struct TaskPriorityBadge: View {
 }
 
 /// One task row as the seed's `TaskToggleRowView`: the title beside a switch whose intent sets
-/// the opposite completion (`SetTaskCompletionIntent`), so a tap states what it makes true.
+/// the opposite completion (`SetTaskCompletionIntent`), so a tap states what it makes true. A
+/// compact row has no due date, and no badge when it is also narrow (a small widget's).
 struct TaskToggleRowView: View {
     let task: TaskItem
+    var isCompact = false
+    var showsPriority = true
 
     var body: some View {
         HStack {
-            TaskTitleView(task: task)
+            TaskTitleView(task: task, showsDueDate: !isCompact)
             Spacer()
-            TaskPriorityBadge(priority: task.priority)
+            if showsPriority {
+                TaskPriorityBadge(priority: task.priority)
+            }
             Toggle(
                 isOn: task.isCompleted,
                 intent: SetTaskCompletionIntent(taskID: task.id, isCompleted: !task.isCompleted)
@@ -95,19 +108,20 @@ struct TaskToggleRowView: View {
 /// disables the button).
 struct TaskLoadingRowView: View {
     let task: TaskItem
+    var isCompact = false
 
     var body: some View {
-        HStack(spacing: 12) {
+        HStack(spacing: isCompact ? 6 : 12) {
             ProgressView()
                 .scaleEffect(0.8)
-                .frame(width: 24, height: 24)
+                .frame(width: isCompact ? 20 : 24, height: isCompact ? 20 : 24)
             Text(task.title)
                 .font(.subheadline)
                 .strikethrough(task.isCompleted)
             Spacer()
         }
-        .padding(.vertical, 6)
-        .padding(.horizontal, 10)
+        .padding(.vertical, isCompact ? 4 : 6)
+        .padding(.horizontal, isCompact ? 8 : 10)
         .background(Color(.systemBackground).opacity(0.5))
         .cornerRadius(8)
         .opacity(0.6)

@@ -41,27 +41,37 @@ struct TaskWidgetView: View {
                 }
                 Spacer(minLength: 0)
             }
-            .padding()
+            // The seeds' padding inside WidgetKit's content margins where there is room for it
+            // (a small or medium widget has room for the margins only).
+            .padding(family == .systemSmall || family == .systemMedium ? 0 : 16)
             .containerBackground(Color.fill.tertiary, for: .widget)
         }
     }
 
+    /// Whether rows are compact: one line each, as a small or medium widget fits them.
+    private var isCompact: Bool { family == .systemSmall || family == .systemMedium }
+
     @ViewBuilder
     private func row(_ task: TaskItem) -> some View {
         if entry.isLoading {
-            TaskLoadingRowView(task: task)
+            TaskLoadingRowView(task: task, isCompact: isCompact)
         } else {
             switch entry.rowStyle {
-            case .button: TaskRowView(task: task)
-            case .toggle: TaskToggleRowView(task: task)
+            case .button:
+                TaskRowView(task: task, isCompact: isCompact, showsPriority: family != .systemSmall)
+            case .toggle:
+                TaskToggleRowView(task: task, isCompact: isCompact, showsPriority: family != .systemSmall)
             }
         }
     }
 
-    /// The rows this view's family fits.
-    private var tasksLimit: Int { Self.rows(in: family) }
+    /// The rows this view's family fits; a medium widget fits two rows of switches (iOS's
+    /// switch is 31 points tall).
+    private var tasksLimit: Int {
+        family == .systemMedium && entry.rowStyle == .toggle && !entry.isLoading ? 2 : Self.rows(in: family)
+    }
 
-    /// The rows a family fits: small 2, medium 3, large and extra large 4.
+    /// The rows a family fits under its header: small 2, medium 3, large and extra large 4.
     static func rows(in family: WidgetFamily) -> Int {
         switch family {
         case .systemSmall: return 2
@@ -76,7 +86,9 @@ struct TaskWidgetView: View {
     }
 
     /// Seed 002's all-completed seal, seed 003's title, completed/total and remaining badge
-    /// (orange while tasks remain, green when none do).
+    /// (orange while tasks remain, green when none do). A small widget leaves the completed/total
+    /// out, so the header stays on one line. The badge's count is black, not the seed's white,
+    /// which reads at 2.2:1 on orange (WCAG asks 4.5:1).
     private var headerView: some View {
         HStack {
             Image(systemName: entry.allCompleted ? "checkmark.seal.fill" : "checklist")
@@ -86,13 +98,15 @@ struct TaskWidgetView: View {
                 .font(.headline)
                 .fontWeight(.bold)
             Spacer()
-            Text("\(entry.completedCount)/\(entry.tasks.count)")
-                .font(.caption.bold())
-                .foregroundStyle(.secondary)
-                .contentTransition(.numericText())
+            if family != .systemSmall {
+                Text("\(entry.completedCount)/\(entry.tasks.count)")
+                    .font(.caption.bold())
+                    .foregroundStyle(.secondary)
+                    .contentTransition(.numericText())
+            }
             Text("\(entry.pendingCount)")
                 .font(.caption.bold())
-                .foregroundStyle(.white)
+                .foregroundStyle(.black)
                 .padding(.horizontal, 8)
                 .padding(.vertical, 4)
                 .background(entry.pendingCount > 0 ? Color.orange : Color.green)

@@ -77,6 +77,16 @@ public enum Palette {
     /// `#RRGGBB`) in `scheme`, at `opacity`; `nil` for a name iOS does not have.
     public static func resolve(_ style: String, opacity: Double = 1, scheme: ColorScheme) -> RGBA? {
         if let colour = named(style, scheme: scheme) { return colour.opacity(opacity) }
+        // The fill's levels are UIKit's fills, not the fill at a level's opacity.
+        switch style {
+        case "fill.secondary":
+            return RGBA(hex: 0x787880, alpha: scheme == .light ? 0.16 : 0.32).opacity(opacity)
+        case "fill.tertiary":
+            return RGBA(hex: 0x767680, alpha: scheme == .light ? 0.12 : 0.24).opacity(opacity)
+        case "fill.quaternary":
+            return RGBA(hex: 0x747480, alpha: scheme == .light ? 0.08 : 0.18).opacity(opacity)
+        default: break
+        }
         if let colour = hex(style) { return colour.opacity(opacity) }
         if let dot = style.lastIndex(of: "."), let level = levels[String(style[style.index(after: dot)...])] {
             let base = String(style[..<dot])
@@ -99,6 +109,19 @@ public enum Palette {
     /// The tint of controls and links (the accent colour: system blue).
     public static func accent(_ scheme: ColorScheme) -> RGBA {
         scheme == .light ? RGBA(hex: 0x007AFF) : RGBA(hex: 0x0A84FF)
+    }
+
+    /// The tint as text and symbols in controls draw it: iOS's blue at its "Increase Contrast"
+    /// level, which keeps 4.5:1 on a bordered button's tinted fill (the default level's 3.3:1
+    /// does not).
+    public static func accentText(_ scheme: ColorScheme) -> RGBA {
+        scheme == .light ? RGBA(hex: 0x0040DD) : RGBA(hex: 0x409CFF)
+    }
+
+    /// The fill of a prominent button or an on toggle button, under white text: the "Increase
+    /// Contrast" blue in both schemes (white on the default blue is 4.0:1).
+    public static func accentFill(_ scheme: ColorScheme) -> RGBA {
+        RGBA(hex: 0x0040DD)
     }
 
     /// The opacity of a hierarchical level (`red.secondary`), as SwiftUI applies it to a colour.

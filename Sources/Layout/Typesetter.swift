@@ -82,6 +82,11 @@ public final class Typesetter: Sendable {
         }
     }
 
+    /// Forgets every text measured (for benchmarks that measure a first run's shaping).
+    public func removeCachedLayouts() {
+        state.withLock { $0.cache.removeAll() }
+    }
+
     /// The width of `text` on one line in `font`.
     public func width(of text: String, font: FontSpec) -> Double {
         layout(text, font: font, width: nil, maxLines: 1).width

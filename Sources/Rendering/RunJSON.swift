@@ -47,17 +47,22 @@ public enum RunJSON {
                 sink.endArray()
             }
         case .failure(let failure):
-            sink.key("error")
-            sink.beginObject()
-            sink.key("code")
-            sink.string(failure.code.rawValue)
-            sink.key("message")
-            sink.string(failure.message)
-            if let reason = failure.reason {
-                sink.key("reason")
-                sink.string(reason)
-            }
-            sink.endObject()
+            writeError(failure, to: &sink)
+        }
+        sink.endObject()
+    }
+
+    /// The `error` member of a failed widget: its `code`, `message` and `reason`.
+    static func writeError(_ failure: WidgetFailure, to sink: inout some JSONSink) {
+        sink.key("error")
+        sink.beginObject()
+        sink.key("code")
+        sink.string(failure.code.rawValue)
+        sink.key("message")
+        sink.string(failure.message)
+        if let reason = failure.reason {
+            sink.key("reason")
+            sink.string(reason)
         }
         sink.endObject()
     }

@@ -17,6 +17,17 @@ enum CommandOptions {
         .option("format", valueName: "format", help: help, allowedValues: values, defaultValue: values.first)
     }
 
+    /// `--color-scheme light|dark`: the scheme colours are resolved for.
+    static let colorScheme = ArgumentSpec.option(
+        "color-scheme", valueName: "scheme",
+        help: "Resolve colours for this scheme: light (the default) or dark.",
+        allowedValues: ColorScheme.allCases.map(\.rawValue))
+
+    /// The `--color-scheme` given, or `nil`.
+    static func colorScheme(_ values: ParsedValues) throws(ParseError) -> ColorScheme? {
+        try values.string("color-scheme").flatMap { ColorScheme(rawValue: $0) }
+    }
+
     /// The `--format` given, as the engine's ``OutputFormat``.
     static func outputFormat(_ values: ParsedValues) throws(ParseError) -> OutputFormat {
         let text = try values.requiredString("format")

@@ -45,7 +45,7 @@ extension WidgetHostCommand {
                 switch format {
                 case .text: StandardStream.output.write(text(loaded.instances))
                 // The command declares text and json only; the parser refused any other.
-                case .json, .ndjson, .html:
+                case .json, .ndjson, .html, .layout:
                     StandardStream.output.writeData(json(loaded.instances).description + "\n")
                 }
                 return ExitStatus.success

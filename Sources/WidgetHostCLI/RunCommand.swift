@@ -18,8 +18,10 @@ extension WidgetHostCommand {
             discussion: """
                 Each widget's provider is asked for its timeline, and the entry current at --at (the \
                 latest dated at or before it) is drawn: as a box sized to the widget's family, with \
-                its controls numbered for 'widgethost tap', as JSON, or as one HTML page of cards \
-                sized in points (--format html). Nothing runs when any \
+                its controls numbered for 'widgethost tap', as JSON, as one HTML page of cards \
+                sized in points (--format html), or as the geometry every picture is drawn from \
+                (--format layout: each element's frame in points, each text as drawn, colours \
+                resolved for --color-scheme). Nothing runs when any \
                 configuration is invalid (exit 65); a widget that fails at run time is reported and \
                 the others still print (exit 1).
                 """,
@@ -32,7 +34,8 @@ extension WidgetHostCommand {
                 .flag(
                     "placeholder",
                     help: "Print placeholders, as a widget shows them while its content loads."),
-                CommandOptions.format(["text", "json", "ndjson", "html"]),
+                CommandOptions.format(["text", "json", "ndjson", "html", "layout"]),
+                CommandOptions.colorScheme,
             ] + CommandOptions.hostOptions
         )
 
@@ -46,18 +49,27 @@ extension WidgetHostCommand {
                     "'--preview' and '--placeholder' cannot be used together: a widget shows either "
                         + "its snapshot or its placeholder.")
             }
-            if format == .html, try values.flag("timeline") {
+            if format == .html || format == .layout, try values.flag("timeline") {
                 throw values.validationError(
-                    "--timeline lists every entry, which the HTML page does not draw; use --format json.")
+                    "--timeline lists every entry, which --format \(format.rawValue) does not draw; use --format json."
+                )
+            }
+            let colorScheme = try CommandOptions.colorScheme(values)
+            if colorScheme != nil, format != .layout {
+                throw values.validationError(
+                    "--color-scheme chooses the colours of the geometry (--format layout); "
+                        + "--format \(format.rawValue) does not draw them.")
             }
             return try await SessionOptions.withSession(values) { session throws(ParseError) in
-                try await run(values, session: session, date: date, format: format, selection: selection)
+                try await run(
+                    values, session: session, date: date, format: format, selection: selection,
+                    colorScheme: colorScheme ?? .light)
             }
         }
 
         private static func run(
             _ values: ParsedValues, session: HostSession, date: Date, format: OutputFormat,
-            selection: RunPlan.Selection
+            selection: RunPlan.Selection, colorScheme: ColorScheme
         ) async throws(ParseError) -> Int32 {
             let loaded = await session.load(try values.strings("config"))
             CommandOptions.report(loaded.diagnostics)
@@ -75,7 +87,8 @@ extension WidgetHostCommand {
             // Each widget is written as soon as it and the ones before it are done; only the
             // failures are kept, to be reported once the output is complete.
             var output = RunOutput(
-                format: format, renderer: format.runRenderer(symbols: session.symbolFallbacks),
+                format: format,
+                renderer: format.runRenderer(symbols: session.symbolFallbacks, colorScheme: colorScheme),
                 includeTimeline: try values.flag("timeline")
             ) { chunk in
                 switch chunk {

@@ -5,11 +5,11 @@
 #endif
 
 /// The benchmark runner:
-/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|batch|html|png|serve]... [--rounds N] [--burst-size N]`.
+/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|batch|html|layout|png|serve]... [--rounds N] [--burst-size N]`.
 enum BenchmarkCommand {
     /// The benchmarks, by name.
     static let names = [
-        "yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete", "batch", "html",
+        "yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete", "batch", "html", "layout",
         "png", "serve",
     ]
 
@@ -66,6 +66,9 @@ enum BenchmarkCommand {
         if selected.isEmpty || selected.contains("batch") {
             // A round runs the 20,000-widget configuration three times: a third of the rounds.
             BatchBenchmark(rounds: max(rounds / 3, 3)).run()
+        }
+        if selected.isEmpty || selected.contains("layout") {
+            await LayoutBenchmark(rounds: max(rounds / 3, 3)).run(registry)
         }
         if selected.isEmpty || selected.contains("html") {
             await HTMLBenchmark(rounds: max(rounds / 3, 3)).run(registry)

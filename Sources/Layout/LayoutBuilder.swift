@@ -1,0 +1,398 @@
+import JSON
+
+/// Builds the tree of ``LayoutElement``s from a view: each vocabulary view becomes its element,
+/// each modifier that places or draws wraps it, each that is inherited (font, colour, line
+/// limit, control styles) goes into the environment of what it modifies.
+struct LayoutBuilder {
+    var context: LayoutContext
+
+    /// The element of `view` at `path`, in `environment`.
+    mutating func element<View: LayoutViewSource>(
+        _ view: View, environment inherited: LayoutEnvironment, path: String, axis: Axis? = nil
+    ) -> LayoutElement {
+        let modifiers = view.viewModifiers
+        var environment = inherited
+        // Outermost first, so that the modifier nearest the view is applied last and wins.
+        for (index, modifier) in modifiers.enumerated().reversed() {
+            apply(modifier, to: &environment, at: "\(path).modifiers[\(index)]")
+        }
+        var element = base(view, environment: environment, path: path, axis: axis)
+        var priority: Double?
+        for (index, modifier) in modifiers.enumerated() {
+            let at = "\(path).modifiers[\(index)]"
+            switch modifier.modifierType {
+            case "padding":
+                element = wrap(element, .padding(padding(modifier, at: at)))
+            case "frame":
+                element = wrap(element, frame(modifier, at: at))
+            case "overlay",
+                "background" where modifier["view"] != nil:
+                guard let layer = modifier["view"] else { continue }
+                let drawn = self.element(layer, environment: environment, path: "\(at).view")
+                element = LayoutElement(
+                    .layer(
+                        alignment: modifier["alignment"]?.stringValue,
+                        isOverlay: modifier.modifierType == "overlay"),
+                    children: [element, drawn], environment: element.environment, path: element.path)
+            case "background":
+                guard let style = modifier["style"]?.stringValue,
+                    let colour = resolve(style, opacity: modifier["opacity"]?.finiteNumber, at: at)
+                else { continue }
+                element = wrap(element, .background(colour, shape(modifier) ?? .rectangle))
+            case "cornerRadius":
+                let radius = max(0, modifier["radius"]?.finiteNumber ?? 0)
+                element = wrap(element, .clip(.roundedRectangle(cornerRadius: radius)))
+            case "clipShape":
+                element = wrap(element, .clip(shape(modifier) ?? .rectangle))
+            case "opacity":
+                element.opacity *= min(max(modifier["value"]?.finiteNumber ?? 1, 0), 1)
+            case "fixedSize":
+                element = wrap(
+                    element,
+                    .fixedSize(
+                        horizontal: modifier["horizontal"]?.boolValue ?? true,
+                        vertical: modifier["vertical"]?.boolValue ?? true))
+            case "layoutPriority":
+                priority = modifier["value"]?.finiteNumber
+            case "containerBackground":
+                if let style = modifier["style"]?.stringValue,
+                    let colour = resolve(style, opacity: modifier["opacity"]?.finiteNumber, at: at)
+                {
+                    context.containerBackground = colour
+                }
+            default:
+                break
+            }
+        }
+        if let priority { element.priority = priority }
+        return element
+    }
+
+    /// The element of the view itself, before its modifiers.
+    private mutating func base<View: LayoutViewSource>(
+        _ view: View, environment: LayoutEnvironment, path: String, axis: Axis?
+    ) -> LayoutElement {
+        let type = view.viewType
+        switch type {
+        case "vstack", "hstack":
+            let stackAxis: Axis = type == "vstack" ? .vertical : .horizontal
+            var spacing = view.viewNumber("spacing")
+            if let given = spacing, given < 0 || given > 10_000 {
+                context.warnings.append("\(path): spacing \(Points.format(given)) is laid out as 0")
+                spacing = 0
+            }
+            return LayoutElement(
+                .stack(stackAxis, alignment: view.viewString("alignment"), spacing: spacing),
+                children: children(of: view, environment: environment, path: path, axis: stackAxis),
+                environment: environment, path: path)
+        case "zstack":
+            return LayoutElement(
+                .zstack(alignment: view.viewString("alignment")),
+                children: children(of: view, environment: environment, path: path, axis: nil),
+                environment: environment, path: path)
+        case "text":
+            var string = view.viewText ?? ""
+            if string.count > LayoutContext.maximumTextLength {
+                context.warnings.append(
+                    "\(path): a text of \(string.count) characters is laid out as its first "
+                        + "\(LayoutContext.maximumTextLength)")
+                string = String(string.prefix(LayoutContext.maximumTextLength))
+            }
+            return LayoutElement(.text(string), environment: environment, path: path)
+        case "image":
+            return LayoutElement(
+                .image(systemName: view.viewSystemName), environment: environment, path: path)
+        case "spacer":
+            var minimum = view.viewNumber("minLength")
+            if let given = minimum, given < 0 || given > 10_000 {
+                context.warnings.append(
+                    "\(path): a spacer's minLength \(Points.format(given)) is laid out as 0")
+                minimum = 0
+            }
+            return LayoutElement(
+                .spacer(minLength: minimum, axis: axis), environment: environment, path: path)
+        case "button", "link":
+            return control(view, type: type, environment: environment, path: path)
+        case "toggle":
+            return toggle(view, environment: environment, path: path)
+        case "progress":
+            let tint = environment.foreground ?? Palette.accent(environment.colorScheme)
+            let bar = LayoutElement(
+                .progress(value: view.viewValue.map { min(max($0, 0), 1) }, tint: tint),
+                environment: environment, path: path)
+            let label = children(of: view, environment: environment, path: path, axis: .vertical)
+            guard !label.isEmpty else { return bar }
+            return LayoutElement(
+                .stack(.vertical, alignment: "leading", spacing: 4), children: label + [bar],
+                environment: environment, path: path)
+        default:
+            // An unknown type is drawn as a vstack of its children, or as a text when it has only
+            // text (the vocabulary check's rule).
+            if view.viewChildren.isEmpty, let text = view.viewText {
+                return LayoutElement(.text(text), environment: environment, path: path)
+            }
+            return LayoutElement(
+                .stack(.vertical, alignment: nil, spacing: nil),
+                children: children(of: view, environment: environment, path: path, axis: .vertical),
+                environment: environment, path: path)
+        }
+    }
+
+    private mutating func children<View: LayoutViewSource>(
+        of view: View, environment: LayoutEnvironment, path: String, axis: Axis?
+    ) -> [LayoutElement] {
+        view.viewChildren.enumerated().map { index, child in
+            element(child, environment: environment, path: "\(path).children[\(index)]", axis: axis)
+        }
+    }
+
+    /// A button or link: its label (its children, or its `text`), styled as iOS styles it: a
+    /// bordered button (the widget default) on a tinted rounded fill, a prominent one on the
+    /// tint, a plain one as its label; a link's label in the tint.
+    private mutating func control<View: LayoutViewSource>(
+        _ view: View, type: String, environment: LayoutEnvironment, path: String
+    ) -> LayoutElement {
+        let number = context.nextControl
+        context.nextControl += 1
+        let scheme = environment.colorScheme
+        let style = type == "link" ? "plain" : (environment.buttonStyle ?? "automatic")
+        var inner = environment
+        switch style {
+        case "borderedProminent":
+            if inner.foreground == nil { inner.foreground = Palette.resolve("white", scheme: scheme) }
+        case "automatic", "bordered", "borderless":
+            if inner.foreground == nil { inner.foreground = Palette.accentText(scheme) }
+        default:
+            if type == "link", inner.foreground == nil { inner.foreground = Palette.accentText(scheme) }
+        }
+        var label = labelElement(view, environment: inner, path: path)
+        switch style {
+        case "automatic", "bordered":
+            label = wrap(label, .padding(Insets(top: 7, leading: 12, bottom: 7, trailing: 12)))
+            label = wrap(
+                label,
+                .background(Palette.accent(scheme).opacity(0.15), .roundedRectangle(cornerRadius: 8)))
+        case "borderedProminent":
+            label = wrap(label, .padding(Insets(top: 7, leading: 12, bottom: 7, trailing: 12)))
+            label = wrap(label, .background(Palette.accentFill(scheme), .roundedRectangle(cornerRadius: 8)))
+        default:
+            break
+        }
+        return LayoutElement(
+            .control(type: type, number: number), children: [label], environment: environment, path: path)
+    }
+
+    /// A toggle: its label beside a switch (iOS's switch style, the default), the switch alone
+    /// when the labels are hidden, or a bordered button filled with the tint when on (the button
+    /// style).
+    private mutating func toggle<View: LayoutViewSource>(
+        _ view: View, environment: LayoutEnvironment, path: String
+    ) -> LayoutElement {
+        let number = context.nextControl
+        context.nextControl += 1
+        let scheme = environment.colorScheme
+        let isOn = view.viewIsOn ?? false
+        if environment.toggleStyle == "button" {
+            var inner = environment
+            if inner.foreground == nil {
+                inner.foreground =
+                    isOn ? Palette.resolve("white", scheme: scheme) : Palette.accentText(scheme)
+            }
+            var label = labelElement(view, environment: inner, path: path)
+            label = wrap(label, .padding(Insets(top: 7, leading: 12, bottom: 7, trailing: 12)))
+            let fill = isOn ? Palette.accentFill(scheme) : Palette.accent(scheme).opacity(0.15)
+            label = wrap(label, .background(fill, .roundedRectangle(cornerRadius: 8)))
+            return LayoutElement(
+                .control(type: "toggle", number: number), children: [label], environment: environment,
+                path: path)
+        }
+        let tint = Palette.resolve("green", scheme: scheme) ?? Palette.accent(scheme)
+        let toggleSwitch = LayoutElement(
+            .toggleSwitch(isOn: isOn, tint: tint), environment: environment, path: path)
+        let content: LayoutElement
+        if environment.labelsHidden {
+            content = toggleSwitch
+        } else {
+            let label = labelElement(view, environment: environment, path: path)
+            content = LayoutElement(
+                .stack(.horizontal, alignment: nil, spacing: nil),
+                children: [
+                    label,
+                    LayoutElement(
+                        .spacer(minLength: nil, axis: .horizontal), environment: environment, path: path),
+                    toggleSwitch,
+                ],
+                environment: environment, path: path)
+        }
+        return LayoutElement(
+            .control(type: "toggle", number: number), children: [content], environment: environment,
+            path: path)
+    }
+
+    /// A control's label: its children (stacked vertically when more than one), else its text.
+    private mutating func labelElement<View: LayoutViewSource>(
+        _ view: View, environment: LayoutEnvironment, path: String
+    ) -> LayoutElement {
+        let label = children(of: view, environment: environment, path: path, axis: .vertical)
+        if label.count == 1 { return label[0] }
+        if label.isEmpty {
+            guard let text = view.viewText else {
+                return LayoutElement(.empty, environment: environment, path: path)
+            }
+            return LayoutElement(.text(text), environment: environment, path: path)
+        }
+        return LayoutElement(
+            .stack(.vertical, alignment: nil, spacing: nil), children: label, environment: environment,
+            path: path)
+    }
+
+    private func wrap(_ element: LayoutElement, _ kind: LayoutElement.Kind) -> LayoutElement {
+        LayoutElement(kind, children: [element], environment: element.environment, path: element.path)
+    }
+
+    // MARK: - Modifiers
+
+    /// Applies an inherited modifier (`font`, `foregroundStyle`, `lineLimit`, ...) to `environment`.
+    private mutating func apply<Modifier: LayoutModifierSource>(
+        _ modifier: Modifier, to environment: inout LayoutEnvironment, at path: String
+    ) {
+        switch modifier.modifierType {
+        case "font":
+            var font = modifier["style"]?.stringValue.flatMap { TextStyles.fonts[$0] } ?? environment.font
+            if let size = modifier["size"]?.finiteNumber {
+                font.size = size
+            }
+            if font.size <= 0 || font.size > FontSpec.maximumSize {
+                let size = font.size
+                font.size = min(max(size, 1), FontSpec.maximumSize)
+                context.warnings.append(
+                    "\(path): a font of \(Points.format(size)) points is laid out at \(Points.format(font.size))"
+                )
+            }
+            if let weight = modifier["weight"]?.stringValue.flatMap({ TextStyles.weights[$0] }) {
+                font.weight = weight
+            }
+            environment.font = font
+            environment.weight = nil
+        case "fontWeight":
+            if let weight = modifier["weight"]?.stringValue.flatMap({ TextStyles.weights[$0] }) {
+                environment.weight = weight
+            }
+        case "foregroundStyle":
+            if let style = modifier["style"]?.stringValue,
+                let colour = resolve(style, opacity: modifier["opacity"]?.finiteNumber, at: path)
+            {
+                environment.foreground = colour
+            }
+        case "lineLimit":
+            if let limit = modifier["limit"]?.finiteNumber, limit >= 1 {
+                environment.lineLimit = Int(min(limit, 10_000))
+            }
+        case "minimumScaleFactor":
+            if let factor = modifier["factor"]?.finiteNumber {
+                environment.minimumScaleFactor = min(max(factor, 0.01), 1)
+            }
+        case "strikethrough":
+            environment.strikethrough = modifier["isActive"]?.boolValue ?? true
+            environment.strikethroughColor = modifier["color"]?.stringValue.flatMap {
+                resolve($0, opacity: nil, at: path)
+            }
+        case "buttonStyle":
+            environment.buttonStyle = modifier["style"]?.stringValue
+        case "toggleStyle":
+            environment.toggleStyle = modifier["style"]?.stringValue
+        case "labelsHidden":
+            environment.labelsHidden = true
+        case "disabled":
+            environment.disabled = modifier["isActive"]?.boolValue ?? true
+        default:
+            break
+        }
+    }
+
+    /// The colour a style names in the widget's scheme; a warning and `nil` for one iOS lacks.
+    private mutating func resolve(_ style: String, opacity: Double?, at path: String) -> RGBA? {
+        if let colour = Palette.resolve(style, opacity: opacity ?? 1, scheme: context.colorScheme) {
+            return colour
+        }
+        context.warnings.append("\(path): the colour '\(style)' is not one iOS has; it is not drawn")
+        return nil
+    }
+
+    private mutating func padding<Modifier: LayoutModifierSource>(_ modifier: Modifier, at path: String)
+        -> Insets
+    {
+        var length = modifier["length"]?.finiteNumber ?? 16
+        if length < -10_000 || length > 10_000 {
+            context.warnings.append("\(path): padding of \(Points.format(length)) points is laid out as 0")
+            length = 0
+        }
+        var edges = ["all"]
+        if let value = modifier["edges"] {
+            if case .string(let name) = value { edges = [name] }
+            if case .array(let names) = value { edges = names.compactMap { $0.stringValue } }
+        }
+        var insets = Insets()
+        for edge in edges {
+            switch edge {
+            case "all":
+                insets = Insets(all: length)
+            case "horizontal":
+                insets.leading = length
+                insets.trailing = length
+            case "vertical":
+                insets.top = length
+                insets.bottom = length
+            case "top": insets.top = length
+            case "bottom": insets.bottom = length
+            case "leading": insets.leading = length
+            case "trailing": insets.trailing = length
+            default: break
+            }
+        }
+        return insets
+    }
+
+    /// A `frame` modifier's element: fixed when it gives only `width`/`height`, else flexible.
+    private mutating func frame<Modifier: LayoutModifierSource>(_ modifier: Modifier, at path: String)
+        -> LayoutElement.Kind
+    {
+        func length(_ key: String) -> Double? {
+            guard let value = modifier[key] else { return nil }
+            if value == .string("infinity") { return .infinity }
+            guard let number = value.finiteNumber else { return nil }
+            if number < 0 {
+                context.warnings.append(
+                    "\(path): the frame's \(key) \(Points.format(number)) is laid out as 0")
+                return 0
+            }
+            return number
+        }
+        let alignment = modifier["alignment"]?.stringValue
+        let flexible = LayoutElement.FlexibleFrame(
+            minWidth: length("minWidth"), idealWidth: length("idealWidth"), maxWidth: length("maxWidth"),
+            minHeight: length("minHeight"), idealHeight: length("idealHeight"), maxHeight: length("maxHeight")
+        )
+        let width = length("width").flatMap { $0.isFinite ? $0 : nil }
+        let height = length("height").flatMap { $0.isFinite ? $0 : nil }
+        let isFlexible = [
+            flexible.minWidth, flexible.idealWidth, flexible.maxWidth, flexible.minHeight,
+            flexible.idealHeight,
+            flexible.maxHeight,
+        ].contains { $0 != nil }
+        if isFlexible { return .flexibleFrame(flexible, alignment: alignment) }
+        return .fixedFrame(width: width, height: height, alignment: alignment)
+    }
+
+    private func shape<Modifier: LayoutModifierSource>(_ modifier: Modifier) -> LayoutShape? {
+        switch modifier["shape"]?.stringValue {
+        case "roundedRectangle":
+            return .roundedRectangle(cornerRadius: max(0, modifier["cornerRadius"]?.finiteNumber ?? 0))
+        case "capsule": return .capsule
+        case "circle": return .circle
+        case "rectangle": return .rectangle
+        case "containerRelative": return .roundedRectangle(cornerRadius: 12)
+        default: return nil
+        }
+    }
+}

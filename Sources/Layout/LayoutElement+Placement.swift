@@ -1,0 +1,163 @@
+extension LayoutElement {
+    /// The element placed with its top-left corner at `origin`, sized for `proposal`, its
+    /// children placed inside it (SwiftUI's `placeSubviews`), as a node.
+    func place(at origin: (x: Double, y: Double), proposal: ProposedSize) -> LayoutNode {
+        let size = size(for: proposal)
+        let frame = Rect(origin: origin, size: size)
+        var node: LayoutNode
+        switch kind {
+        case .widget(let margins, let background, let shape):
+            node = LayoutNode(type: "widget", frame: frame)
+            node.background = background
+            node.shape = shape
+            if let child = children.first {
+                let offer = childProposal(for: proposal)
+                let content = child.size(for: offer)
+                let area = Rect(
+                    x: frame.x + margins.leading, y: frame.y + margins.top,
+                    width: max(0, size.width - margins.horizontal),
+                    height: max(0, size.height - margins.vertical))
+                node.children = [child.place(at: Self.align(content, in: area, "center"), proposal: offer)]
+            }
+        case .text:
+            let (layout, font) = textLayout(for: proposal)
+            node = LayoutNode(type: "text", frame: frame)
+            node.lines = layout.lines
+            node.truncated = layout.truncated
+            node.font = font
+            node.lineHeight = layout.lineHeight
+            node.ascent = layout.ascent
+            node.textAlignment = "leading"
+            node.foreground = environment.resolvedForeground
+            if environment.strikethrough {
+                node.strikethrough = environment.strikethroughColor ?? environment.resolvedForeground
+            }
+        case .image(let systemName):
+            node = LayoutNode(type: "image", frame: frame)
+            node.systemName = systemName
+            node.font = environment.resolvedFont
+            node.foreground = environment.resolvedForeground
+        case .spacer:
+            node = LayoutNode(type: "spacer", frame: frame)
+        case .stack(let axis, let alignment, _):
+            node = LayoutNode(type: axis == .vertical ? "vstack" : "hstack", frame: frame)
+            let arrangement = arrange(for: proposal, along: axis)
+            let spacings = [0] + spacings(along: axis)
+            var offset = 0.0
+            var placed: [LayoutNode] = []
+            for (index, child) in children.filter({ !$0.isEmpty }).enumerated() {
+                offset += spacings[index]
+                let (offer, childSize) = arrangement[index]
+                let cross = Self.offset(
+                    childSize[axis.cross], in: size[axis.cross], alignment ?? "center", axis: axis.cross)
+                let position =
+                    axis == .horizontal
+                    ? (x: frame.x + offset, y: frame.y + cross) : (x: frame.x + cross, y: frame.y + offset)
+                placed.append(child.place(at: position, proposal: offer))
+                offset += childSize[axis]
+            }
+            node.children = placed
+        case .zstack(let alignment):
+            node = LayoutNode(type: "zstack", frame: frame)
+            node.children = children.filter { !$0.isEmpty }.map { child in
+                child.place(
+                    at: Self.align(child.size(for: proposal), in: frame, alignment ?? "center"),
+                    proposal: proposal)
+            }
+        case .padding(let insets):
+            node = LayoutNode(type: "padding", frame: frame)
+            if let child = children.first {
+                node.children = [
+                    child.place(
+                        at: (frame.x + insets.leading, frame.y + insets.top),
+                        proposal: childProposal(for: proposal))
+                ]
+            }
+        case .fixedFrame(_, _, let alignment), .flexibleFrame(_, let alignment):
+            node = LayoutNode(type: "frame", frame: frame)
+            if let child = children.first {
+                let offer = childProposal(for: proposal)
+                node.children = [
+                    child.place(
+                        at: Self.align(child.size(for: offer), in: frame, alignment ?? "center"),
+                        proposal: offer)
+                ]
+            }
+        case .background(let colour, let shape):
+            node = LayoutNode(type: "background", frame: frame)
+            node.background = colour
+            node.shape = shape
+            node.children = children.prefix(1).map { $0.place(at: origin, proposal: proposal) }
+        case .layer(let alignment, let isOverlay):
+            node = LayoutNode(type: isOverlay ? "overlay" : "background", frame: frame)
+            var placed = children.prefix(1).map { $0.place(at: origin, proposal: proposal) }
+            if children.count > 1 {
+                let layer = children[1]
+                let offer = ProposedSize(size)
+                let drawn = layer.place(
+                    at: Self.align(layer.size(for: offer), in: frame, alignment ?? "center"), proposal: offer)
+                if isOverlay { placed.append(drawn) } else { placed.insert(drawn, at: 0) }
+            }
+            node.children = placed
+        case .clip(let shape):
+            node = LayoutNode(type: "clipShape", frame: frame)
+            node.shape = shape
+            node.children = children.prefix(1).map { $0.place(at: origin, proposal: proposal) }
+        case .fixedSize:
+            node = LayoutNode(type: "fixedSize", frame: frame)
+            if let child = children.first {
+                let offer = childProposal(for: proposal)
+                node.children = [
+                    child.place(
+                        at: Self.align(child.size(for: offer), in: frame, "topLeading"), proposal: offer)
+                ]
+            }
+        case .control(let type, let number):
+            node = LayoutNode(type: type, frame: frame)
+            node.control = number
+            node.children = children.prefix(1).map { $0.place(at: origin, proposal: proposal) }
+        case .toggleSwitch(let isOn, let tint):
+            node = LayoutNode(type: "switch", frame: frame)
+            node.isOn = isOn
+            node.foreground = tint
+        case .progress(let value, let tint):
+            node = LayoutNode(type: "progress", frame: frame)
+            node.value = value
+            node.foreground = tint
+        case .empty:
+            node = LayoutNode(type: "empty", frame: frame)
+        }
+        node.opacity = opacity
+        return node
+    }
+
+    /// The origin of a child of `size` aligned in `area` by a SwiftUI `Alignment` name.
+    static func align(_ size: Size, in area: Rect, _ alignment: String) -> (x: Double, y: Double) {
+        let (horizontal, vertical): (String, String)
+        switch alignment {
+        case "leading": (horizontal, vertical) = ("leading", "center")
+        case "trailing": (horizontal, vertical) = ("trailing", "center")
+        case "top": (horizontal, vertical) = ("center", "top")
+        case "bottom": (horizontal, vertical) = ("center", "bottom")
+        case "topLeading": (horizontal, vertical) = ("leading", "top")
+        case "topTrailing": (horizontal, vertical) = ("trailing", "top")
+        case "bottomLeading": (horizontal, vertical) = ("leading", "bottom")
+        case "bottomTrailing": (horizontal, vertical) = ("trailing", "bottom")
+        default: (horizontal, vertical) = ("center", "center")
+        }
+        return (
+            area.x + offset(size.width, in: area.width, horizontal, axis: .horizontal),
+            area.y + offset(size.height, in: area.height, vertical, axis: .vertical)
+        )
+    }
+
+    /// Where a child of `length` goes in `room` along `axis` for an alignment's name on that
+    /// axis (`leading`, `top`, `center`, ...; a baseline alignment as `top`).
+    static func offset(_ length: Double, in room: Double, _ alignment: String, axis: Axis) -> Double {
+        switch alignment {
+        case "leading", "top", "firstTextBaseline": return 0
+        case "trailing", "bottom", "lastTextBaseline": return room - length
+        default: return (room - length) / 2
+        }
+    }
+}

@@ -1,0 +1,354 @@
+/// One view of the tree being laid out, as SwiftUI has it: a vocabulary view, or a modifier that
+/// places or draws (`padding`, `frame`, `background`, `clipShape`, `fixedSize`) wrapping the view
+/// it modifies. Built once from the view, sized for each proposal a parent makes (each size kept,
+/// so a stack that asks twice measures once), then placed.
+final class LayoutElement {
+    /// What the element is.
+    enum Kind {
+        /// The widget: its content inside the family's margins, on its background.
+        case widget(margins: Insets, background: RGBA, shape: LayoutShape)
+        case text(String)
+        /// An image: an SF Symbol sized to its font.
+        case image(systemName: String?)
+        /// A spacer: flexible along its stack's axis from its minimum length.
+        case spacer(minLength: Double?, axis: Axis?)
+        case stack(Axis, alignment: String?, spacing: Double?)
+        case zstack(alignment: String?)
+        case padding(Insets)
+        case fixedFrame(width: Double?, height: Double?, alignment: String?)
+        case flexibleFrame(FlexibleFrame, alignment: String?)
+        /// A fill behind the content (its first child), in a shape, sized to it.
+        case background(RGBA, LayoutShape)
+        /// A view drawn over the content (`overlay`) or behind it (`background` with a view),
+        /// offered the content's size and aligned in it: the content is the first child.
+        case layer(alignment: String?, isOverlay: Bool)
+        /// The content clipped to a shape.
+        case clip(LayoutShape)
+        case fixedSize(horizontal: Bool, vertical: Bool)
+        /// A button, toggle or link: its children, the tappable area, numbered as `tap` counts.
+        case control(type: String, number: Int)
+        /// A toggle's switch.
+        case toggleSwitch(isOn: Bool, tint: RGBA)
+        /// A progress view's bar (with a value) or spinner (without).
+        case progress(value: Double?, tint: RGBA)
+        /// A view that draws nothing and takes no room (`EmptyView`).
+        case empty
+    }
+
+    /// A `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:)`'s bounds.
+    struct FlexibleFrame {
+        var minWidth: Double?
+        var idealWidth: Double?
+        var maxWidth: Double?
+        var minHeight: Double?
+        var idealHeight: Double?
+        var maxHeight: Double?
+    }
+
+    let kind: Kind
+    var children: [LayoutElement]
+    /// The inherited values a text, symbol or control draws with.
+    var environment: LayoutEnvironment
+    /// The stack's order of offering room: higher first (`layoutPriority`).
+    var priority = 0.0
+    /// The opacity the element's subtree is drawn at.
+    var opacity = 1.0
+    /// Where the element is in the view, for warnings (`view.children[1]`).
+    let path: String
+
+    /// The sizes already answered, by proposal.
+    private var sizes: [ProposedSize: Size] = [:]
+    /// A stack's answer for a proposal: each child's proposal and size.
+    private var arrangements: [ProposedSize: [(proposal: ProposedSize, size: Size)]] = [:]
+    /// A text's drawn form for a proposal.
+    private var texts: [ProposedSize: (layout: TextLayout, font: FontSpec)] = [:]
+
+    init(_ kind: Kind, children: [LayoutElement] = [], environment: LayoutEnvironment, path: String) {
+        self.kind = kind
+        self.children = children
+        self.environment = environment
+        self.path = path
+    }
+
+    /// Whether the element takes part in a stack's layout (an `EmptyView` does not).
+    var isEmpty: Bool {
+        if case .empty = kind { return true }
+        return false
+    }
+
+    var isSpacer: Bool {
+        if case .spacer = kind { return true }
+        return false
+    }
+
+    // MARK: - Sizing
+
+    /// The size the element chooses for `proposal` (SwiftUI's `sizeThatFits`).
+    func size(for proposal: ProposedSize) -> Size {
+        if let known = sizes[proposal] { return known }
+        let size = computeSize(for: proposal)
+        sizes[proposal] = size
+        return size
+    }
+
+    private func computeSize(for proposal: ProposedSize) -> Size {
+        switch kind {
+        case .widget(let margins, _, _):
+            return proposal.replacingUnspecified(
+                with: Size(width: margins.horizontal, height: margins.vertical))
+        case .text:
+            return textLayout(for: proposal).layout.size
+        case .image:
+            let side = symbolSide
+            return Size(width: side, height: side)
+        case .spacer(let minLength, let axis):
+            let minimum = minLength ?? 8
+            guard let axis else {
+                return Size(width: max(0, proposal.width ?? 0), height: max(0, proposal.height ?? 0))
+            }
+            // Along its axis it takes what it is offered, down to its minimum; offered
+            // everything (a stack measuring how flexible it is), it takes everything.
+            var size = Size.zero
+            size[axis] = max(minimum, proposal[axis] ?? minimum)
+            return size
+        case .stack(let axis, _, _):
+            let arrangement = arrange(for: proposal, along: axis)
+            var size = Size.zero
+            size[axis] = arrangement.reduce(0) { $0 + $1.size[axis] } + spacings(along: axis).reduce(0, +)
+            size[axis.cross] = arrangement.map { $0.size[axis.cross] }.max() ?? 0
+            return size
+        case .zstack:
+            let sizes = children.filter { !$0.isEmpty }.map { $0.size(for: proposal) }
+            return Size(
+                width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
+        case .padding(let insets):
+            guard let child = children.first else {
+                return Size(width: insets.horizontal, height: insets.vertical)
+            }
+            let inner = child.size(for: proposal.inset(width: insets.horizontal, height: insets.vertical))
+            return Size(width: inner.width + insets.horizontal, height: inner.height + insets.vertical)
+        case .fixedFrame(let width, let height, _):
+            let inner = children.first?.size(
+                for: ProposedSize(width: width ?? proposal.width, height: height ?? proposal.height))
+            return Size(width: width ?? inner?.width ?? 0, height: height ?? inner?.height ?? 0)
+        case .flexibleFrame(let frame, _):
+            return flexibleSize(frame, for: proposal)
+        case .background, .clip, .control, .layer:
+            return children.first?.size(for: proposal) ?? .zero
+        case .fixedSize(let horizontal, let vertical):
+            var inner = proposal
+            if horizontal { inner.width = nil }
+            if vertical { inner.height = nil }
+            return children.first?.size(for: inner) ?? .zero
+        case .toggleSwitch:
+            return Size(width: 51, height: 31)
+        case .progress(let value, _):
+            guard value != nil else { return Size(width: 20, height: 20) }
+            return Size(width: max(0, proposal.width ?? 100), height: 4)
+        case .empty:
+            return .zero
+        }
+    }
+
+    /// The side of a symbol's square: 1.2 times its font's size, as SF Symbols are drawn at a
+    /// text style (a `title3` symbol is 24 points).
+    var symbolSide: Double { (environment.font.size * 1.2).rounded() }
+
+    // MARK: - Text
+
+    /// The text broken for `proposal`: wrapped at its width, cut to its line limit and to the
+    /// lines its height holds, and scaled down to `minimumScaleFactor` before it is cut.
+    func textLayout(for proposal: ProposedSize) -> (layout: TextLayout, font: FontSpec) {
+        if let known = texts[proposal] { return known }
+        guard case .text(let string) = kind else {
+            return (
+                TextLayout(lines: [], truncated: false, width: 0, lineHeight: 0, ascent: 0), environment.font
+            )
+        }
+        var font = environment.font
+        let measured: (layout: TextLayout, font: FontSpec)
+        if let width = proposal.width, width <= 0 {
+            // Nothing fits: SwiftUI's text takes no width (its smallest size, for stacks).
+            measured = (
+                TextLayout(
+                    lines: [""], truncated: !string.isEmpty, width: 0, lineHeight: font.lineHeight, ascent: 0),
+                font
+            )
+        } else {
+            let width = proposal.width.flatMap { $0.isFinite ? $0 : nil }
+            var layout = Self.typeset(
+                string, font: font, width: width, height: proposal.height, limit: environment.lineLimit)
+            let factor = environment.minimumScaleFactor
+            if layout.truncated, factor < 1 {
+                // The largest size from the font's down to its minimum at which nothing is cut.
+                var low = factor
+                var high = 1.0
+                var best: (TextLayout, FontSpec)?
+                for _ in 0..<7 {
+                    let middle = (low + high) / 2
+                    var scaled = font
+                    scaled.size = font.size * middle
+                    let candidate = Self.typeset(
+                        string, font: scaled, width: width, height: proposal.height,
+                        limit: environment.lineLimit)
+                    if candidate.truncated {
+                        high = middle
+                    } else {
+                        low = middle
+                        best = (candidate, scaled)
+                    }
+                }
+                if best == nil {
+                    font.size *= factor
+                    best = (
+                        Self.typeset(
+                            string, font: font, width: width, height: proposal.height,
+                            limit: environment.lineLimit),
+                        font
+                    )
+                }
+                if let best {
+                    layout = best.0
+                    font = best.1
+                }
+            }
+            measured = (layout, font)
+        }
+        texts[proposal] = measured
+        return measured
+    }
+
+    /// `string` in `font` at `width`, with at most `limit` lines and no more than `height` holds.
+    private static func typeset(
+        _ string: String, font: FontSpec, width: Double?, height: Double?, limit: Int?
+    )
+        -> TextLayout
+    {
+        var lines = limit ?? 0
+        if let height, height.isFinite {
+            let fitting = max(1, Int((height + 0.01) / font.lineHeight))
+            lines = lines == 0 ? fitting : min(lines, fitting)
+        }
+        return Typesetter.shared.layout(string, font: font, width: width, maxLines: lines)
+    }
+
+    // MARK: - Stacks
+
+    /// The spacing before each child but the first (SwiftUI's: the stack's own, else 8 points
+    /// between views and none beside a spacer).
+    func spacings(along axis: Axis) -> [Double] {
+        guard case .stack(_, _, let spacing) = kind else { return [] }
+        let visible = children.filter { !$0.isEmpty }
+        guard visible.count > 1 else { return [] }
+        return (1..<visible.count).map { index in
+            if let spacing { return max(0, spacing) }
+            return visible[index - 1].isSpacer || visible[index].isSpacer ? 0 : 8
+        }
+    }
+
+    /// A stack's children's proposals and sizes for `proposal` (SwiftUI's stack layout): the room
+    /// along the axis goes first to the children of highest priority, and within a priority to
+    /// the least flexible, each offered an equal share of what is left; the room the lower
+    /// priorities need at least is kept for them.
+    func arrange(for proposal: ProposedSize, along axis: Axis) -> [(proposal: ProposedSize, size: Size)] {
+        if let known = arrangements[proposal] { return known }
+        let visible = children.filter { !$0.isEmpty }
+        var result = [(proposal: ProposedSize, size: Size)](
+            repeating: (ProposedSize.unspecified, .zero), count: visible.count)
+        guard let available = proposal[axis] else {
+            for (index, child) in visible.enumerated() {
+                var offer = proposal
+                offer[axis] = nil
+                result[index] = (offer, child.size(for: offer))
+            }
+            arrangements[proposal] = result
+            return result
+        }
+        var remaining = max(0, available - spacings(along: axis).reduce(0, +))
+        var smallest = [Double](repeating: 0, count: visible.count)
+        var flexibility = [Double](repeating: 0, count: visible.count)
+        for (index, child) in visible.enumerated() {
+            var low = proposal
+            low[axis] = 0
+            var high = proposal
+            high[axis] = .infinity
+            smallest[index] = child.size(for: low)[axis]
+            flexibility[index] = child.size(for: high)[axis] - smallest[index]
+        }
+        // A spacer is offered what the views of its priority leave (its minimum kept for it), so
+        // a title beside a spacer takes the room it needs, as it does in SwiftUI.
+        let ranks = visible.map { $0.priority * 2 + ($0.isSpacer ? 0 : 1) }
+        for rank in Set(ranks).sorted(by: >) {
+            let group = visible.indices.filter { ranks[$0] == rank }
+                .sorted {
+                    flexibility[$0] < flexibility[$1] || (flexibility[$0] == flexibility[$1] && $0 < $1)
+                }
+            let reserved = visible.indices.filter { ranks[$0] < rank }.reduce(0) { $0 + smallest[$1] }
+            var room = max(0, remaining - reserved)
+            for (position, index) in group.enumerated() {
+                var offer = proposal
+                offer[axis] = room / Double(group.count - position)
+                let size = visible[index].size(for: offer)
+                result[index] = (offer, size)
+                room = max(0, room - size[axis])
+                remaining = max(0, remaining - size[axis])
+            }
+        }
+        arrangements[proposal] = result
+        return result
+    }
+
+    // MARK: - Frames
+
+    /// A flexible frame's size: its child offered the proposal within the frame's bounds (its
+    /// ideal size where the proposal is unspecified), then the proposal clamped to the bounds,
+    /// where a bound not given is the child's size.
+    private func flexibleSize(_ frame: FlexibleFrame, for proposal: ProposedSize) -> Size {
+        let child = children.first?.size(for: childProposal(for: proposal)) ?? .zero
+        func resolve(
+            _ proposed: Double?, _ minimum: Double?, _ ideal: Double?, _ maximum: Double?, _ child: Double
+        ) -> Double {
+            if minimum == nil, maximum == nil { return proposed == nil ? (ideal ?? child) : child }
+            let target = proposed ?? ideal ?? child
+            let low = minimum ?? min(child, maximum ?? child)
+            let high = maximum ?? max(child, low)
+            return min(max(target, low), max(high, low))
+        }
+        return Size(
+            width: resolve(proposal.width, frame.minWidth, frame.idealWidth, frame.maxWidth, child.width),
+            height: resolve(
+                proposal.height, frame.minHeight, frame.idealHeight, frame.maxHeight, child.height))
+    }
+
+    /// The proposal a frame makes to its child.
+    func childProposal(for proposal: ProposedSize) -> ProposedSize {
+        switch kind {
+        case .widget(let margins, _, _):
+            let size = proposal.replacingUnspecified(with: .zero)
+            return ProposedSize(
+                width: max(0, size.width - margins.horizontal), height: max(0, size.height - margins.vertical)
+            )
+        case .padding(let insets):
+            return proposal.inset(width: insets.horizontal, height: insets.vertical)
+        case .fixedFrame(let width, let height, _):
+            return ProposedSize(width: width ?? proposal.width, height: height ?? proposal.height)
+        case .flexibleFrame(let frame, _):
+            func offer(_ proposed: Double?, _ minimum: Double?, _ ideal: Double?, _ maximum: Double?)
+                -> Double?
+            {
+                guard var length = proposed ?? ideal else { return nil }
+                if let maximum { length = min(length, maximum) }
+                if let minimum { length = max(length, minimum) }
+                return length
+            }
+            return ProposedSize(
+                width: offer(proposal.width, frame.minWidth, frame.idealWidth, frame.maxWidth),
+                height: offer(proposal.height, frame.minHeight, frame.idealHeight, frame.maxHeight))
+        case .fixedSize(let horizontal, let vertical):
+            return ProposedSize(
+                width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
+        default:
+            return proposal
+        }
+    }
+}

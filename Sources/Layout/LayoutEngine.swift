@@ -1,0 +1,40 @@
+public import WidgetHostKit
+
+/// SwiftUI's layout of a widget's view: a parent proposes a size, the child chooses its size, the
+/// parent places it, from the widget (its family's size on the reference device, its content
+/// inside the family's margins) down to each text, symbol and control. The result is a value:
+/// laying the same view out again gives an equal ``WidgetLayout``.
+public enum LayoutEngine {
+    /// `view` laid out as a widget of `family` in `colorScheme`. `contentMarginsDisabled` is
+    /// WidgetKit's `.contentMarginsDisabled()`: the content takes the whole widget.
+    public static func layout<View: LayoutViewSource>(
+        _ view: View?, family: WidgetFamily, colorScheme: ColorScheme, device: Device = .reference,
+        contentMarginsDisabled: Bool = false
+    ) -> WidgetLayout {
+        let size = device.size(of: family)
+        let isAccessory = [.accessoryCircular, .accessoryRectangular, .accessoryInline].contains(family)
+        // The lock screen draws its widgets light on the wallpaper (iOS's vibrant rendering):
+        // they are laid out in the dark scheme's colours on a dark backdrop, in either scheme.
+        let scheme: ColorScheme = isAccessory ? .dark : colorScheme
+        var builder = LayoutBuilder(context: LayoutContext(colorScheme: scheme))
+        let environment = LayoutEnvironment(colorScheme: scheme)
+        let content = view.map { builder.element($0, environment: environment, path: "view") }
+        let background =
+            isAccessory
+            ? RGBA(red: 0.11, green: 0.11, blue: 0.118)
+            // A translucent container background (`.fill.tertiary`) is drawn over the widget's
+            // own, so the widget is opaque.
+            : (builder.context.containerBackground?.over(Palette.widgetBackground(colorScheme))
+                ?? Palette.widgetBackground(colorScheme))
+        let margins = contentMarginsDisabled ? Insets() : device.contentMargins(of: family)
+        let widget = LayoutElement(
+            .widget(
+                margins: margins, background: background,
+                shape: .roundedRectangle(cornerRadius: device.cornerRadius(of: family))),
+            children: content.map { [$0] } ?? [], environment: environment, path: "widget")
+        let root = widget.place(at: (0, 0), proposal: ProposedSize(size))
+        return WidgetLayout(
+            family: family, colorScheme: colorScheme, size: size, root: root,
+            warnings: builder.context.warnings)
+    }
+}

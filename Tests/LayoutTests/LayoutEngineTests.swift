@@ -1,0 +1,295 @@
+import JSON
+import Layout
+import Testing
+import WidgetHostKit
+
+/// The layout engine on views written as their JSON: SwiftUI's stack, frame, padding and text
+/// rules, measured with the real fonts.
+@Suite struct LayoutEngineTests {
+    /// `json` (a view's JSON text) laid out as a widget of `family`.
+    static func layout(
+        _ json: String, family: WidgetFamily = .systemMedium, scheme: ColorScheme = .light,
+        marginsDisabled: Bool = false
+    ) throws -> WidgetLayout {
+        let view = try JSONValue(parsing: json)
+        return LayoutEngine.layout(
+            view, family: family, colorScheme: scheme, contentMarginsDisabled: marginsDisabled)
+    }
+
+    /// The nodes of `type` in the layout, depth first.
+    static func nodes(_ type: String, in layout: WidgetLayout) -> [LayoutNode] {
+        layout.root.allNodes.filter { $0.type == type }
+    }
+
+    @Test func theContentSitsInsideTheFamilysMarginsAndAStackWithASpacerFillsThem() throws {
+        let layout = try Self.layout(
+            #"{"type": "hstack", "children": [{"type": "text", "text": "Tasks"}, {"type": "spacer"}, {"type": "text", "text": "3"}]}"#
+        )
+        #expect(layout.size == Size(width: 364, height: 170))
+        #expect(layout.root.frame == Rect(x: 0, y: 0, width: 364, height: 170))
+        let stack = try #require(Self.nodes("hstack", in: layout).first)
+        // 16 points of margin each side; the spacer makes the stack take the whole width.
+        #expect(stack.frame.x == 16)
+        #expect(stack.frame.width == 332)
+        let texts = Self.nodes("text", in: layout)
+        #expect(texts.map(\.text) == ["Tasks", "3"])
+        #expect(texts[0].frame.x == 16)
+        #expect(abs(texts[1].frame.maxX - 348) < 0.01)
+        #expect(texts.allSatisfy { $0.truncated == false && $0.lines?.count == 1 })
+        // Text is centred on the stack's cross axis: 22 points of body text in 170 - 32.
+        #expect(texts[0].frame.height == 22)
+        #expect(texts[0].frame.y == 16 + (138 - 22) / 2)
+    }
+
+    @Test func aTitleBesideASpacerTakesTheRoomItNeedsAndIsCutWithAnEllipsisOnlyWhenItDoesNotFit() throws {
+        func row(_ title: String) throws -> LayoutNode {
+            let layout = try Self.layout(
+                #"{"type": "hstack", "spacing": 12, "children": [{"type": "image", "systemName": "circle"}, "#
+                    + #"{"type": "text", "text": "\#(title)", "modifiers": [{"type": "lineLimit", "limit": 1}]}, "#
+                    + #"{"type": "spacer"}, {"type": "image", "systemName": "star"}]}"#)
+            return try #require(Self.nodes("text", in: layout).first)
+        }
+        let short = try row("Buy milk")
+        #expect(short.truncated == false)
+        #expect(short.text == "Buy milk")
+        let long = try row(String(repeating: "Prepare the standup notes ", count: 4))
+        #expect(long.truncated == true)
+        #expect(long.text?.hasSuffix("…") == true)
+        #expect(long.lines?.count == 1)
+        // Cut only where the row ends: the row is 332 wide, two 20-point symbols, 3 spacings of
+        // 12 and the spacer's 8 points leave the title at least 240 points.
+        #expect(long.frame.width > 240)
+        #expect(long.frame.maxX <= 348 - 20 - 12 - 8 + 0.01)
+    }
+
+    @Test func twoLongTextsShareTheRowEvenlyAsSwiftUIsStacksDo() throws {
+        let text = String(repeating: "word ", count: 40)
+        let layout = try Self.layout(
+            #"{"type": "hstack", "spacing": 0, "children": [{"type": "text", "text": "\#(text)", "modifiers": [{"type": "lineLimit", "limit": 1}]}, "#
+                + #"{"type": "text", "text": "\#(text)", "modifiers": [{"type": "lineLimit", "limit": 1}]}]}"#
+        )
+        let texts = Self.nodes("text", in: layout)
+        #expect(texts.count == 2)
+        #expect(abs(texts[0].frame.width - 166) < 1)
+        #expect(abs(texts[1].frame.width - 166) < 1)
+        #expect(!texts[0].frame.overlaps(texts[1].frame))
+    }
+
+    @Test func layoutPriorityGivesAViewItsRoomFirst() throws {
+        let text = String(repeating: "word ", count: 40)
+        let layout = try Self.layout(
+            #"{"type": "hstack", "spacing": 0, "children": [{"type": "text", "text": "Priority", "modifiers": [{"type": "layoutPriority", "value": 1}]}, "#
+                + #"{"type": "text", "text": "\#(text)", "modifiers": [{"type": "lineLimit", "limit": 1}]}]}"#
+        )
+        let texts = Self.nodes("text", in: layout)
+        #expect(texts[0].truncated == false)
+        #expect(texts[0].text == "Priority")
+        #expect(texts[1].truncated == true)
+    }
+
+    @Test func aLongTextWrapsAtWordBoundariesWithinItsWidth() throws {
+        let words = "The quick brown fox jumps over the lazy dog and keeps running through the field"
+        let layout = try Self.layout(
+            #"{"type": "text", "text": "\#(words)", "modifiers": [{"type": "frame", "width": 120}]}"#,
+            family: .systemLarge)
+        let text = try #require(Self.nodes("text", in: layout).first)
+        let lines = try #require(text.lines)
+        #expect(lines.count > 2)
+        #expect(text.truncated == false)
+        #expect(text.frame.width <= 120.01)
+        // Every break is between words: the lines joined by spaces are the text.
+        #expect(lines.joined(separator: " ") == words)
+        #expect(text.frame.height == Double(lines.count) * 22)
+    }
+
+    @Test func thaiWrapsBetweenWordsThoughItHasNoSpaces() throws {
+        let words = ["ทบทวน", "รายงาน", "ประจำ", "สัปดาห์", "ก่อน", "ประชุม", "ทีม"]
+        let layout = try Self.layout(
+            #"{"type": "text", "text": "\#(words.joined())", "modifiers": [{"type": "frame", "width": 110}]}"#,
+            family: .systemLarge)
+        let lines = try #require(Self.nodes("text", in: layout).first?.lines)
+        #expect(lines.count > 1)
+        #expect(lines.joined() == words.joined())
+        // Each line ends where a word ends.
+        var boundaries: Set<Int> = []
+        var offset = 0
+        for word in words {
+            offset += word.unicodeScalars.count
+            boundaries.insert(offset)
+        }
+        var end = 0
+        for line in lines.dropLast() {
+            end += line.unicodeScalars.count
+            #expect(boundaries.contains(end), "a line ends inside a word: \(line)")
+        }
+    }
+
+    @Test func aLineLimitAndAShortHeightCutTheTextWithAnEllipsis() throws {
+        let words = String(repeating: "many words here ", count: 20)
+        let limited = try Self.layout(
+            #"{"type": "text", "text": "\#(words)", "modifiers": [{"type": "lineLimit", "limit": 2}]}"#)
+        let text = try #require(Self.nodes("text", in: limited).first)
+        #expect(text.lines?.count == 2)
+        #expect(text.truncated == true)
+        #expect(text.lines?.last?.hasSuffix("…") == true)
+        // Without a limit, the widget's height still bounds it: 138 points hold 6 lines of 22.
+        let unlimited = try Self.layout(#"{"type": "text", "text": "\#(words)"}"#)
+        let bounded = try #require(Self.nodes("text", in: unlimited).first)
+        #expect(bounded.lines?.count == 6)
+        #expect(bounded.truncated == true)
+        #expect(bounded.frame.maxY <= 154.01)
+    }
+
+    @Test func minimumScaleFactorShrinksATextUntilItFits() throws {
+        let layout = try Self.layout(
+            #"{"type": "text", "text": "Balance", "modifiers": [{"type": "font", "size": 20}, {"type": "lineLimit", "limit": 1}, "#
+                + #"{"type": "minimumScaleFactor", "factor": 0.5}, {"type": "frame", "width": 50}]}"#)
+        let text = try #require(Self.nodes("text", in: layout).first)
+        #expect(text.truncated == false)
+        #expect(text.text == "Balance")
+        let size = try #require(text.font?.size)
+        #expect(size < 20)
+        #expect(size >= 10)
+        #expect(text.frame.width <= 50.01)
+    }
+
+    @Test func framesPaddingAndBackgroundsFollowSwiftUIsRules() throws {
+        let layout = try Self.layout(
+            #"{"type": "vstack", "alignment": "leading", "spacing": 0, "children": ["#
+                + #"{"type": "text", "text": "Fixed", "modifiers": [{"type": "frame", "width": 100, "height": 40, "alignment": "topLeading"}]},"#
+                + #"{"type": "text", "text": "Wide", "modifiers": [{"type": "frame", "maxWidth": "infinity", "alignment": "trailing"}]},"#
+                + #"{"type": "text", "text": "Boxed", "modifiers": [{"type": "padding", "length": 6}, {"type": "background", "style": "red", "shape": "roundedRectangle", "cornerRadius": 8}]}"#
+                + "]}")
+        let frames = Self.nodes("frame", in: layout)
+        #expect(frames.count == 2)
+        #expect(frames[0].frame.width == 100)
+        #expect(frames[0].frame.height == 40)
+        let texts = Self.nodes("text", in: layout)
+        // topLeading: the text at the frame's corner.
+        #expect(texts[0].frame.x == frames[0].frame.x)
+        #expect(texts[0].frame.y == frames[0].frame.y)
+        // maxWidth infinity takes the stack's whole width; trailing puts the text at its end.
+        #expect(frames[1].frame.width == 332)
+        #expect(abs(texts[1].frame.maxX - frames[1].frame.maxX) < 0.01)
+        // The background has the padded text's frame, and its colour and shape.
+        let background = try #require(Self.nodes("background", in: layout).first)
+        let padding = try #require(Self.nodes("padding", in: layout).first)
+        #expect(background.frame == padding.frame)
+        #expect(padding.frame.width == texts[2].frame.width + 12)
+        #expect(background.background?.description == "#FF3B30")
+        #expect(background.shape == .roundedRectangle(cornerRadius: 8))
+        // A leading vstack: each child starts at the stack's left edge.
+        #expect(padding.frame.x == 16)
+    }
+
+    @Test func anOverlayIsPlacedInTheViewItDecoratesByItsAlignment() throws {
+        let layout = try Self.layout(
+            #"{"type": "text", "text": "Inbox", "modifiers": [{"type": "frame", "width": 120, "height": 60}, "#
+                + #"{"type": "overlay", "alignment": "topTrailing", "view": {"type": "image", "systemName": "star"}}]}"#
+        )
+        let overlay = try #require(Self.nodes("overlay", in: layout).first)
+        #expect(overlay.frame.width == 120)
+        let star = try #require(Self.nodes("image", in: layout).first)
+        #expect(abs(star.frame.maxX - overlay.frame.maxX) < 0.01)
+        #expect(star.frame.y == overlay.frame.y)
+        // Drawn over the content: after it.
+        #expect(overlay.children.map(\.type) == ["frame", "image"])
+    }
+
+    @Test func aZStackLayersItsChildrenAlignedInTheLargest() throws {
+        let layout = try Self.layout(
+            #"{"type": "zstack", "alignment": "bottomLeading", "children": [{"type": "spacer", "modifiers": [{"type": "frame", "width": 80, "height": 80}]}, {"type": "text", "text": "Hi"}]}"#
+        )
+        let stack = try #require(Self.nodes("zstack", in: layout).first)
+        #expect(stack.frame.size == Size(width: 80, height: 80))
+        let text = try #require(Self.nodes("text", in: layout).first)
+        #expect(text.frame.x == stack.frame.x)
+        #expect(text.frame.maxY == stack.frame.maxY)
+    }
+
+    @Test func controlsAreNumberedDepthFirstAndButtonsLookTappable() throws {
+        let layout = try Self.layout(
+            #"{"type": "vstack", "children": [{"type": "button", "text": "Add", "intent": {"type": "AddIntent"}}, "#
+                + #"{"type": "toggle", "isOn": true, "text": "Done", "intent": {"type": "T"}}, {"type": "link", "url": "x://y", "text": "Open"}]}"#
+        )
+        let controls = layout.root.allNodes.filter { $0.control != nil }
+        #expect(controls.map(\.type) == ["button", "toggle", "link"])
+        #expect(controls.map(\.control) == [0, 1, 2])
+        // A default-style button is a tinted rounded fill with its label in the tint.
+        let fill = try #require(controls[0].children.first)
+        #expect(fill.type == "background")
+        #expect(fill.shape == .roundedRectangle(cornerRadius: 8))
+        let label = try #require(Self.nodes("text", in: layout).first)
+        #expect(label.text == "Add")
+        #expect(label.foreground?.description == "#0040DD")
+        #expect(
+            try #require(label.foreground).contrast(
+                over: try #require(fill.background).over(.init(red: 1, green: 1, blue: 1))) >= 4.5)
+        // A toggle draws its switch, on.
+        let toggleSwitch = try #require(Self.nodes("switch", in: layout).first)
+        #expect(toggleSwitch.isOn == true)
+        #expect(toggleSwitch.frame.size == Size(width: 51, height: 31))
+    }
+
+    @Test func coloursResolveAsIOSResolvesThemInEachScheme() throws {
+        let light = try Self.layout(
+            #"{"type": "text", "text": "a", "modifiers": [{"type": "foregroundStyle", "style": "red"}]}"#)
+        let dark = try Self.layout(
+            #"{"type": "text", "text": "a", "modifiers": [{"type": "foregroundStyle", "style": "red"}]}"#,
+            scheme: .dark)
+        #expect(Self.nodes("text", in: light).first?.foreground?.description == "#FF3B30")
+        #expect(Self.nodes("text", in: dark).first?.foreground?.description == "#FF453A")
+        #expect(light.root.background?.description == "#FFFFFF")
+        #expect(dark.root.background?.description == "#1C1C1E")
+        let plain = try Self.layout(#"{"type": "text", "text": "a"}"#, scheme: .dark)
+        #expect(Self.nodes("text", in: plain).first?.foreground?.description == "#FFFFFF")
+        #expect(Palette.resolve("secondary", scheme: .light)?.description == "#3C3C43C2")
+        #expect(Palette.resolve("red.secondary", scheme: .light)?.description == "#FF3B3099")
+        #expect(Palette.resolve("nonsense", scheme: .light) == nil)
+        // WCAG's figures: black on white is 21:1, and the light scheme's secondary text keeps AA.
+        let white = RGBA(red: 1, green: 1, blue: 1)
+        #expect(abs(RGBA(red: 0, green: 0, blue: 0).contrast(over: white) - 21) < 0.01)
+        #expect(try #require(Palette.resolve("secondary", scheme: .light)).contrast(over: white) >= 4.5)
+    }
+
+    @Test func contentMarginsDisabledGivesTheContentTheWholeWidget() throws {
+        let view =
+            #"{"type": "spacer", "modifiers": [{"type": "frame", "maxWidth": "infinity", "maxHeight": "infinity"}]}"#
+        let margins = try Self.layout(view, family: .systemSmall)
+        let none = try Self.layout(view, family: .systemSmall, marginsDisabled: true)
+        #expect(Self.nodes("frame", in: margins).first?.frame == Rect(x: 16, y: 16, width: 138, height: 138))
+        #expect(Self.nodes("frame", in: none).first?.frame == Rect(x: 0, y: 0, width: 170, height: 170))
+    }
+
+    @Test func aViewThatCannotBeLaidOutIsLaidOutWithTheNearestValidValuesAndAWarningNamingIt() throws {
+        let huge = String(repeating: "x", count: 1_000_000)
+        let layout = try Self.layout(
+            #"{"type": "vstack", "spacing": -5, "children": [{"type": "text", "text": "a", "modifiers": [{"type": "frame", "width": -40}]}, "#
+                + #"{"type": "text", "text": "b", "modifiers": [{"type": "font", "size": 100000}]}, {"type": "text", "text": "\#(huge)"}]}"#
+        )
+        #expect(layout.warnings.contains { $0.hasPrefix("view:") && $0.contains("spacing -5") })
+        #expect(
+            layout.warnings.contains {
+                $0.hasPrefix("view.children[0].modifiers[0]") && $0.contains("width -40")
+            })
+        #expect(
+            layout.warnings.contains { $0.hasPrefix("view.children[1].modifiers[0]") && $0.contains("512") })
+        #expect(
+            layout.warnings.contains { $0.hasPrefix("view.children[2]") && $0.contains("1000000 characters") }
+        )
+        // Nothing leaves the widget's size, nothing is negative.
+        for node in layout.root.allNodes {
+            #expect(node.frame.width >= 0 && node.frame.height >= 0)
+            #expect(node.frame.width.isFinite && node.frame.height.isFinite)
+        }
+    }
+
+    @Test func theSameViewLaidOutTwiceGivesEqualLayouts() throws {
+        let view =
+            #"{"type": "vstack", "children": [{"type": "text", "text": "Hello"}, {"type": "spacer"}, {"type": "image", "systemName": "star"}]}"#
+        let first = try Self.layout(view)
+        let second = try Self.layout(view)
+        #expect(first == second)
+        #expect(try Self.layout(view, scheme: .dark) != first)
+    }
+}
