@@ -353,7 +353,7 @@ let layoutTargets: [Target] = [
     // The PNG drawing's pixels, read back from the PNGs it writes.
     .testTarget(
         name: "RenderingTests",
-        dependencies: ["Rendering", "Layout", "CPangoCairo", "WidgetHostKit"],
+        dependencies: ["Rendering", "Layout", "CPangoCairo", "JSON", "WidgetHostKit"],
         swiftSettings: swiftSettings
     ),
 ]

@@ -9,8 +9,8 @@
 enum BenchmarkCommand {
     /// The benchmarks, by name.
     static let names = [
-        "yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete", "batch", "html", "layout",
-        "png", "serve",
+        "yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete", "batch", "html",
+        "layout", "png", "serve",
     ]
 
     static func main(_ arguments: [String]) async {
