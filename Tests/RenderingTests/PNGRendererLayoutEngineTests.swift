@@ -21,6 +21,21 @@ import WidgetHostKit
             red: byte(color.red), green: byte(color.green), blue: byte(color.blue), alpha: byte(color.alpha))
     }
 
+    @Test func theSamePictureFromManyThreadsAtOnce() async throws {
+        // The typesetter and the symbols' cache are shared: pictures drawn at the same time on
+        // several threads are each the picture drawn alone, byte for byte.
+        let layout = LayoutEngine.layout(
+            try JSONValue(parsing: Self.view), family: .systemMedium, colorScheme: .dark)
+        let renderer = try PNGRenderer(scale: 2)
+        let alone = try renderer.png(of: layout)
+        let together = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<16 { group.addTask { try renderer.png(of: layout) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(together.count == 16)
+        #expect(together.allSatisfy { $0 == alone })
+    }
+
     @Test(arguments: ColorScheme.allCases)
     func everyNodeOfALaidOutViewIsDrawnWhereTheLayoutPutsIt(scheme: ColorScheme) throws {
         let layout = LayoutEngine.layout(
