@@ -101,6 +101,8 @@ struct LayoutPainter {
 
     // MARK: - Text
 
+    /// A text's lines, each on its own line height, aligned in the frame; lines outside the
+    /// picture are skipped.
     private func drawText(_ lines: [String], of node: LayoutNode, in frame: Rect) {
         let font = Self.clamped(node.font ?? TextStyles.body)
         let measured = Typesetter.shared.layout(lines.first ?? "", font: font, width: nil, maxLines: 1)
@@ -229,17 +231,20 @@ struct LayoutPainter {
         cairo_close_path(context)
     }
 
+    /// Fills the current path in `color`.
     private func fill(_ color: RGBA) {
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
         cairo_fill(context)
     }
 
+    /// Strokes the current path in `color`, `width` points wide.
     private func stroke(_ color: RGBA, width: Double) {
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
         cairo_set_line_width(context, width)
         cairo_stroke(context)
     }
 
+    /// `frame` with `fraction` of its width and height taken from each side.
     private func inset(_ frame: Rect, _ fraction: Double) -> Rect {
         let dx = frame.width * fraction
         let dy = frame.height * fraction
@@ -249,10 +254,12 @@ struct LayoutPainter {
 
     // MARK: - Bad input
 
+    /// `value` in `range`; not a number: the range's lower bound.
     static func clamped(_ value: Double, to range: ClosedRange<Double>) -> Double {
         value.isNaN ? range.lowerBound : min(max(value, range.lowerBound), range.upperBound)
     }
 
+    /// `rect` inside ``coordinateLimit``, its lengths never negative.
     static func clamped(_ rect: Rect) -> Rect {
         let limit = coordinateLimit
         return Rect(
@@ -260,17 +267,20 @@ struct LayoutPainter {
             width: clamped(rect.width, to: 0...limit), height: clamped(rect.height, to: 0...limit))
     }
 
+    /// `color` with every component in 0...1.
     static func clamped(_ color: RGBA) -> RGBA {
         RGBA(
             red: clamped(color.red, to: 0...1), green: clamped(color.green, to: 0...1),
             blue: clamped(color.blue, to: 0...1), alpha: clamped(color.alpha, to: 0...1))
     }
 
+    /// `shape` with a corner radius that is a number, never negative.
     static func clamped(_ shape: LayoutShape) -> LayoutShape {
         guard case .roundedRectangle(let radius) = shape else { return shape }
         return .roundedRectangle(cornerRadius: clamped(radius, to: 0...coordinateLimit))
     }
 
+    /// `font` at a size Pango takes (0.5 to ``FontSpec/maximumSize`` points).
     static func clamped(_ font: FontSpec) -> FontSpec {
         FontSpec(size: clamped(font.size, to: 0.5...FontSpec.maximumSize), weight: font.weight)
     }
