@@ -10,14 +10,14 @@
 ///
 /// A widget is mostly flat colour, so the encoder exploits what a PNG of one is made of: every row
 /// takes PNG's Up filter (each byte minus the byte above), which makes a pixel equal to the pixel
-/// above it four zero bytes, found by comparing the two words without converting either; only the
-/// pixels that differ are unpremultiplied and subtracted. The filtered bytes go into one deflate
-/// block with the fixed Huffman codes: a run of zeros is a few matches at distance 1 (13 bits for
-/// 258 bytes), every other byte a literal. Adler-32 over a run of zeros is one multiplication, so
-/// the cost follows the pixels that differ from the row above, not the picture's size. The file
-/// is larger than zlib's (about three times Cairo's for a widget with text: 100 KB for a medium
-/// one at @2x) and read by every PNG reader (the tests read each back with Cairo's reader: libpng and zlib, which check
-/// the CRCs and the Adler-32).
+/// above it four zero bytes, found by comparing the two words without converting either (a whole
+/// row at once with `memcmp`); only the pixels that differ are unpremultiplied and subtracted. The
+/// filtered bytes go into one deflate block whose Huffman codes are made for them: a run of zeros
+/// is a few matches at distance 1, every other byte a literal. Adler-32 over a run of zeros is one
+/// multiplication, so the cost follows the pixels that differ from the row above, not the
+/// picture's size. The file is about twice Cairo's (70 KB for a medium widget with text at @2x,
+/// where Cairo's writer makes 31 KB in ten times the time) and read by every PNG reader (the tests
+/// read each back with Cairo's reader: libpng and zlib, which check the CRCs and the Adler-32).
 enum PNGEncoder {
     /// `width` x `height` pixels whose rows start `stride` bytes apart at `pixels`, as a PNG
     /// (8-bit RGBA, not premultiplied, as PNG's alpha is).
@@ -32,7 +32,6 @@ enum PNGEncoder {
         header += [8, 6, 0, 0, 0]
         appendChunk("IHDR", header, to: &output)
         var stream = DeflateStream()
-        stream.header()
         // The row above the first: PNG's filters see zeros there.
         let zeros = UnsafeMutablePointer<UInt32>.allocate(capacity: max(width, 1))
         zeros.initialize(repeating: 0, count: max(width, 1))
@@ -101,31 +100,25 @@ enum PNGEncoder {
     }
 }
 
-/// A zlib stream of one deflate block with the fixed Huffman codes, whose input is literal bytes
-/// and runs of zeros (``zeros``, written out when the next byte comes or the stream finishes).
+/// A zlib stream of one deflate block with Huffman codes made for its symbols, whose input is
+/// literal bytes and runs of zeros (``zeros``, written out when the next byte comes or the stream
+/// finishes). The symbols are kept until ``finish()``, which counts them, makes the codes (at most
+/// 15 bits, as deflate allows) and writes the block.
 struct DeflateStream {
     /// Zero bytes owed to the stream.
     var zeros = 0
-    private var bits: UInt64 = 0
-    private var count = 0
-    private var out: [UInt8] = []
+    /// The block's symbols: a literal byte (0...255) or a match at distance 1 (256 + its length
+    /// less 3).
+    private var symbols: [UInt16] = []
     /// Adler-32's two sums.
     private var a: UInt32 = 1
     private var b: UInt32 = 0
     /// Whether the last byte written to the stream is a zero (a match at distance 1 repeats it).
     private var lastIsZero = false
 
-    init() { out.reserveCapacity(1 << 16) }
+    init() { symbols.reserveCapacity(1 << 16) }
 
-    /// The zlib header: deflate, a 32 KiB window, no dictionary; then the block's header (the
-    /// last block, fixed codes).
-    mutating func header() {
-        out += [0x78, 0x01]
-        put(1, 1)
-        put(1, 2)
-    }
-
-    /// A byte of input (zeros are counted, the rest written as literals).
+    /// A byte of input (zeros are counted, the rest kept as literals).
     @inline(__always)
     mutating func byte(_ value: UInt8) {
         if value == 0 {
@@ -133,7 +126,7 @@ struct DeflateStream {
             return
         }
         if zeros > 0 { flushZeros() }
-        literal(value)
+        symbols.append(UInt16(value))
         a &+= UInt32(value)
         if a >= 65521 { a -= 65521 }
         b = (b &+ a) % 65521
@@ -144,108 +137,291 @@ struct DeflateStream {
     private mutating func flushZeros() {
         var run = zeros
         zeros = 0
-        // Adler-32 over `run` zeros: `a` stays, `b` grows by `run` times `a`.
-        // 65520 × 65520 + 65520 still fits 32 bits.
+        // Adler-32 over `run` zeros: `a` stays, `b` grows by `run` times `a` (65520 × 65520 +
+        // 65520 still fits 32 bits).
         b = (b + UInt32(run % 65521) * a) % 65521
         if !lastIsZero {
-            literal(0)
+            symbols.append(0)
             run -= 1
             lastIsZero = true
         }
         while run >= 3 {
             let length = run >= 261 || run == 258 ? 258 : (run > 258 ? run - 3 : run)
-            match(length)
+            symbols.append(UInt16(256 + length - 3))
             run -= length
         }
         while run > 0 {
-            literal(0)
+            symbols.append(0)
             run -= 1
         }
     }
 
-    /// Ends the block and the stream: the end-of-block code, then Adler-32.
+    /// The zlib stream: its header, the block (its codes, its symbols, the end of block) and
+    /// Adler-32.
     mutating func finish() -> [UInt8] {
         if zeros > 0 { flushZeros() }
-        put(0, 7)  // end of block (256): seven zero bits
-        let padding = (8 - count % 8) % 8
-        if padding > 0 { put(0, padding) }
-        flush()
-        out.appendBigEndian(b << 16 | a)
-        return out
-    }
-
-    @inline(__always)
-    private mutating func literal(_ value: UInt8) {
-        let code = FixedHuffman.literals[Int(value)]
-        put(UInt64(code.bits), Int(code.length))
-    }
-
-    /// A match of `length` (3...258) bytes at distance 1.
-    @inline(__always)
-    private mutating func match(_ length: Int) {
-        let code = FixedHuffman.lengths[length]
-        put(UInt64(code.bits), Int(code.length))
-        // Distance 1: code 0, five zero bits.
-        put(0, 5)
-    }
-
-    @inline(__always)
-    private mutating func put(_ value: UInt64, _ length: Int) {
-        bits |= value << UInt64(count)
-        count += length
-        if count >= 32 { flush() }
-    }
-
-    private mutating func flush() {
-        while count >= 8 {
-            out.append(UInt8(truncatingIfNeeded: bits))
-            bits >>= 8
-            count -= 8
+        var frequencies = [Int](repeating: 0, count: 286)
+        for symbol in symbols {
+            frequencies[symbol < 256 ? Int(symbol) : Deflate.lengthSymbols[Int(symbol) - 256 + 3]] += 1
         }
+        frequencies[256] = 1  // end of block
+        let literalLengths = Huffman.lengths(frequencies, limit: 15)
+        let literalCodes = Huffman.codes(literalLengths)
+        // Every match is at distance 1 (distance code 0): one code of one bit, as deflate allows.
+        let distanceLengths: [UInt8] = [1]
+
+        // At most 21 bits a symbol (a 15-bit code, 5 extra bits, a 1-bit distance), the codes'
+        // lengths in less than 600 bytes.
+        var writer = BitWriter(capacity: symbols.count * 3 + 4096)
+        writer.append([0x78, 0x01])
+        writer.put(1, 1)  // the last block
+        writer.put(2, 2)  // dynamic codes
+        let literalCount = max((literalLengths.lastIndex { $0 > 0 } ?? 256) + 1, 257)
+        Huffman.writeLengths(Array(literalLengths[..<literalCount]), distanceLengths, to: &writer)
+        let lengthSymbols = Deflate.lengthSymbols
+        let lengthBase = Deflate.lengthBase
+        let lengthExtra = Deflate.lengthExtra
+        literalCodes.withUnsafeBufferPointer { literalCodes in
+            symbols.withUnsafeBufferPointer { symbols in
+                for symbol in symbols {
+                    if symbol < 256 {
+                        let code = literalCodes[Int(symbol)]
+                        writer.put(code.bits, code.length)
+                    } else {
+                        let length = Int(symbol) - 256 + 3
+                        let lengthSymbol = lengthSymbols[length]
+                        let code = literalCodes[lengthSymbol]
+                        writer.put(code.bits, code.length)
+                        let extra = lengthExtra[lengthSymbol - 257]
+                        if extra > 0 { writer.put(UInt32(length - lengthBase[lengthSymbol - 257]), extra) }
+                        writer.put(0, 1)  // distance code 0: one bit
+                    }
+                }
+            }
+        }
+        let end = literalCodes[256]
+        writer.put(end.bits, end.length)
+        writer.align()
+        writer.append([UInt8(b >> 8), UInt8(b & 0xFF), UInt8(a >> 8), UInt8(a & 0xFF)])
+        return writer.finish()
     }
 }
 
-/// Deflate's fixed Huffman codes (RFC 1951, 3.2.6), bit-reversed for writing least significant
-/// bit first, with a length's extra bits already appended.
-enum FixedHuffman {
-    struct Code {
-        var bits: UInt32
-        var length: UInt8
+/// Bits written least significant first into bytes, as deflate packs them, into a buffer of a
+/// fixed capacity (the caller's bound on what it writes), 32 bits at a time.
+struct BitWriter: ~Copyable {
+    private let buffer: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private var index = 0
+    private var bits: UInt64 = 0
+    private var count = 0
+
+    /// A writer of at most `capacity` bytes.
+    init(capacity: Int) {
+        self.capacity = capacity
+        buffer = .allocate(capacity: capacity)
     }
 
-    /// Literals 0...255.
-    static let literals: [Code] = (0..<256).map { symbol($0) }
+    deinit { buffer.deallocate() }
 
-    /// Lengths 3...258 (indexed by the length): the length's code and its extra bits.
-    static let lengths: [Code] = {
-        let bases = [
-            3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
-            163, 195, 227, 258,
-        ]
-        let extras = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-        var codes = [Code](repeating: Code(bits: 0, length: 0), count: 259)
-        for length in 3...258 {
-            let index = (bases.lastIndex { $0 <= length }) ?? 0
-            let code = symbol(257 + index)
-            let extra = UInt32(length - bases[index])
-            codes[length] = Code(
-                bits: code.bits | extra << UInt32(code.length), length: code.length + UInt8(extras[index]))
+    /// Writes whole bytes.
+    mutating func append(_ bytes: [UInt8]) {
+        for byte in bytes { put(UInt32(byte), 8) }
+    }
+
+    /// Writes the low `length` bits of `value`.
+    @inline(__always)
+    mutating func put(_ value: UInt32, _ length: Int) {
+        bits |= UInt64(value) << UInt64(count)
+        count += length
+        if count >= 32 {
+            precondition(index + 4 <= capacity, "the deflate stream outgrew its bound")
+            buffer[index] = UInt8(truncatingIfNeeded: bits)
+            buffer[index + 1] = UInt8(truncatingIfNeeded: bits >> 8)
+            buffer[index + 2] = UInt8(truncatingIfNeeded: bits >> 16)
+            buffer[index + 3] = UInt8(truncatingIfNeeded: bits >> 24)
+            index += 4
+            bits >>= 32
+            count -= 32
+        }
+    }
+
+    /// Pads to a whole byte with zero bits.
+    mutating func align() {
+        if count % 8 > 0 { put(0, 8 - count % 8) }
+    }
+
+    /// The bytes written (after ``align()``).
+    consuming func finish() -> [UInt8] {
+        while count >= 8 {
+            buffer[index] = UInt8(truncatingIfNeeded: bits)
+            index += 1
+            bits >>= 8
+            count -= 8
+        }
+        return Array(UnsafeBufferPointer(start: buffer, count: index))
+    }
+}
+
+/// Deflate's length symbols (RFC 1951, 3.2.5).
+enum Deflate {
+    /// The first length of each length symbol (257...285), and its extra bits.
+    static let lengthBase = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163,
+        195, 227, 258,
+    ]
+    static let lengthExtra = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
+
+    /// The symbol of each length 3...258 (indexed by the length).
+    static let lengthSymbols: [Int] = {
+        var symbols = [Int](repeating: 0, count: 259)
+        for length in 3...258 { symbols[length] = 257 + (lengthBase.lastIndex { $0 <= length } ?? 0) }
+        return symbols
+    }()
+}
+
+/// Huffman codes as deflate writes them: lengths limited to a number of bits, canonical codes.
+enum Huffman {
+    /// A code, bit-reversed for writing least significant bit first.
+    struct Code {
+        var bits: UInt32
+        var length: Int
+    }
+
+    /// The code lengths of a Huffman code for `frequencies` (0 for a symbol not used), none
+    /// longer than `limit`: when the tree is too deep, the frequencies are flattened (halved, at
+    /// least 1) and the tree built again. A single symbol used gets a sibling, so that the code
+    /// is complete, as inflate requires of every code but the distances'.
+    static func lengths(_ frequencies: [Int], limit: Int) -> [UInt8] {
+        var weights = frequencies
+        if weights.filter({ $0 > 0 }).count < 2 {
+            let first = weights.firstIndex { $0 > 0 } ?? 0
+            weights[first] = max(weights[first], 1)
+            weights[first == 0 ? 1 : 0] = 1
+        }
+        while true {
+            let lengths = unlimitedLengths(weights)
+            if lengths.max() ?? 0 <= UInt8(limit) { return lengths }
+            weights = weights.map { $0 > 0 ? max($0 / 2, 1) : 0 }
+        }
+    }
+
+    /// Huffman's construction: the two lightest trees merged until one is left (leaves sorted by
+    /// weight, merged trees in a second queue, which stays sorted); a leaf's length is its depth.
+    private static func unlimitedLengths(_ weights: [Int]) -> [UInt8] {
+        let leaves = weights.indices.filter { weights[$0] > 0 }.sorted {
+            (weights[$0], $0) < (weights[$1], $1)
+        }
+        var lengths = [UInt8](repeating: 0, count: weights.count)
+        // Nodes: leaves first, then merged nodes; each with its weight and parent.
+        var weight = leaves.map { weights[$0] }
+        var parent = [Int](repeating: -1, count: leaves.count)
+        var nextLeaf = 0
+        var merged: [Int] = []
+        var nextMerged = 0
+        func lightest() -> Int {
+            if nextLeaf < leaves.count,
+                nextMerged >= merged.count || weight[nextLeaf] <= weight[merged[nextMerged]]
+            {
+                nextLeaf += 1
+                return nextLeaf - 1
+            }
+            nextMerged += 1
+            return merged[nextMerged - 1]
+        }
+        for _ in 0..<(leaves.count - 1) {
+            let first = lightest()
+            let second = lightest()
+            weight.append(weight[first] + weight[second])
+            parent.append(-1)
+            parent[first] = weight.count - 1
+            parent[second] = weight.count - 1
+            merged.append(weight.count - 1)
+        }
+        var depth = [Int](repeating: 0, count: weight.count)
+        for node in stride(from: weight.count - 2, through: 0, by: -1) {
+            depth[node] = depth[parent[node]] + 1
+        }
+        for (index, symbol) in leaves.enumerated() { lengths[symbol] = UInt8(min(depth[index], 255)) }
+        return lengths
+    }
+
+    /// The canonical codes of `lengths` (RFC 1951, 3.2.2), reversed.
+    static func codes(_ lengths: [UInt8]) -> [Code] {
+        var counts = [Int](repeating: 0, count: 16)
+        for length in lengths where length > 0 { counts[Int(length)] += 1 }
+        var next = [Int](repeating: 0, count: 16)
+        var code = 0
+        for bits in 1..<16 {
+            code = (code + counts[bits - 1]) << 1
+            next[bits] = code
+        }
+        next[1] = 0
+        var codes = [Code](repeating: Code(bits: 0, length: 0), count: lengths.count)
+        for (symbol, length) in lengths.enumerated() where length > 0 {
+            let value = next[Int(length)]
+            next[Int(length)] += 1
+            var reversed: UInt32 = 0
+            for bit in 0..<Int(length) where value & (1 << bit) != 0 {
+                reversed |= 1 << UInt32(Int(length) - 1 - bit)
+            }
+            codes[symbol] = Code(bits: reversed, length: Int(length))
         }
         return codes
-    }()
+    }
 
-    /// The fixed code of symbol `value` (0...287), reversed.
-    static func symbol(_ value: Int) -> Code {
-        let (code, length): (Int, Int)
-        switch value {
-        case 0...143: (code, length) = (0x30 + value, 8)
-        case 144...255: (code, length) = (0x190 + value - 144, 9)
-        case 256...279: (code, length) = (value - 256, 7)
-        default: (code, length) = (0xC0 + value - 280, 8)
+    /// The order the code-length code's lengths are written in.
+    static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+    /// A dynamic block's header after its type: the counts, the code-length code, and the literal
+    /// and distance code lengths run-length encoded with it (16: repeat the last 3-6 times, 17 and
+    /// 18: 3-10 and 11-138 zeros).
+    static func writeLengths(_ literals: [UInt8], _ distances: [UInt8], to writer: inout BitWriter) {
+        let all = literals + distances
+        var runs: [(symbol: Int, extra: UInt32, bits: Int)] = []
+        var index = 0
+        while index < all.count {
+            let length = all[index]
+            var run = 1
+            while index + run < all.count, all[index + run] == length { run += 1 }
+            index += run
+            if length == 0 {
+                while run >= 11 {
+                    let take = min(run, 138)
+                    runs.append((18, UInt32(take - 11), 7))
+                    run -= take
+                }
+                if run >= 3 {
+                    runs.append((17, UInt32(run - 3), 3))
+                    run = 0
+                }
+            } else {
+                runs.append((Int(length), 0, 0))
+                run -= 1
+                while run >= 3 {
+                    let take = min(run, 6)
+                    runs.append((16, UInt32(take - 3), 2))
+                    run -= take
+                }
+            }
+            for _ in 0..<run { runs.append((Int(length), 0, 0)) }
         }
-        var reversed: UInt32 = 0
-        for bit in 0..<length where code & (1 << bit) != 0 { reversed |= 1 << UInt32(length - 1 - bit) }
-        return Code(bits: reversed, length: UInt8(length))
+        var frequencies = [Int](repeating: 0, count: 19)
+        for run in runs { frequencies[run.symbol] += 1 }
+        let lengths = Self.lengths(frequencies, limit: 7)
+        let codes = Self.codes(lengths)
+        let written = max((codeLengthOrder.lastIndex { lengths[$0] > 0 } ?? 0) + 1, 4)
+        writer.put(UInt32(literals.count - 257), 5)
+        writer.put(UInt32(distances.count - 1), 5)
+        writer.put(UInt32(written - 4), 4)
+        for symbol in codeLengthOrder.prefix(written) { writer.put(UInt32(lengths[symbol]), 3) }
+        for run in runs {
+            let code = codes[run.symbol]
+            writer.put(code.bits, code.length)
+            if run.bits > 0 { writer.put(run.extra, run.bits) }
+        }
     }
 }
 
