@@ -80,6 +80,46 @@ import Testing
         #expect(picture[0, 0] == PNGPicture.Pixel(red: 1, green: 2, blue: 3, alpha: 255))
     }
 
+    /// Whether code lengths make a complete prefix code (Kraft's sum is exactly 1).
+    static func isComplete(_ lengths: [UInt8]) -> Bool {
+        lengths.filter { $0 > 0 }.reduce(0.0) { $0 + 1 / Double(1 << Int($1)) } == 1
+    }
+
+    @Test func huffmanCodesStayWithinTheirLimitAndComplete() {
+        // Fibonacci frequencies make the deepest tree: 30 symbols would need 29 bits.
+        var fibonacci = [1, 1]
+        while fibonacci.count < 30 {
+            fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2])
+        }
+        let deep = Huffman.lengths(fibonacci, limit: 15)
+        #expect((deep.max() ?? 99) <= 15)
+        #expect(Self.isComplete(deep))
+        let shallow = Huffman.lengths(fibonacci, limit: 7)
+        #expect((shallow.max() ?? 99) <= 7 && Self.isComplete(shallow))
+        // One symbol used: a sibling makes the code complete, as inflate requires.
+        let single = Huffman.lengths([0, 0, 5, 0], limit: 7)
+        #expect(single[2] == 1 && Self.isComplete(single))
+        // Canonical codes are distinct prefixes.
+        let codes = Huffman.codes(deep)
+        let words = Set(codes.map { "\($0.length):\($0.bits)" })
+        #expect(words.count == codes.count)
+    }
+
+    @Test func aNoisyPictureReadsBack() throws {
+        // Every pixel unlike the one above, with every byte value: the code lengths, the literals.
+        var generator = SystemRandomNumberGenerator()
+        let words = (0..<(97 * 61)).map { _ in
+            UInt32(255) << 24 | UInt32.random(in: 0...0xFF_FFFF, using: &generator)
+        }
+        let picture = try Self.roundTrip(words, width: 97)
+        for (index, word) in words.enumerated() {
+            let expected = PNGPicture.Pixel(
+                red: Int((word >> 16) & 0xFF), green: Int((word >> 8) & 0xFF), blue: Int(word & 0xFF),
+                alpha: 255)
+            #expect(picture[index % 97, index / 97] == expected)
+        }
+    }
+
     @Test func crc32IsPNGs() {
         // The CRC-32 of "IEND" (an empty chunk's), as every PNG ends with it.
         #expect(CRC32.checksum(Array("IEND".utf8)[...]) == 0xAE42_6082)
