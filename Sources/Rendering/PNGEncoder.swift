@@ -110,9 +110,12 @@ struct DeflateStream {
     /// The block's symbols: a literal byte (0...255) or a match at distance 1 (256 + its length
     /// less 3).
     private var symbols: [UInt16] = []
-    /// Adler-32's two sums.
+    /// Adler-32's two sums, reduced modulo 65521 every `adlerSpan` literals (zlib's NMAX: the
+    /// most that cannot overflow 32 bits) rather than at each.
     private var a: UInt32 = 1
     private var b: UInt32 = 0
+    private var unreduced = 0
+    private static let adlerSpan = 5552
     /// Whether the last byte written to the stream is a zero (a match at distance 1 repeats it).
     private var lastIsZero = false
 
@@ -128,9 +131,17 @@ struct DeflateStream {
         if zeros > 0 { flushZeros() }
         symbols.append(UInt16(value))
         a &+= UInt32(value)
-        if a >= 65521 { a -= 65521 }
-        b = (b &+ a) % 65521
+        b &+= a
+        unreduced += 1
+        if unreduced == Self.adlerSpan { reduceAdler() }
         lastIsZero = false
+    }
+
+    /// Adler-32's sums modulo 65521.
+    private mutating func reduceAdler() {
+        a %= 65521
+        b %= 65521
+        unreduced = 0
     }
 
     /// The zeros owed: a literal zero when the last byte is not one, then matches at distance 1.
@@ -139,6 +150,7 @@ struct DeflateStream {
         zeros = 0
         // Adler-32 over `run` zeros: `a` stays, `b` grows by `run` times `a` (65520 × 65520 +
         // 65520 still fits 32 bits).
+        reduceAdler()
         b = (b + UInt32(run % 65521) * a) % 65521
         if !lastIsZero {
             symbols.append(0)
@@ -160,6 +172,7 @@ struct DeflateStream {
     /// Adler-32.
     mutating func finish() -> [UInt8] {
         if zeros > 0 { flushZeros() }
+        reduceAdler()
         var frequencies = [Int](repeating: 0, count: 286)
         for symbol in symbols {
             frequencies[symbol < 256 ? Int(symbol) : Deflate.lengthSymbols[Int(symbol) - 256 + 3]] += 1
