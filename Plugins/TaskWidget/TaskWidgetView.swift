@@ -43,7 +43,7 @@ struct TaskWidgetView: View {
             }
             // The seeds' padding inside WidgetKit's content margins where there is room for it
             // (a small or medium widget has room for the margins only).
-            .padding(family == .systemSmall || family == .systemMedium ? 0 : 16)
+            .padding(.all, isCompact ? 0 : nil)
             .containerBackground(Color.fill.tertiary, for: .widget)
         }
     }

@@ -6,37 +6,79 @@ import JSON
 struct LayoutBuilder {
     var context: LayoutContext
 
+    /// One step of the way from the view's root to a node, as warnings name it.
+    enum PathComponent {
+        case child(Int)
+        case modifier(Int)
+        /// A modifier's view (`overlay`'s).
+        case view
+    }
+
+    /// The way to the node being built (kept as steps, written out only for a warning).
+    var path: [PathComponent] = []
+
+    /// How many modifiers' views (`overlay`'s, `background`'s) the node being built is in.
+    var modifierViews = 0
+
+    /// The next control's number, as `tap` counts controls: the view's own, depth first. A
+    /// control in a modifier's view is drawn but has none (`tap` does not reach it).
+    mutating func nextControlNumber() -> Int? {
+        guard modifierViews == 0 else { return nil }
+        defer { context.nextControl += 1 }
+        return context.nextControl
+    }
+
+    /// The node being built, as warnings name it: `view.children[1].modifiers[0]`.
+    var currentPath: String {
+        var text = "view"
+        for component in path {
+            switch component {
+            case .child(let index): text += ".children[\(index)]"
+            case .modifier(let index): text += ".modifiers[\(index)]"
+            case .view: text += ".view"
+            }
+        }
+        return text
+    }
+
     /// The element of `view` at `path`, in `environment`.
     mutating func element<View: LayoutViewSource>(
-        _ view: View, environment inherited: LayoutEnvironment, path: String, axis: Axis? = nil
+        _ view: View, environment inherited: LayoutEnvironment, axis: Axis? = nil
     ) -> LayoutElement {
         let modifiers = view.viewModifiers
         var environment = inherited
         // Outermost first, so that the modifier nearest the view is applied last and wins.
         for (index, modifier) in modifiers.enumerated().reversed() {
-            apply(modifier, to: &environment, at: "\(path).modifiers[\(index)]")
+            path.append(.modifier(index))
+            apply(modifier, to: &environment)
+            path.removeLast()
         }
-        var element = base(view, environment: environment, path: path, axis: axis)
+        var element = base(view, environment: environment, axis: axis)
         var priority: Double?
         for (index, modifier) in modifiers.enumerated() {
-            let at = "\(path).modifiers[\(index)]"
+            path.append(.modifier(index))
+            defer { path.removeLast() }
             switch modifier.modifierType {
             case "padding":
-                element = wrap(element, .padding(padding(modifier, at: at)))
+                element = wrap(element, .padding(padding(modifier)))
             case "frame":
-                element = wrap(element, frame(modifier, at: at))
+                element = wrap(element, frame(modifier))
             case "overlay",
                 "background" where modifier["view"] != nil:
                 guard let layer = modifier["view"] else { continue }
-                let drawn = self.element(layer, environment: environment, path: "\(at).view")
+                path.append(.view)
+                modifierViews += 1
+                let drawn = self.element(layer, environment: environment)
+                modifierViews -= 1
+                path.removeLast()
                 element = LayoutElement(
                     .layer(
                         alignment: modifier["alignment"]?.stringValue,
                         isOverlay: modifier.modifierType == "overlay"),
-                    children: [element, drawn], environment: element.environment, path: element.path)
+                    children: [element, drawn], environment: element.environment)
             case "background":
                 guard let style = modifier["style"]?.stringValue,
-                    let colour = resolve(style, opacity: modifier["opacity"]?.finiteNumber, at: at)
+                    let colour = resolve(style, opacity: modifier["opacity"]?.finiteNumber)
                 else { continue }
                 element = wrap(element, .background(colour, shape(modifier) ?? .rectangle))
             case "cornerRadius":
@@ -56,7 +98,7 @@ struct LayoutBuilder {
                 priority = modifier["value"]?.finiteNumber
             case "containerBackground":
                 if let style = modifier["style"]?.stringValue,
-                    let colour = resolve(style, opacity: modifier["opacity"]?.finiteNumber, at: at)
+                    let colour = resolve(style, opacity: modifier["opacity"]?.finiteNumber)
                 {
                     context.containerBackground = colour
                 }
@@ -70,7 +112,7 @@ struct LayoutBuilder {
 
     /// The element of the view itself, before its modifiers.
     private mutating func base<View: LayoutViewSource>(
-        _ view: View, environment: LayoutEnvironment, path: String, axis: Axis?
+        _ view: View, environment: LayoutEnvironment, axis: Axis?
     ) -> LayoutElement {
         let type = view.viewType
         switch type {
@@ -78,71 +120,73 @@ struct LayoutBuilder {
             let stackAxis: Axis = type == "vstack" ? .vertical : .horizontal
             var spacing = view.viewNumber("spacing")
             if let given = spacing, given < 0 || given > 10_000 {
-                context.warnings.append("\(path): spacing \(Points.format(given)) is laid out as 0")
+                context.warnings.append("\(currentPath): spacing \(Points.format(given)) is laid out as 0")
                 spacing = 0
             }
             return LayoutElement(
                 .stack(stackAxis, alignment: view.viewString("alignment"), spacing: spacing),
-                children: children(of: view, environment: environment, path: path, axis: stackAxis),
-                environment: environment, path: path)
+                children: children(of: view, environment: environment, axis: stackAxis),
+                environment: environment)
         case "zstack":
             return LayoutElement(
                 .zstack(alignment: view.viewString("alignment")),
-                children: children(of: view, environment: environment, path: path, axis: nil),
-                environment: environment, path: path)
+                children: children(of: view, environment: environment, axis: nil),
+                environment: environment)
         case "text":
             var string = view.viewText ?? ""
             if string.count > LayoutContext.maximumTextLength {
                 context.warnings.append(
-                    "\(path): a text of \(string.count) characters is laid out as its first "
+                    "\(currentPath): a text of \(string.count) characters is laid out as its first "
                         + "\(LayoutContext.maximumTextLength)")
                 string = String(string.prefix(LayoutContext.maximumTextLength))
             }
-            return LayoutElement(.text(string), environment: environment, path: path)
+            return LayoutElement(.text(string), environment: environment)
         case "image":
             return LayoutElement(
-                .image(systemName: view.viewSystemName), environment: environment, path: path)
+                .image(systemName: view.viewSystemName), environment: environment)
         case "spacer":
             var minimum = view.viewNumber("minLength")
             if let given = minimum, given < 0 || given > 10_000 {
                 context.warnings.append(
-                    "\(path): a spacer's minLength \(Points.format(given)) is laid out as 0")
+                    "\(currentPath): a spacer's minLength \(Points.format(given)) is laid out as 0")
                 minimum = 0
             }
             return LayoutElement(
-                .spacer(minLength: minimum, axis: axis), environment: environment, path: path)
+                .spacer(minLength: minimum, axis: axis), environment: environment)
         case "button", "link":
-            return control(view, type: type, environment: environment, path: path)
+            return control(view, type: type, environment: environment)
         case "toggle":
-            return toggle(view, environment: environment, path: path)
+            return toggle(view, environment: environment)
         case "progress":
             let tint = environment.foreground ?? Palette.accent(environment.colorScheme)
             let bar = LayoutElement(
                 .progress(value: view.viewValue.map { min(max($0, 0), 1) }, tint: tint),
-                environment: environment, path: path)
-            let label = children(of: view, environment: environment, path: path, axis: .vertical)
+                environment: environment)
+            let label = children(of: view, environment: environment, axis: .vertical)
             guard !label.isEmpty else { return bar }
             return LayoutElement(
                 .stack(.vertical, alignment: "leading", spacing: 4), children: label + [bar],
-                environment: environment, path: path)
+                environment: environment)
         default:
             // An unknown type is drawn as a vstack of its children, or as a text when it has only
             // text (the vocabulary check's rule).
             if view.viewChildren.isEmpty, let text = view.viewText {
-                return LayoutElement(.text(text), environment: environment, path: path)
+                return LayoutElement(.text(text), environment: environment)
             }
             return LayoutElement(
                 .stack(.vertical, alignment: nil, spacing: nil),
-                children: children(of: view, environment: environment, path: path, axis: .vertical),
-                environment: environment, path: path)
+                children: children(of: view, environment: environment, axis: .vertical),
+                environment: environment)
         }
     }
 
     private mutating func children<View: LayoutViewSource>(
-        of view: View, environment: LayoutEnvironment, path: String, axis: Axis?
+        of view: View, environment: LayoutEnvironment, axis: Axis?
     ) -> [LayoutElement] {
         view.viewChildren.enumerated().map { index, child in
-            element(child, environment: environment, path: "\(path).children[\(index)]", axis: axis)
+            path.append(.child(index))
+            defer { path.removeLast() }
+            return element(child, environment: environment, axis: axis)
         }
     }
 
@@ -150,10 +194,9 @@ struct LayoutBuilder {
     /// bordered button (the widget default) on a tinted rounded fill, a prominent one on the
     /// tint, a plain one as its label; a link's label in the tint.
     private mutating func control<View: LayoutViewSource>(
-        _ view: View, type: String, environment: LayoutEnvironment, path: String
+        _ view: View, type: String, environment: LayoutEnvironment
     ) -> LayoutElement {
-        let number = context.nextControl
-        context.nextControl += 1
+        let number = nextControlNumber()
         let scheme = environment.colorScheme
         let style = type == "link" ? "plain" : (environment.buttonStyle ?? "automatic")
         var inner = environment
@@ -165,7 +208,7 @@ struct LayoutBuilder {
         default:
             if type == "link", inner.foreground == nil { inner.foreground = Palette.accentText(scheme) }
         }
-        var label = labelElement(view, environment: inner, path: path)
+        var label = labelElement(view, environment: inner)
         switch style {
         case "automatic", "bordered":
             label = wrap(label, .padding(Insets(top: 7, leading: 12, bottom: 7, trailing: 12)))
@@ -179,17 +222,16 @@ struct LayoutBuilder {
             break
         }
         return LayoutElement(
-            .control(type: type, number: number), children: [label], environment: environment, path: path)
+            .control(type: type, number: number), children: [label], environment: environment)
     }
 
     /// A toggle: its label beside a switch (iOS's switch style, the default), the switch alone
     /// when the labels are hidden, or a bordered button filled with the tint when on (the button
     /// style).
     private mutating func toggle<View: LayoutViewSource>(
-        _ view: View, environment: LayoutEnvironment, path: String
+        _ view: View, environment: LayoutEnvironment
     ) -> LayoutElement {
-        let number = context.nextControl
-        context.nextControl += 1
+        let number = nextControlNumber()
         let scheme = environment.colorScheme
         let isOn = view.viewIsOn ?? false
         if environment.toggleStyle == "button" {
@@ -198,63 +240,60 @@ struct LayoutBuilder {
                 inner.foreground =
                     isOn ? Palette.resolve("white", scheme: scheme) : Palette.accentText(scheme)
             }
-            var label = labelElement(view, environment: inner, path: path)
+            var label = labelElement(view, environment: inner)
             label = wrap(label, .padding(Insets(top: 7, leading: 12, bottom: 7, trailing: 12)))
             let fill = isOn ? Palette.accentFill(scheme) : Palette.accent(scheme).opacity(0.15)
             label = wrap(label, .background(fill, .roundedRectangle(cornerRadius: 8)))
             return LayoutElement(
-                .control(type: "toggle", number: number), children: [label], environment: environment,
-                path: path)
+                .control(type: "toggle", number: number), children: [label], environment: environment)
         }
         let tint = Palette.resolve("green", scheme: scheme) ?? Palette.accent(scheme)
         let toggleSwitch = LayoutElement(
-            .toggleSwitch(isOn: isOn, tint: tint), environment: environment, path: path)
+            .toggleSwitch(isOn: isOn, tint: tint), environment: environment)
         let content: LayoutElement
         if environment.labelsHidden {
             content = toggleSwitch
         } else {
-            let label = labelElement(view, environment: environment, path: path)
+            let label = labelElement(view, environment: environment)
             content = LayoutElement(
                 .stack(.horizontal, alignment: nil, spacing: nil),
                 children: [
                     label,
                     LayoutElement(
-                        .spacer(minLength: nil, axis: .horizontal), environment: environment, path: path),
+                        .spacer(minLength: nil, axis: .horizontal), environment: environment),
                     toggleSwitch,
                 ],
-                environment: environment, path: path)
+                environment: environment)
         }
         return LayoutElement(
-            .control(type: "toggle", number: number), children: [content], environment: environment,
-            path: path)
+            .control(type: "toggle", number: number), children: [content], environment: environment)
     }
 
     /// A control's label: its children (stacked vertically when more than one), else its text.
     private mutating func labelElement<View: LayoutViewSource>(
-        _ view: View, environment: LayoutEnvironment, path: String
+        _ view: View, environment: LayoutEnvironment
     ) -> LayoutElement {
-        let label = children(of: view, environment: environment, path: path, axis: .vertical)
+        let label = children(of: view, environment: environment, axis: .vertical)
         if label.count == 1 { return label[0] }
         if label.isEmpty {
             guard let text = view.viewText else {
-                return LayoutElement(.empty, environment: environment, path: path)
+                return LayoutElement(.empty, environment: environment)
             }
-            return LayoutElement(.text(text), environment: environment, path: path)
+            return LayoutElement(.text(text), environment: environment)
         }
         return LayoutElement(
-            .stack(.vertical, alignment: nil, spacing: nil), children: label, environment: environment,
-            path: path)
+            .stack(.vertical, alignment: nil, spacing: nil), children: label, environment: environment)
     }
 
     private func wrap(_ element: LayoutElement, _ kind: LayoutElement.Kind) -> LayoutElement {
-        LayoutElement(kind, children: [element], environment: element.environment, path: element.path)
+        LayoutElement(kind, children: [element], environment: element.environment)
     }
 
     // MARK: - Modifiers
 
     /// Applies an inherited modifier (`font`, `foregroundStyle`, `lineLimit`, ...) to `environment`.
     private mutating func apply<Modifier: LayoutModifierSource>(
-        _ modifier: Modifier, to environment: inout LayoutEnvironment, at path: String
+        _ modifier: Modifier, to environment: inout LayoutEnvironment
     ) {
         switch modifier.modifierType {
         case "font":
@@ -266,7 +305,7 @@ struct LayoutBuilder {
                 let size = font.size
                 font.size = min(max(size, 1), FontSpec.maximumSize)
                 context.warnings.append(
-                    "\(path): a font of \(Points.format(size)) points is laid out at \(Points.format(font.size))"
+                    "\(currentPath): a font of \(Points.format(size)) points is laid out at \(Points.format(font.size))"
                 )
             }
             if let weight = modifier["weight"]?.stringValue.flatMap({ TextStyles.weights[$0] }) {
@@ -280,7 +319,7 @@ struct LayoutBuilder {
             }
         case "foregroundStyle":
             if let style = modifier["style"]?.stringValue,
-                let colour = resolve(style, opacity: modifier["opacity"]?.finiteNumber, at: path)
+                let colour = resolve(style, opacity: modifier["opacity"]?.finiteNumber)
             {
                 environment.foreground = colour
             }
@@ -295,7 +334,7 @@ struct LayoutBuilder {
         case "strikethrough":
             environment.strikethrough = modifier["isActive"]?.boolValue ?? true
             environment.strikethroughColor = modifier["color"]?.stringValue.flatMap {
-                resolve($0, opacity: nil, at: path)
+                resolve($0, opacity: nil)
             }
         case "buttonStyle":
             environment.buttonStyle = modifier["style"]?.stringValue
@@ -311,20 +350,21 @@ struct LayoutBuilder {
     }
 
     /// The colour a style names in the widget's scheme; a warning and `nil` for one iOS lacks.
-    private mutating func resolve(_ style: String, opacity: Double?, at path: String) -> RGBA? {
+    private mutating func resolve(_ style: String, opacity: Double?) -> RGBA? {
         if let colour = Palette.resolve(style, opacity: opacity ?? 1, scheme: context.colorScheme) {
             return colour
         }
-        context.warnings.append("\(path): the colour '\(style)' is not one iOS has; it is not drawn")
+        context.warnings.append("\(currentPath): the colour '\(style)' is not one iOS has; it is not drawn")
         return nil
     }
 
-    private mutating func padding<Modifier: LayoutModifierSource>(_ modifier: Modifier, at path: String)
+    private mutating func padding<Modifier: LayoutModifierSource>(_ modifier: Modifier)
         -> Insets
     {
         var length = modifier["length"]?.finiteNumber ?? 16
         if length < -10_000 || length > 10_000 {
-            context.warnings.append("\(path): padding of \(Points.format(length)) points is laid out as 0")
+            context.warnings.append(
+                "\(currentPath): padding of \(Points.format(length)) points is laid out as 0")
             length = 0
         }
         var edges = ["all"]
@@ -354,7 +394,7 @@ struct LayoutBuilder {
     }
 
     /// A `frame` modifier's element: fixed when it gives only `width`/`height`, else flexible.
-    private mutating func frame<Modifier: LayoutModifierSource>(_ modifier: Modifier, at path: String)
+    private mutating func frame<Modifier: LayoutModifierSource>(_ modifier: Modifier)
         -> LayoutElement.Kind
     {
         func length(_ key: String) -> Double? {
@@ -363,7 +403,7 @@ struct LayoutBuilder {
             guard let number = value.finiteNumber else { return nil }
             if number < 0 {
                 context.warnings.append(
-                    "\(path): the frame's \(key) \(Points.format(number)) is laid out as 0")
+                    "\(currentPath): the frame's \(key) \(Points.format(number)) is laid out as 0")
                 return 0
             }
             return number

@@ -45,7 +45,7 @@ extension LayoutElement {
             let spacings = [0] + spacings(along: axis)
             var offset = 0.0
             var placed: [LayoutNode] = []
-            for (index, child) in children.filter({ !$0.isEmpty }).enumerated() {
+            for (index, child) in visible.enumerated() {
                 offset += spacings[index]
                 let (offer, childSize) = arrangement[index]
                 let cross = Self.offset(
@@ -59,7 +59,7 @@ extension LayoutElement {
             node.children = placed
         case .zstack(let alignment):
             node = LayoutNode(type: "zstack", frame: frame)
-            node.children = children.filter { !$0.isEmpty }.map { child in
+            node.children = visible.map { child in
                 child.place(
                     at: Self.align(child.size(for: proposal), in: frame, alignment ?? "center"),
                     proposal: proposal)

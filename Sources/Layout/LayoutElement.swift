@@ -26,7 +26,7 @@ final class LayoutElement {
         case clip(LayoutShape)
         case fixedSize(horizontal: Bool, vertical: Bool)
         /// A button, toggle or link: its children, the tappable area, numbered as `tap` counts.
-        case control(type: String, number: Int)
+        case control(type: String, number: Int?)
         /// A toggle's switch.
         case toggleSwitch(isOn: Bool, tint: RGBA)
         /// A progress view's bar (with a value) or spinner (without).
@@ -46,28 +46,32 @@ final class LayoutElement {
     }
 
     let kind: Kind
-    var children: [LayoutElement]
+    let children: [LayoutElement]
     /// The inherited values a text, symbol or control draws with.
     var environment: LayoutEnvironment
     /// The stack's order of offering room: higher first (`layoutPriority`).
     var priority = 0.0
     /// The opacity the element's subtree is drawn at.
     var opacity = 1.0
-    /// Where the element is in the view, for warnings (`view.children[1]`).
-    let path: String
+    /// The children that take part in layout (not `EmptyView`s), in order.
+    let visible: [LayoutElement]
 
-    /// The sizes already answered, by proposal.
-    private var sizes: [ProposedSize: Size] = [:]
-    /// A stack's answer for a proposal: each child's proposal and size.
-    private var arrangements: [ProposedSize: [(proposal: ProposedSize, size: Size)]] = [:]
-    /// A text's drawn form for a proposal.
-    private var texts: [ProposedSize: (layout: TextLayout, font: FontSpec)] = [:]
+    // What was answered, by proposal: a parent asks each child a few times (a stack asks for
+    // the smallest and largest sizes, then for its share), so a short list searched in order
+    // beats a dictionary.
+    /// The sizes already answered: the first four inline, the rest in a list.
+    private var sizes = AnswerCache<Size>()
+    /// A stack's answers: each child's proposal and size.
+    private var arrangements:
+        [(proposal: ProposedSize, arrangement: [(proposal: ProposedSize, size: Size)])] = []
+    /// A text's drawn forms.
+    private var texts: [(proposal: ProposedSize, text: (layout: TextLayout, font: FontSpec))] = []
 
-    init(_ kind: Kind, children: [LayoutElement] = [], environment: LayoutEnvironment, path: String) {
+    init(_ kind: Kind, children: [LayoutElement] = [], environment: LayoutEnvironment) {
         self.kind = kind
         self.children = children
         self.environment = environment
-        self.path = path
+        self.visible = children.contains(where: \.isEmpty) ? children.filter { !$0.isEmpty } : children
     }
 
     /// Whether the element takes part in a stack's layout (an `EmptyView` does not).
@@ -87,7 +91,7 @@ final class LayoutElement {
     func size(for proposal: ProposedSize) -> Size {
         if let known = sizes[proposal] { return known }
         let size = computeSize(for: proposal)
-        sizes[proposal] = size
+        sizes.insert(size, for: proposal)
         return size
     }
 
@@ -118,7 +122,7 @@ final class LayoutElement {
             size[axis.cross] = arrangement.map { $0.size[axis.cross] }.max() ?? 0
             return size
         case .zstack:
-            let sizes = children.filter { !$0.isEmpty }.map { $0.size(for: proposal) }
+            let sizes = visible.map { $0.size(for: proposal) }
             return Size(
                 width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
         case .padding(let insets):
@@ -159,7 +163,7 @@ final class LayoutElement {
     /// The text broken for `proposal`: wrapped at its width, cut to its line limit and to the
     /// lines its height holds, and scaled down to `minimumScaleFactor` before it is cut.
     func textLayout(for proposal: ProposedSize) -> (layout: TextLayout, font: FontSpec) {
-        if let known = texts[proposal] { return known }
+        for known in texts where known.proposal == proposal { return known.text }
         guard case .text(let string) = kind else {
             return (
                 TextLayout(lines: [], truncated: false, width: 0, lineHeight: 0, ascent: 0), environment.font
@@ -214,7 +218,7 @@ final class LayoutElement {
             }
             measured = (layout, font)
         }
-        texts[proposal] = measured
+        texts.append((proposal, measured))
         return measured
     }
 
@@ -238,7 +242,6 @@ final class LayoutElement {
     /// between views and none beside a spacer).
     func spacings(along axis: Axis) -> [Double] {
         guard case .stack(_, _, let spacing) = kind else { return [] }
-        let visible = children.filter { !$0.isEmpty }
         guard visible.count > 1 else { return [] }
         return (1..<visible.count).map { index in
             if let spacing { return max(0, spacing) }
@@ -251,8 +254,7 @@ final class LayoutElement {
     /// the least flexible, each offered an equal share of what is left; the room the lower
     /// priorities need at least is kept for them.
     func arrange(for proposal: ProposedSize, along axis: Axis) -> [(proposal: ProposedSize, size: Size)] {
-        if let known = arrangements[proposal] { return known }
-        let visible = children.filter { !$0.isEmpty }
+        for known in arrangements where known.proposal == proposal { return known.arrangement }
         var result = [(proposal: ProposedSize, size: Size)](
             repeating: (ProposedSize.unspecified, .zero), count: visible.count)
         guard let available = proposal[axis] else {
@@ -261,7 +263,7 @@ final class LayoutElement {
                 offer[axis] = nil
                 result[index] = (offer, child.size(for: offer))
             }
-            arrangements[proposal] = result
+            arrangements.append((proposal, result))
             return result
         }
         var remaining = max(0, available - spacings(along: axis).reduce(0, +))
@@ -294,7 +296,7 @@ final class LayoutElement {
                 remaining = max(0, remaining - size[axis])
             }
         }
-        arrangements[proposal] = result
+        arrangements.append((proposal, result))
         return result
     }
 
@@ -349,6 +351,39 @@ final class LayoutElement {
                 width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
         default:
             return proposal
+        }
+    }
+}
+
+/// Answers kept by proposal, the first four without an allocation: most elements are asked for
+/// one to four sizes.
+struct AnswerCache<Answer> {
+    private var first: (ProposedSize, Answer)?
+    private var second: (ProposedSize, Answer)?
+    private var third: (ProposedSize, Answer)?
+    private var fourth: (ProposedSize, Answer)?
+    private var more: [(ProposedSize, Answer)] = []
+
+    subscript(proposal: ProposedSize) -> Answer? {
+        if let first, first.0 == proposal { return first.1 }
+        if let second, second.0 == proposal { return second.1 }
+        if let third, third.0 == proposal { return third.1 }
+        if let fourth, fourth.0 == proposal { return fourth.1 }
+        for known in more where known.0 == proposal { return known.1 }
+        return nil
+    }
+
+    mutating func insert(_ answer: Answer, for proposal: ProposedSize) {
+        if first == nil {
+            first = (proposal, answer)
+        } else if second == nil {
+            second = (proposal, answer)
+        } else if third == nil {
+            third = (proposal, answer)
+        } else if fourth == nil {
+            fourth = (proposal, answer)
+        } else {
+            more.append((proposal, answer))
         }
     }
 }

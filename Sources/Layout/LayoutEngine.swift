@@ -1,3 +1,4 @@
+public import JSON
 public import WidgetHostKit
 
 /// SwiftUI's layout of a widget's view: a parent proposes a size, the child chooses its size, the
@@ -5,9 +6,31 @@ public import WidgetHostKit
 /// inside the family's margins) down to each text, symbol and control. The result is a value:
 /// laying the same view out again gives an equal ``WidgetLayout``.
 public enum LayoutEngine {
+    /// A drawn view laid out as a widget of `family` in `colorScheme`. `contentMarginsDisabled` is
+    /// WidgetKit's `.contentMarginsDisabled()`: the content takes the whole widget. (One entry
+    /// a view type, so the engine is compiled for each rather than run through the protocol.)
+    public static func layout(
+        _ view: ViewNode?, family: WidgetFamily, colorScheme: ColorScheme, device: Device = .reference,
+        contentMarginsDisabled: Bool = false
+    ) -> WidgetLayout {
+        layoutView(
+            view, family: family, colorScheme: colorScheme, device: device,
+            contentMarginsDisabled: contentMarginsDisabled)
+    }
+
+    /// A view's JSON laid out as a widget of `family` in `colorScheme`.
+    public static func layout(
+        _ view: JSONValue?, family: WidgetFamily, colorScheme: ColorScheme, device: Device = .reference,
+        contentMarginsDisabled: Bool = false
+    ) -> WidgetLayout {
+        layoutView(
+            view, family: family, colorScheme: colorScheme, device: device,
+            contentMarginsDisabled: contentMarginsDisabled)
+    }
+
     /// `view` laid out as a widget of `family` in `colorScheme`. `contentMarginsDisabled` is
     /// WidgetKit's `.contentMarginsDisabled()`: the content takes the whole widget.
-    public static func layout<View: LayoutViewSource>(
+    static func layoutView<View: LayoutViewSource>(
         _ view: View?, family: WidgetFamily, colorScheme: ColorScheme, device: Device = .reference,
         contentMarginsDisabled: Bool = false
     ) -> WidgetLayout {
@@ -18,7 +41,7 @@ public enum LayoutEngine {
         let scheme: ColorScheme = isAccessory ? .dark : colorScheme
         var builder = LayoutBuilder(context: LayoutContext(colorScheme: scheme))
         let environment = LayoutEnvironment(colorScheme: scheme)
-        let content = view.map { builder.element($0, environment: environment, path: "view") }
+        let content = view.map { builder.element($0, environment: environment) }
         let background =
             isAccessory
             ? RGBA(red: 0.11, green: 0.11, blue: 0.118)
@@ -31,7 +54,7 @@ public enum LayoutEngine {
             .widget(
                 margins: margins, background: background,
                 shape: .roundedRectangle(cornerRadius: device.cornerRadius(of: family))),
-            children: content.map { [$0] } ?? [], environment: environment, path: "widget")
+            children: content.map { [$0] } ?? [], environment: environment)
         let root = widget.place(at: (0, 0), proposal: ProposedSize(size))
         return WidgetLayout(
             family: family, colorScheme: colorScheme, size: size, root: root,

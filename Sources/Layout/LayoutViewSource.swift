@@ -70,12 +70,18 @@ extension ViewNode: LayoutViewSource {
     public var viewSystemName: String? { systemName }
     public var viewIsOn: Bool? { isOn }
     public var viewValue: Double? { value.flatMap { $0.isFinite ? $0 : nil } }
-    public func viewNumber(_ key: String) -> Double? { key == "spacing" ? spacing : nil }
+    public func viewNumber(_ key: String) -> Double? {
+        switch key {
+        case "spacing": return spacing
+        case "minLength": return minLength
+        default: return nil
+        }
+    }
     public func viewString(_ key: String) -> String? { key == "alignment" ? alignment : nil }
     /// The children its JSON has: a text, image or spacer writes none.
     public var viewChildren: [ViewNode] {
         switch type {
-        case .vstack, .hstack, .button, .toggle, .link, .progress: return children
+        case .vstack, .hstack, .zstack, .button, .toggle, .link, .progress: return children
         case .text, .image, .spacer: return []
         }
     }

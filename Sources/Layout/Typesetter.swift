@@ -71,10 +71,22 @@ public final class Typesetter: Sendable {
     /// when more remains.
     /// - Complexity: O(n) in the text's length the first time; O(1) for a text measured before.
     public func layout(_ text: String, font: FontSpec, width: Double?, maxLines: Int) -> TextLayout {
+        // Widths as Pango has them (1/1024 of a point), so a text offered exactly its own width
+        // fits on its line.
+        let scale = Double(PANGO_SCALE)
         let key = Key(
-            text: text, font: font, width: width.map { ($0 * 64).rounded(.down) / 64 }, maxLines: maxLines)
+            text: text, font: font, width: width.map { ($0 * scale).rounded(.down) / scale },
+            maxLines: maxLines)
         return state.withLock { state in
             if let known = state.cache[key] { return known }
+            // A text of one line that fits the width is its unbroken measure: most texts offered
+            // a width are, and the stacks offer several.
+            if let width = key.width, !text.contains(where: \.isNewline) {
+                let natural = Key(text: text, font: font, width: nil, maxLines: 0)
+                let whole = state.cache[natural] ?? Self.measure(natural, in: &state)
+                state.cache[natural] = whole
+                if whole.width <= width { return whole }
+            }
             let measured = Self.measure(key, in: &state)
             if state.cache.count >= Self.cacheLimit { state.cache.removeAll(keepingCapacity: true) }
             state.cache[key] = measured

@@ -55,11 +55,10 @@ extension ViewNode {
             }
             fraction = number
         }
-        // A stack's alignment and spacing; a spacing that is no number of points is none (the host
-        // warns about it, ``ViewVocabulary`` in the engine).
+        // A stack's alignment and spacing, a spacer's minLength; a length that is no number of points
+        // is none (the host warns about it, ``ViewVocabulary`` in the engine).
         let isStack = kind == .vstack || kind == .hstack
-        let spacing =
-            isStack ? json["spacing"]?.doubleValue.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } : nil
+        let spacing = isStack ? Self.points(json["spacing"]) : nil
         self.init(
             type: kind,
             text: json["text"]?.stringValue,
@@ -71,28 +70,52 @@ extension ViewNode {
             date: date,
             dateStyle: json["dateStyle"]?.stringValue,
             value: fraction,
-            alignment: isStack ? json["alignment"]?.stringValue : nil,
+            alignment: isStack || kind == .zstack ? json["alignment"]?.stringValue : nil,
             spacing: spacing,
-            modifiers: try Self.modifiers(json["modifiers"], node: name)
+            minLength: kind == .spacer ? Self.points(json["minLength"]) : nil,
+            modifiers: try Self.modifiers(json["modifiers"], node: name, depth: depth)
         )
+    }
+
+    /// A number of points (finite, 0 or more), else none.
+    private static func points(_ json: JSONValue?) -> Double? {
+        json?.doubleValue.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
     }
 
     /// Reads a node's `modifiers`: an array of `{"type": NAME, ...values}`, kept in order. A modifier
     /// that is not an object or has a type the vocabulary does not know is left out, and so is a
-    /// value it does not take (the host warns about both, ``ViewVocabulary`` in the engine).
-    /// - Throws: ``ProtocolValueError`` when `modifiers` is not an array.
-    private static func modifiers(_ json: JSONValue?, node: String) throws(ProtocolValueError)
+    /// value it does not take (the host warns about both, ``ViewVocabulary`` in the engine). A
+    /// modifier's `view` (an overlay's, a background's) is read as a node one level deeper than the
+    /// node it modifies, and kept as the JSON its node writes.
+    /// - Throws: ``ProtocolValueError`` when `modifiers` is not an array, or a `view` is not a node.
+    private static func modifiers(_ json: JSONValue?, node: String, depth: Int) throws(ProtocolValueError)
         -> [ViewModifierNode]
     {
         guard let json, json != .null else { return [] }
         guard case .array(let items) = json else {
             throw ProtocolValueError("the 'modifiers' of a \(node) node is not an array")
         }
-        return items.compactMap { item in
+        var modifiers: [ViewModifierNode] = []
+        modifiers.reserveCapacity(items.count)
+        for item in items {
             guard case .object(let members) = item, let name = item["type"]?.stringValue,
                 let kind = ViewModifierNode.Kind(rawValue: name)
-            else { return nil }
-            return ViewModifierNode(kind, members.filter { kind.valueNames.contains($0.key) })
+            else { continue }
+            var values: [JSONValue.Member] = []
+            for member in members where kind.valueNames.contains(member.key) {
+                guard member.key == "view" else {
+                    values.append(member)
+                    continue
+                }
+                guard member.value != .null else { continue }
+                guard case .object = member.value else {
+                    throw ProtocolValueError(
+                        "the 'view' of the \(name) modifier of a \(node) node is not a node")
+                }
+                values.append(.init("view", try ViewNode(json: member.value, depth: depth + 1).json))
+            }
+            modifiers.append(ViewModifierNode(kind, values))
         }
+        return modifiers
     }
 }

@@ -77,12 +77,18 @@ extension ViewNode: HTMLViewSource {
     var viewIsOn: Bool? { isOn }
     var viewIntentType: String? { intent?.type }
     var viewValue: Double? { value.flatMap { $0.isFinite ? $0 : nil } }
-    func viewNumber(_ key: String) -> Double? { key == "spacing" ? spacing : nil }
+    func viewNumber(_ key: String) -> Double? {
+        switch key {
+        case "spacing": return spacing
+        case "minLength": return minLength
+        default: return nil
+        }
+    }
     func viewString(_ key: String) -> String? { key == "alignment" ? alignment : nil }
     /// The children its JSON has: a text, image or spacer writes none.
     var viewChildren: [ViewNode] {
         switch type {
-        case .vstack, .hstack, .button, .toggle, .link, .progress: return children
+        case .vstack, .hstack, .zstack, .button, .toggle, .link, .progress: return children
         case .text, .image, .spacer: return []
         }
     }

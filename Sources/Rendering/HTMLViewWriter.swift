@@ -125,7 +125,8 @@ struct HTMLViewWriter {
         let type = node.viewType
         let children = node.viewChildren
         switch type {
-        case "vstack", "hstack":
+        case "vstack", "hstack", "zstack":
+            // A zstack's layers one below another, as a vstack: the page has no layers yet.
             let inRow = type == "hstack"
             box.classes = inRow ? "h" : "v"
             if let spacing = node.viewNumber("spacing"), spacing >= 0, spacing < 10_000 {

@@ -143,7 +143,8 @@ public struct WidgetBoxRenderer: RunRenderer {
     /// The lines of `node`, numbering controls in depth-first order as ``ViewNode/controls`` does.
     func lines(of node: ViewNode, width: Int, counter: inout Int) -> [String] {
         switch node.type {
-        case .vstack:
+        case .vstack, .zstack:
+            // A zstack's layers one below another: a box of text has no layers.
             return node.children.flatMap { lines(of: $0, width: width, counter: &counter) }
         case .hstack:
             return row(node.children, width: width, counter: &counter)
@@ -227,7 +228,7 @@ public struct WidgetBoxRenderer: RunRenderer {
             let state = node.value.map { "\(Int(($0 * 100).rounded()))%" } ?? "…"
             return label.isEmpty ? state : label + " " + state
         case .spacer: return ""
-        case .vstack, .hstack: return label(node.children, counter: &counter)
+        case .vstack, .hstack, .zstack: return label(node.children, counter: &counter)
         case .button:
             counter += 1
             return "[\(counter)] " + label(node.children, counter: &counter)

@@ -216,8 +216,8 @@ extension ShapeStyle where Self == Color {
     public static var background: Color { Color(.systemBackground) }
 }
 
-/// The other modifiers measured in real widget code; none has a node or modifier of the vocabulary,
-/// so each is recorded as `ignored`, naming it.
+/// The other modifiers measured in real widget code: an overlay and a background with a view are
+/// drawn; the others have no modifier of the vocabulary, so each is recorded as `ignored`, naming it.
 extension View {
     /// Moves the view (`.offset(x:y:)`): ignored.
     public func offset(x: Double = 0, y: Double = 0) -> ModifiedContent<Self> { ignored("offset(x:y:)") }
@@ -243,26 +243,44 @@ extension View {
         ignored("ignoresSafeArea(_:edges:)")
     }
 
-    /// A view drawn over this one (`.overlay { ... }`): ignored.
+    /// A view drawn over this one, placed at `alignment` in its frame (`.overlay { ... }`): the
+    /// `overlay` modifier, whose `view` is the content's node (a `zstack` of them when it draws
+    /// several, as SwiftUI layers them).
     public func overlay(alignment: Alignment = .center, @ViewBuilder content: () -> ViewGroup)
         -> ModifiedContent<Self>
     {
-        ignored("overlay(alignment:content:)")
+        layered(.overlay, alignment: alignment, content().nodes)
     }
 
-    /// A view drawn behind this one (`.background { Color.blue }`): its colour as the background
-    /// when it is one, else ignored.
+    /// A view drawn behind this one, placed at `alignment` in its frame (`.background { ... }`):
+    /// a colour or a filled shape alone is the `background` modifier's `style` (and `shape`), as
+    /// `.background(Color.teal)` writes it; another view is its `view` (a `zstack` of the views
+    /// when there are several).
     public func background(alignment: Alignment = .center, @ViewBuilder content: () -> ViewGroup)
         -> ModifiedContent<Self>
     {
         let nodes = content().nodes
-        if nodes.count == 1, let style = nodes[0].modifiers.first, style.type == .background,
-            nodes[0].type == .spacer
+        if nodes.count == 1, nodes[0].type == .spacer, nodes[0].minLength == nil,
+            nodes[0].modifiers.count == 1, let style = nodes[0].modifiers.first, style.type == .background,
+            style["view"] == nil
         {
             return ModifiedContent(
                 content: self, change: .modifier(ViewModifierNode(.background, style.values)))
         }
-        return ignored("background(alignment:content:) with a view")
+        return layered(.background, alignment: alignment, nodes)
+    }
+
+    /// The `overlay` or `background` modifier carrying `nodes` as its `view`, with its `alignment`
+    /// when it is not the centre; nothing when `nodes` is empty (an `EmptyView` draws nothing).
+    private func layered(_ type: ViewModifierNode.Kind, alignment: Alignment, _ nodes: [ViewNode])
+        -> ModifiedContent<Self>
+    {
+        guard let first = nodes.first else { return ModifiedContent(content: self, change: .nothing) }
+        let view = nodes.count == 1 ? first : ViewNode(type: .zstack, children: nodes)
+        var values: [JSONValue.Member] = []
+        if alignment != .center { values.append(.init("alignment", .string(alignment.rawValue))) }
+        values.append(.init("view", view.json))
+        return ModifiedContent(content: self, change: .modifier(ViewModifierNode(type, values)))
     }
 }
 

@@ -47,13 +47,24 @@ extension View {
     /// Italic text: ignored.
     public func italic(_ isActive: Bool = true) -> ModifiedContent<Self> { ignored("italic()") }
 
-    /// The view at its ideal size: ignored.
+    /// The view at its ideal size along the axes named (a text unwrapped and uncut): the
+    /// `fixedSize` modifier, with `horizontal` and `vertical` written only when false.
     public func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> ModifiedContent<Self> {
-        ignored("fixedSize(horizontal:vertical:)")
+        var values: [JSONValue.Member] = []
+        if !horizontal { values.append(.init("horizontal", .bool(false))) }
+        if !vertical { values.append(.init("vertical", .bool(false))) }
+        return ModifiedContent(content: self, change: .modifier(ViewModifierNode(.fixedSize, values)))
     }
 
-    /// Which view of a stack gets room first: ignored.
-    public func layoutPriority(_ value: Double) -> ModifiedContent<Self> { ignored("layoutPriority(_:)") }
+    /// Which view of a stack gets room first, the highest `value` first (SwiftUI's default is 0):
+    /// the `layoutPriority` modifier.
+    public func layoutPriority(_ value: Double) -> ModifiedContent<Self> {
+        ModifiedContent(
+            content: self,
+            change: value.isFinite
+                ? .modifier(ViewModifierNode(.layoutPriority, [.init("value", JSONValue(points: value))]))
+                : .nothing)
+    }
 
     /// Clips the view to its frame: ignored.
     public func clipped() -> ModifiedContent<Self> { ignored("clipped()") }

@@ -64,9 +64,12 @@ extension View {
         ignored("widgetLabel(_:)")
     }
 
-    /// The text's minimum scale when it does not fit: widgethost truncates instead.
+    /// How far text that does not fit shrinks (`factor` of its size, above 0 and at most 1) before
+    /// it is cut: the `minimumScaleFactor` modifier.
     public func minimumScaleFactor(_ factor: Double) -> ModifiedContent<Self> {
-        ignored("minimumScaleFactor(_:)")
+        ModifiedContent(
+            content: self,
+            change: .modifier(ViewModifierNode(.minimumScaleFactor, [.init("factor", .double(factor))])))
     }
 
     /// A view recorded as using `api`, which widgethost does not draw.

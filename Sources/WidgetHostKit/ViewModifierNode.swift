@@ -16,7 +16,8 @@ public struct ViewModifierNode: Sendable, Hashable, JSONSinkWritable {
         case lineLimit
         /// `edges` and an optional `length` (points; the system's default when absent).
         case padding
-        /// `style` (as foregroundStyle), and for a shape `shape` and its `cornerRadius`.
+        /// `style` (as foregroundStyle), and for a shape `shape` and its `cornerRadius`; or a whole
+        /// view behind (`view`, a node's JSON) at `alignment` (`.background { ... }`).
         case background
         /// `width`, `height`, `minWidth`, `maxWidth`, `minHeight`, `maxHeight` (points or
         /// `"infinity"`), `alignment`.
@@ -49,6 +50,14 @@ public struct ViewModifierNode: Sendable, Hashable, JSONSinkWritable {
         case animation
         /// A control that cannot be used (`isActive`, true when absent).
         case disabled
+        /// The view at its ideal size along `horizontal` and `vertical` (each true when absent).
+        case fixedSize
+        /// Which view of a stack gets room first: `value`, higher first (0 when absent).
+        case layoutPriority
+        /// Text that does not fit shrinks down to `factor` (above 0, at most 1) of its size.
+        case minimumScaleFactor
+        /// A view (`view`, a node's JSON) drawn over this one at `alignment` (`.overlay { ... }`).
+        case overlay
         /// A SwiftUI or WidgetKit modifier with no meaning in widgethost, named by `api`: recorded so
         /// the host says it ignored it, never drawn.
         case ignored
@@ -94,7 +103,7 @@ extension ViewModifierNode.Kind {
         case .strikethrough: return ["isActive", "color"]
         case .lineLimit: return ["limit"]
         case .padding: return ["edges", "length"]
-        case .background: return ["style", "opacity", "shape", "cornerRadius"]
+        case .background: return ["style", "opacity", "shape", "cornerRadius", "alignment", "view"]
         case .frame:
             return [
                 "width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight",
@@ -112,6 +121,10 @@ extension ViewModifierNode.Kind {
         case .shadow: return ["color", "opacity", "radius", "x", "y"]
         case .animation: return ["curve", "duration"]
         case .disabled: return ["isActive"]
+        case .fixedSize: return ["horizontal", "vertical"]
+        case .layoutPriority: return ["value"]
+        case .minimumScaleFactor: return ["factor"]
+        case .overlay: return ["alignment", "view"]
         case .ignored: return ["api"]
         }
     }

@@ -11,6 +11,8 @@ public struct ViewNode: Sendable, Hashable, JSONSinkWritable {
         case vstack
         /// Children side by side.
         case hstack
+        /// Children layered back to front, each placed at the stack's `alignment` (`ZStack`).
+        case zstack
         /// A line of text.
         case text
         /// A symbol (`Image(systemName:)`).
@@ -49,10 +51,12 @@ public struct ViewNode: Sendable, Hashable, JSONSinkWritable {
     /// A progress node's completed fraction, from 0 to 1; `nil` for an indeterminate one.
     public var value: Double?
     /// How a stack lines up its children across (`leading` ... for a vstack, `top` ... for an
-    /// hstack); `nil` for the centre, SwiftUI's default.
+    /// hstack, `topLeading` ... for a zstack); `nil` for the centre, SwiftUI's default.
     public var alignment: String?
     /// The points between a stack's children; `nil` for the system's default.
     public var spacing: Double?
+    /// The least a spacer shrinks to along its stack, in points; `nil` for the system's default.
+    public var minLength: Double?
     /// The view modifiers applied to the node, in the order they were written.
     public var modifiers: [ViewModifierNode]
 
@@ -70,6 +74,7 @@ public struct ViewNode: Sendable, Hashable, JSONSinkWritable {
         value: Double? = nil,
         alignment: String? = nil,
         spacing: Double? = nil,
+        minLength: Double? = nil,
         modifiers: [ViewModifierNode] = []
     ) {
         self.type = type
@@ -84,6 +89,7 @@ public struct ViewNode: Sendable, Hashable, JSONSinkWritable {
         self.value = value
         self.alignment = alignment
         self.spacing = spacing
+        self.minLength = minLength
         self.modifiers = modifiers
     }
 
@@ -92,8 +98,8 @@ public struct ViewNode: Sendable, Hashable, JSONSinkWritable {
         points.flatMap { $0.isFinite ? $0 : nil }
     }
 
-    /// Writes the node's JSON: `type`, then the fields it has (a stack's `alignment` and `spacing`
-    /// among them), then `modifiers` when there are any, then `children` for containers and
+    /// Writes the node's JSON: `type`, then the fields it has (a stack's `alignment` and `spacing`,
+    /// a spacer's `minLength` among them), then `modifiers` when there are any, then `children` for containers and
     /// controls. ``json`` is this as a tree.
     public func write(to sink: inout some JSONSink) {
         sink.beginObject()
@@ -120,9 +126,13 @@ public struct ViewNode: Sendable, Hashable, JSONSinkWritable {
             sink.key("spacing")
             sink.value(JSONValue(points: spacing))
         }
+        if let minLength {
+            sink.key("minLength")
+            sink.value(JSONValue(points: minLength))
+        }
         if !modifiers.isEmpty { sink.member("modifiers", modifiers) { $0.write(to: &$1) } }
         switch type {
-        case .vstack, .hstack, .button, .toggle, .link:
+        case .vstack, .hstack, .zstack, .button, .toggle, .link:
             sink.member("children", children) { $0.write(to: &$1) }
         case .progress where !children.isEmpty:
             sink.member("children", children) { $0.write(to: &$1) }

@@ -154,11 +154,18 @@ public struct Image: PrimitiveView {
 
 /// Flexible space.
 public struct Spacer: PrimitiveView {
-    /// Creates a spacer; the minimum length is styling, accepted and ignored.
-    public init(minLength: Double? = nil) {}
+    private let minLength: Double?
 
-    /// A `spacer` node.
-    public func makeNodes() -> [ViewNode] { [ViewNode(type: .spacer)] }
+    /// Creates a spacer that shrinks to no less than `minLength` points along its stack (the
+    /// system's default, 8, when `nil`).
+    public init(minLength: Double? = nil) {
+        self.minLength = minLength
+    }
+
+    /// A `spacer` node, with its `minLength` when set to a finite number.
+    public func makeNodes() -> [ViewNode] {
+        [ViewNode(type: .spacer, minLength: ViewNode.spacing(minLength))]
+    }
 }
 
 /// Nothing.

@@ -46,25 +46,25 @@ public struct ViewThatFits: PrimitiveView {
     public func makeNodes() -> [ViewNode] { content.nodes.first.map { [$0] } ?? [] }
 }
 
-/// Views layered back to front, as SwiftUI's `ZStack`. widgethost's vocabulary has no layers: the
-/// layers are drawn one below another, and the host says so (an `ignored` modifier naming ZStack).
+/// Views layered back to front, as SwiftUI's `ZStack`: each placed at the stack's alignment in a
+/// frame as large as the largest of them.
 public struct ZStack: PrimitiveView {
+    private let alignment: Alignment
     private let content: ViewGroup
 
-    /// Layers `content`.
+    /// Layers `content`, each placed at `alignment`.
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> ViewGroup) {
+        self.alignment = alignment
         self.content = content()
     }
 
-    /// A `vstack` of the layers, marked as a ZStack drawn so.
+    /// A `zstack` node of the layers, first at the back, with its `alignment` when it is not the
+    /// centre.
     public func makeNodes() -> [ViewNode] {
         [
             ViewNode(
-                type: .vstack, children: content.nodes,
-                modifiers: [
-                    ViewModifierNode(
-                        .ignored, [.init("api", .string("ZStack (its layers drawn one below another)"))])
-                ])
+                type: .zstack, children: content.nodes,
+                alignment: alignment == .center ? nil : alignment.rawValue)
         ]
     }
 }

@@ -34,11 +34,14 @@ import WidgetHostKit
         let timeline = try await temporary.render(Quickmenu().body)
         let view = try #require(timeline.entries.first?.view)
         let fill = #"{"type":"frame","minWidth":0,"maxWidth":"infinity"}"#
-        func label(_ tab: String, _ symbol: String, card: String) -> String {
+        // A label on a white card is black; a bare one (the small widget's) is the primary colour.
+        func label(_ tab: String, _ symbol: String, card: String, colour: String = "black") -> String {
             #"{"type":"vstack","modifiers":[\#(fill)\#(card)],"children":["#
-                + #"{"type":"image","systemName":"\#(symbol)","modifiers":[{"type":"frame","width":25,"height":25}]},"#
+                + #"{"type":"image","systemName":"\#(symbol)","modifiers":[{"type":"foregroundStyle","style":"\#(colour)"},"#
+                + #"{"type":"frame","width":25,"height":25}]},"#
                 + #"{"type":"text","text":"\#(tab)","modifiers":[{"type":"font","size":8,"weight":"heavy"},"#
-                + #"{"type":"foregroundStyle","style":"black"}]}]}"#
+                + #"{"type":"foregroundStyle","style":"\#(colour)"},{"type":"lineLimit","limit":1},"#
+                + #"{"type":"minimumScaleFactor","factor":0.5}]}]}"#
         }
         let card =
             #",{"type":"padding","edges":"all"},{"type":"background","style":"white"},"#
@@ -51,12 +54,13 @@ import WidgetHostKit
             ("Home", "house.fill"), ("Balance", "creditcard.fill"), ("Transfer", "arrow.left.arrow.right"),
             ("Scan", "qrcode.viewfinder"),
         ]
+        let background = #""modifiers":[{"type":"containerBackground","style":"fill.tertiary"}],"#
         let title =
             #"{"type":"text","text":"Quick Menu","modifiers":[{"type":"font","size":22,"weight":"heavy"},"#
-            + #"{"type":"foregroundStyle","style":"black"}]},{"type":"spacer"},"#
+            + #"{"type":"foregroundStyle","style":"primary"}]},{"type":"spacer"},"#
         #expect(
             view.json.description
-                == #"{"type":"vstack","children":["# + title + #"{"type":"hstack","children":["#
+                == #"{"type":"vstack",\#(background)"children":["# + title + #"{"type":"hstack","children":["#
                 + items.map { link($0.0, $0.1) }.joined(separator: ",") + "]}]}"
         )
         #expect(view.controls.map(\.url) == TabName.allCases.map { "widgetquickmenu://\($0.rawValue)" })
@@ -66,9 +70,9 @@ import WidgetHostKit
             try await temporary.render(Quickmenu().body, family: .systemSmall).entries.first?.view)
         #expect(
             small.json.description
-                == #"{"type":"vstack","url":"widgetquickmenu://Home","children":["# + title
+                == #"{"type":"vstack","url":"widgetquickmenu://Home",\#(background)"children":["# + title
                 + #"{"type":"hstack","children":["#
-                + items.map { label($0.0, $0.1, card: "") }.joined(separator: ",") + "]}]}"
+                + items.map { label($0.0, $0.1, card: "", colour: "primary") }.joined(separator: ",") + "]}]}"
         )
         #expect(small.controls.isEmpty)
     }

@@ -41,8 +41,9 @@ import WidgetHostKit
         let texts = header.children.filter { $0.type == .text }
         #expect(texts.map(\.text) == ["Tasks", "2/4", "2"])
         #expect(Self.modifier("background", of: texts[2]) == #"{"type":"background","style":"orange"}"#)
+        // Black, not the seed's white, which reads at 2.2:1 on orange.
         #expect(
-            Self.modifier("foregroundStyle", of: texts[2]) == #"{"type":"foregroundStyle","style":"white"}"#)
+            Self.modifier("foregroundStyle", of: texts[2]) == #"{"type":"foregroundStyle","style":"black"}"#)
         #expect(header.children.first?.systemName == "checklist")
     }
 
@@ -112,14 +113,20 @@ import WidgetHostKit
             Fixtures.task(1, "Prepare the demo", .high, "work", due: "2026-12-01T09:00:00Z"),
             Fixtures.task(2, "No date", .low, nil),
         ])
-        let view = try #require(try await temporary.render(TaskWidget().body).entries.first?.view)
+        // A large widget's rows show due dates (a medium widget's compact rows have no room).
+        let view = try #require(
+            try await temporary.render(TaskWidget().body, family: .systemLarge).entries.first?.view)
+        #expect(
+            try #require(try await temporary.render(TaskWidget().body).entries.first?.view).json.description
+                .contains("dateStyle") == false)
         let dated = Self.nodes(of: view, type: .text).filter { $0.dateStyle != nil }
         #expect(dated.map(\.text) == ["1 day, 21 hours"])
         #expect(dated.map(\.dateStyle) == ["relative"])
         #expect(dated.map(\.date) == [Fixtures.date("2026-12-01T09:00:00Z")])
         #expect(dated.map { Self.modifier("font", of: $0) } == [#"{"type":"font","style":"caption2"}"#])
         // An hour before it is due, the same row says so.
-        let later = try await temporary.render(TaskWidget().body, at: Fixtures.date("2026-12-01T08:00:00Z"))
+        let later = try await temporary.render(
+            TaskWidget().body, family: .systemLarge, at: Fixtures.date("2026-12-01T08:00:00Z"))
         let text = try #require(later.entries.first?.view).json.description
         #expect(text.contains(#""text":"1 hour","date":"2026-12-01T09:00:00Z","dateStyle":"relative""#))
     }
@@ -127,7 +134,7 @@ import WidgetHostKit
     @Test func toggleRowsSetTheOppositeCompletion() async throws {
         let temporary = try TemporaryContainer(tasks: Array(Fixtures.tasks.prefix(3)))
         let timeline = try await temporary.render(
-            TaskWidget().body, configuration: ["rowStyle": .string("toggle")])
+            TaskWidget().body, family: .systemLarge, configuration: ["rowStyle": .string("toggle")])
         let view = try #require(timeline.entries.first?.view)
         #expect(view.controls.map(\.type) == [.toggle, .toggle, .toggle])
         #expect(view.controls.map(\.isOn) == [false, true, false])
@@ -137,8 +144,12 @@ import WidgetHostKit
                 #"{"type":"SetTaskCompletionIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000002","isCompleted":false}}"#,
                 #"{"type":"SetTaskCompletionIntent","parameters":{"taskID":"00000000-0000-4000-8000-000000000003","isCompleted":true}}"#,
             ])
+        // A medium widget fits two rows of switches (31 points each) under its header.
+        let medium = try await temporary.render(
+            TaskWidget().body, configuration: ["rowStyle": .string("toggle")])
+        #expect(medium.entries.first?.view.controls.map(\.type) == [.toggle, .toggle])
         // The row style is configuration, not entry data: the entry is the button style's.
-        let buttons = try await temporary.render(TaskWidget().body)
+        let buttons = try await temporary.render(TaskWidget().body, family: .systemLarge)
         #expect(timeline.entries.first?.data == buttons.entries.first?.data)
     }
 

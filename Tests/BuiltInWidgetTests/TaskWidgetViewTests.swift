@@ -37,25 +37,32 @@ import WidgetHostKit
     /// The JSON of the seed's view up to its first row: the padded stack, and the header with the
     /// checklist symbol, the title, the completed count (`count`) and the badge of `pending` tasks
     /// (its colour `badge`).
-    static func headerJSON(count: String, pending: Int, badge: String) -> String {
-        #"{"type":"vstack","alignment":"leading","spacing":8,"modifiers":[{"type":"padding","edges":"all"},"#
+    /// A small widget's header has no completed count (`count` nil), and a small or medium
+    /// widget's stack no padding beyond the content margins (`compact`).
+    static func headerJSON(count: String?, pending: Int, badge: String, compact: Bool = true) -> String {
+        let padding =
+            compact ? #"{"type":"padding","edges":"all","length":0}"# : #"{"type":"padding","edges":"all"}"#
+        let completed =
+            count.map {
+                #"{"type":"text","text":"\#($0)","modifiers":[{"type":"font","style":"caption","weight":"bold"},"#
+                    + #"{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"numericText"}]},"#
+            } ?? ""
+        return #"{"type":"vstack","alignment":"leading","spacing":8,"modifiers":[\#(padding),"#
             + #"{"type":"containerBackground","style":"fill.tertiary"}],"children":["#
             + #"{"type":"hstack","children":["#
             + #"{"type":"image","systemName":"checklist","modifiers":[{"type":"foregroundStyle","style":"secondary"},"#
             + #"{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},"#
             + #"{"type":"text","text":"Tasks","modifiers":[{"type":"font","style":"headline"},{"type":"fontWeight","weight":"bold"}]},"#
-            + #"{"type":"spacer"},"#
-            + #"{"type":"text","text":"\#(count)","modifiers":[{"type":"font","style":"caption","weight":"bold"},"#
-            + #"{"type":"foregroundStyle","style":"secondary"},{"type":"contentTransition","transition":"numericText"}]},"#
+            + #"{"type":"spacer"},"# + completed
             + #"{"type":"text","text":"\#(pending)","modifiers":[{"type":"font","style":"caption","weight":"bold"},"#
-            + #"{"type":"foregroundStyle","style":"white"},{"type":"padding","edges":"horizontal","length":8},"#
+            + #"{"type":"foregroundStyle","style":"black"},{"type":"padding","edges":"horizontal","length":8},"#
             + #"{"type":"padding","edges":"vertical","length":4},{"type":"background","style":"\#(badge)"},"#
             + #"{"type":"clipShape","shape":"capsule"}]}]},"#
     }
 
-    /// The JSON of one task row of the seed's view: a plain button toggling task `number`, its
-    /// check mark (green once completed), its title (struck through and dimmed once completed),
-    /// and its priority's symbol and colour (none for low).
+    /// The JSON of one compact task row of the seed's view (a medium widget's): a plain button
+    /// toggling task `number`, its check mark (green once completed), its title (struck through
+    /// and dimmed once completed), and its priority's symbol and colour (none for low).
     static func rowJSON(
         _ number: Int, _ title: String, completed: Bool, priority: (symbol: String, color: String)?
     ) -> String {
@@ -67,13 +74,13 @@ import WidgetHostKit
         return
             #"{"type":"button","intent":{"type":"ToggleTaskIntent","parameters":{"taskID":"\#(id)"}},"#
             + #""modifiers":[{"type":"buttonStyle","style":"plain"}],"children":["#
-            + #"{"type":"hstack","spacing":12,"modifiers":[{"type":"padding","edges":"vertical","length":6},"#
-            + #"{"type":"padding","edges":"horizontal","length":10},"#
+            + #"{"type":"hstack","spacing":6,"modifiers":[{"type":"padding","edges":"vertical","length":4},"#
+            + #"{"type":"padding","edges":"horizontal","length":8},"#
             + #"{"type":"background","style":"systemBackground","opacity":0.5},{"type":"cornerRadius","radius":8}],"#
-            + #""children":[{"type":"image","systemName":"\#(check.0)","modifiers":[{"type":"font","style":"title3"},"#
+            + #""children":[{"type":"image","systemName":"\#(check.0)","modifiers":[{"type":"font","style":"body"},"#
             + #"{"type":"foregroundStyle","style":"\#(check.1)"},"#
             + #"{"type":"contentTransition","transition":"symbolEffect","effect":"replace"}]},"#
-            + #"{"type":"vstack","alignment":"leading","children":[{"type":"text","text":"\#(title)","modifiers":["#
+            + #"{"type":"vstack","alignment":"leading","spacing":2,"children":[{"type":"text","text":"\#(title)","modifiers":["#
             + #"{"type":"font","style":"subheadline"},{"type":"strikethrough","isActive":\#(completed)},"#
             + #"{"type":"foregroundStyle","style":"\#(completed ? "secondary" : "primary")"},"#
             + #"{"type":"lineLimit","limit":1},{"type":"contentTransition","transition":"opacity"}]}]},"#
@@ -94,7 +101,7 @@ import WidgetHostKit
                 \(Self.headerJSON(count: "1/3", pending: 2, badge: "orange"))\
                 \(Self.rowJSON(1, "Ship release notes", completed: false, priority: ("exclamationmark.circle.fill", "red"))),\
                 \(Self.rowJSON(2, "Book flights", completed: true, priority: ("minus.circle.fill", "orange"))),\
-                \(Self.rowJSON(3, "Water the plants", completed: false, priority: nil)),{"type":"spacer"}]}
+                \(Self.rowJSON(3, "Water the plants", completed: false, priority: nil)),{"type":"spacer","minLength":0}]}
                 """
         )
     }
@@ -105,9 +112,9 @@ import WidgetHostKit
         #expect(
             timeline.entries.first?.view.json.description
                 == """
-                \(Self.headerJSON(count: "0/0", pending: 0, badge: "green"))\
+                \(Self.headerJSON(count: nil, pending: 0, badge: "green"))\
                 {"type":"text","text":"No tasks","modifiers":[{"type":"font","style":"subheadline"},{"type":"foregroundStyle","style":"secondary"}]},\
-                {"type":"spacer"}]}
+                {"type":"spacer","minLength":0}]}
                 """
         )
     }

@@ -129,7 +129,7 @@ import Testing
             environment: WatchCommandTests.store(scratch))
         #expect(timeline.status == 64)
         #expect(
-            timeline.standardError.contains("--timeline lists every entry, which the HTML page does not draw")
+            timeline.standardError.contains("--timeline lists every entry, which --format html does not draw")
         )
     }
 }

@@ -67,9 +67,11 @@ import Testing
             // The texts of the view, in order, are the texts laid out.
             let originals = Self.texts(in: try #require(json["view"] as? [String: Any]))
             var drawn: [(node: [String: Any], behind: RGBA, alpha: Double)] = []
-            try Self.walk(root, behind: try Self.colour(root["background"]), alpha: 1) { node, behind, alpha in
+            try Self.walk(root, behind: try Self.colour(root["background"]), alpha: 1) {
+                node, behind, alpha in
                 let frame = try Self.frame(node)
-                #expect(bounds.contains(frame), "\(name): a \(node["type"] ?? "") leaves the widget: \(frame)")
+                #expect(
+                    bounds.contains(frame), "\(name): a \(node["type"] ?? "") leaves the widget: \(frame)")
                 if ["vstack", "hstack"].contains(node["type"] as? String) {
                     let children = try (node["children"] as? [[String: Any]] ?? []).map(Self.frame)
                     for (index, one) in children.enumerated() {
@@ -103,7 +105,9 @@ import Testing
                 #expect(contrast >= 4.5, "\(name): '\(text)' in \(colour) on \(behind) is \(contrast):1")
             }
             // The header stays whole on one line; the rows fill the stack that holds them.
-            if widget["kind"] as? String == "TaskWidget", (widget["family"] as? String)?.hasPrefix("system") == true {
+            if widget["kind"] as? String == "TaskWidget",
+                (widget["family"] as? String)?.hasPrefix("system") == true
+            {
                 let header = drawn.first { $0.node["text"] as? String == "Tasks" }
                 #expect(header != nil, "\(name): no whole header")
                 let stacks = Self.nodes(root).filter { $0["type"] as? String == "vstack" }
@@ -114,20 +118,25 @@ import Testing
                 }
                 #expect(rows.count >= 2, "\(name) has no rows")
                 for row in rows {
-                    #expect(try Self.frame(row).width == Self.frame(column).width, "\(name): a row does not fill")
+                    #expect(
+                        try Self.frame(row).width == Self.frame(column).width, "\(name): a row does not fill")
                 }
                 // A title is cut only when its row has no room left: the row's spacer is at its
                 // minimum.
                 for row in rows {
                     let nodes = Self.nodes(row)
-                    guard nodes.contains(where: { $0["type"] as? String == "text" && $0["truncated"] as? Bool == true })
+                    guard
+                        nodes.contains(where: {
+                            $0["type"] as? String == "text" && $0["truncated"] as? Bool == true
+                        })
                     else { continue }
                     let spacers = try nodes.filter { $0["type"] as? String == "spacer" }.map(Self.frame)
                     #expect(spacers.allSatisfy { $0.width <= 8.01 }, "\(name): a title is cut with room left")
                 }
             }
         }
-        #expect(families.isSuperset(of: ["systemSmall", "systemMedium", "systemLarge", "accessoryRectangular"]))
+        #expect(
+            families.isSuperset(of: ["systemSmall", "systemMedium", "systemLarge", "accessoryRectangular"]))
     }
 
     // MARK: - Reading the layout
@@ -135,7 +144,8 @@ import Testing
     static func frame(_ node: [String: Any]) throws -> Rect {
         let frame = try #require(node["frame"] as? [String: Any])
         func number(_ key: String) throws -> Double { try #require((frame[key] as? NSNumber)?.doubleValue) }
-        return Rect(x: try number("x"), y: try number("y"), width: try number("width"), height: try number("height"))
+        return Rect(
+            x: try number("x"), y: try number("y"), width: try number("width"), height: try number("height"))
     }
 
     static func colour(_ value: Any?, _ owner: String = "") throws -> RGBA {
@@ -146,7 +156,9 @@ import Testing
     static func parsedColour(_ value: Any?) -> RGBA? {
         guard let text = value as? String, text.hasPrefix("#") else { return nil }
         let digits = text.dropFirst()
-        guard digits.count == 6 || digits.count == 8, let value = UInt64(digits, radix: 16) else { return nil }
+        guard digits.count == 6 || digits.count == 8, let value = UInt64(digits, radix: 16) else {
+            return nil
+        }
         let hasAlpha = digits.count == 8
         let rgb = hasAlpha ? value >> 8 : value
         return RGBA(
@@ -166,7 +178,9 @@ import Testing
             behind = fill.opacity(alpha).over(behind)
         }
         try visit(node, behind, alpha)
-        for child in node["children"] as? [[String: Any]] ?? [] { try walk(child, behind: behind, alpha: alpha, visit) }
+        for child in node["children"] as? [[String: Any]] ?? [] {
+            try walk(child, behind: behind, alpha: alpha, visit)
+        }
     }
 
     static func nodes(_ node: [String: Any]) -> [[String: Any]] {

@@ -183,7 +183,10 @@ import Testing
             (($0["properties"] as? [String: Any])?["type"] as? [String: Any])?["const"] as? String
         }
         #expect(
-            types == ["vstack", "hstack", "text", "image", "button", "toggle", "link", "spacer", "progress"])
+            types == [
+                "vstack", "hstack", "zstack", "text", "image", "button", "toggle", "link", "spacer",
+                "progress",
+            ])
         let image = try #require(nodes.first { ($0["properties"] as? [String: Any])?["systemName"] != nil })
         #expect(image["additionalProperties"] as? Bool == false)
         // A stack's alignment (its axis's cases) and spacing (points).
@@ -207,7 +210,35 @@ import Testing
                 "frame", "opacity", "contentTransition", "invalidatableContent", "widgetAccentable",
                 "containerBackground", "cornerRadius", "clipShape", "buttonStyle", "toggleStyle",
                 "labelsHidden",
-                "scaleEffect", "shadow", "animation", "disabled", "ignored",
+                "scaleEffect", "shadow", "animation", "disabled", "fixedSize", "layoutPriority",
+                "minimumScaleFactor", "overlay", "ignored",
             ])
+        // A zstack's alignment is SwiftUI's `Alignment`; a spacer's minLength is points; an overlay's
+        // and a background's view is a node of the vocabulary, and a scale factor above 0, at most 1.
+        let zstack = try #require(nodes[2]["properties"] as? [String: Any])
+        #expect(
+            (zstack["alignment"] as? [String: Any])?["enum"] as? [String] == [
+                "center", "leading", "trailing", "top", "bottom", "topLeading", "topTrailing",
+                "bottomLeading",
+                "bottomTrailing",
+            ])
+        let spacer = try #require(nodes.first { ($0["properties"] as? [String: Any])?["minLength"] != nil })
+        #expect(
+            JSONText.canonical((spacer["properties"] as? [String: Any])?["minLength"])
+                == #"{"minimum":0,"type":"number"}"#)
+        func values(_ name: String) throws -> [String: Any] {
+            let modifier = try #require(
+                modifiers.first {
+                    (($0["properties"] as? [String: Any])?["type"] as? [String: Any])?["const"] as? String
+                        == name
+                })
+            return try #require(modifier["properties"] as? [String: Any])
+        }
+        for name in ["overlay", "background"] {
+            #expect(JSONText.canonical(try values(name)["view"]) == ##"{"$ref":"#/$defs/node"}"##)
+        }
+        #expect(
+            JSONText.canonical(try values("minimumScaleFactor")["factor"])
+                == #"{"exclusiveMinimum":0,"maximum":1,"type":"number"}"#)
     }
 }

@@ -20,7 +20,7 @@ import Testing
         work-tasks · TaskWidget · systemMedium
         ╭──────────────────────────────────────────────────╮
         │ ☰ Tasks                                    0/2 2 │
-        │ [1] ○ Finish the Q3 roadmap slides 2 days, 5 … ! │
+        │ [1] ○ Finish the Q3 roadmap slides             ! │
         │ [2] ○ Review the login pull request            ! │
         │                                                  │
         │                                                  │
@@ -86,9 +86,9 @@ import Testing
     static let smallText = """
         work-tasks · TaskWidget · systemSmall
         ╭──────────────────────────╮
-        │ ☰ Tasks            0/2 2 │
-        │ [1] ○ Finish the Q3 r… ! │
-        │ [2] ○ Review the logi… ! │
+        │ ☰ Tasks                2 │
+        │ [1] ○ Finish the Q3 roa… │
+        │ [2] ○ Review the login … │
         │                          │
         │                          │
         │                          │

@@ -79,7 +79,7 @@ import Testing
 
     @Test func tapOnAToggleRowRunsSetTaskCompletionIntent() throws {
         let scratch = try Self.scratch(
-            "  - {id: toggles, kind: TaskWidget, configuration: {rowStyle: toggle, priorityFilter: high, category: work}}"
+            "  - {id: toggles, kind: TaskWidget, family: systemLarge, configuration: {rowStyle: toggle, priorityFilter: high, category: work}}"
         )
         let before = try #require(try Self.run([], in: scratch).first)
         let toggles = JSONText.nodes(of: before["view"], type: "toggle")

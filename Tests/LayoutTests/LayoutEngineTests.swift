@@ -196,6 +196,17 @@ import WidgetHostKit
         #expect(overlay.children.map(\.type) == ["frame", "image"])
     }
 
+    @Test func aControlInAnOverlayIsDrawnButNotNumberedAsTapDoesNotReachIt() throws {
+        let layout = try Self.layout(
+            #"{"type": "vstack", "children": [{"type": "text", "text": "A", "modifiers": [{"type": "overlay", "view": "#
+                + #"{"type": "button", "text": "In", "intent": {"type": "X"}}}]}, {"type": "button", "text": "B", "intent": {"type": "Y"}}]}"#
+        )
+        let buttons = Self.nodes("button", in: layout)
+        #expect(buttons.count == 2)
+        // The overlay's button is drawn, unnumbered; the view's own button is control 0, as in `tap`.
+        #expect(buttons.map(\.control) == [nil, 0])
+    }
+
     @Test func aZStackLayersItsChildrenAlignedInTheLargest() throws {
         let layout = try Self.layout(
             #"{"type": "zstack", "alignment": "bottomLeading", "children": [{"type": "spacer", "modifiers": [{"type": "frame", "width": 80, "height": 80}]}, {"type": "text", "text": "Hi"}]}"#

@@ -179,6 +179,71 @@ import WidgetHostKit
         }
     }
 
+    /// A zstack's children and alignment, a spacer's minLength and the views of overlays and
+    /// backgrounds (with views and modifiers of their own) read back; a minLength that is no number
+    /// of points, or on a node that is no spacer, is none.
+    @Test func layersSpacersAndViewsInModifiersRoundTrip() throws {
+        let badge = ViewNode(
+            type: .zstack,
+            children: [
+                ViewNode(
+                    type: .spacer,
+                    modifiers: [ViewModifierNode(.background, [.init("style", .string("red"))])]),
+                ViewNode(type: .text, text: "3"),
+            ])
+        let node = ViewNode(
+            type: .zstack,
+            children: [
+                ViewNode(
+                    type: .text, text: "a",
+                    modifiers: [
+                        ViewModifierNode(
+                            .overlay, [.init("alignment", .string("topTrailing")), .init("view", badge.json)]),
+                        ViewModifierNode(
+                            .background, [.init("view", ViewNode(type: .image, systemName: "b").json)]),
+                        ViewModifierNode(.fixedSize, [.init("vertical", .bool(false))]),
+                        ViewModifierNode(.layoutPriority, [.init("value", .int(2))]),
+                        ViewModifierNode(.minimumScaleFactor, [.init("factor", .double(0.25))]),
+                    ]),
+                ViewNode(type: .spacer, minLength: 0),
+                ViewNode(type: .spacer, minLength: 4.5),
+            ],
+            alignment: "bottomLeading")
+        #expect(try ViewNode(json: node.json) == node)
+        #expect(try ViewNode(json: JSONValue(parsing: node.json.description)) == node)
+        for text in [
+            #"{"type":"spacer","minLength":-1}"#, #"{"type":"spacer","minLength":"wide"}"#,
+            #"{"type":"text","minLength":4}"#,
+        ] {
+            #expect(try ViewNode(json: JSONValue(parsing: text)).minLength == nil, "\(text)")
+        }
+        // What the reader leaves out of a modifier's view (an unknown modifier in it) is left out of
+        // the view the modifier keeps.
+        let read = try ViewNode(
+            json: JSONValue(
+                parsing: #"{"type":"text","modifiers":[{"type":"overlay","view":{"type":"text","text":"b","#
+                    + #""modifiers":[{"type":"blink"}]},"bogus":1}]}"#))
+        #expect(
+            read.modifiers == [
+                ViewModifierNode(.overlay, [.init("view", ViewNode(type: .text, text: "b").json)])
+            ])
+    }
+
+    /// A view in a modifier counts as a level of the tree: nesting too deep through overlays is
+    /// refused as through children.
+    @Test func aViewNestedTooDeeplyThroughModifiersIsRefused() throws {
+        var json: JSONValue = .object([.init("type", .string("text"))])
+        for _ in 0..<300 {
+            json = .object([
+                .init("type", .string("text")),
+                .init(
+                    "modifiers", .array([.object([.init("type", .string("overlay")), .init("view", json)])])),
+            ])
+        }
+        let error = JSONText.error(json) { json throws(ProtocolValueError) in try ViewNode(json: json) }
+        #expect(error == ProtocolValueError("the view is nested too deeply"))
+    }
+
     /// An unknown modifier, or one that is not an object, is left out (the host warns about it);
     /// the others keep their order.
     @Test func unknownModifiersAreLeftOut() throws {
@@ -197,6 +262,14 @@ import WidgetHostKit
         (#"{"type":"text","modifiers":{"type":"font"}}"#, "the 'modifiers' of a text node is not an array"),
         (#"{"type":"text","date":"tomorrow"}"#, "the 'date' of a text node is not an ISO 8601 date"),
         (#"{"type":"progress","value":2}"#, "the 'value' of a progress node is not a number from 0 to 1"),
+        (
+            #"{"type":"text","modifiers":[{"type":"overlay","view":"star"}]}"#,
+            "the 'view' of the overlay modifier of a text node is not a node"
+        ),
+        (
+            #"{"type":"text","modifiers":[{"type":"background","view":{"type":"vstack","children":{}}}]}"#,
+            "the 'children' of a vstack node is not an array"
+        ),
     ])
     func malformedModifiersAndValuesAreNamed(_ text: String, _ message: String) throws {
         let error = JSONText.error(try JSONValue(parsing: text)) { json throws(ProtocolValueError) in
@@ -232,7 +305,9 @@ enum ViewModifierTestViews {
             .shadow(color: .black.opacity(0.1), radius: 4, x: 1, y: 2).animation(
                 .easeInOut(duration: 0.3), value: 1
             )
-            .disabled(true).privacySensitive()
+            .disabled(true).fixedSize(horizontal: false).layoutPriority(1).minimumScaleFactor(0.5)
+            .overlay(alignment: .topTrailing) { Image(systemName: "star").padding(1) }
+            .privacySensitive()
         return ViewRenderer.root(of: view)
     }
 }

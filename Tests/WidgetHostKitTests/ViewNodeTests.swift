@@ -18,6 +18,8 @@ private struct OpenIntent: AppIntent {
         (ViewNode(type: .text, text: "a"), #"{"type":"text","text":"a"}"#),
         (ViewNode(type: .image, systemName: "star"), #"{"type":"image","systemName":"star"}"#),
         (ViewNode(type: .spacer), #"{"type":"spacer"}"#),
+        (ViewNode(type: .spacer, minLength: 0), #"{"type":"spacer","minLength":0}"#),
+        (ViewNode(type: .zstack, alignment: "top"), #"{"type":"zstack","alignment":"top","children":[]}"#),
         (ViewNode(type: .vstack), #"{"type":"vstack","children":[]}"#),
         (
             ViewNode(type: .hstack, children: [ViewNode(type: .spacer)]),
@@ -57,7 +59,8 @@ private struct OpenIntent: AppIntent {
     @Test func kindsAreNamedAsTheJSONContractSays() {
         #expect(
             ViewNode.Kind.allCases.map(\.rawValue) == [
-                "vstack", "hstack", "text", "image", "button", "toggle", "link", "spacer", "progress",
+                "vstack", "hstack", "zstack", "text", "image", "button", "toggle", "link", "spacer",
+                "progress",
             ]
         )
     }
@@ -76,7 +79,7 @@ private struct OpenIntent: AppIntent {
                     type: .hstack,
                     children: [
                         control(.link, "B"),
-                        ViewNode(type: .vstack, children: [control(.toggle, "C")]),
+                        ViewNode(type: .zstack, children: [control(.toggle, "C")]),
                     ]),
                 control(
                     .button, "D",

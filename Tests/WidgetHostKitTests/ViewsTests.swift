@@ -20,7 +20,15 @@ private struct SetFocusIntent: SetValueIntent {
         #expect(Text("hello").makeNodes() == [ViewNode(type: .text, text: "hello")])
         #expect(Image(systemName: "star").makeNodes() == [ViewNode(type: .image, systemName: "star")])
         #expect(Spacer().makeNodes() == [ViewNode(type: .spacer)])
-        #expect(Spacer(minLength: 8).makeNodes() == [ViewNode(type: .spacer)])
+        #expect(Spacer(minLength: 8).makeNodes() == [ViewNode(type: .spacer, minLength: 8)])
+        #expect(
+            ViewRenderer.root(of: Spacer(minLength: 0)).json.description
+                == #"{"type":"spacer","minLength":0}"#)
+        #expect(
+            ViewRenderer.root(of: Spacer(minLength: 2.5)).json.description
+                == #"{"type":"spacer","minLength":2.5}"#)
+        // A length that is no number of points is the system's default.
+        #expect(Spacer(minLength: .infinity).makeNodes() == [ViewNode(type: .spacer)])
         #expect(EmptyView().makeNodes() == [])
     }
 

@@ -207,6 +207,48 @@ private struct SizedView_Previews: PreviewProvider {
                 + #"{"type":"ignored","api":"offset(x:y:)"}]}"#)
     }
 
+    /// A view over or behind another is the modifier's `view`: its one node, or a zstack of its
+    /// nodes; a colour alone behind is the background's style, as `.background(Color.teal)` writes it.
+    @Test func overlaysAndBackgroundsCarryTheirViews() {
+        #expect(
+            Self.json(Text("12").overlay(alignment: .topTrailing) { Circle().fill(.red).frame(width: 6) })
+                == #"{"type":"text","text":"12","modifiers":[{"type":"overlay","alignment":"topTrailing","#
+                + #""view":{"type":"spacer","modifiers":[{"type":"background","style":"red","shape":"circle"},"#
+                + #"{"type":"frame","width":6}]}}]}"#)
+        #expect(
+            Self.json(
+                Text("a").background {
+                    Color.blue
+                    Text("b").padding(2)
+                })
+                == #"{"type":"text","text":"a","modifiers":[{"type":"background","view":{"type":"zstack","#
+                + #""children":[{"type":"spacer","modifiers":[{"type":"background","style":"blue"}]},"#
+                + #"{"type":"text","text":"b","modifiers":[{"type":"padding","edges":"all","length":2}]}]}}]}"#
+        )
+        #expect(
+            Self.json(Text("a").background(alignment: .bottom) { Image(systemName: "star") })
+                == #"{"type":"text","text":"a","modifiers":[{"type":"background","alignment":"bottom","#
+                + #""view":{"type":"image","systemName":"star"}}]}"#)
+        // A shape with more than its fill is a view, not a style.
+        #expect(
+            Self.json(Text("a").background { Capsule().fill(.green).padding(2) })
+                == #"{"type":"text","text":"a","modifiers":[{"type":"background","view":{"type":"spacer","#
+                + #""modifiers":[{"type":"background","style":"green","shape":"capsule"},"#
+                + #"{"type":"padding","edges":"all","length":2}]}}]}"#)
+        #expect(Self.json(Text("a").overlay { EmptyView() }) == #"{"type":"text","text":"a"}"#)
+    }
+
+    /// The layout modifiers SwiftUI's layout honours are recorded with their values.
+    @Test func layoutModifiersAreRecorded() {
+        #expect(
+            Self.json(
+                Text("a").fixedSize().fixedSize(horizontal: false, vertical: true).layoutPriority(1)
+                    .layoutPriority(0.5).minimumScaleFactor(0.5))
+                == #"{"type":"text","text":"a","modifiers":[{"type":"fixedSize"},"#
+                + #"{"type":"fixedSize","horizontal":false},{"type":"layoutPriority","value":1},"#
+                + #"{"type":"layoutPriority","value":0.5},{"type":"minimumScaleFactor","factor":0.5}]}"#)
+    }
+
     @Test func anIgnoredConfigurationModifierIsNamedOnEveryEntryOnce() async throws {
         let widget = try #require(ClockBundle().widgets.first)
         #expect(widget.metadata.ignoredAPIs == ["contentMarginsDisabled()"])
@@ -255,9 +297,11 @@ private struct SizedView_Previews: PreviewProvider {
                     Color.blue
                     Text("On top")
                 })
-                == #"{"type":"vstack","modifiers":[{"type":"ignored","#
-                + #""api":"ZStack (its layers drawn one below another)"}],"children":[{"type":"spacer","#
+                == #"{"type":"zstack","children":[{"type":"spacer","#
                 + #""modifiers":[{"type":"background","style":"blue"}]},{"type":"text","text":"On top"}]}"#)
+        #expect(
+            Self.json(ZStack(alignment: .bottomLeading) { Text("a") })
+                == #"{"type":"zstack","alignment":"bottomLeading","children":[{"type":"text","text":"a"}]}"#)
         #expect(
             Self.json(Text("x").containerBackground(for: .widget) { Color.orange })
                 == #"{"type":"text","text":"x","modifiers":[{"type":"containerBackground","style":"orange"}]}"#

@@ -65,6 +65,9 @@ import WidgetHostKit
             modifier(.shadow, ["color": .string("black"), "radius": .int(3), "y": .int(1)]),
             modifier(.animation, ["curve": .string("spring")]),
             modifier(.disabled), modifier(.ignored, ["api": .string("privacySensitive()")]),
+            modifier(.fixedSize, ["vertical": .bool(false)]), modifier(.layoutPriority, ["value": .int(1)]),
+            modifier(.minimumScaleFactor, ["factor": .double(0.5)]),
+            modifier(.overlay, ["view": ViewNode(type: .image, systemName: "star").json]),
         ]
         #expect(Set(every.map(\.type)) == Set(ViewModifierNode.Kind.allCases), "every modifier is drawn")
         let intent = IntentReference(
@@ -76,7 +79,9 @@ import WidgetHostKit
                 dateStyle: "relative", modifiers: Array(every[0..<8])),
             ViewNode(type: .image, systemName: "checkmark.circle.fill"),
             ViewNode(type: .image, systemName: "star"), ViewNode(type: .image, systemName: "no.such.symbol"),
-            ViewNode(type: .spacer), ViewNode(type: .progress, value: 0.4),
+            ViewNode(type: .spacer), ViewNode(type: .spacer, minLength: 2),
+            ViewNode(type: .zstack, children: [label], alignment: "topLeading"),
+            ViewNode(type: .progress, value: 0.4),
             ViewNode(type: .progress, children: [label]),
             // A text's JSON has no children, so its card shows none.
             ViewNode(type: .text, text: "alone", url: "widget://tab/1", children: [label]),

@@ -12,7 +12,11 @@ import WidgetHostKit
 @Suite struct HTMLVocabularyAgreementTests {
     /// Modifiers the page draws nothing for, and why.
     static let undrawn: [String: String] = [
-        "ignored": "an API widgethost does not draw: dropped from the view, with a warning"
+        "ignored": "an API widgethost does not draw: dropped from the view, with a warning",
+        "fixedSize": "laid out by the layout engine (run --format layout), not yet by the page",
+        "layoutPriority": "laid out by the layout engine (run --format layout), not yet by the page",
+        "minimumScaleFactor": "laid out by the layout engine (run --format layout), not yet by the page",
+        "overlay": "laid out by the layout engine (run --format layout), not yet by the page",
     ]
 
     /// A value `rule` takes, for the value named `name`.
@@ -29,6 +33,7 @@ import WidgetHostKit
         case .points: return .int(4)
         case .positive: return .int(12)
         case .fraction: return .double(0.5)
+        case .scale: return .double(0.5)
         case .integer(let minimum): return .int(minimum + 1)
         case .cases(let cases): return .string(cases.last ?? "")
         case .style: return .string("red")

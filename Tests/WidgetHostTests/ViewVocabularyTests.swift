@@ -51,6 +51,11 @@ import WidgetHostKit
         #"{"type":"strikethrough","isActive":false,"color":"gray"}"#,
         #"{"type":"shadow","color":"black","opacity":0.1,"radius":4,"x":-1,"y":2}"#,
         #"{"type":"scaleEffect","scale":-1}"#, #"{"type":"labelsHidden"}"#,
+        #"{"type":"fixedSize"}"#, #"{"type":"fixedSize","horizontal":false,"vertical":true}"#,
+        #"{"type":"layoutPriority","value":-1.5}"#, #"{"type":"minimumScaleFactor","factor":1}"#,
+        #"{"type":"minimumScaleFactor","factor":0.01}"#,
+        #"{"type":"overlay","alignment":"topTrailing","view":{"type":"image","systemName":"star"}}"#,
+        #"{"type":"background","alignment":"bottom","view":{"type":"zstack","children":[{"type":"spacer"}]}}"#,
         // `null` is no value, as the reader takes it.
         #"{"type":"font","size":null}"#,
     ])
@@ -96,6 +101,19 @@ import WidgetHostKit
         (#"{"type":"contentTransition","transition":"fade"}"#, #"is "fade", not one of identity"#),
         (#"{"type":"cornerRadius","radius":true}"#, "'radius' of the cornerRadius modifier is true"),
         (#"{"type":"labelsHidden","on":true}"#, "the labelsHidden modifier takes no other"),
+        (#"{"type":"fixedSize","horizontal":"yes"}"#, #"'horizontal' of the fixedSize modifier is "yes""#),
+        (#"{"type":"layoutPriority","value":"high"}"#, #"'value' of the layoutPriority modifier is "high""#),
+        (
+            #"{"type":"minimumScaleFactor","factor":0}"#,
+            "'factor' of the minimumScaleFactor modifier is 0, not a number above 0, at most 1"
+        ),
+        (#"{"type":"minimumScaleFactor","factor":1.5}"#, "is 1.5, not a number above 0, at most 1"),
+        (
+            #"{"type":"overlay","alignment":"middle","view":{"type":"text","text":"b"}}"#,
+            #"'alignment' of the overlay modifier is "middle", not one of center"#
+        ),
+        (#"{"type":"overlay","style":"red"}"#, "unknown attribute 'style' of the overlay modifier"),
+        (#"{"type":"background","alignment":"topLeadin"}"#, "did you mean 'topLeading'?"),
     ])
     func aValueOutsideTheVocabularyIsWarnedOfAndLeftOut(_ modifier: String, _ fragment: String) throws {
         let checked = try Self.check(modifier: modifier)
@@ -136,7 +154,8 @@ import WidgetHostKit
                     + "fontWeight, foregroundStyle, strikethrough, lineLimit, padding, background, frame, opacity, "
                     + "contentTransition, invalidatableContent, widgetAccentable, containerBackground, "
                     + "cornerRadius, clipShape, buttonStyle, toggleStyle, labelsHidden, scaleEffect, shadow, "
-                    + "animation, disabled, ignored; it is ignored",
+                    + "animation, disabled, fixedSize, layoutPriority, minimumScaleFactor, overlay, ignored; it is "
+                    + "ignored",
                 #"view.children[1].children[0].modifiers[2]: a modifier is an object with a 'type', not "bold"; "#
                     + "it is ignored",
             ])
@@ -194,6 +213,17 @@ import WidgetHostKit
             #"'spacing' of a hstack node is "wide", not a number of points"#
         ),
         (#"{"type":"text","text":"a","spacing":4}"#, "unknown attribute 'spacing' of a text node"),
+        (
+            #"{"type":"zstack","alignment":"middle","children":[]}"#,
+            #"view: 'alignment' of a zstack node is "middle", not one of center, leading, trailing, top, "#
+                + "bottom, topLeading, topTrailing, bottomLeading, bottomTrailing; it is ignored"
+        ),
+        (#"{"type":"zstack","spacing":4}"#, "unknown attribute 'spacing' of a zstack node"),
+        (
+            #"{"type":"spacer","minLength":-2}"#,
+            "view: 'minLength' of a spacer node is -2, not a number of points, 0 or more; it is ignored"
+        ),
+        (#"{"type":"text","text":"a","minLength":2}"#, "unknown attribute 'minLength' of a text node"),
     ])
     func aNodesWrongValueOrMissingIntentIsWarnedOf(_ node: String, _ fragment: String) throws {
         let checked = ViewVocabulary.check(try JSONValue(parsing: node))
@@ -207,11 +237,49 @@ import WidgetHostKit
         #"{"type":"vstack","alignment":"center","spacing":20}"#,
         #"{"type":"hstack","alignment":"lastTextBaseline","spacing":2.5}"#,
         #"{"type":"hstack","alignment":"top"}"#,
+        #"{"type":"zstack","alignment":"bottomTrailing","children":[{"type":"text","text":"a"}]}"#,
+        #"{"type":"zstack"}"#, #"{"type":"spacer","minLength":0}"#, #"{"type":"spacer","minLength":12.5}"#,
     ])
     func aStacksAlignmentAndSpacingAreKept(_ node: String) throws {
         let checked = ViewVocabulary.check(try JSONValue(parsing: node))
         #expect(checked.warnings == [])
         #expect(checked.view == nil)
+    }
+
+    /// A modifier's `view` is a node of the tree: its problems are warned of where they are (through
+    /// views in views), and left out of it; the rest of the modifier and its view are kept.
+    @Test func aModifiersViewIsCheckedAsANode() throws {
+        let view = try JSONValue(
+            parsing: #"""
+                {"type":"zstack","children":[{"type":"text","text":"a","modifiers":[
+                  {"type":"padding"},
+                  {"type":"overlay","alignment":"topTrailing","view":{"type":"vstack","children":[
+                    {"type":"image","name":"star"}],"modifiers":[
+                    {"type":"opacity","value":0.5},{"type":"fontt"},
+                    {"type":"background","view":{"type":"hstack","children":[{"type":"txt","text":"b"}]}}]}}]}]}
+                """#)
+        let checked = ViewVocabulary.check(view)
+        let at = "view.children[0].modifiers[1].view"
+        #expect(
+            checked.warnings == [
+                "\(at).children[0]: unknown attribute 'name' of an image node; did you mean 'systemName'?; it is "
+                    + "ignored",
+                #"\#(at).modifiers[1]: unknown modifier "fontt"; did you mean 'font'?; it is ignored"#,
+                #"\#(at).modifiers[2].view.children[0]: unknown view type "txt"; did you mean 'text'?; it is "#
+                    + "drawn as a vstack of its children",
+            ])
+        #expect(
+            checked.view
+                == (try JSONValue(
+                    parsing: #"""
+                        {"type":"zstack","children":[{"type":"text","text":"a","modifiers":[
+                          {"type":"padding"},
+                          {"type":"overlay","alignment":"topTrailing","view":{"type":"vstack","children":[
+                            {"type":"image"}],"modifiers":[
+                            {"type":"opacity","value":0.5},
+                            {"type":"background","view":{"type":"hstack","children":[{"type":"txt","text":"b"}]}}]}}]}]}
+                        """#)))
+        #expect(ViewVocabulary.check(checked.view ?? .null).warnings.count == 1)
     }
 
     /// The Swift SDK writes only what the vocabulary takes: a Swift plugin's views get no warning.
@@ -246,6 +314,17 @@ import WidgetHostKit
             Image(systemName: "bell").foregroundColor(.secondary)
             ProgressView(value: 0.5)
             Spacer()
+            Spacer(minLength: 4)
+            ZStack(alignment: .topTrailing) {
+                Color.blue
+                Text("d").fixedSize().fixedSize(horizontal: false, vertical: true).layoutPriority(1)
+                    .minimumScaleFactor(0.5)
+                    .overlay(alignment: .bottomLeading) { Circle().fill(.red).frame(width: 4, height: 4) }
+                    .background(alignment: .top) {
+                        Text("e")
+                        Image(systemName: "star").padding(1)
+                    }
+            }
         }
         let json = ViewRenderer.root(of: view).json
         let checked = ViewVocabulary.check(json)

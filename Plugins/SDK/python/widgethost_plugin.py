@@ -43,7 +43,7 @@ __all__ = [
     "Values", "View", "Widget", "after", "array", "boolean", "button", "date", "entry", "enum",
     "format_date", "hstack", "image", "integer", "intent", "link", "number", "parse_date", "progress",
     "result", "serve",
-    "spacer", "string", "text", "timeline", "toggle", "vstack", "widget",
+    "spacer", "string", "text", "timeline", "toggle", "vstack", "widget", "zstack",
 ]
 __version__ = "1.0"
 
@@ -520,9 +520,41 @@ class View(dict):
             raise ValueError(f"the padding length {length!r} is not a number of points")
         return self._modify("padding", edges=edges, length=length)
 
-    def background(self, style):
-        """A background of `style` (as foregroundStyle)."""
-        return self._modify("background", style=_style(style))
+    def background(self, *content, alignment=None):
+        """A background of a style (as foregroundStyle: `background("red")`), or of a view (several
+        views are a zstack of them, the first at the back) placed at `alignment` (center, topLeading
+        ...) as SwiftUI's background(alignment:content:) places it."""
+        if len(content) == 1 and isinstance(content[0], str):
+            if alignment is not None:
+                raise ValueError("a background's alignment places a view; a style fills the whole view")
+            return self._modify("background", style=_style(content[0]))
+        return self._modify("background", alignment=_alignment("background", alignment),
+                            view=_layered("background", content))
+
+    def overlay(self, *content, alignment=None):
+        """A view drawn over this one (several views are a zstack of them), placed at `alignment`
+        (center, topLeading ...), as SwiftUI's overlay(alignment:content:)."""
+        return self._modify("overlay", alignment=_alignment("overlay", alignment),
+                            view=_layered("overlay", content))
+
+    def fixedSize(self, horizontal=True, vertical=True):
+        """The view at its ideal size along the axes named (a text unwrapped and uncut); each axis is
+        written only when False."""
+        return self._modify("fixedSize", horizontal=None if horizontal else False,
+                            vertical=None if vertical else False)
+
+    def layoutPriority(self, value):
+        """Which view of a stack gets room first: the highest `value` (SwiftUI's default is 0)."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise ValueError(f"the layout priority {value!r} is not a finite number")
+        return self._modify("layoutPriority", value=value)
+
+    def minimumScaleFactor(self, factor):
+        """How far text that does not fit shrinks (`factor` of its size, above 0 and at most 1)
+        before it is cut."""
+        if isinstance(factor, bool) or not isinstance(factor, (int, float)) or not 0 < factor <= 1:
+            raise ValueError(f"the minimum scale factor {factor!r} is not above 0 and at most 1")
+        return self._modify("minimumScaleFactor", factor=factor)
 
     def frame(self, *, width=None, height=None, maxWidth=None, maxHeight=None, alignment=None):
         """A frame in points; `maxWidth="infinity"` fills the width."""
@@ -574,6 +606,21 @@ class View(dict):
     font_weight, foreground_style, line_limit = fontWeight, foregroundStyle, lineLimit
     content_transition, invalidatable_content = contentTransition, invalidatableContent
     widget_accentable, container_background, widget_url = widgetAccentable, containerBackground, widgetURL
+    fixed_size, layout_priority, minimum_scale_factor = fixedSize, layoutPriority, minimumScaleFactor
+
+
+def _alignment(owner, alignment):
+    if alignment is not None and alignment not in _FRAME_ALIGNMENTS:
+        raise ValueError(f"the {owner}'s alignment {alignment!r} is not one of {', '.join(_FRAME_ALIGNMENTS)}")
+    return alignment
+
+
+def _layered(owner, content):
+    """The node an overlay or a background carries: its one view, or a zstack of its views."""
+    nodes = _children([content])
+    if not nodes:
+        raise ValueError(f"the {owner} has no view; give it a view (text(...), image(...) ...)")
+    return nodes[0] if len(nodes) == 1 else View(type="zstack", children=nodes)
 
 
 def _children(views):
@@ -623,6 +670,13 @@ def hstack(*children, alignment=None, spacing=None):
     return _stack("hstack", children, alignment, spacing, _ROW_ALIGNMENTS)
 
 
+def zstack(*children, alignment=None):
+    """Children layered back to front, the first at the back, each placed at `alignment` (center,
+    leading, trailing, top, bottom, topLeading, topTrailing, bottomLeading, bottomTrailing; SwiftUI's
+    default is center) in a frame as large as the largest, as SwiftUI's ZStack(alignment:)."""
+    return _stack("zstack", children, alignment, None, _FRAME_ALIGNMENTS)
+
+
 def text(content):
     """A line of text."""
     return View(type="text", text=str(content))
@@ -635,9 +689,15 @@ def image(system_name):
     return View(type="image", systemName=system_name)
 
 
-def spacer():
-    """Flexible space."""
-    return View(type="spacer")
+def spacer(min_length=None):
+    """Flexible space, shrinking to no less than `min_length` points along its stack (the system's
+    default, 8, when None), as SwiftUI's Spacer(minLength:)."""
+    if min_length is None:
+        return View(type="spacer")
+    if (isinstance(min_length, bool) or not isinstance(min_length, (int, float))
+            or not 0 <= min_length < float("inf")):
+        raise ValueError(f"the spacer's minLength {min_length!r} is not a number of points, 0 or more")
+    return View(type="spacer", minLength=min_length)
 
 
 def progress(value=None, total=1, label=None):
@@ -1090,6 +1150,9 @@ class Plugin:
                               "this plugin does not declare; declare it with @intent in the same plugin")
         for child in node.get("children", ()):
             self._check_controls(child, own, kind)
+        for modifier in node.get("modifiers", ()):
+            if "view" in modifier:
+                self._check_controls(modifier["view"], own, kind)
 
     def _perform(self, params):
         found = self.intents.get(params.get("intent"))

@@ -17,6 +17,8 @@ enum ViewValueRule: Sendable {
     case positive
     /// A number from 0 to 1.
     case fraction
+    /// A number above 0 and at most 1 (a text's `minimumScaleFactor`).
+    case scale
     /// An integer of at least `minimum`.
     case integer(minimum: Int)
     /// One of `cases`.
@@ -47,6 +49,11 @@ enum ViewValueRule: Sendable {
         case .fraction:
             return .object([
                 .init("type", .string("number")), .init("minimum", .int(0)), .init("maximum", .int(1)),
+            ])
+        case .scale:
+            return .object([
+                .init("type", .string("number")), .init("exclusiveMinimum", .int(0)),
+                .init("maximum", .int(1)),
             ])
         case .integer(let minimum):
             return .object([.init("type", .string("integer")), .init("minimum", .int(minimum))])
@@ -105,6 +112,7 @@ enum ViewValueRule: Sendable {
         case .points: return Self.number(value).map { $0 >= 0 } ?? false
         case .positive: return Self.number(value).map { $0 > 0 } ?? false
         case .fraction: return Self.number(value).map { (0...1).contains($0) } ?? false
+        case .scale: return Self.number(value).map { $0 > 0 && $0 <= 1 } ?? false
         case .integer(let minimum): return value.intValue.map { $0 >= minimum } ?? false
         case .cases(let cases): return value.stringValue.map(cases.contains) ?? false
         case .style: return value.stringValue.map(Self.isStyle) ?? false
@@ -126,6 +134,7 @@ enum ViewValueRule: Sendable {
         case .points: return "a number of points, 0 or more"
         case .positive: return "a number above 0"
         case .fraction: return "a number from 0 to 1"
+        case .scale: return "a number above 0, at most 1"
         case .integer(let minimum): return "an integer of at least \(minimum)"
         case .cases(let cases): return "one of " + cases.joined(separator: ", ")
         case .style:

@@ -31,6 +31,7 @@ public enum ViewVocabulary {
                 [("children", children), ("alignment", .cases(columnAlignments)), ("spacing", .points)]
             ),
             ("hstack", [("children", children), ("alignment", .cases(rowAlignments)), ("spacing", .points)]),
+            ("zstack", [("children", children), ("alignment", .cases(alignments))]),
             (
                 "text",
                 [
@@ -48,7 +49,7 @@ public enum ViewVocabulary {
             ("button", [("intent", intent), ("children", children), ("text", .string)]),
             ("toggle", [("isOn", .boolean), ("intent", intent), ("children", children), ("text", .string)]),
             ("link", [("children", children), ("text", .string)]),
-            ("spacer", []),
+            ("spacer", [("minLength", .points)]),
             (
                 "progress",
                 [("value", .refusedWhenWrong(ViewValueRule.fraction.schema)), ("children", children)]
@@ -87,7 +88,7 @@ public enum ViewVocabulary {
     static let columnAlignments = HorizontalAlignment.allCases.map(\.rawValue)
     /// SwiftUI's `VerticalAlignment`, an hstack's.
     static let rowAlignments = VerticalAlignment.allCases.map(\.rawValue)
-    /// SwiftUI's `Alignment`, a frame's.
+    /// SwiftUI's `Alignment`, a frame's, a zstack's, an overlay's and a background's.
     static let alignments = [
         "center", "leading", "trailing", "top", "bottom", "topLeading", "topTrailing", "bottomLeading",
         "bottomTrailing",
@@ -99,6 +100,11 @@ public enum ViewVocabulary {
         let shape: [(name: String, rule: ViewValueRule)] = [
             ("shape", .cases(shapes)), ("cornerRadius", .points),
         ]
+        // A whole view an overlay or a background draws, at an alignment: the node is checked as
+        // a node of the tree (``check(_:)``), and one that is no object refuses the entry.
+        let layered: [(name: String, rule: ViewValueRule)] = [
+            ("alignment", .cases(alignments)), ("view", .refusedWhenWrong(reference("node"))),
+        ]
         return [
             ("font", [("style", .cases(fontStyles)), ("size", .positive), ("weight", .cases(weights))]),
             ("fontWeight", [("weight", .cases(weights))]),
@@ -106,7 +112,7 @@ public enum ViewVocabulary {
             ("strikethrough", [("isActive", .boolean), ("color", .style)]),
             ("lineLimit", [("limit", .integer(minimum: 1))]),
             ("padding", [("edges", .edges), ("length", .points)]),
-            ("background", [("style", .style), ("opacity", .fraction)] + shape),
+            ("background", [("style", .style), ("opacity", .fraction)] + shape + layered),
             (
                 "frame",
                 [
@@ -144,6 +150,10 @@ public enum ViewVocabulary {
             ),
             ("animation", [("curve", .string), ("duration", .points)]),
             ("disabled", [("isActive", .boolean)]),
+            ("fixedSize", [("horizontal", .boolean), ("vertical", .boolean)]),
+            ("layoutPriority", [("value", .number)]),
+            ("minimumScaleFactor", [("factor", .scale)]),
+            ("overlay", layered),
             // What the Swift SDK records of an API widgethost does not draw: always a warning.
             ("ignored", [("api", .string)]),
         ]
@@ -276,7 +286,7 @@ public enum ViewVocabulary {
                 keep = false
             case "modifiers":
                 guard case .array(let items) = value,
-                    let checked = checkModifiers(items, at: path, into: &warnings)
+                    let checked = checkModifiers(items, at: path, depth: depth, into: &warnings)
                 else { break }
                 value = .array(checked)
                 replaced = true
@@ -321,14 +331,15 @@ public enum ViewVocabulary {
         return kept.map { .object($0) }
     }
 
-    /// Checks the modifiers `items` of the node at `path`; returns them without what is ignored,
-    /// `nil` when nothing is.
-    private static func checkModifiers(_ items: [JSONValue], at path: String, into warnings: inout [String])
-        -> [JSONValue]?
-    {
+    /// Checks the modifiers `items` of the node at `path`, `depth` deep; returns them without what
+    /// is ignored, `nil` when nothing is.
+    private static func checkModifiers(
+        _ items: [JSONValue], at path: String, depth: Int, into warnings: inout [String]
+    ) -> [JSONValue]? {
         var kept: [JSONValue]?
         for (index, item) in items.enumerated() {
-            let outcome = checkModifier(item, at: "\(path).modifiers[\(index)]", into: &warnings)
+            let outcome = checkModifier(
+                item, at: "\(path).modifiers[\(index)]", depth: depth, into: &warnings)
             if case .kept = outcome {
                 kept?.append(item)
                 continue
@@ -343,15 +354,18 @@ public enum ViewVocabulary {
     private enum Outcome {
         /// The modifier as it is.
         case kept
-        /// The modifier without the values that are ignored.
+        /// The modifier without the values that are ignored (and its `view` without what is
+        /// ignored of it).
         case changed(JSONValue)
         /// Nothing: the modifier is ignored.
         case removed
     }
 
-    private static func checkModifier(_ json: JSONValue, at path: String, into warnings: inout [String])
-        -> Outcome
-    {
+    /// Checks the modifier `json` at `path` of a node `depth` deep; its `view` is checked as a
+    /// node one level deeper, at `path.view`.
+    private static func checkModifier(
+        _ json: JSONValue, at path: String, depth: Int, into warnings: inout [String]
+    ) -> Outcome {
         guard case .object(let members) = json else {
             warnings.append(
                 "\(path): a modifier is an object with a 'type', not \(json.brief); it is ignored")
@@ -371,12 +385,21 @@ public enum ViewVocabulary {
             return .removed
         }
         let owner = "the \(typeName) modifier"
-        // The members kept, made only once one is left out.
+        // The members kept, made only once one is left out or changed.
         var kept: [JSONValue.Member]?
         for (position, member) in members.enumerated() {
             var problem: String?
             if member.key == "type" {
                 problem = nil
+            } else if member.key == "view", known.values.contains(where: { $0.name == "view" }) {
+                // A node of its own: its problems are warned of where they are, and left out of it.
+                if case .object = member.value,
+                    let checked = check(member.value, at: "\(path).view", depth: depth + 1, into: &warnings)
+                {
+                    if kept == nil { kept = Array(members[..<position]) }
+                    kept?.append(.init("view", checked))
+                    continue
+                }
             } else if let rule = known.values.first(where: { $0.name == member.key })?.rule {
                 if member.value != .null, let wrong = rule.problem(with: member.value) {
                     problem = "'\(member.key)' of \(owner) is \(member.value.brief), \(wrong)"

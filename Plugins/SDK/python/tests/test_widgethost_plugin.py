@@ -347,6 +347,60 @@ class ViewTests(unittest.TestCase):
             with self.subTest(message=message), self.assertRaisesRegex(ValueError, message):
                 make()
 
+    def test_zstack_and_spacer_length_as_swiftui_writes_them(self):
+        layers = wh.zstack(wh.text("back"), "front", alignment="bottomTrailing")
+        self.assertEqual(json.loads(json.dumps(layers)), {
+            "type": "zstack", "alignment": "bottomTrailing",
+            "children": [{"type": "text", "text": "back"}, {"type": "text", "text": "front"}]})
+        self.assertEqual(wh.zstack("a"), {"type": "zstack", "children": [{"type": "text", "text": "a"}]})
+        self.assertEqual(wh.spacer(min_length=0), {"type": "spacer", "minLength": 0})
+        self.assertEqual(wh.spacer(12.5), {"type": "spacer", "minLength": 12.5})
+        self.assertEqual(wh.spacer(), {"type": "spacer"})
+        cases = [(lambda: wh.zstack(alignment="middle"), "the zstack's alignment 'middle' is not one of center"),
+                 (lambda: wh.spacer(min_length=-1), "the spacer's minLength -1 is not a number of points"),
+                 (lambda: wh.spacer(min_length=float("inf")), "the spacer's minLength inf"),
+                 (lambda: wh.spacer(min_length="8"), "the spacer's minLength '8'")]
+        for make, message in cases:
+            with self.subTest(message=message), self.assertRaisesRegex(ValueError, message):
+                make()
+
+    def test_layout_modifiers_and_views_over_and_behind(self):
+        view = (wh.text("12").fixedSize().fixed_size(horizontal=False).layoutPriority(1)
+                .minimumScaleFactor(0.5).overlay(wh.image("star"), alignment="topTrailing")
+                .background(wh.text("a"), wh.text("b")).background("red"))
+        self.assertEqual(json.loads(json.dumps(view["modifiers"])), [
+            {"type": "fixedSize"}, {"type": "fixedSize", "horizontal": False},
+            {"type": "layoutPriority", "value": 1}, {"type": "minimumScaleFactor", "factor": 0.5},
+            {"type": "overlay", "alignment": "topTrailing", "view": {"type": "image", "systemName": "star"}},
+            {"type": "background", "view": {"type": "zstack", "children": [
+                {"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}},
+            {"type": "background", "style": "red"}])
+        self.assertEqual(wh.text("x").fixedSize(vertical=False)["modifiers"],
+                         [{"type": "fixedSize", "vertical": False}])
+        cases = [(lambda: wh.text("x").minimumScaleFactor(0), "the minimum scale factor 0 is not above 0"),
+                 (lambda: wh.text("x").minimum_scale_factor(1.5), "the minimum scale factor 1.5"),
+                 (lambda: wh.text("x").layoutPriority(float("nan")), "the layout priority nan"),
+                 (lambda: wh.text("x").layout_priority("1"), "the layout priority '1'"),
+                 (lambda: wh.text("x").overlay(), "the overlay has no view"),
+                 (lambda: wh.text("x").overlay("a", alignment="middle"), "the overlay's alignment 'middle'"),
+                 (lambda: wh.text("x").background("red", alignment="top"), "a background's alignment places"),
+                 (lambda: wh.text("x").overlay(42), "42 is not a view")]
+        for make, message in cases:
+            with self.subTest(message=message), self.assertRaisesRegex(ValueError, message):
+                make()
+
+    def test_controls_in_an_overlay_run_declared_intents(self):
+        plugin = wh.Plugin()
+        stray = wh.Plugin().intent("StrayIntent")(lambda: None)
+
+        @plugin.widget("Over")
+        def over(config, context):
+            return wh.entry(context.date, wh.text("x").overlay(wh.button("Go", stray())))
+
+        answer = reply(plugin, 2, "timeline", timeline_params("Over"))
+        self.assertIn("a button of 'Over' runs the intent 'StrayIntent', which this plugin does not declare",
+                      answer["error"]["message"])
+
     def test_modifiers_keep_their_order(self):
         view = (wh.text("Late").font("caption").fontWeight("bold").foregroundStyle("#FF0000")
                 .strikethrough().lineLimit(1).padding(4, edges="horizontal").background("secondary")
