@@ -169,7 +169,7 @@ final class LayoutElement {
                 TextLayout(lines: [], truncated: false, width: 0, lineHeight: 0, ascent: 0), environment.font
             )
         }
-        var font = environment.font
+        var font = environment.resolvedFont
         let measured: (layout: TextLayout, font: FontSpec)
         if let width = proposal.width, width <= 0 {
             // Nothing fits: SwiftUI's text takes no width (its smallest size, for stacks).

@@ -1,4 +1,5 @@
 import Diagnostics
+public import Layout
 public import WidgetEngine
 public import WidgetHostKit
 
@@ -6,15 +7,26 @@ public import WidgetHostKit
 /// self-contained page, inline CSS and SVG and nothing fetched, each widget a card of its family's
 /// size in points (`data-widget-id`, `data-kind`, `data-family`), its controls numbered as `tap`
 /// numbers them (`data-control="N"`), its id, kind and family under it, a failed widget shown as
-/// its error; light and dark schemes follow `prefers-color-scheme`. No script is needed to see it;
-/// the live page adds one that follows `GET /events` and posts taps.
+/// its error. The browser draws and does not lay out: each card is the geometry the layout
+/// engine computed (``LayoutEngine``), every element at its frame (``HTMLLayoutWriter``), laid
+/// out in light and in dark and shown in the scheme `prefers-color-scheme` asks for, unless the
+/// renderer is given one. No script is needed to see it; the live page adds one that follows
+/// `GET /events` and posts taps.
 public struct HTMLPageRenderer: RunRenderer {
     /// Text drawn for symbols the page has no SVG of, by SF Symbols name (the bundles' fallbacks).
     public var symbols: [String: String]
+    /// The colour scheme every card is drawn in; `nil`: both, the browser's preference choosing.
+    public var colorScheme: ColorScheme?
+    /// The device whose widget sizes the cards have.
+    public var device: Device
 
-    /// Creates a renderer drawing unknown symbols with `symbols`.
-    public init(symbols: [String: String] = [:]) {
+    /// Creates a renderer drawing unknown symbols with `symbols`, in `colorScheme` (`nil`: light
+    /// and dark, as the browser prefers), at `device`'s sizes.
+    public init(symbols: [String: String] = [:], colorScheme: ColorScheme? = nil, device: Device = .reference)
+    {
         self.symbols = symbols
+        self.colorScheme = colorScheme
+        self.device = device
     }
 
     public func render(_ results: [WidgetResult], includeTimeline: Bool) -> String {
@@ -27,10 +39,11 @@ public struct HTMLPageRenderer: RunRenderer {
     /// (`serve`'s) carries the revision of the view it shows (`data-revision`), which a tap sends
     /// back so that a view changed meanwhile is not tapped.
     public func card(_ result: WidgetResult, live: Bool = false) -> String {
-        // The drawn view is read as it is, not written as JSON first.
+        // The drawn view is laid out as it is, not written as JSON first.
         card(
             id: result.instance.id, kind: result.instance.kind, family: result.family,
-            view: result.outcome.map { $0.current.view }, reloadRequested: result.reloadRequested,
+            drawn: result.outcome.map { drawing($0.current.view, family: result.family) },
+            reloadRequested: result.reloadRequested,
             revision: live ? (try? result.outcome.get()).map { ViewRevision($0.current.view) } : nil)
     }
 
@@ -41,31 +54,69 @@ public struct HTMLPageRenderer: RunRenderer {
         reloadRequested: Bool = false
     ) -> String {
         card(
-            id: id, kind: kind, family: family, view: outcome, reloadRequested: reloadRequested, revision: nil
-        )
+            id: id, kind: kind, family: family, drawn: outcome.map { drawing($0, family: family) },
+            reloadRequested: reloadRequested, revision: nil)
     }
 
-    /// The figure of a widget showing `outcome`, a view as it was drawn or as its JSON.
-    private func card<View: HTMLViewSource>(
-        id: String, kind: String, family: WidgetFamily, view outcome: Result<View, WidgetFailure>,
+    /// A view laid out for the page: its geometry in light and in dark (the same tree twice when
+    /// the renderer draws one scheme), its controls and its widget URL.
+    struct Drawing {
+        /// The root of the light scheme's layout (the forced scheme's, when there is one).
+        var light: LayoutNode
+        /// The root of the dark scheme's layout: the same shape, other colours.
+        var dark: LayoutNode
+        /// What the view says of its controls that the layout does not, in `tap`'s order.
+        var controls: [HTMLControl]
+        /// The URL the widget opens (`widgetURL`).
+        var widgetURL: String?
+    }
+
+    /// A drawn view laid out in `family`, in each scheme the page shows.
+    func drawing(_ view: ViewNode, family: WidgetFamily) -> Drawing {
+        drawing(view) { LayoutEngine.layout(view, family: family, colorScheme: $0, device: device) }
+    }
+
+    /// A view's JSON laid out in `family`, in each scheme the page shows.
+    func drawing(_ view: JSONValue, family: WidgetFamily) -> Drawing {
+        drawing(view) { LayoutEngine.layout(view, family: family, colorScheme: $0, device: device) }
+    }
+
+    /// `view` laid out by `layout` in each scheme the page shows (once when the renderer draws
+    /// one), with what the page reads of its controls.
+    private func drawing(_ view: some HTMLViewSource, layout: (ColorScheme) -> WidgetLayout) -> Drawing {
+        let light = layout(colorScheme ?? .light).root
+        let dark = colorScheme == nil ? layout(.dark).root : light
+        let (controls, widgetURL) = HTMLControl.controls(of: view)
+        return Drawing(light: light, dark: dark, controls: controls, widgetURL: widgetURL)
+    }
+
+    /// The figure of a widget drawn as `drawn`, or its failure.
+    func card(
+        id: String, kind: String, family: WidgetFamily, drawn: Result<Drawing, WidgetFailure>,
         reloadRequested: Bool, revision: ViewRevision?
     ) -> String {
-        let (width, height) = HTMLVocabulary.size(of: family)
+        let size = device.size(of: family)
+        var cardStyle =
+            "width:" + HTMLLayoutWriter.px(size.width) + ";height:" + HTMLLayoutWriter.px(size.height)
+            + ";border-radius:" + HTMLLayoutWriter.px(device.cornerRadius(of: family))
         let id = HTMLText.escaped(id)
         let kind = HTMLText.escaped(kind)
         let family = family.rawValue
-        var output = "<figure class=\"widget\">"
+        var output = "<figure class=\"widget\"><div class=\""
         var body: String
-        var cardStyle = "width:\(width)px;height:\(height)px"
-        var classes = "card"
-        switch outcome {
-        case .success(let view):
-            var writer = HTMLViewWriter(symbols: symbols)
-            let root = writer.root(view)
-            body = root.html
-            if !root.cardStyle.isEmpty { cardStyle += ";" + root.cardStyle }
+        var attributes = ""
+        switch drawn {
+        case .success(let drawing):
+            output += "card"
+            let writer = HTMLLayoutWriter(symbols: symbols, controls: drawing.controls)
+            let content = writer.content(light: drawing.light, dark: drawing.dark)
+            body = content.html
+            cardStyle += content.cardStyle
+            if let url = drawing.widgetURL {
+                attributes = "\" data-widget-url=\"" + HTMLText.escaped(url)
+            }
         case .failure(let failure):
-            classes += " failed"
+            output += "card failed"
             body =
                 "<div class=\"error\" role=\"alert\"><span class=\"i\"><svg viewBox=\"0 0 24 24\" aria-hidden=\"true\">"
             body += HTMLVocabulary.symbols["exclamationmark.circle.fill", default: ""] + "</svg></span>"
@@ -73,9 +124,10 @@ public struct HTMLPageRenderer: RunRenderer {
             HTMLText.append(failure.message, to: &body)
             body += "</span><code class=\"code\">" + HTMLText.escaped(failure.code.rawValue) + "</code></div>"
         }
-        output += "<div class=\"" + classes + "\" data-widget-id=\"" + id + "\" data-kind=\"" + kind
+        output += "\" data-widget-id=\"" + id + "\" data-kind=\"" + kind
         output += "\" data-family=\"" + family
         if let revision { output += "\" data-revision=\"" + revision.description }
+        output += attributes
         output += "\" style=\"" + cardStyle + "\">" + body + "</div>"
         output += "<figcaption><span class=\"id\">" + id + "</span> · <span class=\"kind\">" + kind
         output += "</span> · <span class=\"family\">" + family + "</span>"
@@ -87,7 +139,7 @@ public struct HTMLPageRenderer: RunRenderer {
     /// The page around `cards` (``card(_:)``s joined); `live` adds the script of `serve`'s page,
     /// with its per-run token and the nonce that lets the script run (new for each load).
     public func page(cards: String, live: (token: String, nonce: String)?) -> String {
-        (live == nil ? Self.header : Self.head(token: live?.token)) + cards + footer(live: live)
+        head(token: live?.token) + cards + footer(live: live)
     }
 
     /// Writes the page a card at a time, as `run` finishes each widget.
@@ -95,18 +147,19 @@ public struct HTMLPageRenderer: RunRenderer {
         HTMLPageStreamWriter(renderer: self)
     }
 
-    /// The page up to its first card.
-    static let header = head(token: nil)
-
-    /// The page up to its first card, the live page's token in its head.
-    static func head(token: String?) -> String {
-        var output = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    /// The page up to its first card, the live page's token in its head. A renderer of one
+    /// colour scheme says so on the root element (`class="light"` or `"dark"`), which the
+    /// stylesheet's page colours follow whatever the browser prefers.
+    func head(token: String?) -> String {
+        var output = "<!DOCTYPE html>\n<html lang=\"en\""
+        if let colorScheme { output += " class=\"" + colorScheme.rawValue + "\"" }
+        output += "><head><meta charset=\"utf-8\">"
         output += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        output += "<meta name=\"color-scheme\" content=\"light dark\">"
+        output += "<meta name=\"color-scheme\" content=\"" + (colorScheme?.rawValue ?? "light dark") + "\">"
         if let token {
             output += "<meta name=\"widgethost-token\" content=\"" + HTMLText.escaped(token) + "\">"
         }
-        return output + "<title>widgethost</title><style>" + stylesheet
+        return output + "<title>widgethost</title><style>" + Self.stylesheet
             + "</style></head>\n<body><main class=\"gallery\">"
     }
 
@@ -121,9 +174,14 @@ public struct HTMLPageRenderer: RunRenderer {
         return output + "</body></html>\n"
     }
 
-    /// The page's stylesheet (`Page/page.css`, embedded at build time): SwiftUI's system colours
-    /// for light and dark, the cards, the stacks.
-    static let stylesheet = Self.joined(PageStyleSheet.source)
+    /// The page's stylesheet (`Page/page.css`, embedded at build time): the page's colours for
+    /// light and dark, the cards, the elements at their frames and how each scheme's colours are
+    /// chosen; then the font families the layout measured text in (``Typesetter/families``: Inter
+    /// first, then Noto), so that the browser draws the glyphs the lines were broken with.
+    static let stylesheet =
+        Self.joined(PageStyleSheet.source) + ".card{font-family:"
+        + Typesetter.families.split(separator: ",").map { "\"" + $0.drop { $0 == " " } + "\"" }
+        .joined(separator: ",") + ",sans-serif}"
 
     /// The live page's script: `GET /events` (Server-Sent Events) redraws a card from each `card`
     /// event, drops removed widgets, and puts the cards in the order an `order` event gives,
@@ -144,7 +202,7 @@ public struct HTMLPageRenderer: RunRenderer {
 struct HTMLPageStreamWriter: RunStreamWriter {
     let renderer: HTMLPageRenderer
 
-    func header() -> [UInt8] { Array(HTMLPageRenderer.header.utf8) }
+    func header() -> [UInt8] { Array(renderer.head(token: nil).utf8) }
 
     func piece(_ result: WidgetResult, at index: Int) -> [UInt8] { Array(renderer.card(result).utf8) }
 

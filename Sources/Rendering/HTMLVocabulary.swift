@@ -1,97 +1,11 @@
-public import WidgetHostKit
-
-/// What the HTML renderer knows of SwiftUI's look: family sizes in points, the text styles' sizes
-/// and weights, the named colours (light and dark), and the symbols it draws as SVG. Every value
-/// written into a style comes from these tables or is a number formatted here, never text from
-/// a view: a view cannot add CSS of its own.
+/// The symbols the pictures draw as SVG (24-point boxes, in `currentColor`, their cut-outs in the
+/// card's colour, `var(--card)`), by SF Symbols name. Everything else the page draws comes from
+/// the layout (``HTMLLayoutWriter``).
 public enum HTMLVocabulary {
-    /// A family's size in points, as on an iPhone (DESIGN.md, "Seeing widgets").
-    public static func size(of family: WidgetFamily) -> (width: Int, height: Int) {
-        switch family {
-        case .systemSmall: return (170, 170)
-        case .systemMedium: return (364, 170)
-        case .systemLarge: return (364, 382)
-        case .systemExtraLarge: return (768, 382)
-        case .accessoryCircular: return (76, 76)
-        case .accessoryRectangular: return (172, 76)
-        case .accessoryInline: return (257, 26)
-        }
-    }
-
-    /// The text styles of `font(style)`: size in points and weight, as iOS draws them at the
-    /// default Dynamic Type size.
-    static let fontStyles: [String: (size: Int, weight: Int)] = [
-        "largeTitle": (34, 400), "title": (28, 400), "title2": (22, 400), "title3": (20, 400),
-        "headline": (17, 600), "subheadline": (15, 400), "body": (17, 400), "callout": (16, 400),
-        "footnote": (13, 400), "caption": (12, 400), "caption2": (11, 400),
-    ]
-
-    /// `fontWeight` names as CSS weights.
-    static let weights: [String: Int] = [
-        "ultraLight": 100, "thin": 200, "light": 300, "regular": 400, "medium": 500, "semibold": 600,
-        "bold": 700, "heavy": 800, "black": 900,
-    ]
-
-    /// The named styles of `foregroundStyle` and `background`: the CSS they become. The colours
-    /// are variables the page's stylesheet sets for light and dark schemes.
-    static let styles: [String: String] = [
-        "primary": "var(--primary)", "secondary": "var(--secondary)", "tertiary": "var(--tertiary)",
-        "quaternary": "var(--quaternary)", "accentColor": "var(--blue)", "clear": "transparent",
-        "red": "var(--red)", "orange": "var(--orange)", "yellow": "var(--yellow)", "green": "var(--green)",
-        "mint": "var(--mint)", "teal": "var(--teal)", "cyan": "var(--cyan)", "blue": "var(--blue)",
-        "indigo": "var(--indigo)", "purple": "var(--purple)", "pink": "var(--pink)",
-        "brown": "var(--brown)", "white": "#FFFFFF", "gray": "var(--gray)", "black": "#000000",
-        "fill": "var(--fill)", "systemBackground": "var(--card)", "secondarySystemBackground": "var(--page)",
-        "tertiarySystemBackground": "var(--card)", "label": "var(--primary)",
-        "secondaryLabel": "var(--secondary)",
-        "systemGray": "var(--gray)",
-    ]
-
-    /// The CSS of a style value: a named style (`red`, `primary`, `systemBackground`), a named
-    /// colour's level (`red.secondary`), or `#RRGGBB`, at `opacity`; `nil` for anything else.
-    static func css(style: String, opacity: Double? = nil) -> String? {
-        var base: String?
-        var share = 1.0
-        if let named = styles[style] {
-            base = named
-        } else if isHexColour(style) {
-            base = style
-        } else if let dot = style.lastIndex(of: "."),
-            let level = levels[String(style[style.index(after: dot)...])],
-            let named = styles[String(style[..<dot])]
-                ?? (isHexColour(String(style[..<dot])) ? String(style[..<dot]) : nil)
-        {
-            base = named
-            share = level
-        }
-        guard let base else { return nil }
-        if let opacity, opacity >= 0, opacity <= 1 { share *= opacity }
-        guard share < 1 else { return base }
-        let percent = (share * 1000).rounded() / 10
-        return "color-mix(in srgb," + base + " \(percent)%,transparent)"
-    }
-
-    private static let levels: [String: Double] = ["secondary": 0.6, "tertiary": 0.3, "quaternary": 0.18]
-
-    private static func isHexColour(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        return bytes.count == 7 && bytes[0] == UInt8(ascii: "#")
-            && bytes.dropFirst().allSatisfy {
-                ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102)
-            }
-    }
-
-    /// A number of points as CSS pixels (at most two decimals, never exponent notation).
-    static func points(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        if rounded == rounded.rounded() { return String(Int(rounded)) + "px" }
-        return String(rounded) + "px"
-    }
-
     /// The symbols drawn as SVG, by SF Symbols name: those the built-in widgets and the examples
     /// use. Another name is drawn as its bundle's text fallback, else as a rounded square titled
     /// with the name (`Image(systemName:)` of a symbol the page does not have).
-    static let symbols: [String: String] = {
+    package static let symbols: [String: String] = {
         let circle =
             "<circle cx=\"12\" cy=\"12\" r=\"9\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"/>"
         let disc = "<circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"currentColor\"/>"

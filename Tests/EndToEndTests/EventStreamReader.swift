@@ -38,8 +38,33 @@ final class EventStreamReader: Sendable {
         }
     }
 
-    /// What arrived so far.
-    var text: String { String(decoding: received.bytes.withLock { $0 }, as: UTF8.self) }
+    /// What arrived so far: the response's head, then its body with the chunked transfer
+    /// encoding taken off (a chunk may end inside a message: a large snapshot spans several).
+    var text: String { String(decoding: Self.dechunked(received.bytes.withLock { $0 }), as: UTF8.self) }
+
+    /// `bytes` (a response's head and chunked body, perhaps cut anywhere) with the chunks' size
+    /// lines and their line breaks removed; an incomplete chunk's bytes so far are kept.
+    static func dechunked(_ bytes: [UInt8]) -> [UInt8] {
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        guard let headEnd = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else {
+            return bytes
+        }
+        var output = Array(bytes[..<(headEnd + 4)])
+        let head = String(decoding: output, as: UTF8.self).lowercased()
+        guard head.contains("transfer-encoding: chunked") else { return bytes }
+        var index = headEnd + 4
+        while index < bytes.count {
+            guard
+                let lineEnd = bytes[index...].indices.first(where: { bytes[$0...].starts(with: [13, 10]) }),
+                let size = Int(String(decoding: bytes[index..<lineEnd], as: UTF8.self), radix: 16)
+            else { break }
+            let start = lineEnd + 2
+            let end = min(start + size, bytes.count)
+            output += bytes[start..<end]
+            index = end + 2
+        }
+        return output
+    }
 
     /// The `event: card` messages' data so far, parsed.
     var cards: [[String: Any]] {

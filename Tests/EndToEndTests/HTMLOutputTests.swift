@@ -75,20 +75,32 @@ import Testing
         #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
         #expect(page.hasSuffix("</body></html>\n"))
         #expect(!page.contains("<script"))
-        // The plugin's view: the container background, the text's modifiers in order, the padded box.
+        // The plugin's view: the container background (the card's, light and dark), the text's
+        // modifiers, the padded box, each element at the frame the layout gave it.
         #expect(
             page.contains(
-                "data-widget-id=\"styled\" data-kind=\"Styled\" data-family=\"systemSmall\" style=\"width:170px;height:170px;background:var(--indigo)\""
-            ))
-        #expect(page.contains("data-widget-url=\"styled://open\""))
-        #expect(
-            page.contains(
-                "<span class=\"t\" style=\"font-size:12px;color:var(--red);text-decoration:line-through;--lines:1\">Late &lt;b&gt;bold&lt;/b&gt;</span>"
+                "data-widget-id=\"styled\" data-kind=\"Styled\" data-family=\"systemSmall\" data-widget-url=\"styled://open\" style=\"width:170px;height:170px;border-radius:22px;--b:#5856D6;--bd:#5E5CE6\""
             ))
         #expect(
             page.contains(
-                "<span class=\"t\" style=\"padding-top:6px;padding-right:6px;padding-bottom:6px;padding-left:6px;background:#00FF7F\">Boxed</span>"
+                "font-size:12px;line-height:16px;--f:#FF3B30;--fd:#FF453A;text-decoration:line-through;--s:#FF3B30;--sd:#FF453A\">Late &lt;b&gt;bold&lt;/b&gt;</span>"
             ))
+        let boxed = try #require(
+            page.firstMatch(
+                of:
+                    #/<div class="n fb" style="left:[\d.]+px;top:[\d.]+px;width:([\d.]+)px;height:([\d.]+)px;--b:#00FF7F;--bd:#00FF7F"><div class="n" style="[^"]*"><span class="n t ff" style="left:6px;top:6px;width:([\d.]+)px;height:([\d.]+)px;[^"]*">Boxed<\/span>/#
+            ))
+        #expect(Double(boxed.output.1) == Double(boxed.output.3).map { $0 + 12 })
+        #expect(Double(boxed.output.2) == Double(boxed.output.4).map { $0 + 12 })
+        // The task widget's rows (a button each) fill the same width: the rows are the geometry's,
+        // not the browser's guess.
+        let rows = page.matches(
+            of:
+                /data-intent="ToggleTaskIntent" type="button" style="left:([\d.]+)px;top:[\d.]+px;width:([\d.]+)px;/
+        )
+        #expect(rows.count >= 2)
+        #expect(Set(rows.map { String($0.output.2) }).count == 1, "\(rows.map(\.output.2))")
+        #expect(Set(rows.map { String($0.output.1) }).count == 1)
         // The failed widget is its error state, the message as text.
         #expect(page.contains("<div class=\"card failed\" data-widget-id=\"broken\""))
         #expect(page.contains("the &lt;weather&gt; service is down"))
@@ -112,7 +124,7 @@ import Testing
         #expect(run.status == 0)
         #expect(
             run.standardOutput.contains(
-                "data-family=\"accessoryRectangular\" style=\"width:172px;height:76px;background:var(--indigo)\""
+                "data-family=\"accessoryRectangular\" data-widget-url=\"styled://open\" style=\"width:172px;height:76px;border-radius:8px;"
             ))
         // --family all: a gallery of every family the widget supports, its own first.
         let all = try scratch.widgethost(

@@ -130,7 +130,7 @@ import Testing
     }
 
     /// A stack's `alignment` and `spacing`, as SwiftUI's `VStack(alignment:spacing:)` and
-    /// `HStack(alignment:spacing:)` carry them: no warning, kept in the JSON, drawn on the page.
+    /// `HStack(alignment:spacing:)` carry them: no warning, kept in the JSON, laid out on the page.
     @Test func aStacksAlignmentAndSpacingAreKeptAndDrawn() throws {
         let scratch = try Self.scratch(
             "stacks", kind: "Stacks",
@@ -160,9 +160,13 @@ import Testing
             "\(json.standardOutput)")
         let html = try scratch.widgethost(["run", "--format", "html"] + common)
         #expect(html.status == 0, "\(html.standardError)")
-        #expect(html.standardOutput.contains(#"<div class="v" style="gap:20px;align-items:flex-start">"#))
-        #expect(html.standardOutput.contains(#"<div class="h" style="gap:0px;align-items:baseline">"#))
-        #expect(html.standardOutput.contains(#"<div class="h"><span class="t">c</span></div>"#))
+        // On the page, at the frames they give: "b" right after "a" (spacing 0), the second row
+        // 20 points under the first (22 high), at the leading edge.
+        let page = html.standardOutput
+        let a = try #require(
+            page.firstMatch(of: #/style="left:0px;top:0px;width:([\d.]+)px;height:22px;[^"]*">a<\/span>/#))
+        #expect(page.contains("style=\"left:\(a.output.1)px;top:0px;"))
+        #expect(page.contains("<div class=\"n\" style=\"left:0px;top:42px;"))
         // The text boxes ignore them, as they ignore other layout.
         let text = try scratch.widgethost(["run"] + common)
         #expect(text.status == 0, "\(text.standardError)")

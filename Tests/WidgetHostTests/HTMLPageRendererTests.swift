@@ -1,14 +1,16 @@
 import Diagnostics
 import Foundation
 import PluginProtocol
-import Rendering
 import Testing
 import WidgetEngine
 import WidgetHost
 import WidgetHostKit
 
-/// The HTML page of `run --format html` and `serve`: cards of the family's size, views laid out as
-/// SwiftUI lays them out, modifiers in order, text always text.
+@testable import Rendering
+
+/// The HTML page of `run --format html` and `serve`: cards of the family's size, each element at
+/// the frame the layout engine computed (so what the page shows is the geometry), modifiers in
+/// order, text always text.
 @Suite struct HTMLPageRendererTests {
     let renderer = HTMLPageRenderer(symbols: ["star": "★"])
 
@@ -16,21 +18,47 @@ import WidgetHostKit
         renderer.card(id: id, kind: "K", family: family, outcome: .success(try JSONValue(parsing: view)))
     }
 
+    /// The frame (`left`, `top`, `width`, `height`, relative to its parent's) of the element whose
+    /// content starts with `text`.
+    func frame(of text: String, in html: String) throws -> [Double] {
+        let end = try #require(html.range(of: "\">" + text)).lowerBound
+        let start = try #require(html[..<end].range(of: "style=\"", options: .backwards)).upperBound
+        let match = try #require(
+            html[start..<end].prefixMatch(
+                of: /left:(-?[\d.]+)px;top:(-?[\d.]+)px;width:([\d.]+)px;height:([\d.]+)px/)
+        )
+        return [match.output.1, match.output.2, match.output.3, match.output.4].compactMap { Double($0) }
+    }
+
+    /// The frames of the elements whose style holds `marker` (a colour), in order.
+    func frames(marked marker: String, in html: String) -> [[Double]] {
+        html.matches(
+            of: /style="left:(-?[\d.]+)px;top:(-?[\d.]+)px;width:([\d.]+)px;height:([\d.]+)px([^"]*)"/
+        )
+        .filter { $0.output.5.contains(marker) }
+        .map { [$0.output.1, $0.output.2, $0.output.3, $0.output.4].compactMap { Double($0) } }
+    }
+
     @Test(arguments: [
-        (WidgetFamily.systemSmall, 170, 170), (.systemMedium, 364, 170), (.systemLarge, 364, 382),
-        (.systemExtraLarge, 768, 382), (.accessoryCircular, 76, 76), (.accessoryRectangular, 172, 76),
-        (.accessoryInline, 257, 26),
+        (WidgetFamily.systemSmall, 170, 170, 22), (.systemMedium, 364, 170, 22), (.systemLarge, 364, 382, 22),
+        (.systemExtraLarge, 768, 382, 22), (.accessoryCircular, 76, 76, 38),
+        (.accessoryRectangular, 172, 76, 8),
+        (.accessoryInline, 257, 26, 0),
     ])
-    func aCardIsItsFamilysSizeInPoints(family: WidgetFamily, width: Int, height: Int) throws {
+    func aCardIsItsFamilysSizeInPoints(family: WidgetFamily, width: Int, height: Int, radius: Int) throws {
         let html = try card(#"{"type":"text","text":"Hi"}"#, family: family)
         #expect(
             html.contains(
-                "data-widget-id=\"w\" data-kind=\"K\" data-family=\"\(family.rawValue)\" style=\"width:\(width)px;height:\(height)px\""
+                "data-widget-id=\"w\" data-kind=\"K\" data-family=\"\(family.rawValue)\" style=\"width:\(width)px;height:\(height)px;border-radius:\(radius)px;--b:"
             ))
         #expect(html.contains("<figcaption><span class=\"id\">w</span> · <span class=\"kind\">K</span> · "))
+        // The text is inside the card, at the centre the layout gave it.
+        let text = try frame(of: "Hi", in: html)
+        #expect(abs(text[0] + text[2] / 2 - Double(width) / 2) < 0.02)
+        #expect(text[1] >= 0 && text[1] + text[3] <= Double(height))
     }
 
-    /// A drawn view's card is written from the view as it is, not from its JSON first: for every
+    /// A drawn view's card is laid out from the view as it is, not from its JSON first: for every
     /// view type and every modifier it is the card of the view's JSON, byte for byte.
     @Test func aDrawnViewsCardIsTheCardOfItsJSON() throws {
         func modifier(_ kind: ViewModifierNode.Kind, _ values: [String: JSONValue] = [:]) -> ViewModifierNode
@@ -102,10 +130,11 @@ import WidgetHostKit
             let fromJSON = renderer.card(id: "w", kind: "Demo", family: family, outcome: .success(view.json))
             #expect(drawn == fromJSON)
             #expect(drawn.contains("data-control=\"3\"") && drawn.contains("★"), "the view is drawn whole")
-            #expect(!drawn.contains(">alone<span"), "a text's children are not drawn")
+            // Seven texts: the date, the zstack's label, the progress view's label, "alone" (whose
+            // children its JSON does not have), and the three controls' labels.
             #expect(
-                drawn.contains("gap:4.5px;align-items:flex-end")
-                    && drawn.contains("gap:0px;align-items:baseline"))
+                drawn.components(separatedBy: "class=\"n t ").count == 8, "a text's children are not drawn")
+            #expect(drawn.contains("data-widget-url=\"widget://tab/1\""))
         }
     }
 
@@ -131,8 +160,12 @@ import WidgetHostKit
         #expect(numbers == ["1", "2", "3"])
         #expect(
             html.contains(
-                "data-control=\"2\" data-intent=\"B\" type=\"button\" role=\"switch\" aria-checked=\"true\""))
-        #expect(html.contains("<a class=\"control link\" data-control=\"3\" href=\"app://x\">"))
+                "<button class=\"n control toggle\" data-control=\"2\" data-intent=\"B\" type=\"button\" role=\"switch\" aria-checked=\"true\" style="
+            ))
+        #expect(html.contains("<a class=\"n control link\" data-control=\"3\" href=\"app://x\" style="))
+        // Each control's label is inside it: the element of "three" is the link's child.
+        #expect(html.contains("href=\"app://x\" style=\"left:"))
+        #expect(try frame(of: "three", in: html)[0...1] == [0, 0])
         let parsed = try JSONValue(parsing: view)
         #expect(try ViewNode(json: parsed).controls.count == 3)
     }
@@ -141,129 +174,125 @@ import WidgetHostKit
         let html = try card(#"{"type":"link","url":"javascript:alert(1)","children":[]}"#)
         #expect(html.contains("data-control=\"1\""))
         #expect(!html.contains("href="))
-        // Its URL is its label's text (it has no label of its own): text, not a link.
-        #expect(html.contains("<a class=\"control link\" data-control=\"1\">javascript:alert(1)</a>"))
+        // It has no label of its own: its URL names it, as text.
+        #expect(
+            html.contains("<a class=\"n control link\" data-control=\"1\" aria-label=\"javascript:alert(1)\"")
+        )
     }
 
-    @Test func aSpacerFillsItsStackAndTheStackFillsItsParent() throws {
+    @Test func aSpacerPushesItsNeighboursApartAndTheRowFillsItsColumn() throws {
         let html = try card(
             #"{"type":"vstack","children":[{"type":"hstack","children":[{"type":"text","text":"a"},{"type":"spacer"},{"type":"text","text":"b"}]},{"type":"text","text":"c"}]}"#
         )
-        // The row holds a spacer: it stretches across the column; the spacer grows in the row.
-        #expect(html.contains("<div class=\"h\" style=\"align-self:stretch\">"))
-        #expect(html.contains("<div class=\"s\" style=\"flex:1 1 0;align-self:stretch\"></div>"))
-        // The column holds nothing that grows vertically, so it does not fill the card's height.
-        #expect(html.hasPrefix("<figure class=\"widget\"><div class=\"card\""))
-        #expect(
-            html.contains("style=\"width:364px;height:170px\"><div class=\"v\" style=\"align-self:stretch\">")
-        )
+        // The row holds a spacer: it takes the content's width (364 less the margins), "a" at
+        // its start and "b" at its end.
+        let a = try frame(of: "a", in: html)
+        let b = try frame(of: "b", in: html)
+        #expect(a[0] == 0)
+        #expect(abs(b[0] + b[2] - 332) < 0.02)
+        #expect(html.contains("style=\"left:0px;top:0px;width:332px;height:22px\""))
     }
 
     @Test func stackSpacingAndAlignmentAreKept() throws {
         let html = try card(
-            #"{"type":"vstack","spacing":4,"alignment":"leading","children":[{"type":"text","text":"a"}]}"#)
-        #expect(html.contains("<div class=\"v\" style=\"gap:4px;align-items:flex-start\">"))
+            #"{"type":"vstack","spacing":4,"alignment":"leading","children":[{"type":"text","text":"a"},{"type":"text","text":"wider"}]}"#
+        )
+        #expect(try frame(of: "a", in: html)[0...1] == [0, 0])
+        #expect(try frame(of: "wider", in: html)[0...1] == [0, 26])
     }
 
-    /// A stack's alignment is its axis's: a vstack's across (leading ... trailing), an hstack's
-    /// across (top ... lastTextBaseline); the other axis's names draw nothing.
-    @Test(
-        arguments: [
-            ("vstack", "leading", "align-items:flex-start"), ("vstack", "trailing", "align-items:flex-end"),
-            ("vstack", "center", "align-items:center"), ("hstack", "top", "align-items:flex-start"),
-            ("hstack", "bottom", "align-items:flex-end"),
-            ("hstack", "firstTextBaseline", "align-items:baseline"),
-            ("hstack", "lastTextBaseline", "align-items:last baseline"), ("vstack", "top", nil),
-            ("hstack", "leading", nil),
-        ] as [(String, String, String?)])
-    func aStacksAlignmentIsItsAxiss(_ stack: String, _ alignment: String, _ css: String?) throws {
+    /// A vstack's alignment places its children across it (leading ... trailing).
+    @Test(arguments: [
+        ("leading", 0.0), ("center", 0.5), ("trailing", 1.0),
+    ])
+    func aStacksAlignmentPlacesItsChildrenAcross(_ alignment: String, _ share: Double) throws {
         let node = ViewNode(
-            type: stack == "vstack" ? .vstack : .hstack, children: [ViewNode(type: .text, text: "a")],
+            type: .vstack,
+            children: [ViewNode(type: .text, text: "a"), ViewNode(type: .text, text: "a much wider line")],
             alignment: alignment, spacing: 12)
-        let html = renderer.card(WidgetResult.drawing(node, id: "w", family: .systemSmall))
-        let style = "gap:12px" + (css.map { ";" + $0 } ?? "")
-        #expect(html.contains("<div class=\"\(stack.prefix(1))\" style=\"\(style)\">"), "\(html)")
+        let html = renderer.card(WidgetResult.drawing(node, id: "w", family: .systemMedium))
+        let narrow = try frame(of: "a</span>", in: html)
+        let wide = try frame(of: "a much wider line", in: html)
+        #expect(abs(narrow[0] - (wide[2] - narrow[2]) * share) < 0.02, "\(alignment): \(narrow) in \(wide)")
+        #expect(narrow[1] == 0 && wide[1] == narrow[3] + 12)
     }
 
     @Test func paddingThenBackgroundColoursThePaddingAndTheOtherOrderDoesNot() throws {
         let paddedFirst = try card(
             #"{"type":"text","text":"x","modifiers":[{"type":"padding","edges":"all","length":8},{"type":"background","style":"red"}]}"#
         )
-        #expect(
-            paddedFirst.contains(
-                "<span class=\"t\" style=\"padding-top:8px;padding-right:8px;padding-bottom:8px;padding-left:8px;background:var(--red)\">x</span>"
-            ))
+        let text = try frame(of: "x", in: paddedFirst)
+        #expect(text[0...1] == [8, 8])
+        let red = frames(marked: "--b:#FF3B30;--bd:#FF453A", in: paddedFirst)
+        #expect(red.count == 1 && red.first?[2] == text[2] + 16 && red.first?[3] == text[3] + 16)
         let backgroundFirst = try card(
             #"{"type":"text","text":"x","modifiers":[{"type":"background","style":"red"},{"type":"padding","edges":"horizontal","length":8}]}"#
         )
-        #expect(
-            backgroundFirst.contains(
-                "<div class=\"m\" style=\"padding-left:8px;padding-right:8px\"><span class=\"t\" style=\"background:var(--red)\">x</span></div>"
-            ))
+        let inner = try frame(of: "x", in: backgroundFirst)
+        let fill = frames(marked: "--b:#FF3B30", in: backgroundFirst)
+        #expect(fill.count == 1 && fill.first?[0] == 8 && fill.first?[2] == inner[2])
     }
 
-    @Test func everyModifierOfTheVocabularyIsShown() throws {
+    @Test func theModifiersOfATextReachItsElement() throws {
         let view = """
             {"type":"vstack","modifiers":[{"type":"containerBackground","style":"#102030"}],"children":[
               {"type":"text","text":"t","modifiers":[
-                {"type":"font","style":"headline"},{"type":"fontWeight","weight":"black"},
-                {"type":"foregroundStyle","style":"secondary"},{"type":"strikethrough","isActive":true},
-                {"type":"lineLimit","limit":2},{"type":"contentTransition","transition":"numericText"},
-                {"type":"invalidatableContent"},{"type":"widgetAccentable"},
-                {"type":"frame","width":100,"maxHeight":"infinity","alignment":"leading"},
+                {"type":"font","style":"headline"},{"type":"foregroundStyle","style":"secondary"},
+                {"type":"strikethrough","isActive":true},{"type":"lineLimit","limit":2},
+                {"type":"frame","width":100,"alignment":"leading"},
                 {"type":"opacity","value":0.5}]},
-              {"type":"text","text":"u","modifiers":[{"type":"font","size":12.5},{"type":"font","style":"largeTitle"}]}]}
+              {"type":"text","text":"u","modifiers":[{"type":"font","size":12.5}]}]}
             """
         let html = try card(view)
-        #expect(html.contains("style=\"width:364px;height:170px;background:#102030\""))
-        #expect(
-            html.contains(
-                "<span class=\"t\" data-content-transition=\"numericText\" data-invalidatable=\"\" data-accentable=\"\" style=\"font-size:17px;font-weight:600;color:var(--secondary);text-decoration:line-through;--lines:2\">t</span>"
-            ))
-        // fontWeight after font: the first weight (the font's) wins, as the innermost does in SwiftUI.
-        #expect(!html.contains("font-weight:900"))
-        #expect(
-            html.contains(
-                "display:flex;justify-content:flex-start;align-items:center;width:100px;flex-shrink:0"))
-        #expect(html.contains("style=\"opacity:0.5"))
-        #expect(html.contains("<span class=\"t\" style=\"font-size:12.5px\">u</span>"))
+        // The container background is the card's, in both schemes.
+        #expect(html.contains("border-radius:22px;--b:#102030;--bd:#102030\""))
+        let style = try #require(
+            html.firstMatch(of: #/<span class="n t ff fs" style="([^"]*)">t<\/span>/#)?.output.1)
+        #expect(style.contains(";font-size:17px;font-weight:600;line-height:22px"))
+        #expect(style.contains(";--f:#3C3C43C2;--fd:#EBEBF599"), "secondary, light and dark")
+        #expect(style.contains(";text-decoration:line-through;--s:#3C3C43C2;--sd:#EBEBF599"))
+        // The frame of width 100 with its opacity, the text at its leading edge.
+        #expect(html.contains("width:100px;height:22px;opacity:0.5\""))
+        #expect(try frame(of: "t", in: html)[0] == 0)
+        #expect(html.contains("font-size:12.5px;line-height:16px"))
     }
 
     @Test func theSDKsShapesLevelsAndEdgeSetsAreDrawn() throws {
         let html = try card(
             #"{"type":"text","text":"x","modifiers":[{"type":"padding","edges":["top","leading"],"length":4},{"type":"background","style":"blue.secondary","shape":"capsule"},{"type":"foregroundStyle","style":"white","opacity":0.5},{"type":"cornerRadius","radius":6}]}"#
         )
+        let text = try frame(of: "x", in: html)
+        #expect(text[0...1] == [4, 4])
+        let fill = try #require(frames(marked: "--b:#007AFF99;--bd:#0A84FF99", in: html).first)
         #expect(
-            html.contains(
-                "padding-top:4px;padding-left:4px;background:color-mix(in srgb,var(--blue) 60.0%,transparent);border-radius:9999px;color:color-mix(in srgb,#FFFFFF 50.0%,transparent)"
-            ))
-        #expect(html.contains("<div class=\"m\" style=\"border-radius:6px;overflow:hidden\">"))
+            html.contains("--b:#007AFF99;--bd:#0A84FF99;border-radius:" + HTMLLayoutWriter.px(fill[2] / 2)))
+        #expect(html.contains("--f:#FFFFFF80;--fd:#FFFFFF80"))
+        #expect(html.contains(";overflow:hidden;border-radius:6px\""))
     }
 
-    @Test func theSeedsControlStylesEffectsAndAnimationsAreDrawn() throws {
+    @Test func theSeedsControlStylesAreDrawnAndEffectsAddNothingOfTheirs() throws {
         let html = try card(
-            #"{"type":"vstack","modifiers":[{"type":"buttonStyle","style":"borderedProminent"},{"type":"toggleStyle","style":"button"},{"type":"labelsHidden"}],"children":[{"type":"text","text":"x","modifiers":[{"type":"scaleEffect","scale":1.5},{"type":"shadow","color":"black","opacity":0.5,"radius":3,"x":0,"y":2},{"type":"animation","curve":"spring","duration":0.3},{"type":"buttonStyle","style":"<script>"}]}]}"#
+            #"{"type":"vstack","modifiers":[{"type":"buttonStyle","style":"borderedProminent"},{"type":"toggleStyle","style":"button"}],"children":[{"type":"button","intent":{"type":"A","parameters":{}},"children":[{"type":"text","text":"Go"}]},{"type":"toggle","isOn":false,"intent":{"type":"B","parameters":{}},"children":[{"type":"text","text":"Focus"}]},{"type":"text","text":"x","modifiers":[{"type":"scaleEffect","scale":1.5},{"type":"shadow","color":"black","opacity":0.5,"radius":3,"x":0,"y":2},{"type":"animation","curve":"spring","duration":0.3},{"type":"buttonStyle","style":"<script>"}]}]}"#
         )
-        #expect(
-            html.contains(
-                "<div class=\"v\" data-button-style=\"borderedProminent\" data-toggle-style=\"button\" data-labels-hidden=\"\""
-            ))
-        #expect(
-            html.contains(
-                "<span class=\"t\" data-animation=\"spring\" style=\"transform:scale(1.5);filter:drop-shadow(0px 2px 3px color-mix(in srgb,#000000 50.0%,transparent))\">x</span>"
-            ))
+        // A prominent button is filled with the tint, its label white; a toggle of the button
+        // style has no switch.
+        #expect(html.contains("--f:#FFFFFF;--fd:#FFFFFF\">Go</span>"))
+        #expect(!html.contains("class=\"n sw"))
         #expect(!html.contains("script"))
-        let page = renderer.page(cards: html, live: nil)
-        #expect(page.contains("[data-toggle-style=button] .switch"))
+        let hidden = try card(
+            #"{"type":"toggle","isOn":true,"intent":{"type":"B","parameters":{}},"modifiers":[{"type":"labelsHidden"}],"children":[{"type":"text","text":"Focus"}]}"#
+        )
+        #expect(hidden.contains("class=\"n sw fb\"") && !hidden.contains(">Focus<"))
     }
 
     @Test func aProgressViewIsABarOfItsValue() throws {
         let html = try card(
             #"{"type":"progress","value":0.25,"children":[{"type":"text","text":"Upload"}]}"#)
-        #expect(
-            html.contains(
-                "<div class=\"progress\" role=\"progressbar\" aria-valuenow=\"25.0\" style=\"align-self:stretch\"><span class=\"t\">Upload</span><div class=\"bar\"><div style=\"width:25.0%\"></div></div></div>"
-            ))
+        #expect(html.contains("role=\"progressbar\" aria-valuenow=\"25\""))
+        let bar = try #require(frames(marked: "--b:#78788033", in: html).first)
+        let value = try #require(frames(marked: "--f:#007AFF", in: html).first)
+        #expect(value[2] == bar[2] / 4)
+        #expect(html.firstRange(of: "Upload")!.lowerBound < html.firstRange(of: "progressbar")!.lowerBound)
     }
 
     @Test func aStyleThatIsNoColourAddsNoCSS() throws {
@@ -272,19 +301,22 @@ import WidgetHostKit
         )
         #expect(!html.contains("evil"))
         #expect(!html.contains("#12345G"))
-        #expect(!html.contains("color:"))
-        #expect(html.contains("padding-top:16px"))
+        #expect(html.contains("--f:#000000;--fd:#FFFFFF\">x</span>"), "the label colour, not the style's")
+        #expect(try frame(of: "x", in: html)[0...1] == [16, 16], "the default padding")
     }
 
     @Test func symbolsAreSVGOrTheBundlesFallbackOrANamedSquare() throws {
         let html = try card(
             #"{"type":"hstack","children":[{"type":"image","systemName":"checkmark.circle.fill"},{"type":"image","systemName":"star"},{"type":"image","systemName":"gauge"}]}"#
         )
-        #expect(html.contains("<span class=\"i\" role=\"img\" aria-label=\"checkmark.circle.fill\"><svg"))
-        #expect(html.contains("<span class=\"i\" role=\"img\" aria-label=\"star\">★</span>"))
+        #expect(
+            html.contains("<span class=\"n i ff\" role=\"img\" aria-label=\"checkmark.circle.fill\" style="))
+        #expect(html.contains("aria-hidden=\"true\"><circle"))
+        #expect(html.contains("<span class=\"n i ff\" role=\"img\" aria-label=\"star\" style="))
+        #expect(html.contains(">★</span>"))
         #expect(
             html.contains(
-                "<span class=\"i unknown\" role=\"img\" aria-label=\"gauge\" title=\"gauge\"></span>"))
+                "<span class=\"n i ff unknown\" role=\"img\" aria-label=\"gauge\" title=\"gauge\" style="))
     }
 
     @Test func aFailedWidgetShowsItsError() {

@@ -8,15 +8,19 @@ import WidgetHostKit
 /// One declaration of the view vocabulary (``ViewVocabulary``) drives the checks and the schema;
 /// the SDK's node types and the HTML page are held to it: every node type the vocabulary takes is
 /// one the SDK writes and one the page draws, and every modifier changes what the page draws
-/// (those the page cannot draw are named here, with why).
+/// (those the page cannot draw are named here, with why). The page draws the layout's geometry,
+/// so a modifier is applied to views it has something to change in: a stack holding a row of
+/// texts, a long text, a button and a toggle.
 @Suite struct HTMLVocabularyAgreementTests {
     /// Modifiers the page draws nothing for, and why.
     static let undrawn: [String: String] = [
         "ignored": "an API widgethost does not draw: dropped from the view, with a warning",
-        "fixedSize": "laid out by the layout engine (run --format layout), not yet by the page",
-        "layoutPriority": "laid out by the layout engine (run --format layout), not yet by the page",
-        "minimumScaleFactor": "laid out by the layout engine (run --format layout), not yet by the page",
-        "overlay": "laid out by the layout engine (run --format layout), not yet by the page",
+        "animation": "a still picture has no animation; the layout does not carry it",
+        "contentTransition": "a transition between entries; a still picture shows one entry",
+        "invalidatableContent": "the placeholder shown while an intent runs; the layout does not carry it",
+        "widgetAccentable": "the accented rendering mode (tinted home screens); pictures draw full colour",
+        "scaleEffect": "a drawing effect that leaves the layout as it is; the layout does not carry it yet",
+        "shadow": "a drawing effect that leaves the layout as it is; the layout does not carry it yet",
     ]
 
     /// A value `rule` takes, for the value named `name`.
@@ -39,12 +43,15 @@ import WidgetHostKit
         case .style: return .string("red")
         case .length: return .int(20)
         case .edges: return .string("top")
-        case .refusedWhenWrong: return .null
+        case .refusedWhenWrong:
+            // The view an overlay or a background draws.
+            guard name == "view" else { return .null }
+            return .object([.init("type", .string("text")), .init("text", .string("layer"))])
         }
     }
 
     func card(_ view: JSONValue) -> String {
-        HTMLPageRenderer().card(id: "w", kind: "K", family: .systemMedium, outcome: .success(view))
+        HTMLPageRenderer().card(id: "w", kind: "K", family: .systemLarge, outcome: .success(view))
     }
 
     @Test func theSDKsNodeTypesAreTheVocabularys() {
@@ -60,18 +67,55 @@ import WidgetHostKit
     }
 
     @Test func everyModifierOfTheVocabularyChangesWhatThePageDraws() {
-        let plain = JSONValue.object([.init("type", .string("text")), .init("text", .string("a"))])
+        /// A stack holding a row of two long texts on one line each (the first modified too,
+        /// where a text's priority and scale factor show), a long text (where a line limit shows), a button and a
+        /// toggle, the stack carrying `modifiers`.
+        func subject(_ modifiers: [JSONValue]) -> JSONValue {
+            let intent = JSONValue.object([.init("type", .string("A")), .init("parameters", .object([]))])
+            let oneLine = JSONValue.object([.init("type", .string("lineLimit")), .init("limit", .int(1))])
+            func text(_ text: String, _ modifiers: [JSONValue] = []) -> JSONValue {
+                .object([
+                    .init("type", .string("text")), .init("text", .string(text)),
+                    .init("modifiers", .array(modifiers)),
+                ])
+            }
+            return .object([
+                .init("type", .string("vstack")), .init("modifiers", .array(modifiers)),
+                .init(
+                    "children",
+                    .array([
+                        .object([
+                            .init("type", .string("hstack")),
+                            .init(
+                                "children",
+                                .array([
+                                    text("The first of two texts that share a row", [oneLine] + modifiers),
+                                    text("and the second, which is as long as the first", [oneLine]),
+                                ])),
+                        ]),
+                        text(
+                            "A long text that wraps onto more lines than two in a large widget, as a "
+                                + "task's notes might, so that a line limit cuts it"),
+                        .object([
+                            .init("type", .string("button")), .init("intent", intent),
+                            .init("children", .array([text("Go")])),
+                        ]),
+                        .object([
+                            .init("type", .string("toggle")), .init("isOn", .bool(true)),
+                            .init("intent", intent),
+                            .init("children", .array([text("Focus")])),
+                        ]),
+                    ])),
+            ])
+        }
+        let plain = card(subject([]))
         for (type, values) in ViewVocabulary.modifiers {
             var members: [JSONValue.Member] = [.init("type", .string(type))]
             for (name, rule) in values {
                 let value = Self.sample(rule, named: name)
                 if value != .null { members.append(.init(name, value)) }
             }
-            let modified = JSONValue.object([
-                .init("type", .string("text")), .init("text", .string("a")),
-                .init("modifiers", .array([.object(members)])),
-            ])
-            let drawn = card(modified) != card(plain)
+            let drawn = card(subject([.object(members)])) != plain
             if let why = Self.undrawn[type] {
                 #expect(!drawn, "\(type) is drawn now: take it out of the undrawn list (\(why))")
             } else {

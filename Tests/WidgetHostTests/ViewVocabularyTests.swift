@@ -1,4 +1,5 @@
 import Foundation
+import Layout
 import Testing
 import WidgetHostKit
 
@@ -341,7 +342,8 @@ import WidgetHostKit
         }
     }
 
-    /// The schema's pattern of a style, the check's and the HTML page's colours agree.
+    /// The schema's pattern of a style, the check's and the colours the layout resolves (which
+    /// every picture draws) agree.
     @Test(arguments: [
         "primary", "quaternary", "systemGray", "accentColor", "fill.tertiary", "red.secondary", "#0aF19c",
         "#0AF19C.quaternary", "notacolor", "red.bright", "red.secondary.tertiary", "#0AF19", "#0AF19CC", "",
@@ -349,7 +351,8 @@ import WidgetHostKit
     ])
     func aStyleIsOneForTheSchemaTheCheckAndThePage(_ style: String) throws {
         let accepted = ViewValueRule.style.accepts(.string(style))
-        #expect(accepted == (HTMLVocabulary.css(style: style) != nil))
+        #expect(accepted == (Palette.resolve(style, scheme: .light) != nil))
+        #expect(accepted == (Palette.resolve(style, scheme: .dark) != nil))
         let pattern = try #require(
             ViewValueRule.style.schema["anyOf"].flatMap { anyOf -> String? in
                 guard case .array(let items) = anyOf else { return nil }
