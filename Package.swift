@@ -152,7 +152,7 @@ let targets: [Target] = [
         name: "Rendering",
         dependencies: [
             "JSON", "WidgetEngine", "WidgetHostKit", "PluginProtocol", "Diagnostics", "TerminalText",
-            "Layout", "CPangoCairo",
+            "Layout", "CPangoCairo", "CRSVG",
         ],
         exclude: ["Page"],
         swiftSettings: swiftSettings,
@@ -335,6 +335,12 @@ let layoutTargets: [Target] = [
         pkgConfig: "pangocairo",
         providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
     ),
+    // SF Symbols drawn in the PNGs from the SVG the HTML page draws them with (Debian librsvg2-dev).
+    .systemLibrary(
+        name: "CRSVG",
+        pkgConfig: "librsvg-2.0",
+        providers: [.apt(["librsvg2-dev"])]
+    ),
     // SwiftUI's layout of a view tree: one geometry (frames, text as drawn, resolved colours)
     // that every picture is drawn from.
     .target(
@@ -344,6 +350,12 @@ let layoutTargets: [Target] = [
     ),
     .testTarget(
         name: "LayoutTests", dependencies: ["Layout", "JSON", "WidgetHostKit"], swiftSettings: swiftSettings),
+    // The PNG drawing's pixels, read back from the PNGs it writes.
+    .testTarget(
+        name: "RenderingTests",
+        dependencies: ["Rendering", "Layout", "CPangoCairo", "JSON", "WidgetHostKit"],
+        swiftSettings: swiftSettings
+    ),
 ]
 
 let package = Package(

@@ -104,6 +104,20 @@ public final class Typesetter: Sendable {
         layout(text, font: font, width: nil, maxLines: 1).width
     }
 
+    /// Runs `body` with Pango's context and layout set to `font`, under the lock that guards them
+    /// (for drawing text in the fonts it was measured in: `Typesetter+Drawing.swift`).
+    func withLayout<Result>(
+        font: FontSpec, _ body: (_ context: OpaquePointer, _ layout: OpaquePointer) -> sending Result
+    ) -> sending Result {
+        state.withLock { state in
+            let description = Self.description(for: font, in: &state)
+            pango_layout_set_font_description(state.layout, description)
+            // Pango's objects stay in the lock's region: `body` uses them only while it holds it.
+            nonisolated(unsafe) let (context, layout) = (state.context, state.layout)
+            return body(context, layout)
+        }
+    }
+
     private static func measure(_ key: Key, in state: inout State) -> TextLayout {
         let layout = state.layout
         let description = Self.description(for: key.font, in: &state)

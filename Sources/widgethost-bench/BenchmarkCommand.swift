@@ -5,13 +5,12 @@
 #endif
 
 /// The benchmark runner:
-/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|batch|html|layout|serve]... [--rounds N] [--burst-size N]`.
+/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|batch|html|layout|png|serve]... [--rounds N] [--burst-size N]`.
 enum BenchmarkCommand {
     /// The benchmarks, by name.
     static let names = [
         "yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete", "batch", "html",
-        "layout",
-        "serve",
+        "layout", "png", "serve",
     ]
 
     static func main(_ arguments: [String]) async {
@@ -73,6 +72,10 @@ enum BenchmarkCommand {
         }
         if selected.isEmpty || selected.contains("html") {
             await HTMLBenchmark(rounds: max(rounds / 3, 3)).run(registry)
+        }
+        if selected.isEmpty || selected.contains("png") {
+            // A round draws 2,000 pictures: a third of the rounds.
+            PNGBenchmark(rounds: max(rounds / 3, 3)).run()
         }
         if selected.isEmpty || selected.contains("serve") { ServeBenchmark(samples: 50).run() }
         if selected.isEmpty || selected.contains("burst") {

@@ -1,0 +1,287 @@
+import CPangoCairo
+import Foundation
+import Layout
+import WidgetHostKit
+
+/// Draws a ``WidgetLayout`` on a Cairo context whose unit is the point: the tile, then each node
+/// as ``LayoutNode`` says (its background in its shape, its children, then what it draws itself),
+/// clipped to the picture.
+///
+/// Whatever the layout holds, the drawing stays bounded: coordinates that are not numbers are
+/// drawn at 0, lengths are clamped to ``coordinateLimit``, fonts to ``FontSpec/maximumSize``,
+/// colours to 0...1, and nodes deeper than ``depthLimit`` are not drawn.
+struct LayoutPainter {
+    /// The Cairo context (`cairo_t`), scaled to points.
+    let context: OpaquePointer
+    /// The picture's size in points; nothing outside it is drawn.
+    let bounds: Size
+    /// The colour scheme, for the colours a node leaves unset.
+    let scheme: ColorScheme
+
+    /// The largest coordinate drawn, in points (far inside Cairo's 24.8 fixed point at scale 4).
+    static let coordinateLimit = 100_000.0
+    /// The deepest node drawn (a view tree is far shallower; the limit keeps the stack bounded).
+    static let depthLimit = 1_000
+
+    /// Draws the widget: its tile (the root's background in the family's corner radius; the
+    /// lock screen's accessory families on nothing), everything clipped to the tile's shape.
+    func draw(_ layout: WidgetLayout) {
+        let radius = Device.reference.cornerRadius(of: layout.family)
+        let tile = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+        addPath(.roundedRectangle(cornerRadius: radius), tile)
+        cairo_clip(context)
+        let behind = Palette.resolve("systemBackground", scheme: scheme) ?? RGBA(red: 1, green: 1, blue: 1)
+        var root = layout.root
+        var cutOut = behind
+        if let background = root.background.map(Self.clamped), background.alpha > 0 {
+            cutOut = background.over(behind)
+            if !layout.family.isAccessory {
+                addPath(.roundedRectangle(cornerRadius: radius), tile)
+                fill(background)
+            }
+        }
+        root.background = nil
+        draw(root, behind: cutOut, depth: 0)
+    }
+
+    /// Draws `node` and its subtree; `behind` is the opaque colour under it (a symbol's cut-outs).
+    private func draw(_ node: LayoutNode, behind: RGBA, depth: Int) {
+        guard depth < Self.depthLimit else { return }
+        let opacity = node.opacity.isNaN ? 1 : min(max(node.opacity, 0), 1)
+        guard opacity > 0 else { return }
+        let frame = Self.clamped(node.frame)
+        let shape = node.shape.map(Self.clamped) ?? .rectangle
+        let grouped = opacity < 1
+        if grouped { cairo_push_group(context) }
+        var behind = behind
+        if let background = node.background.map(Self.clamped), background.alpha > 0 {
+            addPath(shape, frame)
+            fill(background)
+            behind = background.over(behind)
+        }
+        let clips = node.type == "clipShape"
+        if clips {
+            cairo_save(context)
+            addPath(shape, frame)
+            cairo_clip(context)
+        }
+        for child in node.children {
+            draw(child, behind: behind, depth: depth + 1)
+        }
+        if clips { cairo_restore(context) }
+        if isVisible(frame) { drawContent(of: node, in: frame, behind: behind) }
+        if grouped {
+            cairo_pop_group_to_source(context)
+            cairo_paint_with_alpha(context, opacity)
+        }
+    }
+
+    /// What `node` draws itself: a text's lines, a symbol, a switch, a progress view.
+    private func drawContent(of node: LayoutNode, in frame: Rect, behind: RGBA) {
+        if let lines = node.lines {
+            drawText(lines, of: node, in: frame)
+        } else if let name = node.systemName {
+            let color = node.foreground.map(Self.clamped) ?? label
+            if !SymbolPainter.shared.draw(name, in: frame, color: color, cutOut: behind, on: context) {
+                addPath(
+                    .roundedRectangle(cornerRadius: min(frame.width, frame.height) / 6), inset(frame, 0.15))
+                stroke(color, width: min(frame.width, frame.height) / 12)
+            }
+        } else if node.type == "switch" {
+            drawSwitch(isOn: node.isOn ?? false, tint: node.foreground.map(Self.clamped), in: frame)
+        } else if node.type == "progress" {
+            let tint = node.foreground.map(Self.clamped) ?? Palette.accent(scheme)
+            if let value = node.value {
+                drawProgress(value.isNaN ? 0 : min(max(value, 0), 1), tint: tint, in: frame)
+            } else {
+                drawSpinner(tint: node.foreground.map(Self.clamped), in: frame)
+            }
+        }
+    }
+
+    // MARK: - Text
+
+    /// A text's lines, each on its own line height, aligned in the frame; lines outside the
+    /// picture are skipped.
+    private func drawText(_ lines: [String], of node: LayoutNode, in frame: Rect) {
+        let font = Self.clamped(node.font ?? TextStyles.body)
+        let measured = Typesetter.shared.layout(lines.first ?? "", font: font, width: nil, maxLines: 1)
+        let lineHeight = Self.clamped(
+            node.lineHeight ?? measured.lineHeight, to: 0...FontSpec.maximumSize * 2)
+        let ascent = Self.clamped(node.ascent ?? measured.ascent, to: 0...FontSpec.maximumSize * 2)
+        let color = node.foreground.map(Self.clamped) ?? label
+        let strikethrough = node.strikethrough.map(Self.clamped)
+        let alignment: Double
+        switch node.textAlignment {
+        case "center": alignment = 0.5
+        case "trailing": alignment = 1
+        default: alignment = 0
+        }
+        for (index, line) in lines.enumerated() {
+            let top = frame.y + Double(index) * lineHeight
+            // Below the picture: so is every line after it.
+            if top > bounds.height { break }
+            if top + lineHeight < 0 || line.isEmpty { continue }
+            Typesetter.shared.draw(
+                line, font: font, in: (frame.x, frame.width), alignment: alignment, baseline: top + ascent,
+                color: color, strikethrough: strikethrough, on: context)
+        }
+    }
+
+    // MARK: - Controls
+
+    /// iOS's switch: a capsule track (the tint when on, a grey fill when off) and a white knob
+    /// inset 2 points, at the trailing end when on.
+    private func drawSwitch(isOn: Bool, tint: RGBA?, in frame: Rect) {
+        let off = RGBA(
+            red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: scheme == .light ? 0.16 : 0.32)
+        let green = Palette.resolve("green", scheme: scheme) ?? RGBA(red: 0.2, green: 0.78, blue: 0.35)
+        addPath(.capsule, frame)
+        fill(isOn ? (tint ?? green) : off)
+        let diameter = max(min(frame.height, frame.width) - 4, 0)
+        let x = isOn ? frame.maxX - 2 - diameter : frame.x + 2
+        let knob = Rect(x: x, y: frame.y + (frame.height - diameter) / 2, width: diameter, height: diameter)
+        // The knob's shadow, faint, as iOS draws it.
+        addPath(.circle, Rect(x: knob.x - 0.5, y: knob.y, width: diameter + 1, height: diameter + 1.5))
+        fill(RGBA(red: 0, green: 0, blue: 0, alpha: 0.12))
+        addPath(.circle, knob)
+        fill(RGBA(red: 1, green: 1, blue: 1))
+    }
+
+    /// A determinate progress view: a bar (a frame wider than tall and at most 8 points high:
+    /// a 4-point capsule track of the tint at a fifth, the value's part in the tint) or a ring.
+    private func drawProgress(_ value: Double, tint: RGBA, in frame: Rect) {
+        if frame.width > frame.height, frame.height <= 8 {
+            let height = min(frame.height, 4)
+            let track = Rect(
+                x: frame.x, y: frame.y + (frame.height - height) / 2, width: frame.width, height: height)
+            addPath(.capsule, track)
+            fill(tint.opacity(0.2))
+            guard value > 0 else { return }
+            addPath(
+                .capsule,
+                Rect(x: track.x, y: track.y, width: max(track.width * value, height), height: height))
+            fill(tint)
+            return
+        }
+        let diameter = min(frame.width, frame.height)
+        let width = max(diameter * 0.12, 1.5)
+        let radius = max(diameter / 2 - width / 2, 0)
+        let center = (x: frame.x + frame.width / 2, y: frame.y + frame.height / 2)
+        cairo_new_path(context)
+        cairo_arc(context, center.x, center.y, radius, 0, 2 * .pi)
+        stroke(tint.opacity(0.2), width: width)
+        guard value > 0 else { return }
+        cairo_new_path(context)
+        cairo_arc(context, center.x, center.y, radius, -.pi / 2, -.pi / 2 + 2 * .pi * value)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        stroke(tint, width: width)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+    }
+
+    /// An indeterminate progress view: iOS's spinner, eight short rounded strokes in a circle,
+    /// fading around it.
+    private func drawSpinner(tint: RGBA?, in frame: Rect) {
+        let color =
+            tint ?? Palette.resolve("gray", scheme: scheme) ?? RGBA(red: 0.56, green: 0.56, blue: 0.58)
+        let diameter = min(frame.width, frame.height)
+        let width = max(diameter * 0.09, 1)
+        let outer = diameter / 2 - width / 2
+        let inner = diameter * 0.22
+        let center = (x: frame.x + frame.width / 2, y: frame.y + frame.height / 2)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        for spoke in 0..<8 {
+            let angle = -Double.pi / 2 + Double(spoke) * .pi / 4
+            cairo_new_path(context)
+            cairo_move_to(context, center.x + cos(angle) * inner, center.y + sin(angle) * inner)
+            cairo_line_to(context, center.x + cos(angle) * outer, center.y + sin(angle) * outer)
+            stroke(color.opacity(1 - Double(spoke) * 0.1), width: width)
+        }
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+    }
+
+    // MARK: - Paths and paint
+
+    /// The label colour, for text and symbols that set none.
+    private var label: RGBA { Palette.resolve("primary", scheme: scheme) ?? RGBA(red: 0, green: 0, blue: 0) }
+
+    /// Whether any of `frame` is inside the picture.
+    private func isVisible(_ frame: Rect) -> Bool {
+        frame.maxX >= 0 && frame.maxY >= 0 && frame.x <= bounds.width && frame.y <= bounds.height
+    }
+
+    /// Replaces the current path with `shape` at `frame`.
+    private func addPath(_ shape: LayoutShape, _ frame: Rect) {
+        cairo_new_path(context)
+        let radius = shape.cornerRadius(in: frame.size)
+        guard radius > 0 else {
+            cairo_rectangle(context, frame.x, frame.y, frame.width, frame.height)
+            return
+        }
+        if case .circle = shape {
+            cairo_arc(context, frame.x + frame.width / 2, frame.y + frame.height / 2, radius, 0, 2 * .pi)
+            return
+        }
+        let (x, y, maxX, maxY) = (frame.x, frame.y, frame.maxX, frame.maxY)
+        cairo_new_sub_path(context)
+        cairo_arc(context, maxX - radius, y + radius, radius, -.pi / 2, 0)
+        cairo_arc(context, maxX - radius, maxY - radius, radius, 0, .pi / 2)
+        cairo_arc(context, x + radius, maxY - radius, radius, .pi / 2, .pi)
+        cairo_arc(context, x + radius, y + radius, radius, .pi, 3 * .pi / 2)
+        cairo_close_path(context)
+    }
+
+    /// Fills the current path in `color`.
+    private func fill(_ color: RGBA) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        cairo_fill(context)
+    }
+
+    /// Strokes the current path in `color`, `width` points wide.
+    private func stroke(_ color: RGBA, width: Double) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        cairo_set_line_width(context, width)
+        cairo_stroke(context)
+    }
+
+    /// `frame` with `fraction` of its width and height taken from each side.
+    private func inset(_ frame: Rect, _ fraction: Double) -> Rect {
+        let dx = frame.width * fraction
+        let dy = frame.height * fraction
+        return Rect(
+            x: frame.x + dx, y: frame.y + dy, width: frame.width - 2 * dx, height: frame.height - 2 * dy)
+    }
+
+    // MARK: - Bad input
+
+    /// `value` in `range`; not a number: the range's lower bound.
+    static func clamped(_ value: Double, to range: ClosedRange<Double>) -> Double {
+        value.isNaN ? range.lowerBound : min(max(value, range.lowerBound), range.upperBound)
+    }
+
+    /// `rect` inside ``coordinateLimit``, its lengths never negative.
+    static func clamped(_ rect: Rect) -> Rect {
+        let limit = coordinateLimit
+        return Rect(
+            x: clamped(rect.x, to: -limit...limit), y: clamped(rect.y, to: -limit...limit),
+            width: clamped(rect.width, to: 0...limit), height: clamped(rect.height, to: 0...limit))
+    }
+
+    /// `color` with every component in 0...1.
+    static func clamped(_ color: RGBA) -> RGBA {
+        RGBA(
+            red: clamped(color.red, to: 0...1), green: clamped(color.green, to: 0...1),
+            blue: clamped(color.blue, to: 0...1), alpha: clamped(color.alpha, to: 0...1))
+    }
+
+    /// `shape` with a corner radius that is a number, never negative.
+    static func clamped(_ shape: LayoutShape) -> LayoutShape {
+        guard case .roundedRectangle(let radius) = shape else { return shape }
+        return .roundedRectangle(cornerRadius: clamped(radius, to: 0...coordinateLimit))
+    }
+
+    /// `font` at a size Pango takes (0.5 to ``FontSpec/maximumSize`` points).
+    static func clamped(_ font: FontSpec) -> FontSpec {
+        FontSpec(size: clamped(font.size, to: 0.5...FontSpec.maximumSize), weight: font.weight)
+    }
+}
