@@ -198,7 +198,7 @@ let targets: [Target] = [
             "JSON",
             "ArgumentParsing", "Diagnostics", "YAML", "WidgetEngine", "PluginHosting", "WidgetHost",
             "Rendering", "LiveHost", "WidgetServer", "PluginProtocol", "AppGroup",
-            "TaskStore", "TerminalText", "CStandardStreams", "BuiltInWidgets", "WidgetHostKit",
+            "TaskStore", "TerminalText", "CStandardStreams", "BuiltInWidgets", "WidgetHostKit", "Layout",
         ],
         swiftSettings: swiftSettings
     ),

@@ -32,8 +32,10 @@ public final class Typesetter: Sendable {
     /// The typesetter every layout uses.
     public static let shared = Typesetter()
 
-    /// The font families asked for, in order; fontconfig falls back from them by script.
-    public static let families = "Inter, Noto Sans, Noto Sans Thai, Noto Sans CJK JP, Noto Color Emoji"
+    /// The font families asked for, in order; fontconfig falls back from them by script (to
+    /// Noto Color Emoji for emoji). The emoji font is not named: Pango would take its digits,
+    /// which it also has (as keycaps), over Inter's.
+    public static let families = "Inter, Noto Sans, Noto Sans Thai, Noto Sans CJK JP"
 
     private struct Key: Hashable {
         var text: String

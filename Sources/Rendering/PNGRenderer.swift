@@ -27,9 +27,21 @@ public struct PNGRenderer: Sendable {
     }
 
     /// The name of a widget's picture in `run --format png`'s folder: `ID.FAMILY.png`, and
-    /// `ID.FAMILY.dark.png` in the dark scheme.
+    /// `ID.FAMILY.dark.png` in the dark scheme. A `/`, `%` or control character of the id is
+    /// written `%XX` (its byte in hex), so every id names one file of the folder and no two ids
+    /// the same one.
     public static func fileName(id: String, family: WidgetFamily, colorScheme: ColorScheme) -> String {
-        "\(id).\(family.rawValue)" + (colorScheme == .dark ? ".dark" : "") + ".png"
+        var name: [UInt8] = []
+        for byte in id.utf8 {
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "%") || byte < 0x20 || byte == 0x7F {
+                let digits = Array("0123456789ABCDEF".utf8)
+                name += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+            } else {
+                name.append(byte)
+            }
+        }
+        return String(decoding: name, as: UTF8.self) + ".\(family.rawValue)"
+            + (colorScheme == .dark ? ".dark" : "") + ".png"
     }
 
     /// The picture's size in pixels for `family`: its size in points times the scale, rounded up.

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import Layout
 import Rendering
 import TerminalText
 import WidgetEngine
@@ -34,14 +35,28 @@ extension WidgetHostCommand {
                 .flag(
                     "placeholder",
                     help: "Print placeholders, as a widget shows them while its content loads."),
-                CommandOptions.format(["text", "json", "ndjson", "html", "layout"]),
+                CommandOptions.format(["text", "json", "ndjson", "html", "layout", "png"]),
                 CommandOptions.colorScheme,
+                .option(
+                    "output", valueName: "folder",
+                    help: "With --format png: the folder the pictures are written to (made if missing).",
+                    completion: .directory),
+                .option(
+                    "scale", valueName: "n",
+                    help:
+                        "With --format png: pixels a point, from 1 to 4 (default 3, the reference iPhone's)."),
             ] + CommandOptions.hostOptions
         )
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let date = try CommandOptions.date(values)
+            if try values.requiredString("format") == "png" { return try await runPNG(values, date: date) }
+            let pictureOptions = [try values.string("output"), try values.string("scale")]
+            if pictureOptions.contains(where: { $0 != nil }) {
+                throw values.validationError(
+                    "--output and --scale are for pictures: use them with --format png.")
+            }
             let format = try CommandOptions.outputFormat(values)
             let selection = try CommandOptions.selection(values, allFamilies: true)
             if try values.flag("preview"), try values.flag("placeholder") {
@@ -119,6 +134,111 @@ extension WidgetHostCommand {
             }
             let failed = !failures.isEmpty
             return failed ? ExitStatus.failure : ExitStatus.success
+        }
+
+        /// `run --format png --output DIR [--scale N] [--color-scheme light|dark]`: each widget
+        /// drawn as a PNG in DIR (made if missing), the files written listed on standard output.
+        private static func runPNG(_ values: ParsedValues, date: Date) async throws(ParseError) -> Int32 {
+            guard let output = try values.string("output") else {
+                throw values.validationError(
+                    "--format png writes one picture a widget: give the folder with --output DIR.")
+            }
+            if try values.flag("timeline") {
+                throw values.validationError(
+                    "--timeline lists every entry, which --format png does not draw; use --format json.")
+            }
+            var scale = Double(Device.reference.scale)
+            if let text = try values.string("scale") {
+                guard let number = Double(text), number.isFinite else {
+                    throw values.validationError(
+                        "--scale is pixels a point, a number from 1 to 4, not '\(text)'.")
+                }
+                scale = number
+            }
+            let renderer: PNGRenderer
+            do {
+                renderer = try PNGRenderer(scale: scale)
+            } catch {
+                throw values.validationError("--scale: \(error.message).")
+            }
+            let colorScheme = try CommandOptions.colorScheme(values) ?? .light
+            let selection = try CommandOptions.selection(values, allFamilies: true)
+            if try values.flag("preview"), try values.flag("placeholder") {
+                throw values.validationError(
+                    "'--preview' and '--placeholder' cannot be used together: a widget shows either "
+                        + "its snapshot or its placeholder.")
+            }
+            let folder = URL(fileURLWithPath: output, isDirectory: true)
+            return try await SessionOptions.withSession(values) { session throws(ParseError) in
+                let loaded = await session.load(try values.strings("config"))
+                CommandOptions.report(loaded.diagnostics)
+                let plan: RunPlan
+                switch session.plan(loaded, selection: selection) {
+                case .success(let planned): plan = planned
+                case .failure(let failure):
+                    return try CommandOptions.refuse(
+                        failure, values: values, format: .text, diagnosticsShown: true)
+                }
+                // The folder, made before anything runs: a folder that cannot be made runs nothing.
+                if let problem = makeFolder(output) {
+                    StandardStream.error.write(
+                        "error: cannot make the folder '\(TerminalText.visible(output))' for the pictures: "
+                            + TerminalText.visible(problem) + "\n")
+                    return ExitStatus.failure
+                }
+                let pictures = RunPNGRenderer(folder: folder, colorScheme: colorScheme, renderer: renderer)
+                let options = RunOptions(
+                    date: date, preview: try values.flag("preview"),
+                    placeholder: try values.flag("placeholder"),
+                    family: plan.family)
+                var output = RunOutput(format: .text, renderer: pictures, includeTimeline: false) { chunk in
+                    switch chunk {
+                    case .data(let bytes): StandardStream.output.writeData(bytes)
+                    case .text(let text): StandardStream.output.write(text)
+                    }
+                }
+                var failures: [(id: String, message: String)] = []
+                _ = await session.evaluate(plan.instances, options: options, prepare: output.prepare) {
+                    drawn, nextIsReady in
+                    await output.write(drawn, nextIsReady: nextIsReady)
+                    if let failure = drawn.failure { failures.append(failure) }
+                }
+                await output.finish()
+                CommandOptions.report(session.takePluginDiagnostics())
+                for warning in pictures.problems.warnings {
+                    StandardStream.error.write("warning: \(TerminalText.visible(warning))\n")
+                }
+                for failure in failures {
+                    let first =
+                        failure.message.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+                    StandardStream.error.write(
+                        "error: widget '\(TerminalText.visible(failure.id))' failed: "
+                            + TerminalText.visible(String(first)) + "\n")
+                }
+                for problem in pictures.problems.all {
+                    StandardStream.error.write("error: \(TerminalText.visible(problem))\n")
+                }
+                let failed = !failures.isEmpty || !pictures.problems.all.isEmpty
+                return failed ? ExitStatus.failure : ExitStatus.success
+            }
+        }
+
+        /// Makes the folder at `path` and those above it that are missing, as `mkdir -p`; what
+        /// stopped it (`'out' is a file`, the system's reason), or `nil` once it exists.
+        private static func makeFolder(_ path: String) -> String? {
+            var made = path.hasPrefix("/") ? "/" : ""
+            for component in path.split(separator: "/") {
+                made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + component
+                var status = stat()
+                if stat(made, &status) == 0 {
+                    if status.st_mode & S_IFMT != S_IFDIR { return "'\(made)' is not a folder" }
+                    continue
+                }
+                if mkdir(made, 0o755) != 0, errno != EEXIST {
+                    return "'\(made)': " + String(cString: strerror(errno))
+                }
+            }
+            return access(path, W_OK | X_OK) == 0 ? nil : String(cString: strerror(errno))
         }
 
         /// `--family <family>` of `run`: a family, or `all`.
