@@ -67,9 +67,9 @@ import Testing
             ["store", "export", "--"],
             ["--format", "--store", "--app-group", "--lock-timeout", "--version", "--help"]
         ),
-        (["run", "--format", ""], ["text", "json", "ndjson", "html", "layout"]),
+        (["run", "--format", ""], ["text", "json", "ndjson", "html", "layout", "png"]),
         (["run", "--format", "=", "nd"], ["ndjson"]),
-        (["run", "--format", "="], ["text", "json", "ndjson", "html", "layout"]),
+        (["run", "--format", "="], ["text", "json", "ndjson", "html", "layout", "png"]),
         (["completions", ""], ["bash", "zsh", "fish"]),
         (["run", "--widget", ""], ["work-tasks", "all-tasks", "focus", "quick-menu"]),
         (["run", "--widget", "focus", "--widget", "q"], ["quick-menu"]),
@@ -77,7 +77,7 @@ import Testing
             ["run", "-"],
             [
                 "--widget", "--family", "--at", "--timeline", "--preview", "--placeholder", "--format",
-                "--color-scheme", "--store",
+                "--color-scheme", "--output", "--scale", "--store",
                 "--lock-timeout",
                 "--plugins", "--set", "--verbose", "--trace-plugins", "--version", "-h", "--help",
             ]
@@ -166,7 +166,7 @@ import Testing
     @Test(
         arguments: [
             ([""], subcommands),
-            (["run", "--format", ""], ["text", "json", "ndjson", "html", "layout"]),
+            (["run", "--format", ""], ["text", "json", "ndjson", "html", "layout", "png"]),
             (["run", "--widget", ""], ["work-tasks", "all-tasks", "focus", "quick-menu"]),
             (["perform", "AddTaskIntent", ""], ["taskName=", "priority=", "category="]),
             (["perform", "AddTaskIntent", "priority=h"], ["priority=high"]),
@@ -222,7 +222,7 @@ import Testing
         arguments: [
             ("widgethost st", ["store"]),
             ("widgethost store ", ["defaults", "delete", "export", "import", "init", "move"]),
-            ("widgethost run --format ", ["html", "json", "layout", "ndjson", "text"]),
+            ("widgethost run --format ", ["html", "json", "layout", "ndjson", "png", "text"]),
             ("widgethost run --widget ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),
             ("widgethost tap ", ["all-tasks", "focus", "quick-menu", "work-tasks"]),
             ("widgethost tap focus ", []),
