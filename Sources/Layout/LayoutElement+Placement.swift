@@ -20,7 +20,8 @@ extension LayoutElement {
                 node.children = [child.place(at: Self.align(content, in: area, "center"), proposal: offer)]
             }
         case .text:
-            let (layout, font) = textLayout(for: proposal)
+            let drawn = textLayout(for: proposal)
+            let (layout, font) = (drawn.layout, drawn.font)
             node = LayoutNode(type: "text", frame: frame)
             node.lines = layout.lines
             node.truncated = layout.truncated
@@ -47,7 +48,8 @@ extension LayoutElement {
             var placed: [LayoutNode] = []
             for (index, child) in visible.enumerated() {
                 offset += spacings[index]
-                let (offer, childSize) = arrangement[index]
+                let offer = arrangement[index].proposal
+                let childSize = arrangement[index].size
                 let cross = Self.offset(
                     childSize[axis.cross], in: size[axis.cross], alignment ?? "center", axis: axis.cross)
                 let position =

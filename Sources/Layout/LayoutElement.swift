@@ -61,10 +61,31 @@ final class LayoutElement {
     // beats a dictionary.
     /// The sizes already answered: the first four inline, the rest in a list.
     private var sizes = AnswerCache<Size>()
+    /// A text's unbroken measure when it is one line (no line break in it), measured once.
+    private lazy var naturalText: TextLayout? = {
+        guard case .text(let string) = kind, !string.contains(where: \.isNewline) else { return nil }
+        let natural = Typesetter.shared.layout(
+            string, font: environment.resolvedFont, width: nil, maxLines: 0)
+        return natural.lines.count == 1 && !natural.truncated ? natural : nil
+    }()
+
     /// A stack's answers: each child's proposal and size.
-    private var arrangements = AnswerCache<[(proposal: ProposedSize, size: Size)]>()
+    private var arrangements = AnswerCache<[Offer]>()
     /// A text's drawn forms.
-    private var texts = AnswerCache<(layout: TextLayout, font: FontSpec)>()
+    private var texts = AnswerCache<DrawnText>()
+
+    /// What a stack offered a child and the size the child chose.
+    struct Offer {
+        var proposal: ProposedSize
+        var size: Size
+    }
+
+    /// A text as drawn for a proposal: its lines and the font (smaller under
+    /// `minimumScaleFactor`).
+    struct DrawnText {
+        var layout: TextLayout
+        var font: FontSpec
+    }
 
     init(_ kind: Kind, children: [LayoutElement] = [], environment: LayoutEnvironment) {
         self.kind = kind
@@ -161,22 +182,27 @@ final class LayoutElement {
 
     /// The text broken for `proposal`: wrapped at its width, cut to its line limit and to the
     /// lines its height holds, and scaled down to `minimumScaleFactor` before it is cut.
-    func textLayout(for proposal: ProposedSize) -> (layout: TextLayout, font: FontSpec) {
+    func textLayout(for proposal: ProposedSize) -> DrawnText {
         if let known = texts[proposal] { return known }
         guard case .text(let string) = kind else {
-            return (
-                TextLayout(lines: [], truncated: false, width: 0, lineHeight: 0, ascent: 0), environment.font
-            )
+            return DrawnText(
+                layout: TextLayout(lines: [], truncated: false, width: 0, lineHeight: 0, ascent: 0),
+                font: environment.font)
         }
         var font = environment.resolvedFont
-        let measured: (layout: TextLayout, font: FontSpec)
+        let measured: DrawnText
         if let width = proposal.width, width <= 0 {
             // Nothing fits: SwiftUI's text takes no width (its smallest size, for stacks).
-            measured = (
-                TextLayout(
+            measured = DrawnText(
+                layout: TextLayout(
                     lines: [""], truncated: !string.isEmpty, width: 0, lineHeight: font.lineHeight, ascent: 0),
-                font
-            )
+                font: font)
+        } else if let natural = naturalText, proposal.width.map({ $0 >= natural.width }) ?? true,
+            proposal.height.map({ $0 + 0.01 >= natural.lineHeight }) ?? true
+        {
+            // A one-line text offered its width (and a line's height) or more is its unbroken
+            // self: the typesetter is not asked again.
+            measured = DrawnText(layout: natural, font: font)
         } else {
             let width = proposal.width.flatMap { $0.isFinite ? $0 : nil }
             var layout = Self.typeset(
@@ -215,7 +241,7 @@ final class LayoutElement {
                     font = best.1
                 }
             }
-            measured = (layout, font)
+            measured = DrawnText(layout: layout, font: font)
         }
         texts.insert(measured, for: proposal)
         return measured
@@ -259,15 +285,16 @@ final class LayoutElement {
     /// priorities need at least is kept for them. A spacer is offered what the views of its
     /// priority leave (its minimum kept for it), so a title beside a spacer takes the room it
     /// needs, as it does in SwiftUI.
-    func arrange(for proposal: ProposedSize, along axis: Axis) -> [(proposal: ProposedSize, size: Size)] {
+    func arrange(for proposal: ProposedSize, along axis: Axis) -> [Offer] {
         if let known = arrangements[proposal] { return known }
         let count = visible.count
-        var result = [(proposal: ProposedSize, size: Size)](
-            repeating: (ProposedSize.unspecified, .zero), count: count)
+        var result = [Offer](repeating: Offer(proposal: .unspecified, size: .zero), count: count)
         guard let available = proposal[axis] else {
             var offer = proposal
             offer[axis] = nil
-            for index in 0..<count { result[index] = (offer, visible[index].size(for: offer)) }
+            for index in 0..<count {
+                result[index] = Offer(proposal: offer, size: visible[index].size(for: offer))
+            }
             arrangements.insert(result, for: proposal)
             return result
         }
@@ -306,7 +333,7 @@ final class LayoutElement {
                 var offer = proposal
                 offer[axis] = room / Double(end - position)
                 let size = visible[index].size(for: offer)
-                result[index] = (offer, size)
+                result[index] = Offer(proposal: offer, size: size)
                 room = max(0, room - size[axis])
                 remaining = max(0, remaining - size[axis])
             }
