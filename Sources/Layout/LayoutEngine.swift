@@ -49,7 +49,11 @@ public enum LayoutEngine {
             // own, so the widget is opaque.
             : (builder.context.containerBackground?.over(Palette.widgetBackground(colorScheme))
                 ?? Palette.widgetBackground(colorScheme))
-        let margins = contentMarginsDisabled ? Insets() : device.contentMargins(of: family)
+        // The root's `contentMarginsDisabled` modifier is the configuration's.
+        let marginsDisabled =
+            contentMarginsDisabled
+            || (view?.viewModifiers.contains { $0.modifierType == "contentMarginsDisabled" } ?? false)
+        let margins = marginsDisabled ? Insets() : device.contentMargins(of: family)
         let widget = LayoutElement(
             .widget(
                 margins: margins, background: background,

@@ -50,6 +50,9 @@ public struct ViewModifierNode: Sendable, Hashable, JSONSinkWritable {
         case animation
         /// A control that cannot be used (`isActive`, true when absent).
         case disabled
+        /// On the root view: the widget's content takes the whole widget, without WidgetKit's
+        /// content margins (the configuration's `.contentMarginsDisabled()`).
+        case contentMarginsDisabled
         /// The view at its ideal size along `horizontal` and `vertical` (each true when absent).
         case fixedSize
         /// Which view of a stack gets room first: `value`, higher first (0 when absent).
@@ -121,6 +124,7 @@ extension ViewModifierNode.Kind {
         case .shadow: return ["color", "opacity", "radius", "x", "y"]
         case .animation: return ["curve", "duration"]
         case .disabled: return ["isActive"]
+        case .contentMarginsDisabled: return []
         case .fixedSize: return ["horizontal", "vertical"]
         case .layoutPriority: return ["value"]
         case .minimumScaleFactor: return ["factor"]

@@ -40,9 +40,10 @@ extension WidgetConfiguration {
     }
 
     /// Turns off the margins around the widget's content (WidgetKit's `.contentMarginsDisabled()`):
-    /// widgethost draws no margins of its own, so it is ignored, and the host says so.
+    /// each drawn entry's root view carries a `contentMarginsDisabled` modifier, and the layout
+    /// gives the content the whole widget.
     public func contentMarginsDisabled() -> Self {
-        ignoring("contentMarginsDisabled()")
+        ignoring(contentMarginsAPI)
     }
 
     /// Shows the widget's background in the accessory families' removable modes
@@ -63,7 +64,8 @@ extension WidgetConfiguration {
     }
 
     /// The widget, recording that it uses `api`, which widgethost ignores: every drawn entry's root
-    /// view carries an `ignored` modifier naming it, which the host warns about.
+    /// view carries an `ignored` modifier naming it, which the host warns about
+    /// (``contentMarginsAPI`` excepted: the layout draws it).
     func ignoring(_ api: String) -> Self {
         var copy = self
         if !copy.metadata.ignoredAPIs.contains(api) { copy.metadata.ignoredAPIs.append(api) }
@@ -177,6 +179,9 @@ public struct RenderedTimeline: Sendable, Hashable {
 }
 
 /// Draws entries with a view closure in the widget's environment.
+/// The name a configuration's `.contentMarginsDisabled()` is recorded by.
+let contentMarginsAPI = "contentMarginsDisabled()"
+
 enum EntryRenderer {
     /// What `request.mode` asks of a provider, drawn: the placeholder or the snapshot as a
     /// one-entry timeline that never reloads, or the timeline itself.
@@ -194,7 +199,10 @@ enum EntryRenderer {
         var marked = drawn
         for index in marked.entries.indices {
             marked.entries[index].view.modifiers += ignoredAPIs.map {
-                ViewModifierNode(.ignored, [.init("api", .string($0))])
+                // The one configuration modifier the layout draws: the content without margins.
+                $0 == contentMarginsAPI
+                    ? ViewModifierNode(.contentMarginsDisabled)
+                    : ViewModifierNode(.ignored, [.init("api", .string($0))])
             }
         }
         return marked

@@ -272,6 +272,13 @@ import WidgetHostKit
         #expect(Self.nodes("frame", in: none).first?.frame == Rect(x: 0, y: 0, width: 170, height: 170))
     }
 
+    @Test func theRootsContentMarginsDisabledModifierIsTheConfigurations() throws {
+        let layout = try Self.layout(
+            #"{"type": "spacer", "modifiers": [{"type": "frame", "maxWidth": "infinity", "maxHeight": "infinity"}, "#
+                + #"{"type": "contentMarginsDisabled"}]}"#, family: .systemSmall)
+        #expect(Self.nodes("frame", in: layout).first?.frame == Rect(x: 0, y: 0, width: 170, height: 170))
+    }
+
     @Test func aViewThatCannotBeLaidOutIsLaidOutWithTheNearestValidValuesAndAWarningNamingIt() throws {
         let huge = String(repeating: "x", count: 1_000_000)
         let layout = try Self.layout(

@@ -249,14 +249,16 @@ private struct SizedView_Previews: PreviewProvider {
                 + #"{"type":"layoutPriority","value":0.5},{"type":"minimumScaleFactor","factor":0.5}]}"#)
     }
 
-    @Test func anIgnoredConfigurationModifierIsNamedOnEveryEntryOnce() async throws {
+    /// `.contentMarginsDisabled()` is the one configuration modifier drawn: every entry's root
+    /// says so, once, for the layout.
+    @Test func contentMarginsDisabledIsNamedOnEveryEntryOnce() async throws {
         let widget = try #require(ClockBundle().widgets.first)
         #expect(widget.metadata.ignoredAPIs == ["contentMarginsDisabled()"])
         let rendered = try await widget.render(
             Fixtures.request(.timeline, configuration: ["city": .string("Lima")]))
         #expect(
             rendered.entries.map(\.view.json.description) == [
-                #"{"type":"text","text":"Lima","modifiers":[{"type":"ignored","api":"contentMarginsDisabled()"}]}"#
+                #"{"type":"text","text":"Lima","modifiers":[{"type":"contentMarginsDisabled"}]}"#
             ])
         // An entry holding its configuration intent shows the intent's parameter values.
         #expect(

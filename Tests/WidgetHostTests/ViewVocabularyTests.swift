@@ -155,7 +155,8 @@ import WidgetHostKit
                     + "fontWeight, foregroundStyle, strikethrough, lineLimit, padding, background, frame, opacity, "
                     + "contentTransition, invalidatableContent, widgetAccentable, containerBackground, "
                     + "cornerRadius, clipShape, buttonStyle, toggleStyle, labelsHidden, scaleEffect, shadow, "
-                    + "animation, disabled, fixedSize, layoutPriority, minimumScaleFactor, overlay, ignored; it is "
+                    + "animation, disabled, contentMarginsDisabled, fixedSize, layoutPriority, minimumScaleFactor, "
+                    + "overlay, ignored; it is "
                     + "ignored",
                 #"view.children[1].children[0].modifiers[2]: a modifier is an object with a 'type', not "bold"; "#
                     + "it is ignored",

@@ -150,6 +150,7 @@ public enum ViewVocabulary {
             ),
             ("animation", [("curve", .string), ("duration", .points)]),
             ("disabled", [("isActive", .boolean)]),
+            ("contentMarginsDisabled", []),
             ("fixedSize", [("horizontal", .boolean), ("vertical", .boolean)]),
             ("layoutPriority", [("value", .number)]),
             ("minimumScaleFactor", [("factor", .scale)]),
