@@ -214,7 +214,8 @@ import Testing
                 "frame", "opacity", "contentTransition", "invalidatableContent", "widgetAccentable",
                 "containerBackground", "cornerRadius", "clipShape", "buttonStyle", "toggleStyle",
                 "labelsHidden",
-                "scaleEffect", "shadow", "animation", "disabled", "fixedSize", "layoutPriority",
+                "scaleEffect", "shadow", "animation", "disabled", "contentMarginsDisabled", "fixedSize",
+                "layoutPriority",
                 "minimumScaleFactor", "overlay", "ignored",
             ])
         // A zstack's alignment is SwiftUI's `Alignment`; a spacer's minLength is points; an overlay's

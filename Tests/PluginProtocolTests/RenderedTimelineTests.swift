@@ -308,6 +308,9 @@ enum ViewModifierTestViews {
             .disabled(true).fixedSize(horizontal: false).layoutPriority(1).minimumScaleFactor(0.5)
             .overlay(alignment: .topTrailing) { Image(systemName: "star").padding(1) }
             .privacySensitive()
-        return ViewRenderer.root(of: view)
+        var root = ViewRenderer.root(of: view)
+        // What a configuration's `.contentMarginsDisabled()` puts on each entry's root.
+        root.modifiers.append(ViewModifierNode(.contentMarginsDisabled))
+        return root
     }
 }
