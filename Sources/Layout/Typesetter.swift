@@ -188,6 +188,12 @@ public final class Typesetter: Sendable {
 
     private static func description(for font: FontSpec, in state: inout State) -> OpaquePointer {
         if let known = state.descriptions[font] { return known }
+        // A view can ask for any size: the descriptions kept are bounded (Pango copies the one a
+        // layout is given, so freeing them here is safe).
+        if state.descriptions.count >= 256 {
+            for kept in state.descriptions.values { pango_font_description_free(kept) }
+            state.descriptions.removeAll(keepingCapacity: true)
+        }
         let description = pango_font_description_from_string(Self.families)!
         pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
         pango_font_description_set_weight(
