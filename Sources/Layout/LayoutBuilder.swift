@@ -158,7 +158,7 @@ struct LayoutBuilder {
         case "toggle":
             return toggle(view, environment: environment)
         case "progress":
-            let tint = environment.foreground ?? Palette.accent(environment.colorScheme)
+            let tint = environment.foreground ?? Palette.paint(Palette.accent)
             let bar = LayoutElement(
                 .progress(value: view.viewValue.map { min(max($0, 0), 1) }, tint: tint),
                 environment: environment)
@@ -197,16 +197,17 @@ struct LayoutBuilder {
         _ view: View, type: String, environment: LayoutEnvironment
     ) -> LayoutElement {
         let number = nextControlNumber()
-        let scheme = environment.colorScheme
         let style = type == "link" ? "plain" : (environment.buttonStyle ?? "automatic")
         var inner = environment
         switch style {
         case "borderedProminent":
-            if inner.foreground == nil { inner.foreground = Palette.resolve("white", scheme: scheme) }
+            if inner.foreground == nil { inner.foreground = Paint(RGBA(red: 1, green: 1, blue: 1)) }
         case "automatic", "bordered", "borderless":
-            if inner.foreground == nil { inner.foreground = Palette.accentText(scheme) }
+            if inner.foreground == nil { inner.foreground = Palette.paint(Palette.accentText) }
         default:
-            if type == "link", inner.foreground == nil { inner.foreground = Palette.accentText(scheme) }
+            if type == "link", inner.foreground == nil {
+                inner.foreground = Palette.paint(Palette.accentText)
+            }
         }
         var label = labelElement(view, environment: inner)
         switch style {
@@ -214,10 +215,11 @@ struct LayoutBuilder {
             label = wrap(label, .padding(Insets(top: 7, leading: 12, bottom: 7, trailing: 12)))
             label = wrap(
                 label,
-                .background(Palette.accent(scheme).opacity(0.15), .roundedRectangle(cornerRadius: 8)))
+                .background(Palette.paint(Palette.accent).opacity(0.15), .roundedRectangle(cornerRadius: 8)))
         case "borderedProminent":
             label = wrap(label, .padding(Insets(top: 7, leading: 12, bottom: 7, trailing: 12)))
-            label = wrap(label, .background(Palette.accentFill(scheme), .roundedRectangle(cornerRadius: 8)))
+            label = wrap(
+                label, .background(Palette.paint(Palette.accentFill), .roundedRectangle(cornerRadius: 8)))
         default:
             break
         }
@@ -232,22 +234,21 @@ struct LayoutBuilder {
         _ view: View, environment: LayoutEnvironment
     ) -> LayoutElement {
         let number = nextControlNumber()
-        let scheme = environment.colorScheme
         let isOn = view.viewIsOn ?? false
         if environment.toggleStyle == "button" {
             var inner = environment
             if inner.foreground == nil {
                 inner.foreground =
-                    isOn ? Palette.resolve("white", scheme: scheme) : Palette.accentText(scheme)
+                    isOn ? Paint(RGBA(red: 1, green: 1, blue: 1)) : Palette.paint(Palette.accentText)
             }
             var label = labelElement(view, environment: inner)
             label = wrap(label, .padding(Insets(top: 7, leading: 12, bottom: 7, trailing: 12)))
-            let fill = isOn ? Palette.accentFill(scheme) : Palette.accent(scheme).opacity(0.15)
+            let fill = isOn ? Palette.paint(Palette.accentFill) : Palette.paint(Palette.accent).opacity(0.15)
             label = wrap(label, .background(fill, .roundedRectangle(cornerRadius: 8)))
             return LayoutElement(
                 .control(type: "toggle", number: number), children: [label], environment: environment)
         }
-        let tint = Palette.resolve("green", scheme: scheme) ?? Palette.accent(scheme)
+        let tint = Palette.paint("green") ?? Palette.paint(Palette.accent)
         let toggleSwitch = LayoutElement(
             .toggleSwitch(isOn: isOn, tint: tint), environment: environment)
         let content: LayoutElement
@@ -350,8 +351,8 @@ struct LayoutBuilder {
     }
 
     /// The colour a style names in the widget's scheme; a warning and `nil` for one iOS lacks.
-    private mutating func resolve(_ style: String, opacity: Double?) -> RGBA? {
-        if let colour = Palette.resolve(style, opacity: opacity ?? 1, scheme: context.colorScheme) {
+    private mutating func resolve(_ style: String, opacity: Double?) -> Paint? {
+        if let colour = Palette.paint(style, opacity: opacity ?? 1) {
             return colour
         }
         context.warnings.append("\(currentPath): the colour '\(style)' is not one iOS has; it is not drawn")

@@ -1,14 +1,18 @@
+import WidgetHostKit
+
 extension LayoutElement {
     /// The element placed with its top-left corner at `origin`, sized for `proposal`, its
     /// children placed inside it (SwiftUI's `placeSubviews`), as a node.
-    func place(at origin: (x: Double, y: Double), proposal: ProposedSize) -> LayoutNode {
+    /// Colours are resolved for `scheme`; sizes do not depend on it, so a view is measured once
+    /// for both schemes.
+    func place(at origin: (x: Double, y: Double), proposal: ProposedSize, scheme: ColorScheme) -> LayoutNode {
         let size = size(for: proposal)
         let frame = Rect(origin: origin, size: size)
         var node: LayoutNode
         switch kind {
         case .widget(let margins, let background, let shape):
             node = LayoutNode(type: "widget", frame: frame)
-            node.background = background
+            node.background = background[scheme]
             node.shape = shape
             if let child = children.first {
                 let offer = childProposal(for: proposal)
@@ -17,7 +21,9 @@ extension LayoutElement {
                     x: frame.x + margins.leading, y: frame.y + margins.top,
                     width: max(0, size.width - margins.horizontal),
                     height: max(0, size.height - margins.vertical))
-                node.children = [child.place(at: Self.align(content, in: area, "center"), proposal: offer)]
+                node.children = [
+                    child.place(at: Self.align(content, in: area, "center"), proposal: offer, scheme: scheme)
+                ]
             }
         case .text:
             let drawn = textLayout(for: proposal)
@@ -29,15 +35,16 @@ extension LayoutElement {
             node.lineHeight = layout.lineHeight
             node.ascent = layout.ascent
             node.textAlignment = "leading"
-            node.foreground = environment.resolvedForeground
+            node.foreground = environment.resolvedForeground[scheme]
             if environment.strikethrough {
-                node.strikethrough = environment.strikethroughColor ?? environment.resolvedForeground
+                node.strikethrough =
+                    (environment.strikethroughColor ?? environment.resolvedForeground)[scheme]
             }
         case .image(let systemName):
             node = LayoutNode(type: "image", frame: frame)
             node.systemName = systemName
             node.font = environment.resolvedFont
-            node.foreground = environment.resolvedForeground
+            node.foreground = environment.resolvedForeground[scheme]
         case .spacer:
             node = LayoutNode(type: "spacer", frame: frame)
         case .stack(let axis, let alignment, _):
@@ -55,7 +62,7 @@ extension LayoutElement {
                 let position =
                     axis == .horizontal
                     ? (x: frame.x + offset, y: frame.y + cross) : (x: frame.x + cross, y: frame.y + offset)
-                placed.append(child.place(at: position, proposal: offer))
+                placed.append(child.place(at: position, proposal: offer, scheme: scheme))
                 offset += childSize[axis]
             }
             node.children = placed
@@ -64,7 +71,7 @@ extension LayoutElement {
             node.children = visible.map { child in
                 child.place(
                     at: Self.align(child.size(for: proposal), in: frame, alignment ?? "center"),
-                    proposal: proposal)
+                    proposal: proposal, scheme: scheme)
             }
         case .padding(let insets):
             node = LayoutNode(type: "padding", frame: frame)
@@ -72,7 +79,7 @@ extension LayoutElement {
                 node.children = [
                     child.place(
                         at: (frame.x + insets.leading, frame.y + insets.top),
-                        proposal: childProposal(for: proposal))
+                        proposal: childProposal(for: proposal), scheme: scheme)
                 ]
             }
         case .fixedFrame(_, _, let alignment), .flexibleFrame(_, let alignment):
@@ -82,50 +89,58 @@ extension LayoutElement {
                 node.children = [
                     child.place(
                         at: Self.align(child.size(for: offer), in: frame, alignment ?? "center"),
-                        proposal: offer)
+                        proposal: offer, scheme: scheme)
                 ]
             }
         case .background(let colour, let shape):
             node = LayoutNode(type: "background", frame: frame)
-            node.background = colour
+            node.background = colour[scheme]
             node.shape = shape
-            node.children = children.prefix(1).map { $0.place(at: origin, proposal: proposal) }
+            node.children = children.prefix(1).map {
+                $0.place(at: origin, proposal: proposal, scheme: scheme)
+            }
         case .layer(let alignment, let isOverlay):
             node = LayoutNode(type: isOverlay ? "overlay" : "background", frame: frame)
-            var placed = children.prefix(1).map { $0.place(at: origin, proposal: proposal) }
+            var placed = children.prefix(1).map { $0.place(at: origin, proposal: proposal, scheme: scheme) }
             if children.count > 1 {
                 let layer = children[1]
                 let offer = ProposedSize(size)
                 let drawn = layer.place(
-                    at: Self.align(layer.size(for: offer), in: frame, alignment ?? "center"), proposal: offer)
+                    at: Self.align(layer.size(for: offer), in: frame, alignment ?? "center"), proposal: offer,
+                    scheme: scheme)
                 if isOverlay { placed.append(drawn) } else { placed.insert(drawn, at: 0) }
             }
             node.children = placed
         case .clip(let shape):
             node = LayoutNode(type: "clipShape", frame: frame)
             node.shape = shape
-            node.children = children.prefix(1).map { $0.place(at: origin, proposal: proposal) }
+            node.children = children.prefix(1).map {
+                $0.place(at: origin, proposal: proposal, scheme: scheme)
+            }
         case .fixedSize:
             node = LayoutNode(type: "fixedSize", frame: frame)
             if let child = children.first {
                 let offer = childProposal(for: proposal)
                 node.children = [
                     child.place(
-                        at: Self.align(child.size(for: offer), in: frame, "topLeading"), proposal: offer)
+                        at: Self.align(child.size(for: offer), in: frame, "topLeading"), proposal: offer,
+                        scheme: scheme)
                 ]
             }
         case .control(let type, let number):
             node = LayoutNode(type: type, frame: frame)
             node.control = number
-            node.children = children.prefix(1).map { $0.place(at: origin, proposal: proposal) }
+            node.children = children.prefix(1).map {
+                $0.place(at: origin, proposal: proposal, scheme: scheme)
+            }
         case .toggleSwitch(let isOn, let tint):
             node = LayoutNode(type: "switch", frame: frame)
             node.isOn = isOn
-            node.foreground = tint
+            node.foreground = tint[scheme]
         case .progress(let value, let tint):
             node = LayoutNode(type: "progress", frame: frame)
             node.value = value
-            node.foreground = tint
+            node.foreground = tint[scheme]
         case .empty:
             node = LayoutNode(type: "empty", frame: frame)
         }

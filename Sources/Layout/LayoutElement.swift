@@ -6,7 +6,7 @@ final class LayoutElement {
     /// What the element is.
     enum Kind {
         /// The widget: its content inside the family's margins, on its background.
-        case widget(margins: Insets, background: RGBA, shape: LayoutShape)
+        case widget(margins: Insets, background: Paint, shape: LayoutShape)
         case text(String)
         /// An image: an SF Symbol sized to its font.
         case image(systemName: String?)
@@ -18,7 +18,7 @@ final class LayoutElement {
         case fixedFrame(width: Double?, height: Double?, alignment: String?)
         case flexibleFrame(FlexibleFrame, alignment: String?)
         /// A fill behind the content (its first child), in a shape, sized to it.
-        case background(RGBA, LayoutShape)
+        case background(Paint, LayoutShape)
         /// A view drawn over the content (`overlay`) or behind it (`background` with a view),
         /// offered the content's size and aligned in it: the content is the first child.
         case layer(alignment: String?, isOverlay: Bool)
@@ -28,9 +28,9 @@ final class LayoutElement {
         /// A button, toggle or link: its children, the tappable area, numbered as `tap` counts.
         case control(type: String, number: Int?)
         /// A toggle's switch.
-        case toggleSwitch(isOn: Bool, tint: RGBA)
+        case toggleSwitch(isOn: Bool, tint: Paint)
         /// A progress view's bar (with a value) or spinner (without).
-        case progress(value: Double?, tint: RGBA)
+        case progress(value: Double?, tint: Paint)
         /// A view that draws nothing and takes no room (`EmptyView`).
         case empty
     }

@@ -28,27 +28,56 @@ public enum LayoutEngine {
             contentMarginsDisabled: contentMarginsDisabled)
     }
 
-    /// `view` laid out as a widget of `family` in `colorScheme`. `contentMarginsDisabled` is
-    /// WidgetKit's `.contentMarginsDisabled()`: the content takes the whole widget.
-    static func layoutView<View: LayoutViewSource>(
-        _ view: View?, family: WidgetFamily, colorScheme: ColorScheme, device: Device = .reference,
+    /// A drawn view laid out once and placed in each of `colorSchemes`: the layouts, in that
+    /// order, have the same frames and differ only in their colours (what a page showing both
+    /// schemes draws), for little more than the cost of one.
+    public static func layouts(
+        _ view: ViewNode?, family: WidgetFamily, colorSchemes: [ColorScheme], device: Device = .reference,
         contentMarginsDisabled: Bool = false
+    ) -> [WidgetLayout] {
+        layoutViews(
+            view, family: family, colorSchemes: colorSchemes, device: device,
+            contentMarginsDisabled: contentMarginsDisabled)
+    }
+
+    /// A view's JSON laid out once and placed in each of `colorSchemes`.
+    public static func layouts(
+        _ view: JSONValue?, family: WidgetFamily, colorSchemes: [ColorScheme], device: Device = .reference,
+        contentMarginsDisabled: Bool = false
+    ) -> [WidgetLayout] {
+        layoutViews(
+            view, family: family, colorSchemes: colorSchemes, device: device,
+            contentMarginsDisabled: contentMarginsDisabled)
+    }
+
+    static func layoutView<View: LayoutViewSource>(
+        _ view: View?, family: WidgetFamily, colorScheme: ColorScheme, device: Device,
+        contentMarginsDisabled: Bool
     ) -> WidgetLayout {
+        layoutViews(
+            view, family: family, colorSchemes: [colorScheme], device: device,
+            contentMarginsDisabled: contentMarginsDisabled)[0]
+    }
+
+    /// `view` laid out as a widget of `family`, placed in each of `colorSchemes`.
+    /// `contentMarginsDisabled` is WidgetKit's `.contentMarginsDisabled()`: the content takes the
+    /// whole widget.
+    static func layoutViews<View: LayoutViewSource>(
+        _ view: View?, family: WidgetFamily, colorSchemes: [ColorScheme], device: Device,
+        contentMarginsDisabled: Bool
+    ) -> [WidgetLayout] {
         let size = device.size(of: family)
         let isAccessory = [.accessoryCircular, .accessoryRectangular, .accessoryInline].contains(family)
-        // The lock screen draws its widgets light on the wallpaper (iOS's vibrant rendering):
-        // they are laid out in the dark scheme's colours on a dark backdrop, in either scheme.
-        let scheme: ColorScheme = isAccessory ? .dark : colorScheme
-        var builder = LayoutBuilder(context: LayoutContext(colorScheme: scheme))
-        let environment = LayoutEnvironment(colorScheme: scheme)
+        var builder = LayoutBuilder(context: LayoutContext())
+        let environment = LayoutEnvironment()
         let content = view.map { builder.element($0, environment: environment) }
         let background =
             isAccessory
-            ? RGBA(red: 0.11, green: 0.11, blue: 0.118)
+            ? Paint(RGBA(red: 0.11, green: 0.11, blue: 0.118))
             // A translucent container background (`.fill.tertiary`) is drawn over the widget's
             // own, so the widget is opaque.
-            : (builder.context.containerBackground?.over(Palette.widgetBackground(colorScheme))
-                ?? Palette.widgetBackground(colorScheme))
+            : (builder.context.containerBackground?.over(Palette.paint(Palette.widgetBackground))
+                ?? Palette.paint(Palette.widgetBackground))
         // The root's `contentMarginsDisabled` modifier is the configuration's.
         let marginsDisabled =
             contentMarginsDisabled
@@ -59,9 +88,14 @@ public enum LayoutEngine {
                 margins: margins, background: background,
                 shape: .roundedRectangle(cornerRadius: device.cornerRadius(of: family))),
             children: content.map { [$0] } ?? [], environment: environment)
-        let root = widget.place(at: (0, 0), proposal: ProposedSize(size))
-        return WidgetLayout(
-            family: family, colorScheme: colorScheme, size: size, root: root,
-            warnings: builder.context.warnings)
+        return colorSchemes.map { colorScheme in
+            // The lock screen draws its widgets light on the wallpaper (iOS's vibrant rendering):
+            // they are placed in the dark scheme's colours on a dark backdrop, in either scheme.
+            let root = widget.place(
+                at: (0, 0), proposal: ProposedSize(size), scheme: isAccessory ? .dark : colorScheme)
+            return WidgetLayout(
+                family: family, colorScheme: colorScheme, size: size, root: root,
+                warnings: builder.context.warnings)
+        }
     }
 }

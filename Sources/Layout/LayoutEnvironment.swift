@@ -4,25 +4,22 @@ public import WidgetHostKit
 /// foreground colour, the line limit and the styles of controls. A modifier nearer the view wins
 /// over one further out (`Text("a").font(.caption)` inside a `VStack` with `.font(.title)`).
 struct LayoutEnvironment {
-    var colorScheme: ColorScheme
     var font = TextStyles.body
     /// `fontWeight`'s weight, over the font's.
     var weight: Int?
     /// The foreground colour; `nil`: the label colour.
-    var foreground: RGBA?
+    var foreground: Paint?
     var lineLimit: Int?
     var minimumScaleFactor = 1.0
     var strikethrough = false
     /// The strikethrough's colour; `nil`: the text's.
-    var strikethroughColor: RGBA?
+    var strikethroughColor: Paint?
     var buttonStyle: String?
     var toggleStyle: String?
     var labelsHidden = false
     var disabled = false
 
-    init(colorScheme: ColorScheme) {
-        self.colorScheme = colorScheme
-    }
+    init() {}
 
     /// The font text is drawn in.
     var resolvedFont: FontSpec {
@@ -32,7 +29,7 @@ struct LayoutEnvironment {
     }
 
     /// The colour text is drawn in.
-    var resolvedForeground: RGBA { foreground ?? Palette.label(colorScheme) }
+    var resolvedForeground: Paint { foreground ?? Palette.paint(Palette.label) }
 }
 
 /// Where the layout keeps what it learns while it builds a widget's tree: the next control's
@@ -40,9 +37,8 @@ struct LayoutEnvironment {
 struct LayoutContext {
     /// The next control's number: `tap` counts from 1.
     var nextControl = 1
-    var containerBackground: RGBA?
+    var containerBackground: Paint?
     var warnings: [String] = []
-    let colorScheme: ColorScheme
 
     /// The longest text laid out: a widget shows far less, and a longer one is laid out as its
     /// start, with a warning.

@@ -168,3 +168,48 @@ public enum Palette {
         return RGBA(hex: value)
     }
 }
+
+/// A colour as each scheme resolves it: what the layout keeps until it places a view in a scheme,
+/// so that one measuring serves both schemes.
+public struct Paint: Sendable, Hashable {
+    public var light: RGBA
+    public var dark: RGBA
+
+    public init(light: RGBA, dark: RGBA) {
+        self.light = light
+        self.dark = dark
+    }
+
+    /// The same colour in both schemes.
+    public init(_ both: RGBA) {
+        self.init(light: both, dark: both)
+    }
+
+    /// The colour in `scheme`.
+    public subscript(scheme: ColorScheme) -> RGBA { scheme == .light ? light : dark }
+
+    /// The paint at `opacity` times its alpha, in both schemes.
+    public func opacity(_ opacity: Double) -> Paint {
+        Paint(light: light.opacity(opacity), dark: dark.opacity(opacity))
+    }
+
+    /// This paint drawn over `base`, in each scheme.
+    public func over(_ base: Paint) -> Paint {
+        Paint(light: light.over(base.light), dark: dark.over(base.dark))
+    }
+}
+
+extension Palette {
+    /// The paint a style names (as ``resolve(_:opacity:scheme:)``), or `nil`.
+    public static func paint(_ style: String, opacity: Double = 1) -> Paint? {
+        guard let light = resolve(style, opacity: opacity, scheme: .light),
+            let dark = resolve(style, opacity: opacity, scheme: .dark)
+        else { return nil }
+        return Paint(light: light, dark: dark)
+    }
+
+    /// Each scheme's paint of `colour`.
+    static func paint(_ colour: (ColorScheme) -> RGBA) -> Paint {
+        Paint(light: colour(.light), dark: colour(.dark))
+    }
+}

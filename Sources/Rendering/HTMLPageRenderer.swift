@@ -73,19 +73,20 @@ public struct HTMLPageRenderer: RunRenderer {
 
     /// A drawn view laid out in `family`, in each scheme the page shows.
     func drawing(_ view: ViewNode, family: WidgetFamily) -> Drawing {
-        drawing(view) { LayoutEngine.layout(view, family: family, colorScheme: $0, device: device) }
+        drawing(view) { LayoutEngine.layouts(view, family: family, colorSchemes: $0, device: device) }
     }
 
     /// A view's JSON laid out in `family`, in each scheme the page shows.
     func drawing(_ view: JSONValue, family: WidgetFamily) -> Drawing {
-        drawing(view) { LayoutEngine.layout(view, family: family, colorScheme: $0, device: device) }
+        drawing(view) { LayoutEngine.layouts(view, family: family, colorSchemes: $0, device: device) }
     }
 
-    /// `view` laid out by `layout` in each scheme the page shows (once when the renderer draws
-    /// one), with what the page reads of its controls.
-    private func drawing(_ view: some HTMLViewSource, layout: (ColorScheme) -> WidgetLayout) -> Drawing {
-        let light = layout(colorScheme ?? .light).root
-        let dark = colorScheme == nil ? layout(.dark).root : light
+    /// `view` laid out by `layout` in each scheme the page shows (one when the renderer draws
+    /// one; the view is measured once for both), with what the page reads of its controls.
+    private func drawing(_ view: some HTMLViewSource, layout: ([ColorScheme]) -> [WidgetLayout]) -> Drawing {
+        let layouts = layout(colorScheme.map { [$0] } ?? [.light, .dark])
+        let light = layouts[0].root
+        let dark = layouts.count > 1 ? layouts[1].root : light
         let (controls, widgetURL) = HTMLControl.controls(of: view)
         return Drawing(light: light, dark: dark, controls: controls, widgetURL: widgetURL)
     }
