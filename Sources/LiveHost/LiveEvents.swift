@@ -60,6 +60,8 @@ public final class LiveEvents: LiveEventSource {
         /// The reverse of `directories`: the watch of each directory.
         var descriptors: [String: Int32] = [:]
         var reloadAll = false
+        /// Whether the directories were given once (the start's, whose files the host reads).
+        var hasWatched = false
         var stop = false
         /// Whether a stop was asked for, for good (`stop` is cleared once the waiter reports it).
         var stopping = false
@@ -131,6 +133,21 @@ public final class LiveEvents: LiveEventSource {
         }
         for descriptor in gone { inotify_rm_watch(inotify, descriptor) }
         for directory in new { watch(directory: directory) }
+        // A directory watched after the start (made while the host ran, a configuration's new
+        // include folder) may have had files written in it before its watch was added, whose
+        // events no watch saw: each name in it is reported as a change, so the host reads it.
+        let isFirst = state.withLock { state in
+            defer { state.hasWatched = true }
+            return !state.hasWatched
+        }
+        guard !isFirst else { return }
+        var missed: [FileChange] = []
+        for directory in new {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+                missed.append(FileChange(directory: directory, name: name))
+            }
+        }
+        if !missed.isEmpty { continuation.yield(.files(missed)) }
     }
 
     /// Whether a stop was asked for (SIGINT, SIGTERM, SIGHUP, ``stop()``, or standard output gone):
