@@ -19,7 +19,8 @@ extension TemporaryDirectory {
         let folder = url.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let scriptURL = folder.appendingPathComponent(executable)
-        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        // Written with its descriptor closed on exec (see ``TemporaryDirectory/write(_:to:mode:)``).
+        try TemporaryDirectory.write(Array(script.utf8), to: scriptURL.path, mode: 0o755)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scriptURL.path)
         try "name: \(name)\nexecutable: \(executable)\n\(manifest)"
             .write(to: folder.appendingPathComponent("plugin.yaml"), atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 public import Foundation
+import Glibc
 
 /// A fresh directory under the system's temporary directory, removed when the last reference goes,
 /// so every test has files (a container, a store, fixtures) of its own and tests run in parallel.
@@ -43,8 +44,31 @@ public final class TemporaryDirectory: Sendable {
     @discardableResult
     public func file(_ name: String, bytes: [UInt8]) throws -> URL {
         let fileURL = url.appendingPathComponent(name)
-        try Data(bytes).write(to: fileURL)
+        try Self.write(bytes, to: fileURL.path)
         return fileURL
+    }
+
+    /// Writes `bytes` to the file at `path` (made with `mode`, or emptied), through a descriptor
+    /// closed on exec: a process another test forks meanwhile does not keep it open for writing,
+    /// which would make an executable written here fail to start (`ETXTBSY`) for as long as that
+    /// process lives.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, "errno": errno])
+        }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + offset, bytes.count - offset)
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path, "errno": errno])
+            }
+            offset += written
+        }
     }
 
     /// Creates an empty file and opens it for writing, for a child process's output.
