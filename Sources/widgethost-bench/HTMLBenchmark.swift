@@ -46,7 +46,9 @@ struct HTMLBenchmark {
                         let results = await evaluator.evaluate(many, options: options)
                         start = Clock.now()
                         if let writer = renderer.streamWriter(includeTimeline: false) {
-                            for (index, result) in results.enumerated() { _ = writer.piece(result, at: index) }
+                            for (index, result) in results.enumerated() {
+                                _ = writer.piece(result, at: index)
+                            }
                         }
                         let render = Double(Clock.now() - start) / 1e9
                         if asHTML {
