@@ -23,8 +23,9 @@ struct LayoutPainter {
     /// The deepest node drawn (a view tree is far shallower; the limit keeps the stack bounded).
     static let depthLimit = 1_000
 
-    /// Draws the widget: its tile (the root's background in the family's corner radius; the
-    /// lock screen's accessory families on nothing), everything clipped to the tile's shape.
+    /// Draws the widget: its tile (the root's background in the family's corner radius: the lock
+    /// screen's accessory families on the dark backdrop the layout gives them, so that their
+    /// light content reads), everything clipped to the tile's shape.
     func draw(_ layout: WidgetLayout) {
         let radius = Device.reference.cornerRadius(of: layout.family)
         let tile = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
@@ -35,10 +36,8 @@ struct LayoutPainter {
         var cutOut = behind
         if let background = root.background.map(Self.clamped), background.alpha > 0 {
             cutOut = background.over(behind)
-            if !layout.family.isAccessory {
-                addPath(.roundedRectangle(cornerRadius: radius), tile)
-                fill(background)
-            }
+            addPath(.roundedRectangle(cornerRadius: radius), tile)
+            fill(background)
         }
         root.background = nil
         draw(root, behind: cutOut, depth: 0)

@@ -131,9 +131,14 @@ import WidgetHostKit
         }
     }
 
-    @Test func accessoryFamiliesAreOnATransparentBackground() throws {
-        let picture = try Self.draw(Self.widget(.accessoryRectangular, background: Self.red, []))
-        #expect(picture.at(points: 86, 38) == .clear)
+    /// The lock screen's families on the backdrop the layout gives them, in their shape: a
+    /// circle for accessoryCircular, transparent outside it.
+    @Test func accessoryFamiliesAreOnTheirBackdropInTheirShape() throws {
+        let rectangular = try Self.draw(Self.widget(.accessoryRectangular, background: Self.red, []))
+        #expect(rectangular.at(points: 86, 38) == .red)
+        let circular = try Self.draw(Self.widget(.accessoryCircular, background: Self.red, []))
+        #expect(circular.at(points: 38, 38) == .red)
+        #expect(circular.at(points: 1, 1) == .clear)
     }
 
     @Test func aNodesBackgroundFillsItsShape() throws {
