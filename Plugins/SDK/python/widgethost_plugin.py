@@ -596,6 +596,11 @@ class View(dict):
         """The widget's background (on the root view)."""
         return self._modify("containerBackground", style=_style(style))
 
+    def contentMarginsDisabled(self):
+        """On the root view: the content takes the whole widget, without the family's margins
+        (WidgetKit's configuration modifier .contentMarginsDisabled())."""
+        return self._modify("contentMarginsDisabled")
+
     def widgetURL(self, url):
         """The URL the whole widget opens (on the root view; the only link of the small families)."""
         if not isinstance(url, str) or ":" not in url:
@@ -607,6 +612,7 @@ class View(dict):
     content_transition, invalidatable_content = contentTransition, invalidatableContent
     widget_accentable, container_background, widget_url = widgetAccentable, containerBackground, widgetURL
     fixed_size, layout_priority, minimum_scale_factor = fixedSize, layoutPriority, minimumScaleFactor
+    content_margins_disabled = contentMarginsDisabled
 
 
 def _alignment(owner, alignment):

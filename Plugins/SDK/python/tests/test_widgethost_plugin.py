@@ -416,6 +416,7 @@ class ViewTests(unittest.TestCase):
             {"type": "contentTransition", "transition": "numericText"}, {"type": "invalidatableContent"},
             {"type": "widgetAccentable"}])
         self.assertEqual(wh.text("x").disabled()["modifiers"], [{"type": "disabled"}])
+        self.assertEqual(wh.text("x").content_margins_disabled()["modifiers"], [{"type": "contentMarginsDisabled"}])
         self.assertEqual(wh.text("x").disabled(False)["modifiers"], [{"type": "disabled", "isActive": False}])
         self.assertEqual(root["url"], "app://late")
         self.assertEqual(root["modifiers"], [{"type": "containerBackground", "style": "blue"},
