@@ -51,40 +51,83 @@ extension WidgetHostCommand {
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let date = try CommandOptions.date(values)
-            if try values.requiredString("format") == "png" { return try await runPNG(values, date: date) }
-            let pictureOptions = [try values.string("output"), try values.string("scale")]
-            if pictureOptions.contains(where: { $0 != nil }) {
-                throw values.validationError(
-                    "--output and --scale are for pictures: use them with --format png.")
-            }
-            let format = try CommandOptions.outputFormat(values)
+            let formatName = try values.requiredString("format")
             let selection = try CommandOptions.selection(values, allFamilies: true)
             if try values.flag("preview"), try values.flag("placeholder") {
                 throw values.validationError(
                     "'--preview' and '--placeholder' cannot be used together: a widget shows either "
                         + "its snapshot or its placeholder.")
             }
-            if format == .html || format == .layout, try values.flag("timeline") {
+            if ["html", "layout", "png"].contains(formatName), try values.flag("timeline") {
                 throw values.validationError(
-                    "--timeline lists every entry, which --format \(format.rawValue) does not draw; use --format json."
+                    "--timeline lists every entry, which --format \(formatName) does not draw; use --format json."
                 )
             }
             let colorScheme = try CommandOptions.colorScheme(values)
-            if colorScheme != nil, ![.layout, .html].contains(format) {
-                throw values.validationError(
-                    "--color-scheme chooses the colours of what is drawn (--format layout or html); "
-                        + "--format \(format.rawValue) draws no colours.")
+            let format: OutputFormat
+            var pictures: Pictures?
+            if formatName == "png" {
+                format = .text
+                pictures = try Pictures(values, colorScheme: colorScheme ?? .light)
+            } else {
+                let pictureOptions = [try values.string("output"), try values.string("scale")]
+                if pictureOptions.contains(where: { $0 != nil }) {
+                    throw values.validationError(
+                        "--output and --scale are for pictures: use them with --format png.")
+                }
+                format = try CommandOptions.outputFormat(values)
+                if colorScheme != nil, ![.layout, .html].contains(format) {
+                    throw values.validationError(
+                        "--color-scheme chooses the colours of what is drawn (--format layout, html or png); "
+                            + "--format \(format.rawValue) draws no colours.")
+                }
             }
             return try await SessionOptions.withSession(values) { session throws(ParseError) in
                 try await run(
                     values, session: session, date: date, format: format, selection: selection,
-                    colorScheme: colorScheme)
+                    colorScheme: colorScheme, pictures: pictures)
             }
         }
 
+        /// `--format png --output DIR [--scale N]`: the folder the pictures go to and their drawing.
+        private struct Pictures {
+            /// `--output`, as given.
+            let folder: String
+            let renderer: RunPNGRenderer
+
+            /// The options read and checked: a folder given, a scale PNGRenderer takes.
+            init(_ values: ParsedValues, colorScheme: ColorScheme) throws(ParseError) {
+                guard let output = try values.string("output") else {
+                    throw values.validationError(
+                        "--format png writes one picture a widget: give the folder with --output DIR.")
+                }
+                var scale = Double(Device.reference.scale)
+                if let text = try values.string("scale") {
+                    guard let number = Double(text), number.isFinite else {
+                        throw values.validationError(
+                            "--scale is pixels a point, a number from 1 to 4, not '\(text)'.")
+                    }
+                    scale = number
+                }
+                let drawing: PNGRenderer
+                do {
+                    drawing = try PNGRenderer(scale: scale)
+                } catch {
+                    throw values.validationError("--scale: \(error.message).")
+                }
+                folder = output
+                renderer = RunPNGRenderer(
+                    folder: URL(fileURLWithPath: output, isDirectory: true), colorScheme: colorScheme,
+                    renderer: drawing)
+            }
+        }
+
+        /// Loads, plans, evaluates and writes each widget in `format` (or, with `pictures`, as a
+        /// PNG in its folder, made before anything runs, the files listed), then reports what
+        /// failed.
         private static func run(
             _ values: ParsedValues, session: HostSession, date: Date, format: OutputFormat,
-            selection: RunPlan.Selection, colorScheme: ColorScheme?
+            selection: RunPlan.Selection, colorScheme: ColorScheme?, pictures: Pictures?
         ) async throws(ParseError) -> Int32 {
             let loaded = await session.load(try values.strings("config"))
             CommandOptions.report(loaded.diagnostics)
@@ -95,6 +138,13 @@ extension WidgetHostCommand {
                 return try CommandOptions.refuse(
                     failure, values: values, format: format, diagnosticsShown: true)
             }
+            // A folder for the pictures that cannot be made runs nothing.
+            if let pictures, let problem = makeFolder(pictures.folder) {
+                StandardStream.error.write(
+                    "error: cannot make the folder '\(TerminalText.visible(pictures.folder))' for the pictures: "
+                        + TerminalText.visible(problem) + "\n")
+                return ExitStatus.failure
+            }
             let instances = plan.instances
             let options = RunOptions(
                 date: date, preview: try values.flag("preview"), placeholder: try values.flag("placeholder"),
@@ -103,7 +153,8 @@ extension WidgetHostCommand {
             // failures are kept, to be reported once the output is complete.
             var output = RunOutput(
                 format: format,
-                renderer: format.runRenderer(symbols: session.symbolFallbacks, colorScheme: colorScheme),
+                renderer: pictures?.renderer
+                    ?? format.runRenderer(symbols: session.symbolFallbacks, colorScheme: colorScheme),
                 includeTimeline: try values.flag("timeline")
             ) { chunk in
                 switch chunk {
@@ -124,6 +175,9 @@ extension WidgetHostCommand {
                 StandardStream.error.write(
                     "warning: reload requests were not checked: \(TerminalText.visible(problem))\n")
             }
+            for warning in pictures?.renderer.problems.warnings ?? [] {
+                StandardStream.error.write("warning: \(TerminalText.visible(warning))\n")
+            }
             for failure in failures {
                 // A plugin's stderr, in the message after its first line, is shown as its lines.
                 let lines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
@@ -132,95 +186,12 @@ extension WidgetHostCommand {
                         + TerminalText.visible(String(lines[0])) + "\n"
                         + lines.dropFirst().map { "  | " + TerminalText.visible(String($0)) + "\n" }.joined())
             }
-            let failed = !failures.isEmpty
+            let problems = pictures?.renderer.problems.all ?? []
+            for problem in problems {
+                StandardStream.error.write("error: \(TerminalText.visible(problem))\n")
+            }
+            let failed = !failures.isEmpty || !problems.isEmpty
             return failed ? ExitStatus.failure : ExitStatus.success
-        }
-
-        /// `run --format png --output DIR [--scale N] [--color-scheme light|dark]`: each widget
-        /// drawn as a PNG in DIR (made if missing), the files written listed on standard output.
-        private static func runPNG(_ values: ParsedValues, date: Date) async throws(ParseError) -> Int32 {
-            guard let output = try values.string("output") else {
-                throw values.validationError(
-                    "--format png writes one picture a widget: give the folder with --output DIR.")
-            }
-            if try values.flag("timeline") {
-                throw values.validationError(
-                    "--timeline lists every entry, which --format png does not draw; use --format json.")
-            }
-            var scale = Double(Device.reference.scale)
-            if let text = try values.string("scale") {
-                guard let number = Double(text), number.isFinite else {
-                    throw values.validationError(
-                        "--scale is pixels a point, a number from 1 to 4, not '\(text)'.")
-                }
-                scale = number
-            }
-            let renderer: PNGRenderer
-            do {
-                renderer = try PNGRenderer(scale: scale)
-            } catch {
-                throw values.validationError("--scale: \(error.message).")
-            }
-            let colorScheme = try CommandOptions.colorScheme(values) ?? .light
-            let selection = try CommandOptions.selection(values, allFamilies: true)
-            if try values.flag("preview"), try values.flag("placeholder") {
-                throw values.validationError(
-                    "'--preview' and '--placeholder' cannot be used together: a widget shows either "
-                        + "its snapshot or its placeholder.")
-            }
-            let folder = URL(fileURLWithPath: output, isDirectory: true)
-            return try await SessionOptions.withSession(values) { session throws(ParseError) in
-                let loaded = await session.load(try values.strings("config"))
-                CommandOptions.report(loaded.diagnostics)
-                let plan: RunPlan
-                switch session.plan(loaded, selection: selection) {
-                case .success(let planned): plan = planned
-                case .failure(let failure):
-                    return try CommandOptions.refuse(
-                        failure, values: values, format: .text, diagnosticsShown: true)
-                }
-                // The folder, made before anything runs: a folder that cannot be made runs nothing.
-                if let problem = makeFolder(output) {
-                    StandardStream.error.write(
-                        "error: cannot make the folder '\(TerminalText.visible(output))' for the pictures: "
-                            + TerminalText.visible(problem) + "\n")
-                    return ExitStatus.failure
-                }
-                let pictures = RunPNGRenderer(folder: folder, colorScheme: colorScheme, renderer: renderer)
-                let options = RunOptions(
-                    date: date, preview: try values.flag("preview"),
-                    placeholder: try values.flag("placeholder"),
-                    family: plan.family)
-                var output = RunOutput(format: .text, renderer: pictures, includeTimeline: false) { chunk in
-                    switch chunk {
-                    case .data(let bytes): StandardStream.output.writeData(bytes)
-                    case .text(let text): StandardStream.output.write(text)
-                    }
-                }
-                var failures: [(id: String, message: String)] = []
-                _ = await session.evaluate(plan.instances, options: options, prepare: output.prepare) {
-                    drawn, nextIsReady in
-                    await output.write(drawn, nextIsReady: nextIsReady)
-                    if let failure = drawn.failure { failures.append(failure) }
-                }
-                await output.finish()
-                CommandOptions.report(session.takePluginDiagnostics())
-                for warning in pictures.problems.warnings {
-                    StandardStream.error.write("warning: \(TerminalText.visible(warning))\n")
-                }
-                for failure in failures {
-                    let first =
-                        failure.message.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-                    StandardStream.error.write(
-                        "error: widget '\(TerminalText.visible(failure.id))' failed: "
-                            + TerminalText.visible(String(first)) + "\n")
-                }
-                for problem in pictures.problems.all {
-                    StandardStream.error.write("error: \(TerminalText.visible(problem))\n")
-                }
-                let failed = !failures.isEmpty || !pictures.problems.all.isEmpty
-                return failed ? ExitStatus.failure : ExitStatus.success
-            }
         }
 
         /// Makes the folder at `path` and those above it that are missing, as `mkdir -p`; what
