@@ -28,10 +28,10 @@ public struct Device: Sendable, Hashable {
 
     /// The margins WidgetKit puts around a widget's content in a family (iOS 17's content
     /// margins: 16 points on the home screen's families, none on the lock screen's).
-    public func contentMargins(of family: WidgetFamily) -> Insets {
+    public func contentMargins(of family: WidgetFamily) -> EdgeInsets {
         switch family {
-        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: return Insets(all: 16)
-        case .accessoryCircular, .accessoryRectangular, .accessoryInline: return Insets()
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: return EdgeInsets(all: 16)
+        case .accessoryCircular, .accessoryRectangular, .accessoryInline: return EdgeInsets()
         }
     }
 

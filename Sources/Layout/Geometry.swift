@@ -1,4 +1,5 @@
 import JSON
+import WidgetHostKit
 
 /// A size in points.
 public struct Size: Sendable, Hashable, CustomStringConvertible {
@@ -106,25 +107,15 @@ public struct ProposedSize: Sendable, Hashable {
     }
 }
 
-/// Insets on each edge, in points.
-public struct Insets: Sendable, Hashable {
-    public var top: Double
-    public var leading: Double
-    public var bottom: Double
-    public var trailing: Double
-
-    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
-        self.top = top
-        self.leading = leading
-        self.bottom = bottom
-        self.trailing = trailing
-    }
-
-    public init(all length: Double) {
+extension EdgeInsets {
+    /// `length` points on every edge.
+    init(all length: Double) {
         self.init(top: length, leading: length, bottom: length, trailing: length)
     }
 
+    /// The leading and trailing insets together.
     var horizontal: Double { leading + trailing }
+    /// The top and bottom insets together.
     var vertical: Double { top + bottom }
 }
 

@@ -1,4 +1,5 @@
 import JSON
+import WidgetHostKit
 
 /// Builds the tree of ``LayoutElement``s from a view: each vocabulary view becomes its element,
 /// each modifier that places or draws wraps it, each that is inherited (font, colour, line
@@ -13,6 +14,9 @@ struct LayoutBuilder {
         /// A modifier's view (`overlay`'s).
         case view
     }
+
+    /// The padding of a bordered button's label on its fill, as iOS draws a regular control.
+    static let buttonPadding = EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12)
 
     /// The way to the node being built (kept as steps, written out only for a warning).
     var path: [PathComponent] = []
@@ -212,12 +216,12 @@ struct LayoutBuilder {
         var label = labelElement(view, environment: inner)
         switch style {
         case "automatic", "bordered":
-            label = wrap(label, .padding(Insets(top: 7, leading: 12, bottom: 7, trailing: 12)))
+            label = wrap(label, .padding(Self.buttonPadding))
             label = wrap(
                 label,
                 .background(Palette.paint(Palette.accent).opacity(0.15), .roundedRectangle(cornerRadius: 8)))
         case "borderedProminent":
-            label = wrap(label, .padding(Insets(top: 7, leading: 12, bottom: 7, trailing: 12)))
+            label = wrap(label, .padding(Self.buttonPadding))
             label = wrap(
                 label, .background(Palette.paint(Palette.accentFill), .roundedRectangle(cornerRadius: 8)))
         default:
@@ -242,7 +246,7 @@ struct LayoutBuilder {
                     isOn ? Paint(RGBA(red: 1, green: 1, blue: 1)) : Palette.paint(Palette.accentText)
             }
             var label = labelElement(view, environment: inner)
-            label = wrap(label, .padding(Insets(top: 7, leading: 12, bottom: 7, trailing: 12)))
+            label = wrap(label, .padding(Self.buttonPadding))
             let fill = isOn ? Palette.paint(Palette.accentFill) : Palette.paint(Palette.accent).opacity(0.15)
             label = wrap(label, .background(fill, .roundedRectangle(cornerRadius: 8)))
             return LayoutElement(
@@ -360,7 +364,7 @@ struct LayoutBuilder {
     }
 
     private mutating func padding<Modifier: LayoutModifierSource>(_ modifier: Modifier)
-        -> Insets
+        -> EdgeInsets
     {
         var length = modifier["length"]?.finiteNumber ?? 16
         if length < -10_000 || length > 10_000 {
@@ -373,11 +377,11 @@ struct LayoutBuilder {
             if case .string(let name) = value { edges = [name] }
             if case .array(let names) = value { edges = names.compactMap { $0.stringValue } }
         }
-        var insets = Insets()
+        var insets = EdgeInsets()
         for edge in edges {
             switch edge {
             case "all":
-                insets = Insets(all: length)
+                insets = EdgeInsets(all: length)
             case "horizontal":
                 insets.leading = length
                 insets.trailing = length

@@ -50,7 +50,7 @@ extension LayoutElement {
         case .stack(let axis, let alignment, _):
             node = LayoutNode(type: axis == .vertical ? "vstack" : "hstack", frame: frame)
             let arrangement = arrange(for: proposal, along: axis)
-            let spacings = [0] + spacings(along: axis)
+            let spacings = [0] + stackSpacings
             var offset = 0.0
             var placed: [LayoutNode] = []
             for (index, child) in visible.enumerated() {

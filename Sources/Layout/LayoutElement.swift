@@ -1,3 +1,5 @@
+import WidgetHostKit
+
 /// One view of the tree being laid out, as SwiftUI has it: a vocabulary view, or a modifier that
 /// places or draws (`padding`, `frame`, `background`, `clipShape`, `fixedSize`) wrapping the view
 /// it modifies. Built once from the view, sized for each proposal a parent makes (each size kept,
@@ -6,7 +8,7 @@ final class LayoutElement {
     /// What the element is.
     enum Kind {
         /// The widget: its content inside the family's margins, on its background.
-        case widget(margins: Insets, background: Paint, shape: LayoutShape)
+        case widget(margins: EdgeInsets, background: Paint, shape: LayoutShape)
         case text(String)
         /// An image: an SF Symbol sized to its font.
         case image(systemName: String?)
@@ -14,7 +16,7 @@ final class LayoutElement {
         case spacer(minLength: Double?, axis: Axis?)
         case stack(Axis, alignment: String?, spacing: Double?)
         case zstack(alignment: String?)
-        case padding(Insets)
+        case padding(EdgeInsets)
         case fixedFrame(width: Double?, height: Double?, alignment: String?)
         case flexibleFrame(FlexibleFrame, alignment: String?)
         /// A fill behind the content (its first child), in a shape, sized to it.
@@ -264,10 +266,7 @@ final class LayoutElement {
     // MARK: - Stacks
 
     /// The spacing before each child but the first (SwiftUI's: the stack's own, else 8 points
-    /// between views and none beside a spacer).
-    func spacings(along axis: Axis) -> [Double] { stackSpacings }
-
-    /// ``spacings(along:)``, worked out once.
+    /// between views and none beside a spacer), worked out once.
     private(set) lazy var stackSpacings: [Double] = {
         guard case .stack(_, _, let spacing) = kind, visible.count > 1 else { return [] }
         return (1..<visible.count).map { index in
@@ -276,7 +275,7 @@ final class LayoutElement {
         }
     }()
 
-    /// The sum of ``spacings(along:)``.
+    /// The sum of ``stackSpacings``.
     private(set) lazy var totalSpacing: Double = stackSpacings.reduce(0, +)
 
     /// A stack's children's proposals and sizes for `proposal` (SwiftUI's stack layout): the room

@@ -13,9 +13,9 @@ public enum LayoutEngine {
         _ view: ViewNode?, family: WidgetFamily, colorScheme: ColorScheme, device: Device = .reference,
         contentMarginsDisabled: Bool = false
     ) -> WidgetLayout {
-        layoutView(
-            view, family: family, colorScheme: colorScheme, device: device,
-            contentMarginsDisabled: contentMarginsDisabled)
+        layoutViews(
+            view, family: family, colorSchemes: [colorScheme], device: device,
+            contentMarginsDisabled: contentMarginsDisabled)[0]
     }
 
     /// A view's JSON laid out as a widget of `family` in `colorScheme`.
@@ -23,9 +23,9 @@ public enum LayoutEngine {
         _ view: JSONValue?, family: WidgetFamily, colorScheme: ColorScheme, device: Device = .reference,
         contentMarginsDisabled: Bool = false
     ) -> WidgetLayout {
-        layoutView(
-            view, family: family, colorScheme: colorScheme, device: device,
-            contentMarginsDisabled: contentMarginsDisabled)
+        layoutViews(
+            view, family: family, colorSchemes: [colorScheme], device: device,
+            contentMarginsDisabled: contentMarginsDisabled)[0]
     }
 
     /// A drawn view laid out once and placed in each of `colorSchemes`: the layouts, in that
@@ -48,15 +48,6 @@ public enum LayoutEngine {
         layoutViews(
             view, family: family, colorSchemes: colorSchemes, device: device,
             contentMarginsDisabled: contentMarginsDisabled)
-    }
-
-    static func layoutView<View: LayoutViewSource>(
-        _ view: View?, family: WidgetFamily, colorScheme: ColorScheme, device: Device,
-        contentMarginsDisabled: Bool
-    ) -> WidgetLayout {
-        layoutViews(
-            view, family: family, colorSchemes: [colorScheme], device: device,
-            contentMarginsDisabled: contentMarginsDisabled)[0]
     }
 
     /// `view` laid out as a widget of `family`, placed in each of `colorSchemes`.
@@ -82,7 +73,7 @@ public enum LayoutEngine {
         let marginsDisabled =
             contentMarginsDisabled
             || (view?.viewModifiers.contains { $0.modifierType == "contentMarginsDisabled" } ?? false)
-        let margins = marginsDisabled ? Insets() : device.contentMargins(of: family)
+        let margins = marginsDisabled ? EdgeInsets() : device.contentMargins(of: family)
         let widget = LayoutElement(
             .widget(
                 margins: margins, background: background,
