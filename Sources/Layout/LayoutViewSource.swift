@@ -54,14 +54,8 @@ extension JSONValue: LayoutViewSource, LayoutModifierSource {
     }
     public var modifierType: String? { self["type"]?.stringValue }
 
-    /// An integer or a finite number, as a `Double`.
-    public var finiteNumber: Double? {
-        switch self {
-        case .int(let value): return Double(value)
-        case .double(let value) where value.isFinite: return value
-        default: return nil
-        }
-    }
+    /// An integer or a finite number, as a `Double` (``JSONValue/doubleValue`` when finite).
+    public var finiteNumber: Double? { doubleValue.flatMap { $0.isFinite ? $0 : nil } }
 }
 
 extension ViewNode: LayoutViewSource {
