@@ -199,6 +199,7 @@ let targets: [Target] = [
             "ArgumentParsing", "Diagnostics", "YAML", "WidgetEngine", "PluginHosting", "WidgetHost",
             "Rendering", "LiveHost", "WidgetServer", "PluginProtocol", "AppGroup",
             "TaskStore", "TerminalText", "CStandardStreams", "BuiltInWidgets", "WidgetHostKit", "Layout",
+            "Snapshots",
         ],
         swiftSettings: swiftSettings
     ),
@@ -207,7 +208,7 @@ let targets: [Target] = [
         dependencies: [
             "CYAML", "YAML", "Diagnostics", "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering",
             "LiveHost", "WidgetServer", "PluginProtocol", "AppGroup", "TaskStore",
-            "TerminalText", "RawHTTP", "Layout",
+            "TerminalText", "RawHTTP", "Layout", "Snapshots",
         ]
             + builtInWidgets.map { .target(name: $0) },
         swiftSettings: swiftSettings
@@ -350,6 +351,20 @@ let layoutTargets: [Target] = [
     ),
     .testTarget(
         name: "LayoutTests", dependencies: ["Layout", "JSON", "WidgetHostKit"], swiftSettings: swiftSettings),
+    // `widgethost snapshot`: recorded layouts and pictures compared node by node and pixel by
+    // pixel, the difference drawn, a JUnit report.
+    .target(
+        name: "Snapshots",
+        dependencies: ["Rendering", "Layout", "JSON", "WidgetEngine", "WidgetHostKit", "CPangoCairo"],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "SnapshotsTests",
+        dependencies: [
+            "Snapshots", "Rendering", "Layout", "JSON", "WidgetEngine", "WidgetHostKit", "TestSupport",
+        ],
+        swiftSettings: swiftSettings
+    ),
     // The PNG drawing's pixels, read back from the PNGs it writes.
     .testTarget(
         name: "RenderingTests",

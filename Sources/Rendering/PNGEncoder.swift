@@ -18,10 +18,10 @@
 /// picture's size. The file is about twice Cairo's (70 KB for a medium widget with text at @2x,
 /// where Cairo's writer makes 31 KB in ten times the time) and read by every PNG reader (the tests
 /// read each back with Cairo's reader: libpng and zlib, which check the CRCs and the Adler-32).
-enum PNGEncoder {
+package enum PNGEncoder {
     /// `width` x `height` pixels whose rows start `stride` bytes apart at `pixels`, as a PNG
     /// (8-bit RGBA, not premultiplied, as PNG's alpha is).
-    static func encode(_ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [UInt8] {
+    package static func encode(_ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(width * height / 2 + 1024)
         output += [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -1,4 +1,4 @@
-import JSON
+public import JSON
 public import Layout
 public import WidgetEngine
 public import WidgetHostKit
@@ -41,6 +41,13 @@ public struct RunLayoutRenderer: RunRenderer {
 
     /// One widget's object through `sink`.
     func write(_ result: WidgetResult, to sink: inout some JSONSink) {
+        write(result, layout: layout(result), to: &sink)
+    }
+
+    /// One widget's object through `sink`, its layout (in the renderer's scheme) already made.
+    public func write(
+        _ result: WidgetResult, layout: Result<WidgetLayout, WidgetFailure>, to sink: inout some JSONSink
+    ) {
         sink.beginObject()
         sink.key("id")
         sink.string(result.instance.id)
@@ -58,7 +65,7 @@ public struct RunLayoutRenderer: RunRenderer {
         sink.key("height")
         sink.value(.int(Int(size.height)))
         sink.endObject()
-        switch layout(result) {
+        switch layout {
         case .success(let layout):
             sink.key("layout")
             layout.root.write(to: &sink)

@@ -1,5 +1,5 @@
 public import Foundation
-public import Layout
+import Layout
 import Synchronization
 public import WidgetEngine
 public import WidgetHostKit

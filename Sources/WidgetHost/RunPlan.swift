@@ -14,11 +14,65 @@ public struct RunPlan: Sendable {
         public var widgetIDs: [String]
         /// The family asked for, if any.
         public var family: FamilySelection?
+        /// The part of the widgets asked for (`--shard K/N`), if any.
+        public var shard: Shard?
 
-        /// Widgets `widgetIDs` (all when empty) in `family`.
-        public init(widgetIDs: [String] = [], family: FamilySelection? = nil) {
+        /// Widgets `widgetIDs` (all when empty) in `family`, those of `shard` when one is given.
+        public init(widgetIDs: [String] = [], family: FamilySelection? = nil, shard: Shard? = nil) {
             self.widgetIDs = widgetIDs
             self.family = family
+            self.shard = shard
+        }
+    }
+
+    /// Part K of N of a configuration's widgets (`--shard K/N`): a widget belongs to the part its
+    /// id hashes to (64-bit FNV-1a of the id's UTF-8 bytes, modulo N), so the N parts are disjoint,
+    /// together hold every widget, and a widget stays in its part however many widgets are added
+    /// or removed around it. Every family of a widget goes with it.
+    public struct Shard: Sendable, Equatable, CustomStringConvertible {
+        /// The part, from 1 to ``count``.
+        public let index: Int
+        /// How many parts there are.
+        public let count: Int
+
+        /// The most parts a run is split into.
+        public static let maximumCount = 10_000
+
+        /// Part `index` of `count`; `nil` unless 1 ≤ index ≤ count ≤ ``maximumCount``.
+        public init?(index: Int, count: Int) {
+            guard count >= 1, count <= Self.maximumCount, index >= 1, index <= count else { return nil }
+            self.index = index
+            self.count = count
+        }
+
+        /// `K/N` as the command line writes it (digits only, no sign or spaces); `nil` otherwise.
+        public init?(_ text: String) {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2,
+                parts.allSatisfy({
+                    !$0.isEmpty && $0.count <= 5 && $0.utf8.allSatisfy { (0x30...0x39).contains($0) }
+                }),
+                let index = Int(parts[0]), let count = Int(parts[1])
+            else { return nil }
+            self.init(index: index, count: count)
+        }
+
+        public var description: String { "\(index)/\(count)" }
+
+        /// Whether the widget `id` belongs to this part.
+        public func contains(_ id: String) -> Bool {
+            Int(Self.hash(id) % UInt64(count)) == index - 1
+        }
+
+        /// 64-bit FNV-1a of `id`'s UTF-8 bytes: fixed by its definition, the same on every machine
+        /// and in every release (Swift's `Hasher` is seeded per process, so it cannot be used).
+        static func hash(_ id: String) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in id.utf8 {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01b3
+            }
+            return hash
         }
     }
 
@@ -133,6 +187,7 @@ extension HostSession {
         } catch {
             return .failure(error)
         }
+        if let shard = selection.shard { instances = instances.filter { shard.contains($0.id) } }
         var single: WidgetFamily?
         switch selection.family {
         case nil: break

@@ -180,8 +180,10 @@ enum CommandOptions {
         return family
     }
 
-    /// What `--widget` and `--family` select (`--family all` only where `allFamilies`).
-    static func selection(_ values: ParsedValues, allFamilies: Bool = false) throws(ParseError)
+    /// What `--widget` and `--family` select (`--family all` only where `allFamilies`), and
+    /// `--shard` where the command is `sharded`.
+    static func selection(_ values: ParsedValues, allFamilies: Bool = false, sharded: Bool = false)
+        throws(ParseError)
         -> RunPlan.Selection
     {
         let chosen: RunPlan.FamilySelection? =
@@ -190,7 +192,45 @@ enum CommandOptions {
             } else {
                 try family(values).map(RunPlan.FamilySelection.one)
             }
-        return RunPlan.Selection(widgetIDs: try values.strings("widget"), family: chosen)
+        return RunPlan.Selection(
+            widgetIDs: try values.strings("widget"), family: chosen, shard: sharded ? try shard(values) : nil)
+    }
+
+    /// Makes the folder at `path` and those above it that are missing, as `mkdir -p`; what
+    /// stopped it (`'out' is a file`, the system's reason), or `nil` once it exists.
+    static func makeFolder(_ path: String) -> String? {
+        var made = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + component
+            var status = stat()
+            if stat(made, &status) == 0 {
+                if status.st_mode & S_IFMT != S_IFDIR { return "'\(made)' is not a folder" }
+                continue
+            }
+            if mkdir(made, 0o755) != 0, errno != EEXIST {
+                return "'\(made)': " + String(cString: strerror(errno))
+            }
+        }
+        return access(path, W_OK | X_OK) == 0 ? nil : String(cString: strerror(errno))
+    }
+
+    /// `--shard K/N`: run part K of N of the widgets, for spreading a batch over machines.
+    static let shard = ArgumentSpec.option(
+        "shard", valueName: "k/n",
+        help:
+            "Run part K of N of the widgets (each widget's part fixed by its id), so N runs on any machines do the whole once."
+    )
+
+    /// The `--shard K/N` given, checked; `nil` when none is.
+    static func shard(_ values: ParsedValues) throws(ParseError) -> RunPlan.Shard? {
+        guard let text = try values.string("shard") else { return nil }
+        guard let shard = RunPlan.Shard(text) else {
+            throw values.validationError(
+                "The value '\(TerminalText.visible(String(text.prefix(40))))' is invalid for '--shard <k/n>': "
+                    + "expected part K of N parts as K/N, with 1 ≤ K ≤ N ≤ \(RunPlan.Shard.maximumCount), such as 2/5."
+            )
+        }
+        return shard
     }
 
     /// Refuses what `plan` refused, as every command that draws refuses it: a usage error (64) is

@@ -28,7 +28,7 @@ extension WidgetHostCommand {
                 """,
             usage: "widgethost run [<config> ...] [<options>]",
             arguments: [
-                CommandOptions.config, CommandOptions.widget("Run"), familyOption,
+                CommandOptions.config, CommandOptions.widget("Run"), familyOption, CommandOptions.shard,
                 CommandOptions.at("Run"),
                 .flag("timeline", help: "Print every entry of each timeline and its reload policy."),
                 .flag("preview", help: "Print snapshots, as the widget gallery shows them."),
@@ -52,7 +52,7 @@ extension WidgetHostCommand {
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
             let date = try CommandOptions.date(values)
             let formatName = try values.requiredString("format")
-            let selection = try CommandOptions.selection(values, allFamilies: true)
+            let selection = try CommandOptions.selection(values, allFamilies: true, sharded: true)
             if try values.flag("preview"), try values.flag("placeholder") {
                 throw values.validationError(
                     "'--preview' and '--placeholder' cannot be used together: a widget shows either "
@@ -139,7 +139,7 @@ extension WidgetHostCommand {
                     failure, values: values, format: format, diagnosticsShown: true)
             }
             // A folder for the pictures that cannot be made runs nothing.
-            if let pictures, let problem = makeFolder(pictures.folder) {
+            if let pictures, let problem = CommandOptions.makeFolder(pictures.folder) {
                 StandardStream.error.write(
                     "error: cannot make the folder '\(TerminalText.visible(pictures.folder))' for the pictures: "
                         + TerminalText.visible(problem) + "\n")
@@ -192,24 +192,6 @@ extension WidgetHostCommand {
             }
             let failed = !failures.isEmpty || !problems.isEmpty
             return failed ? ExitStatus.failure : ExitStatus.success
-        }
-
-        /// Makes the folder at `path` and those above it that are missing, as `mkdir -p`; what
-        /// stopped it (`'out' is a file`, the system's reason), or `nil` once it exists.
-        private static func makeFolder(_ path: String) -> String? {
-            var made = path.hasPrefix("/") ? "/" : ""
-            for component in path.split(separator: "/") {
-                made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + component
-                var status = stat()
-                if stat(made, &status) == 0 {
-                    if status.st_mode & S_IFMT != S_IFDIR { return "'\(made)' is not a folder" }
-                    continue
-                }
-                if mkdir(made, 0o755) != 0, errno != EEXIST {
-                    return "'\(made)': " + String(cString: strerror(errno))
-                }
-            }
-            return access(path, W_OK | X_OK) == 0 ? nil : String(cString: strerror(errno))
         }
 
         /// `--family <family>` of `run`: a family, or `all`.

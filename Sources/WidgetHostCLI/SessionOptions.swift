@@ -61,9 +61,13 @@ enum SessionOptions {
     /// `--plugins DIR`, when the command declares it), with `--store DIR` and `--lock-timeout` (or
     /// `WIDGETHOST_LOCK_TIMEOUT`) when it uses the store. The caller ends it with
     /// ``HostSession/close()`` before it returns.
-    static func session(_ values: ParsedValues, store: Bool = true, plugins: Bool = true) throws(ParseError)
-        -> HostSession
-    {
+    /// `clock`, when given, is the date plugins read instead of `--at`'s (`snapshot` verifies at
+    /// the date its snapshots were recorded at).
+    static func session(
+        _ values: ParsedValues, store: Bool = true, plugins: Bool = true, clock: Date? = nil
+    ) throws(ParseError) -> HostSession {
+        var pluginClock = try pluginClock(values)
+        if let clock { pluginClock = PluginClock(date: clock) }
         let storeOption = store ? try values.string("store") : nil
         if storeOption == "" { throw CommandOptions.emptyStoreError(values) }
         let overrides = values.declares("set") ? try values.strings("set") : []
@@ -81,7 +85,7 @@ enum SessionOptions {
             hostVersion: WidgetHostCommand.version,
             overrides: overrides,
             pluginLog: plugins ? try pluginLog(values) : nil,
-            pluginClock: plugins ? try pluginClock(values) : nil)
+            pluginClock: plugins ? pluginClock : nil)
         do throws(RegistryError) {
             return try HostSession(bundles: BuiltInWidgets.bundles, settings: settings)
         } catch {
@@ -97,10 +101,10 @@ enum SessionOptions {
     /// the plugins it started (``TerminationSignals``).
     static func withSession(
         _ values: ParsedValues, store: Bool = true, plugins: Bool = true, live: Bool = false,
-        _ body: (HostSession) async throws(ParseError) -> Int32
+        clock: Date? = nil, _ body: (HostSession) async throws(ParseError) -> Int32
     ) async throws(ParseError) -> Int32 {
         if plugins && !live { TerminationSignals.endPluginsWithTheProcess() }
-        let session = try session(values, store: store, plugins: plugins)
+        let session = try session(values, store: store, plugins: plugins, clock: clock)
         do {
             let status = try await body(session)
             await session.close()
