@@ -252,11 +252,11 @@ extension WidgetHostCommand {
             var outcomes: [SnapshotOutcome] = []
             let warnings = await session.evaluate(
                 plan.instances, options: RunOptions(date: manifest.date, family: plan.family),
-                prepare: { result, _ in snapshotter.check(result) }
-            ) { checked, _ in
-                for outcome in checked { StandardStream.output.write(line(outcome)) }
-                outcomes += checked
-            }
+                prepare: { result, _ in snapshotter.check(result) },
+                deliver: { checked, _ in
+                    for outcome in checked { StandardStream.output.write(line(outcome)) }
+                    outcomes += checked
+                })
             CommandOptions.report(session.takePluginDiagnostics())
             for problem in warnings {
                 StandardStream.error.write(
