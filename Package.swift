@@ -275,7 +275,7 @@ let targets: [Target] = [
     ),
     .testTarget(
         name: "EndToEndTests",
-        dependencies: ["WidgetHostCLI", "AppGroup", "TestSupport", "RawHTTP", "Layout"],
+        dependencies: ["WidgetHostCLI", "AppGroup", "TestSupport", "RawHTTP", "Layout", "Snapshots"],
         exclude: ["Fixtures"],
         swiftSettings: swiftSettings
     ),

@@ -32,11 +32,11 @@ public struct PixelComparison: Sendable, Equatable {
                 if x < recorded.width, y < recorded.height, x < current.width, y < current.height {
                     difference = Self.difference(recorded[x, y], current[x, y])
                 } else {
-                    difference = 255
+                    difference = 256  // a pixel only one picture has: changed at any tolerance
                 }
                 guard difference > tolerance else { continue }
                 changed += 1
-                largest = max(largest, difference)
+                largest = max(largest, min(difference, 255))
                 minX = min(minX, x)
                 minY = min(minY, y)
                 maxX = max(maxX, x)

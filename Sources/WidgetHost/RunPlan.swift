@@ -66,7 +66,7 @@ public struct RunPlan: Sendable {
 
         /// 64-bit FNV-1a of `id`'s UTF-8 bytes: fixed by its definition, the same on every machine
         /// and in every release (Swift's `Hasher` is seeded per process, so it cannot be used).
-        static func hash(_ id: String) -> UInt64 {
+        public static func hash(_ id: String) -> UInt64 {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in id.utf8 {
                 hash ^= UInt64(byte)
