@@ -49,7 +49,7 @@ import Testing
 
     static let subcommands = [
         "run", "validate", "config", "describe", "schema", "perform", "tap", "open", "yaml", "store",
-        "plugins", "watch", "serve", "reload", "completions", "man", "help",
+        "plugins", "watch", "serve", "reload", "snapshot", "completions", "man", "help",
     ]
     static let intents = [
         "ToggleTaskIntent", "SetTaskCompletionIntent", "CompleteTaskIntent", "AddTaskIntent",
@@ -76,8 +76,8 @@ import Testing
         (
             ["run", "-"],
             [
-                "--widget", "--family", "--at", "--timeline", "--preview", "--placeholder", "--format",
-                "--color-scheme", "--output", "--scale", "--store",
+                "--widget", "--family", "--shard", "--at", "--timeline", "--preview", "--placeholder",
+                "--format", "--color-scheme", "--output", "--scale", "--store",
                 "--lock-timeout",
                 "--plugins", "--set", "--verbose", "--trace-plugins", "--version", "-h", "--help",
             ]

@@ -33,6 +33,8 @@ import Testing
                                   work.
           reload                  Asks the widgets of some kinds, or all, to reload
                                   their timelines.
+          snapshot                Records or verifies snapshots of the widgets: layout
+                                  and picture, every family and scheme.
           completions             Prints a shell completion script for bash, zsh or
                                   fish.
           man                     Prints the man page (roff), generated from the same
@@ -113,7 +115,7 @@ import Testing
                 + [
                     "run", "validate", "config", "describe", "schema", "perform", "tap", "open", "yaml",
                     "store",
-                    "plugins", "watch", "serve", "reload", "completions", "man",
+                    "plugins", "watch", "serve", "reload", "snapshot", "completions", "man",
                 ].map {
                     "  - \($0)\n"
                 }
