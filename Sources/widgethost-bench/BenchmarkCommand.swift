@@ -5,12 +5,12 @@
 #endif
 
 /// The benchmark runner:
-/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|batch|html|layout|png|serve]... [--rounds N] [--burst-size N]`.
+/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|batch|html|layout|png|snapshot|serve]... [--rounds N] [--burst-size N]`.
 enum BenchmarkCommand {
     /// The benchmarks, by name.
     static let names = [
         "yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete", "batch", "html",
-        "layout", "png", "serve",
+        "layout", "png", "snapshot", "serve",
     ]
 
     static func main(_ arguments: [String]) async {
@@ -76,6 +76,10 @@ enum BenchmarkCommand {
         if selected.isEmpty || selected.contains("png") {
             // A round draws 2,000 pictures: a third of the rounds.
             PNGBenchmark(rounds: max(rounds / 3, 3)).run()
+        }
+        if selected.isEmpty || selected.contains("snapshot") {
+            // A round draws and checks 4,000 pictures: a third of the rounds.
+            await SnapshotBenchmark(rounds: max(rounds / 3, 3)).run(registry)
         }
         if selected.isEmpty || selected.contains("serve") { ServeBenchmark(samples: 50).run() }
         if selected.isEmpty || selected.contains("burst") {
