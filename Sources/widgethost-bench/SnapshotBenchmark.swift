@@ -36,7 +36,9 @@ struct SnapshotBenchmark {
                 }
                 let record = snapshotter(.record)
                 var recorded = 0
-                await evaluator.evaluate(many, options: options, prepare: { result, _ in record.check(result) }) {
+                await evaluator.evaluate(
+                    many, options: options, prepare: { result, _ in record.check(result) }
+                ) {
                     outcomes, _ in recorded += outcomes.filter { $0.status == .recorded }.count
                 }
                 let verify = snapshotter(.verify(tolerance: 0))
@@ -47,13 +49,16 @@ struct SnapshotBenchmark {
                     var start = Clock.now()
                     var bytes = 0
                     await evaluator.evaluate(
-                        many, options: options, prepare: { result, index in writer.piece(result, at: index).count }
+                        many, options: options,
+                        prepare: { result, index in writer.piece(result, at: index).count }
                     ) { count, _ in bytes += count }
                     drawing.append(Double(Clock.now() - start) / 1e9)
 
                     start = Clock.now()
                     passed = 0
-                    await evaluator.evaluate(many, options: options, prepare: { result, _ in verify.check(result) }) {
+                    await evaluator.evaluate(
+                        many, options: options, prepare: { result, _ in verify.check(result) }
+                    ) {
                         outcomes, _ in passed += outcomes.filter { $0.status == .passed }.count
                     }
                     verifying.append(Double(Clock.now() - start) / 1e9)
