@@ -154,6 +154,48 @@ import Testing
             ])
     }
 
+    /// A plugin's view: a red bar `width` points wide at the leading edge, in an hstack with a spacer.
+    static func bar(_ width: Int) -> String {
+        """
+        {"type": "hstack", "children": [
+          {"type": "spacer", "modifiers": [{"type": "frame", "width": \(width), "height": 40},
+                                           {"type": "background", "style": "#FF0000"}]},
+          {"type": "spacer"}]}
+        """
+    }
+
+    @Test func aViewOnePixelWiderFailsWithThatColumnMarked() throws {
+        let scratch = try PluginViewTests.scratch("bar", kind: "Bar", view: Self.bar(100))
+        let store = ["WIDGETHOST_STORE": scratch.path("store")]
+        let arguments = ["widgets.yaml", "--plugins", "plugins", "--dir", "snaps"]
+        let record = try Self.snapshot(
+            scratch, arguments + ["--record", "--at", Self.at, "--scale", "1"], store: store)
+        #expect(record.status == 0, "\(record.standardError)")
+        #expect(try Self.snapshot(scratch, arguments, store: store).status == 0)
+
+        // One point wider at one pixel a point: one more column of 40 red pixels.
+        try ScratchPlugin.write(
+            "bar", in: scratch, manifest: "kinds: [Bar]\n",
+            widgets: [#"{"kind": "Bar", "supportedFamilies": ["systemSmall"]}"#], view: Self.bar(101))
+        let verify = try Self.snapshot(scratch, arguments, store: store)
+        #expect(verify.status == 1)
+        let lines = verify.standardOutput.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first == "FAILED    s.systemSmall: 4 layout changes; 40 pixels changed in 1x40 at (116, 65)"
+        )
+        #expect(
+            lines.contains("    layout/widget/hstack/background: frame (16, 65, 100x40) -> (16, 65, 101x40)"))
+        let diff = try RasterImage(
+            png: Array(
+                try Data(
+                    contentsOf: URL(fileURLWithPath: scratch.path("snaps/failures/s.systemSmall.diff.png")))))
+        var marked: [Int] = []
+        for y in 0..<170 {
+            for x in 0..<170 where diff[2 * (170 + 8) + x, y] == 0xFFFF_0000 { marked.append(x * 1000 + y) }
+        }
+        #expect(marked == (65..<105).map { 116 * 1000 + $0 })
+    }
+
     @Test func aChangedViewFailsNamingItsChangedNodesInAJUnitReport() throws {
         let (scratch, store) = try Self.recorded()
         // A task done: the task widgets' count and rows change.
