@@ -65,6 +65,8 @@ extension FailureCode {
     public static let widgetUnknownKind = FailureCode("widget.unknown-kind", .runtime)
     /// `tap.stale-view`: the widget shows another view than the one a tap was made on; nothing ran.
     public static let tapStaleView = FailureCode("tap.stale-view", .invalidInput)
+    /// `tap.disabled-control`: the control tapped is disabled (`.disabled(true)`); nothing ran.
+    public static let tapDisabledControl = FailureCode("tap.disabled-control", .invalidInput)
     /// `usage.invalid`: the command line is wrong (an unknown widget id or intent, a malformed
     /// value), as `--format json` reports it.
     public static let usageInvalid = FailureCode("usage.invalid", .usage)

@@ -369,6 +369,9 @@ public final class HostSession: Sendable {
         /// The widget shows another view than the one tapped (its timeline moved, its data
         /// changed): nothing ran, since control N of the new view may be another control.
         case staleView(shown: ViewRevision, current: ViewRevision)
+        /// The control is disabled (`.disabled(true)` on it or around it): as on iOS, a tap on it
+        /// runs nothing.
+        case disabledControl(ViewNode.Kind)
 
         /// The sentence for this failure of a tap of control `number` of the widget `id`, as `tap`
         /// and `serve` word it.
@@ -398,6 +401,10 @@ public final class HostSession: Sendable {
             case .staleView:
                 return "widget '\(id)' changed after it was shown, so control \(number) was not tapped "
                     + "(it may now be another control); look at the widget again and tap"
+            case .disabledControl(let kind):
+                return
+                    "control \(number) of '\(id)' is a disabled \(kind.rawValue) (.disabled(true)), so a tap "
+                    + "runs nothing, as on iOS"
             }
         }
 
@@ -411,6 +418,7 @@ public final class HostSession: Sendable {
             case .undeclaredIntent: .pluginUndeclaredIntent
             case .noSuchControl: .usageInvalid
             case .staleView: .tapStaleView
+            case .disabledControl: .tapDisabledControl
             case .unknownIntent, .noIntent, .invalidValues: .intentFailed
             }
         }
@@ -450,6 +458,11 @@ public final class HostSession: Sendable {
             return .failure(.noSuchControl(number: number, count: controls.count))
         }
         let control = controls[number - 1]
+        if evaluation.current.view.controlsDisabled.indices.contains(number - 1),
+            evaluation.current.view.controlsDisabled[number - 1]
+        {
+            return .failure(.disabledControl(control.type))
+        }
         if control.type == .link {
             let url = control.url ?? ""
             return .success(.opened(url: url, destination: try? resolveLink(url).get()))

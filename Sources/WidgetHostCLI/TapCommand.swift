@@ -88,7 +88,8 @@ extension WidgetHostCommand {
                     StandardStream.error.write("error: \(TerminalText.visible(text))\n")
                     FailureDocument(code: failure.code, message: text, reason: failure.reason).write(
                         if: format)
-                    return ExitStatus.failure
+                    // A disabled control is the tap's fault, not a failure of what ran (nothing did).
+                    return failure.code.isInvalidInput ? ExitStatus.dataError : ExitStatus.failure
                 }
             }
         }

@@ -142,6 +142,21 @@ public struct ViewNode: Sendable, Hashable, JSONSinkWritable {
         sink.endObject()
     }
 
+    /// Whether each of ``controls`` (in its order) is disabled: SwiftUI's `.disabled(true)` on it
+    /// or on a view around it, which a tap does not get through.
+    public var controlsDisabled: [Bool] {
+        var found: [Bool] = []
+        var stack: [(node: ViewNode, disabled: Bool)] = [(self, false)]
+        while let (node, inherited) = stack.popLast() {
+            let disabled =
+                inherited
+                || node.modifiers.contains { $0.type == .disabled && $0["isActive"]?.boolValue != false }
+            if node.type == .button || node.type == .toggle || node.type == .link { found.append(disabled) }
+            stack.append(contentsOf: node.children.reversed().map { ($0, disabled) })
+        }
+        return found
+    }
+
     /// The controls (buttons, toggles, links) of the tree, depth first: the numbering `tap` uses.
     public var controls: [ViewNode] {
         var found: [ViewNode] = []

@@ -435,6 +435,7 @@ public final class WidgetServer: HTTPHandler {
             let message = failure.message(control: number, of: id)
             if case .noSuchControl = failure { return self.failure(404, .serveNotFound, message) }
             if case .staleView = failure { return self.failure(409, failure.code, message) }
+            if case .disabledControl = failure { return self.failure(409, failure.code, message) }
             return self.failure(500, failure.code, message, reason: failure.reason)
         }
     }
