@@ -24,7 +24,7 @@ enum WidgetHostCommand {
     static let commands: [any Subcommand.Type] = [
         RunCommand.self, ValidateCommand.self, ConfigCommand.self, DescribeCommand.self, SchemaCommand.self,
         PerformCommand.self, TapCommand.self, OpenCommand.self, YAMLCommand.self, StoreCommand.self,
-        PluginsCommand.self, WatchCommand.self, ServeCommand.self, ReloadCommand.self,
+        PluginsCommand.self, WatchCommand.self, ServeCommand.self, ReloadCommand.self, SimulateCommand.self,
         CompletionsCommand.self, ManCommand.self, CompleteCommand.self,
     ]
 
