@@ -33,6 +33,8 @@ import Testing
                                   work.
           reload                  Asks the widgets of some kinds, or all, to reload
                                   their timelines.
+          simulate                Runs the widgets' timelines on a virtual clock, as
+                                  WidgetKit would, and prints what happens.
           completions             Prints a shell completion script for bash, zsh or
                                   fish.
           man                     Prints the man page (roff), generated from the same
@@ -113,7 +115,7 @@ import Testing
                 + [
                     "run", "validate", "config", "describe", "schema", "perform", "tap", "open", "yaml",
                     "store",
-                    "plugins", "watch", "serve", "reload", "completions", "man",
+                    "plugins", "watch", "serve", "reload", "simulate", "completions", "man",
                 ].map {
                     "  - \($0)\n"
                 }
