@@ -214,6 +214,58 @@ import Testing
             ])
     }
 
+    /// A plugin of kind `Flaky` whose timeline asks for a reload every hour and that fails when
+    /// asked at 01:00.
+    static let flaky = ScratchPlugin.script(
+        initialize: #"""
+            res = {"protocolVersion": 1, "plugin": {"name": "flaky", "version": "1"},
+                   "widgets": [{"kind": "Flaky", "supportedFamilies": ["systemSmall"], "parameters": []}]}
+            """#,
+        render: #"""
+            date = r["params"]["date"]
+            if "T01:00" in date:
+                print(json.dumps({"jsonrpc": "2.0", "id": r["id"],
+                                  "error": {"code": -32000, "message": "the service is down"}}), flush=True)
+                continue
+            hour = int(date[11:13]) + 1
+            after = date[:11] + ("%02d" % hour) + date[13:]
+            res = {"entries": [{"date": date, "data": {"asked": date}, "view": {"type": "text", "text": date}}],
+                   "policy": {"policy": "after", "date": after}}
+            """#)
+
+    /// A reload that fails is an event written as `run --format json` writes an error; the
+    /// simulation goes on (a request reloads the widget again), and exits 1 naming the widget.
+    @Test func aFailedReloadIsAnEventAndTheSimulationGoesOn() throws {
+        let scratch = try TemporaryDirectory()
+        try scratch.initStore()
+        try scratch.plugin("flaky", at: "plugins/flaky", script: Self.flaky, manifest: "kinds: [Flaky]\n")
+        try scratch.file(
+            "widgets.yaml",
+            "plugins: [plugins/flaky]\nwidgets:\n  - {id: flaky, kind: Flaky, family: systemSmall}\n")
+        try scratch.file("requests.yaml", "- {at: 2026-12-05T03:30:00Z}\n")
+        let run = try simulate(
+            scratch,
+            ["--from", "2026-12-05T00:00:00Z", "--to", "2026-12-05T05:00:00Z", "--requests", "requests.yaml"])
+        #expect(run.status == 1)
+        #expect(
+            run.standardError.contains("error: widget 'flaky' failed once, first at 2026-12-05T01:00:00Z: "),
+            "\(run.standardError)")
+        let all = try events(run.standardOutput)
+        let failures = events(all, "failure", of: "flaky")
+        #expect(failures.map { $0["time"] as? String } == ["2026-12-05T01:00:00Z"])
+        let error = try #require(failures.first?["error"] as? [String: Any])
+        #expect((error["message"] as? String)?.contains("the service is down") == true)
+        #expect(error["code"] as? String != nil)
+        #expect(failures.first?["reason"] as? String == "policy")
+        // Its policy stops; the request at 03:30 reloads it, and the policy goes on from there.
+        #expect(
+            events(all, "reload", of: "flaky").map { $0["time"] as? String } == [
+                "2026-12-05T00:00:00Z", "2026-12-05T03:30:00Z", "2026-12-05T04:30:00Z",
+            ])
+        #expect(all.last?["event"] as? String == "end")
+        #expect(all.last?["failures"] as? Int == 1)
+    }
+
     /// Options that cannot be: a usage error naming the option, exit 64, nothing written.
     @Test(
         arguments: [
