@@ -199,7 +199,7 @@ let targets: [Target] = [
             "ArgumentParsing", "Diagnostics", "YAML", "WidgetEngine", "PluginHosting", "WidgetHost",
             "Rendering", "LiveHost", "WidgetServer", "PluginProtocol", "AppGroup",
             "TaskStore", "TerminalText", "CStandardStreams", "BuiltInWidgets", "WidgetHostKit", "Layout",
-            "Snapshots",
+            "Snapshots", "Simulation",
         ],
         swiftSettings: swiftSettings
     ),
@@ -373,6 +373,22 @@ let layoutTargets: [Target] = [
     ),
 ]
 
+/// `simulate`'s timelines on a virtual clock, and its tests (kept apart, as the layout's are).
+let simulationTargets: [Target] = [
+    .target(
+        name: "Simulation",
+        dependencies: [
+            "LiveHost", "WidgetEngine", "WidgetHostKit", "PluginProtocol", "JSON", "YAML", "Diagnostics",
+        ],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "SimulationTests",
+        dependencies: ["Simulation", "WidgetEngine", "WidgetHostKit", "JSON", "Diagnostics", "TestSupport"],
+        swiftSettings: swiftSettings
+    ),
+]
+
 let package = Package(
     name: "widgethost",
     platforms: [.macOS(.v15)],
@@ -382,6 +398,6 @@ let package = Package(
         // Preloaded into plugins with libfaketime under `--at`: keeps their monotonic timers real.
         .library(name: "WidgetHostPluginClock", type: .dynamic, targets: ["CPluginClock"]),
     ] + libraries.map { .library(name: $0, targets: [$0]) },
-    targets: targets + layoutTargets,
+    targets: targets + layoutTargets + simulationTargets,
     swiftLanguageModes: [.v6]
 )

@@ -25,6 +25,7 @@ enum WidgetHostCommand {
         RunCommand.self, ValidateCommand.self, ConfigCommand.self, DescribeCommand.self, SchemaCommand.self,
         PerformCommand.self, TapCommand.self, OpenCommand.self, YAMLCommand.self, StoreCommand.self,
         PluginsCommand.self, WatchCommand.self, ServeCommand.self, ReloadCommand.self, SnapshotCommand.self,
+        SimulateCommand.self,
         CompletionsCommand.self, ManCommand.self, CompleteCommand.self,
     ]
 

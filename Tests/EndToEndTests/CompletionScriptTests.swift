@@ -49,7 +49,7 @@ import Testing
 
     static let subcommands = [
         "run", "validate", "config", "describe", "schema", "perform", "tap", "open", "yaml", "store",
-        "plugins", "watch", "serve", "reload", "snapshot", "completions", "man", "help",
+        "plugins", "watch", "serve", "reload", "snapshot", "simulate", "completions", "man", "help",
     ]
     static let intents = [
         "ToggleTaskIntent", "SetTaskCompletionIntent", "CompleteTaskIntent", "AddTaskIntent",
@@ -82,6 +82,15 @@ import Testing
                 "--plugins", "--set", "--verbose", "--trace-plugins", "--version", "-h", "--help",
             ]
         ),
+        (
+            ["simulate", "-"],
+            [
+                "--from", "--to", "--requests", "--budget", "--widget", "--family", "--format", "--store",
+                "--lock-timeout", "--plugins", "--set", "--verbose", "--trace-plugins", "--version", "-h",
+                "--help",
+            ]
+        ),
+        (["simulate", "--requests", "config/w"], ["config/widgets.yaml"]),
         (["tap", "w"], ["work-tasks"]),
         (["tap", "focus", "1", "config/w"], ["config/widgets.yaml"]),
         (["run", "--widget", "focus", "--family", "systemS"], ["systemSmall"]),

@@ -10,7 +10,7 @@ import Testing
         ["run"], ["validate"], ["describe"], ["schema"], ["perform"], ["tap"], ["open"], ["yaml"],
         ["store"], ["store", "import"], ["store", "export"],
         ["plugins"], ["plugins", "list"], ["plugins", "check"], ["plugins", "new"],
-        ["completions"], ["man"], ["watch"], ["reload"],
+        ["completions"], ["man"], ["watch"], ["reload"], ["simulate"],
     ]
 
     @Test(arguments: commandPaths)

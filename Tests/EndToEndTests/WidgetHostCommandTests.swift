@@ -35,6 +35,8 @@ import Testing
                                   their timelines.
           snapshot                Records or verifies snapshots of the widgets: layout
                                   and picture, every family and scheme.
+          simulate                Runs the widgets' timelines on a virtual clock, as
+                                  WidgetKit would, and prints what happens.
           completions             Prints a shell completion script for bash, zsh or
                                   fish.
           man                     Prints the man page (roff), generated from the same
@@ -115,7 +117,7 @@ import Testing
                 + [
                     "run", "validate", "config", "describe", "schema", "perform", "tap", "open", "yaml",
                     "store",
-                    "plugins", "watch", "serve", "reload", "snapshot", "completions", "man",
+                    "plugins", "watch", "serve", "reload", "snapshot", "simulate", "completions", "man",
                 ].map {
                     "  - \($0)\n"
                 }
