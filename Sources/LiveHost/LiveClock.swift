@@ -32,3 +32,23 @@ public final class VirtualClock: LiveClock {
         self.date.withLock { $0 = date }
     }
 }
+
+/// A clock that read `start` at `origin` and runs at the wall clock's pace from there: the host of
+/// `watch --at DATE` and `serve --at DATE`, living through DATE's day in real time.
+public struct ShiftedClock: LiveClock {
+    /// What the clock read at `origin`.
+    public let start: Date
+    /// When it read `start`, on the monotonic clock (which no change of the wall clock moves).
+    public let origin: ContinuousClock.Instant
+
+    /// A clock reading `start` at `origin` (now, unless given).
+    public init(start: Date, origin: ContinuousClock.Instant = .now) {
+        self.start = start
+        self.origin = origin
+    }
+
+    public func now() -> Date {
+        let elapsed = origin.duration(to: .now).components
+        return start.addingTimeInterval(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+    }
+}

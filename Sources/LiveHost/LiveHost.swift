@@ -27,12 +27,18 @@ public final class LiveHost: Sendable {
         public var widgetIDs: [String]
         /// Every widget drawn in this family, when set.
         public var family: WidgetFamily?
+        /// The clock the host lives on when it is not the wall clock (`--at DATE`: from DATE, at
+        /// the wall clock's pace).
+        public var clock: ShiftedClock?
 
         /// Options for `paths`.
-        public init(paths: [String], widgetIDs: [String] = [], family: WidgetFamily? = nil) {
+        public init(
+            paths: [String], widgetIDs: [String] = [], family: WidgetFamily? = nil, clock: ShiftedClock? = nil
+        ) {
             self.paths = paths
             self.widgetIDs = widgetIDs
             self.family = family
+            self.clock = clock
         }
     }
 
@@ -59,7 +65,7 @@ public final class LiveHost: Sendable {
     private let clock: any LiveClock
 
     /// A host of `session`'s widgets as `options` say, woken by the system (inotify, signals)
-    /// on the wall clock.
+    /// on the wall clock (or the options' clock).
     /// - Throws: ``StartFailure/system(_:)`` when the kernel refuses inotify or a pipe.
     public convenience init(session: HostSession, options: Options) throws(StartFailure) {
         let events: LiveEvents
@@ -68,7 +74,8 @@ public final class LiveHost: Sendable {
         } catch {
             throw .system("cannot watch files: \(error.reason)")
         }
-        self.init(session: session, options: options, clock: SystemClock(), events: events)
+        let clock: any LiveClock = options.clock ?? SystemClock()
+        self.init(session: session, options: options, clock: clock, events: events)
     }
 
     /// A host of `session`'s widgets as `options` say, reading the time from `clock` and woken
@@ -247,8 +254,9 @@ public final class LiveHost: Sendable {
         var awaitingStore: [String: WidgetInstance] = [:]
     }
 
-    /// Now, to the second, as `run` reads the clock: entries and reload dates read alike.
-    private func now() -> Date {
+    /// Now on the host's clock, to the second, as `run` reads the clock: entries and reload dates
+    /// read alike (what a tap on the host's screen runs at).
+    public func now() -> Date {
         Date(timeIntervalSince1970: clock.now().timeIntervalSince1970.rounded(.down))
     }
 

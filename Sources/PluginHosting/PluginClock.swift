@@ -19,12 +19,31 @@ import WidgetHostKit
 /// few milliseconds after DATE, in the future of the host, whose now is DATE, and no two runs would
 /// agree.
 public struct PluginClock: Sendable, Hashable {
-    /// What the plugin reads as now.
+    /// What the plugin reads as now (or, for a running clock, read at ``origin``).
     public var date: Date
+    /// For a running clock (`watch --at`, `serve --at`: the host lives from DATE at the wall
+    /// clock's pace), when it read ``date`` on the monotonic clock; `nil` for a stopped one.
+    public var origin: ContinuousClock.Instant?
 
     /// A clock stopped at `date`.
     public init(date: Date) {
         self.date = date
+        self.origin = nil
+    }
+
+    /// A clock that read `date` at `origin` and runs from there, as the live host's does: a plugin
+    /// started later starts at `date` plus the time since `origin` (libfaketime's `@DATE`), so
+    /// its clock and the host's agree.
+    public init(runningFrom date: Date, origin: ContinuousClock.Instant) {
+        self.date = date
+        self.origin = origin
+    }
+
+    /// What the clock reads now.
+    public var now: Date {
+        guard let origin else { return date }
+        let elapsed = origin.duration(to: .now).components
+        return date.addingTimeInterval(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
     }
 
     /// The variable naming libfaketime's library, instead of the places Debian installs it.
@@ -98,9 +117,11 @@ public struct PluginClock: Sendable, Hashable {
         let preloaded = environment["LD_PRELOAD"].map { $0.isEmpty ? "" : " " + $0 } ?? ""
         environment["LD_PRELOAD"] = fix + " " + library + preloaded
         environment["FAKETIME_FMT"] = "%s"
-        environment["FAKETIME"] = Self.epochText(date)
+        // A running clock starts where the host's is now (`@`: from there, at the real pace).
+        let now = self.now
+        environment["FAKETIME"] = (origin == nil ? "" : "@") + Self.epochText(now)
         environment["FAKETIME_DONT_FAKE_MONOTONIC"] = "1"
-        environment[Self.clockVariable] = ISO8601.string(from: date)
+        environment[Self.clockVariable] = ISO8601.string(from: now)
         return environment
     }
 

@@ -30,6 +30,7 @@ extension WidgetHostCommand {
             usage: "widgethost serve [<config> ...] [<options>]",
             arguments: [
                 CommandOptions.config, CommandOptions.widget("Serve"), CommandOptions.familyOption,
+                LiveOptions.at,
                 .option(
                     "port", valueName: "port",
                     help: "The port to listen on; 0 picks a free one. (default: 8080)"),
@@ -56,14 +57,16 @@ extension WidgetHostCommand {
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
-            let hostOptions = try LiveOptions.hostOptions(values)
+            let clocks = try LiveOptions.clocks(values)
+            let hostOptions = try LiveOptions.hostOptions(values, clock: clocks?.host)
             let notifier = ServiceNotifier.fromEnvironment()
             let options = HTTPServer.Options(
                 bind: try values.string("bind") ?? "127.0.0.1",
                 port: try values.int("port", in: 0...65535) ?? 8080,
                 maxConnections: try values.int("max-connections", in: 1...100_000) ?? 512,
                 idleTimeout: try values.int("idle-timeout", in: 1...86_400) ?? 10)
-            return try await SessionOptions.withSession(values, live: true) { session throws(ParseError) in
+            return try await SessionOptions.withSession(values, live: true, clock: clocks?.plugins) {
+                session throws(ParseError) in
                 do throws(LiveServer.Failure) {
                     try await LiveServer.run(
                         session: session, host: hostOptions, http: options,

@@ -61,13 +61,13 @@ enum SessionOptions {
     /// `--plugins DIR`, when the command declares it), with `--store DIR` and `--lock-timeout` (or
     /// `WIDGETHOST_LOCK_TIMEOUT`) when it uses the store. The caller ends it with
     /// ``HostSession/close()`` before it returns.
-    /// `clock`, when given, is the date plugins read instead of `--at`'s (`snapshot` verifies at
-    /// the date its snapshots were recorded at).
+    /// `clock`, when given, is the clock plugins read instead of `--at`'s stopped one (`snapshot`
+    /// verifies at the date its snapshots were recorded at; `watch --at` runs from its date).
     static func session(
-        _ values: ParsedValues, store: Bool = true, plugins: Bool = true, clock: Date? = nil
+        _ values: ParsedValues, store: Bool = true, plugins: Bool = true, clock: PluginClock? = nil
     ) throws(ParseError) -> HostSession {
         var pluginClock = try pluginClock(values)
-        if let clock { pluginClock = PluginClock(date: clock) }
+        if let clock { pluginClock = clock }
         let storeOption = store ? try values.string("store") : nil
         if storeOption == "" { throw CommandOptions.emptyStoreError(values) }
         let overrides = values.declares("set") ? try values.strings("set") : []
@@ -101,7 +101,7 @@ enum SessionOptions {
     /// the plugins it started (``TerminationSignals``).
     static func withSession(
         _ values: ParsedValues, store: Bool = true, plugins: Bool = true, live: Bool = false,
-        clock: Date? = nil, _ body: (HostSession) async throws(ParseError) -> Int32
+        clock: PluginClock? = nil, _ body: (HostSession) async throws(ParseError) -> Int32
     ) async throws(ParseError) -> Int32 {
         if plugins && !live { TerminationSignals.endPluginsWithTheProcess() }
         let session = try session(values, store: store, plugins: plugins, clock: clock)

@@ -3,6 +3,7 @@ import Diagnostics
 import Foundation
 import JSON
 import Layout
+import PluginHosting
 import Rendering
 import Snapshots
 import TerminalText
@@ -130,7 +131,7 @@ extension WidgetHostCommand {
             } catch {
                 throw values.validationError("--scale: \(error.message).")
             }
-            return try await SessionOptions.withSession(values, clock: manifest.date) {
+            return try await SessionOptions.withSession(values, clock: PluginClock(date: manifest.date)) {
                 session throws(ParseError) in
                 try await run(
                     values, request: request, manifest: manifest, renderer: renderer, session: session)

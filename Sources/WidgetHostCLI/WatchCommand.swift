@@ -34,6 +34,7 @@ extension WidgetHostCommand {
             usage: "widgethost watch [<config> ...] [<options>]",
             arguments: [
                 CommandOptions.config, CommandOptions.widget("Host"), CommandOptions.familyOption,
+                LiveOptions.at,
                 .option(
                     "format", valueName: "format",
                     help: "text, ndjson or waybar (default: text on a terminal, else ndjson).",
@@ -48,7 +49,8 @@ extension WidgetHostCommand {
 
         /// Runs the command.
         static func run(_ values: ParsedValues) async throws(ParseError) -> Int32 {
-            let hostOptions = try LiveOptions.hostOptions(values)
+            let clocks = try LiveOptions.clocks(values)
+            let hostOptions = try LiveOptions.hostOptions(values, clock: clocks?.host)
             let notifier = ServiceNotifier.fromEnvironment()
             let output =
                 try values.string("format").flatMap(Output.init(rawValue:))
@@ -57,7 +59,8 @@ extension WidgetHostCommand {
                 throw values.validationError(
                     "--format waybar shows one widget: name it with --widget <id> (once).")
             }
-            return try await SessionOptions.withSession(values, live: true) { session throws(ParseError) in
+            return try await SessionOptions.withSession(values, live: true, clock: clocks?.plugins) {
+                session throws(ParseError) in
                 let host: LiveHost
                 do throws(LiveHost.StartFailure) {
                     host = try LiveHost(session: session, options: hostOptions)
@@ -186,9 +189,8 @@ extension WidgetHostCommand {
         private func tap(
             _ instance: WidgetInstance, _ number: Int, shown: ViewRevision?, session: HostSession
         ) async {
-            let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
             let status: String
-            switch await session.tap(instance, control: number, date: now, shown: shown) {
+            switch await session.tap(instance, control: number, date: host.now(), shown: shown) {
             case .success(.performed(.success(let outcome))):
                 status =
                     "[\(number)] of \(instance.id): "

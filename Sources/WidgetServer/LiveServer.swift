@@ -28,7 +28,8 @@ public enum LiveServer {
         bound: (Int) -> Void, listening: @escaping @Sendable (String) -> Void,
         diagnostics: @escaping @Sendable ([Diagnostic]) -> Void
     ) async throws(Failure) {
-        let server = WidgetServer(session: session, idleTimeout: options.idleTimeout)
+        let server = WidgetServer(
+            session: session, idleTimeout: options.idleTimeout, clock: hostOptions.clock ?? SystemClock())
         let http: HTTPServer
         do throws(HTTPServer.StartError) {
             http = try HTTPServer(options: options, handler: server)

@@ -63,9 +63,10 @@ public final class WidgetServer: HTTPHandler {
         }
     }
 
-    /// A server of `session`'s widgets; `idleTimeout` paces the streams' keep-alive comments.
-    public convenience init(session: HostSession, idleTimeout: Int) {
-        self.init(symbols: session.symbolFallbacks, idleTimeout: idleTimeout) {
+    /// A server of `session`'s widgets; `idleTimeout` paces the streams' keep-alive comments; a
+    /// tap runs at `clock`'s now (the live host's).
+    public convenience init(session: HostSession, idleTimeout: Int, clock: any LiveClock = SystemClock()) {
+        self.init(symbols: session.symbolFallbacks, idleTimeout: idleTimeout, clock: clock) {
             instance, number, date, shown in
             await session.tap(instance, control: number, date: date, shown: shown)
         }
