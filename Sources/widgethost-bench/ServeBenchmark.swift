@@ -20,38 +20,9 @@ struct ServeBenchmark {
 
     /// One stream: click to card.
     private func one() {
-        guard
-            let widgethost = StoreBurstBenchmark.widgetHostExecutable(
-                or: "serve", build: "swift build -c release")
-        else { return }
-        let directory = WatchBenchmark.sampleStore(widgethost, label: "serve")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appendingPathComponent("url").path
-        guard
-            let serve = try? SpawnedProcess.spawn(
-                widgethost, ["serve", StoreBurstBenchmark.sampleConfiguration, "--port", "0"],
-                standardOutput: output)
-        else {
-            print("serve: could not start widgethost serve")
-            return
-        }
-        defer { serve.terminate() }
-        guard WatchBenchmark.waitForLines(output, count: 1, timeout: 30),
-            let url = WatchBenchmark.lines(output).first,
-            let match = url.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]+)/),
-            let port = Int(match.output.1)
-        else {
-            print("serve: widgethost serve printed no URL")
-            return
-        }
-        let cookie = "widgethost-\(port)=\(match.output.2)"
-        guard
-            let page = try? RawHTTP.request(port: port, "GET", "/", headers: ["Cookie": cookie]),
-            let token = page.body.firstMatch(of: /widgethost-token" content="([0-9a-f]+)"/)?.output.1
-        else {
-            print("serve: the page has no token")
-            return
-        }
+        guard let served = Served.start(label: "serve") else { return }
+        defer { served.stop() }
+        let (port, cookie, token) = (served.port, served.cookie, served.token)
         guard let events = try? RawHTTP.connect(port: port, timeout: 5) else {
             print("serve: cannot connect")
             return
@@ -70,7 +41,7 @@ struct ServeBenchmark {
             return
         }
         let headers = [
-            "X-Widgethost-Token": String(token), "Origin": "http://127.0.0.1:\(port)", "Cookie": cookie,
+            "X-Widgethost-Token": token, "Origin": "http://127.0.0.1:\(port)", "Cookie": cookie,
         ]
         var latencies: [Double] = []
         for _ in 0..<samples {
@@ -103,42 +74,12 @@ struct ServeBenchmark {
     /// focus card on the median stream and on the last one; the server's threads and resident
     /// memory with the streams open, before and after the clicks.
     private func thousand(clients: Int, clicks: Int) {
-        guard
-            let widgethost = StoreBurstBenchmark.widgetHostExecutable(
-                or: "serve", build: "swift build -c release")
-        else { return }
-        let directory = WatchBenchmark.sampleStore(widgethost, label: "serve-load")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let output = directory.appendingPathComponent("url").path
-        guard
-            let serve = try? SpawnedProcess.spawn(
-                widgethost,
-                [
-                    "serve", StoreBurstBenchmark.sampleConfiguration, "--port", "0", "--max-connections",
-                    String(clients + 100),
-                ],
-                standardOutput: output)
+        guard let served = Served.start(label: "serve-load", ["--max-connections", String(clients + 100)])
         else {
-            print("serve: could not start widgethost serve")
             return
         }
-        defer { serve.terminate() }
-        guard WatchBenchmark.waitForLines(output, count: 1, timeout: 30),
-            let url = WatchBenchmark.lines(output).first,
-            let match = url.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]+)/),
-            let port = Int(match.output.1)
-        else {
-            print("serve: widgethost serve printed no URL")
-            return
-        }
-        let cookie = "widgethost-\(port)=\(match.output.2)"
-        guard
-            let page = try? RawHTTP.request(port: port, "GET", "/", headers: ["Cookie": cookie]),
-            let token = page.body.firstMatch(of: /widgethost-token" content="([0-9a-f]+)"/)?.output.1
-        else {
-            print("serve: the page has no token")
-            return
-        }
+        defer { served.stop() }
+        let (serve, port, cookie, token) = (served.process, served.port, served.cookie, served.token)
         let idle = Self.status(of: serve.pid)
         var sockets: [Int32] = []
         defer { for socket in sockets { close(socket) } }
@@ -158,7 +99,7 @@ struct ServeBenchmark {
         }
         let open = Self.status(of: serve.pid)
         let headers = [
-            "X-Widgethost-Token": String(token), "Origin": "http://127.0.0.1:\(port)", "Cookie": cookie,
+            "X-Widgethost-Token": token, "Origin": "http://127.0.0.1:\(port)", "Cookie": cookie,
         ]
         var medians: [Double] = []
         var lasts: [Double] = []
@@ -243,5 +184,64 @@ struct ServeBenchmark {
                 ?? 0
         }
         return (field("Threads:"), field("VmRSS:"))
+    }
+
+    /// A release `widgethost serve` of the sample, with its port, its session's cookie and its
+    /// page's token.
+    private struct Served {
+        let process: SpawnedProcess
+        let directory: URL
+        let port: Int
+        let cookie: String
+        let token: String
+
+        /// Starts it with `arguments` after the sample and `--port 0`; says why and gives `nil`
+        /// when it cannot.
+        static func start(label: String, _ arguments: [String] = []) -> Served? {
+            guard
+                let widgethost = StoreBurstBenchmark.widgetHostExecutable(
+                    or: "serve", build: "swift build -c release")
+            else { return nil }
+            let directory = WatchBenchmark.sampleStore(widgethost, label: label)
+            let output = directory.appendingPathComponent("url").path
+            guard
+                let serve = try? SpawnedProcess.spawn(
+                    widgethost,
+                    ["serve", StoreBurstBenchmark.sampleConfiguration, "--port", "0"] + arguments,
+                    standardOutput: output)
+            else {
+                print("serve: could not start widgethost serve")
+                try? FileManager.default.removeItem(at: directory)
+                return nil
+            }
+            guard WatchBenchmark.waitForLines(output, count: 1, timeout: 30),
+                let url = WatchBenchmark.lines(output).first,
+                let match = url.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]+)/),
+                let port = Int(match.output.1)
+            else {
+                print("serve: widgethost serve printed no URL")
+                serve.terminate()
+                try? FileManager.default.removeItem(at: directory)
+                return nil
+            }
+            let cookie = "widgethost-\(port)=\(match.output.2)"
+            guard
+                let page = try? RawHTTP.request(port: port, "GET", "/", headers: ["Cookie": cookie]),
+                let token = page.body.firstMatch(of: /widgethost-token" content="([0-9a-f]+)"/)?.output.1
+            else {
+                print("serve: the page has no token")
+                serve.terminate()
+                try? FileManager.default.removeItem(at: directory)
+                return nil
+            }
+            return Served(
+                process: serve, directory: directory, port: port, cookie: cookie, token: String(token))
+        }
+
+        /// Ends the server and removes its store.
+        func stop() {
+            process.terminate()
+            try? FileManager.default.removeItem(at: directory)
+        }
     }
 }
