@@ -106,16 +106,13 @@ import Testing
         #expect(Self.lines(quickMenu).contains("systemMedium"))
     }
 
-    @Test func answersTheSampleConfigurationInUnder50Milliseconds() throws {
-        // The best of ten, so a test running beside others measures the command, not the queue.
-        var best = Duration.seconds(60)
-        for _ in 0..<10 {
-            let run = try WidgetHostProcess.run(
-                ["__complete", "widget-ids", "--", "run", "--widget", ""],
-                directory: TemporaryDirectory.repositoryURL)
-            #expect(Self.lines(run) == ["work-tasks", "all-tasks", "focus", "quick-menu"])
-            best = min(best, run.duration)
-        }
-        #expect(best < .milliseconds(50), "best of ten: \(best)")
+    /// The widget ids of the sample, as a shell asks for them (how fast is `widgethost-bench
+    /// complete`'s to measure, not a test's: a test beside others measures the queue).
+    @Test func answersTheSampleConfigurationsWidgetIDs() throws {
+        let run = try WidgetHostProcess.run(
+            ["__complete", "widget-ids", "--", "run", "--widget", ""],
+            directory: TemporaryDirectory.repositoryURL)
+        #expect(run.status == 0)
+        #expect(Self.lines(run) == ["work-tasks", "all-tasks", "focus", "quick-menu"])
     }
 }
