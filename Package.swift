@@ -396,6 +396,18 @@ let layoutTargets: [Target] = [
         path: "Tests/WidgetTestingTests/Fixtures/hello-widget/Tests/HelloWidgetTests",
         exclude: ["__Snapshots__"]
     ),
+    // The example of docs/widget-testing.md, its blocks as they are (WidgetTestingTests reads them).
+    .executableTarget(
+        name: "tasks-widget",
+        dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
+        path: "Tests/WidgetTestingTests/Fixtures/tasks-widget/Sources/tasks-widget"
+    ),
+    .testTarget(
+        name: "TasksWidgetTests",
+        dependencies: ["tasks-widget", "WidgetTesting"],
+        path: "Tests/WidgetTestingTests/Fixtures/tasks-widget/Tests/TasksWidgetTests",
+        exclude: ["__Snapshots__"]
+    ),
     // The PNG drawing's pixels, read back from the PNGs it writes.
     .testTarget(
         name: "RenderingTests",

@@ -1,5 +1,5 @@
 import Synchronization
-package import WidgetHostKit
+import WidgetHostKit
 
 /// Keeps the kinds an intent asks to reload, for the `perform` reply.
 package final class RecordingReloadRecorder: ReloadRecorder {
