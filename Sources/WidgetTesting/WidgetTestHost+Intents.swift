@@ -19,7 +19,7 @@ extension WidgetTestHost {
     /// Runs `intent` (a button's or a toggle's, with its parameters set) as widgethost runs it
     /// when a control is tapped: against this host's App Group, at `date`, so what it writes (the
     /// shared defaults, `@AppStorage`, the store, files in the container) is what the next
-    /// ``timeline(of:family:configuration:at:mode:)-(_,_,[String:JSONValue],_,_)`` reads.
+    /// `timeline(of:family:configuration:at:mode:)` reads.
     ///
     /// - Parameter date: what the intent's environment gives as now (`Date()` in its code is the
     ///   real clock).

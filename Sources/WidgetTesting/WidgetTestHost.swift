@@ -71,6 +71,7 @@ public final class WidgetTestHost: Sendable {
         self.container = SharedContainer(url: container, appGroup: appGroup)
     }
 
+    /// Removes the App Group's temporary folder: what a test's widget and intents wrote is gone.
     deinit {
         try? FileManager.default.removeItem(at: temporaryFolder)
     }
@@ -125,7 +126,7 @@ public final class WidgetTestHost: Sendable {
     }
 
     /// The timeline of `widget` configured by `configuration`, the widget's configuration intent
-    /// with its parameters set (see ``timeline(of:family:configuration:at:mode:)-(_,_,[String:JSONValue],_,_)``).
+    /// with its parameters set (see `timeline(of:family:configuration:at:mode:)`).
     public func timeline<Intent: WidgetConfigurationIntent>(
         of widget: some Widget, family: WidgetFamily? = nil, configuration: Intent, at date: Date = Date(),
         mode: WidgetRequest.Mode = .timeline
@@ -217,7 +218,7 @@ public final class WidgetTestHost: Sendable {
         }
     }
 
-    /// The container of `widget` the host runs.
+    /// The configuration of `widget` the host runs (its body's).
     static func configuration(of widget: some Widget) throws(WidgetTestingError) -> any WidgetConfiguration {
         guard let configuration = widget._configurations().first else {
             throw .invalidArgument("\(type(of: widget)) has no configuration widgethost draws")
