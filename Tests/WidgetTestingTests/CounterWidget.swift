@@ -91,3 +91,18 @@ struct CountTapIntent: AppIntent {
         return .result(value: taps)
     }
 }
+
+/// An intent whose `perform()` fails, as one reading a store that is not there does.
+struct BrokenTapIntent: AppIntent {
+    static var title: LocalizedStringResource { "Broken tap" }
+
+    /// What `perform()` throws.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "the counter's store is gone" }
+    }
+
+    func perform() async throws -> IntentResultValue {
+        WidgetCenter.shared.reloadAllTimelines()
+        throw Failure()
+    }
+}

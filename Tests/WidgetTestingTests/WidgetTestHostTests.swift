@@ -68,6 +68,31 @@ import WidgetTesting
         #expect(try await host.timeline(of: CounterWidget(), at: noon).current.view.texts[1] == "10 taps")
     }
 
+    @Test func anIntentsFailureSaysWhichIntentAndWhy() async throws {
+        let host = try WidgetTestHost(appGroup: counterAppGroup)
+        let failure = "BrokenTapIntent.perform() failed: the counter's store is gone"
+        await #expect(throws: WidgetTestingError.providerFailed(failure)) {
+            try await host.perform(BrokenTapIntent(), at: noon)
+        }
+    }
+
+    /// Hosts of one App Group used at once take turns: each sees its own defaults only, though
+    /// Foundation's suite of them is the process's.
+    @Test func hostsOfOneAppGroupUsedAtOnceKeepTheirOwnDefaults() async throws {
+        let hosts = try (0..<3).map { _ in try WidgetTestHost(appGroup: counterAppGroup) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, host) in hosts.enumerated() {
+                for _ in 0..<(index + 1) * 4 {
+                    group.addTask { _ = try await host.perform(CountTapIntent(by: 1), at: self.noon) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        for (index, host) in hosts.enumerated() {
+            #expect(try host.sharedDefault("taps") == "\((index + 1) * 4)")
+        }
+    }
+
     @Test func eachHostHasAnAppGroupOfItsOwnRemovedAfterIt() async throws {
         var first: WidgetTestHost? = try WidgetTestHost(appGroup: counterAppGroup)
         _ = try await first?.perform(CountTapIntent(by: 5), at: noon)
