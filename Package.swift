@@ -21,6 +21,8 @@ let libraries = [
     "BuiltInWidgets", "Layout",
     // Widget code from iOS compiles with its own imports: each re-exports the SDK and Foundation.
     "WidgetKit", "SwiftUI", "AppIntents", "ActivityKit", "os", "OSLog",
+    // What a plugin package's own tests run its widgets with (docs/widget-testing.md).
+    "WidgetTesting",
 ]
 
 /// Every target but the layout engine's.
@@ -364,6 +366,47 @@ let layoutTargets: [Target] = [
             "Snapshots", "Rendering", "Layout", "JSON", "WidgetEngine", "WidgetHostKit", "TestSupport",
         ],
         swiftSettings: swiftSettings
+    ),
+    // A plugin package's tests of its widget code: timelines, intents against a temporary App
+    // Group, snapshots compared as `widgethost snapshot` compares them.
+    .target(
+        name: "WidgetTesting",
+        dependencies: [
+            "WidgetHostKit", "WidgetHostPlugin", "WidgetEngine", "AppGroup", "Layout", "Rendering",
+            "Snapshots", "JSON", "Diagnostics",
+        ],
+        swiftSettings: swiftSettings
+    ),
+    .testTarget(
+        name: "WidgetTestingTests",
+        dependencies: ["WidgetTesting", "WidgetHostKit", "Snapshots", "Layout", "TestSupport"],
+        exclude: ["Fixtures"],
+        swiftSettings: swiftSettings
+    ),
+    // What `plugins new --language swift` writes (PluginTemplateTests checks them byte for byte):
+    // its widget extension, and its test target, run by this package's `swift test` against it.
+    .executableTarget(
+        name: "hello-widget",
+        dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
+        path: "Tests/WidgetTestingTests/Fixtures/hello-widget/Sources/hello-widget"
+    ),
+    .testTarget(
+        name: "HelloWidgetTests",
+        dependencies: ["hello-widget", "WidgetTesting"],
+        path: "Tests/WidgetTestingTests/Fixtures/hello-widget/Tests/HelloWidgetTests",
+        exclude: ["__Snapshots__"]
+    ),
+    // The example of docs/widget-testing.md, its blocks as they are (WidgetTestingTests reads them).
+    .executableTarget(
+        name: "tasks-widget",
+        dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
+        path: "Tests/WidgetTestingTests/Fixtures/tasks-widget/Sources/tasks-widget"
+    ),
+    .testTarget(
+        name: "TasksWidgetTests",
+        dependencies: ["tasks-widget", "WidgetTesting"],
+        path: "Tests/WidgetTestingTests/Fixtures/tasks-widget/Tests/TasksWidgetTests",
+        exclude: ["__Snapshots__"]
     ),
     // The PNG drawing's pixels, read back from the PNGs it writes.
     .testTarget(

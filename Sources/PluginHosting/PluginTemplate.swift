@@ -226,6 +226,8 @@ public struct PluginTemplate: Sendable {
     ) -> [File] {
         let packagePath = package ?? "../widgethost"
         let identity = (packagePath as NSString).lastPathComponent.lowercased()
+        // The executable's module, as `@testable import` names it: the name with `-` as `_`.
+        let module = name.replacingOccurrences(of: "-", with: "_")
         let manifest = """
             # \(name): a widgethost plugin in Swift. ./run starts the executable 'swift build' makes;
             # kinds and intents must match the bundle's widgets and intents.
@@ -267,7 +269,16 @@ public struct PluginTemplate: Sendable {
                             .product(name: "SwiftUI", package: "\(identity)"),
                             .product(name: "AppIntents", package: "\(identity)"),
                         ]
-                    )
+                    ),
+                    // The widget's tests (`swift test`), run as widgethost runs the widget.
+                    .testTarget(
+                        name: "\(kind)Tests",
+                        dependencies: [
+                            "\(name)",
+                            .product(name: "WidgetTesting", package: "\(identity)"),
+                        ],
+                        exclude: ["__Snapshots__"]
+                    ),
                 ]
             )
 
@@ -381,13 +392,68 @@ public struct PluginTemplate: Sendable {
             }
 
             """
+        let tests = """
+            import Foundation
+            import Testing
+            import WidgetTesting
+
+            @testable import \(module)
+
+            /// The widget's timeline, its button's intent and its look, run as widgethost runs them.
+            /// The snapshots are recorded in __Snapshots__ on the first run and compared after;
+            /// `WIDGETHOST_RECORD_SNAPSHOTS=1 swift test` records them again.
+            @Suite struct \(kind)Tests {
+                /// A temporary App Group for each test, removed after it.
+                let host: WidgetTestHost
+
+                init() throws {
+                    host = try WidgetTestHost(appGroup: "group.\(name)")
+                }
+
+                @Test func theTimelineShowsTheFavoriteEmojiEveryHour() async throws {
+                    let configuration = ConfigurationAppIntent()
+                    configuration.favoriteEmoji = "🦊"
+                    let timeline = try await host.timeline(
+                        of: \(kind)(), family: .systemSmall, configuration: configuration)
+                    #expect(timeline.entries.count == 5)
+                    #expect(timeline.policy == .atEnd)
+                    for (entry, next) in zip(timeline.entries, timeline.entries.dropFirst()) {
+                        #expect(next.date.timeIntervalSince(entry.date) == 3600)
+                    }
+                    for entry in timeline.entries {
+                        #expect(entry.view.texts.contains("🦊"))
+                    }
+                }
+
+                @Test func theButtonRunsTheTapIntent() async throws {
+                    let entry = SimpleEntry(date: Date(), configuration: ConfigurationAppIntent())
+                    let button = try #require(host.entry(of: \(kind)(), entry).view.controls.first)
+                    #expect(button.intent?.type == "\(intent)")
+                    let outcome = try await host.perform(\(intent)(by: 2))
+                    #expect(outcome.value == .int(2))
+                    #expect(outcome.dialog == "Tapped 2")
+                    #expect(outcome.reloadedKinds == ["\(kind)"])
+                }
+
+                @Test func theWidgetLooksAsRecorded() {
+                    let entry = SimpleEntry(
+                        date: Date(timeIntervalSince1970: 1_800_000_000), configuration: ConfigurationAppIntent())
+                    host.assertSnapshot(of: \(kind)(), entry: entry, family: .systemSmall)
+                    host.assertSnapshot(of: \(kind)(), entry: entry, family: .systemMedium, colorScheme: .dark)
+                }
+            }
+
+            """
         let readme = """
             # \(name)
 
             A widget extension as Xcode writes one (`\(kind)Bundle.swift`, `\(kind).swift`, \
             `AppIntent.swift`, with `import WidgetKit`, `SwiftUI` and `AppIntents`), served by \
             widgethost as a plugin: the widget `\(kind)` and the intent `\(intent)`. `swift build`, \
-            then `widgethost plugins check --plugins .` runs its handshake.
+            then `widgethost plugins check --plugins .` runs its handshake. `swift test` runs \
+            `Tests/\(kind)Tests` with `WidgetTesting`: the widget's timeline, its button's intent against a \
+            temporary App Group, and its snapshots (recorded in `__Snapshots__` on the first run, compared \
+            after; `WIDGETHOST_RECORD_SNAPSHOTS=1 swift test` records them again).
 
             """
         return [
@@ -397,6 +463,7 @@ public struct PluginTemplate: Sendable {
             File(path: "Sources/\(name)/\(kind)Bundle.swift", contents: bundle),
             File(path: "Sources/\(name)/\(kind).swift", contents: widget),
             File(path: "Sources/\(name)/AppIntent.swift", contents: appIntent),
+            File(path: "Tests/\(kind)Tests/\(kind)Tests.swift", contents: tests),
             File(path: "README.md", contents: readme),
         ]
     }

@@ -10,7 +10,8 @@ where Provider.Intent == Intent {
     /// The kind, name, description and families.
     public var metadata: WidgetMetadata
     private let provider: Provider
-    private let content: @Sendable (Provider.Entry) -> Content
+    /// Draws an entry (read by ``EntryDrawing``).
+    let content: @Sendable (Provider.Entry) -> Content
 
     /// Creates the configuration of widget `kind`.
     public init(

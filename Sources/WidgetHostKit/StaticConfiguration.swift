@@ -3,7 +3,8 @@ public struct StaticConfiguration<Provider: TimelineProvider, Content: View>: Wi
     /// The kind, name, description and families.
     public var metadata: WidgetMetadata
     private let provider: Provider
-    private let content: @Sendable (Provider.Entry) -> Content
+    /// Draws an entry (read by ``EntryDrawing``).
+    let content: @Sendable (Provider.Entry) -> Content
 
     /// Creates the configuration of widget `kind`, drawn by `content` from `provider`'s entries.
     public init(

@@ -198,12 +198,20 @@ enum EntryRenderer {
         guard !ignoredAPIs.isEmpty else { return drawn }
         var marked = drawn
         for index in marked.entries.indices {
-            marked.entries[index].view.modifiers += ignoredAPIs.map {
-                // The one configuration modifier the layout draws: the content without margins.
-                $0 == contentMarginsAPI
-                    ? ViewModifierNode(.contentMarginsDisabled)
-                    : ViewModifierNode(.ignored, [.init("api", .string($0))])
-            }
+            marked.entries[index] = mark(marked.entries[index], ignoring: ignoredAPIs)
+        }
+        return marked
+    }
+
+    /// `entry` with its root view carrying a modifier for each of `ignoredAPIs`: `ignored`, naming
+    /// the API, for the host to warn about, or `contentMarginsDisabled`, which the layout draws.
+    static func mark(_ entry: RenderedEntry, ignoring ignoredAPIs: [String]) -> RenderedEntry {
+        var marked = entry
+        marked.view.modifiers += ignoredAPIs.map {
+            // The one configuration modifier the layout draws: the content without margins.
+            $0 == contentMarginsAPI
+                ? ViewModifierNode(.contentMarginsDisabled)
+                : ViewModifierNode(.ignored, [.init("api", .string($0))])
         }
         return marked
     }

@@ -2,13 +2,16 @@ import Synchronization
 import WidgetHostKit
 
 /// Keeps the kinds an intent asks to reload, for the `perform` reply.
-final class RecordingReloadRecorder: ReloadRecorder {
+package final class RecordingReloadRecorder: ReloadRecorder {
     private let recorded = Mutex<[String?]>([])
 
-    /// The kinds asked for, in order; `nil` for every kind.
-    var kinds: [String?] { recorded.withLock { $0 } }
+    /// A recorder that has recorded nothing.
+    package init() {}
 
-    func requestReload(ofKind kind: String?) throws {
+    /// The kinds asked for, in order; `nil` for every kind.
+    package var kinds: [String?] { recorded.withLock { $0 } }
+
+    package func requestReload(ofKind kind: String?) throws {
         recorded.withLock { $0.append(kind) }
     }
 }

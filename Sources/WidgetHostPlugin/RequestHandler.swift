@@ -4,7 +4,7 @@ import WidgetHostKit
 
 /// Answers the host's requests with the plugin's widgets and intents; every message is read and
 /// written through the `PluginProtocol` module.
-struct RequestHandler {
+package struct RequestHandler {
     let widgets: [any WidgetConfiguration]
     let intents: [any AppIntent.Type]
 

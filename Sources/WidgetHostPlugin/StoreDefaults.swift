@@ -1,6 +1,6 @@
 import AppGroup
 import Foundation
-import WidgetHostKit
+package import WidgetHostKit
 
 /// The App Group's shared defaults in its store, as a plugin reaches them: read from the store
 /// when it exists (a plugin drawing a widget never creates one), each write a transaction of its
@@ -47,7 +47,7 @@ extension RequestHandler {
     /// named the App Group: Foundation's `UserDefaults(suiteName: appGroup)` (``SuiteDefaults``)
     /// and the SDK's `@AppStorage` (``SharedDefaultsScope``). What `body` changed in the suite is
     /// written to the store before the reply, or the call fails saying what could not be.
-    static func withAppGroupDefaults<Result: Sendable>(
+    package static func withAppGroupDefaults<Result: Sendable>(
         of container: SharedContainer, _ body: () async throws -> Result
     ) async throws -> Result {
         guard let appGroup = container.appGroup else { return try await body() }

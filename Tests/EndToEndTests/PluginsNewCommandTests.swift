@@ -114,7 +114,8 @@ import Testing
             new.standardOutput == """
                 Wrote the swift plugin 'tap_counter' (widget TapCounterWidget, intent TapCounterTapIntent) \
                 in empty: plugin.yaml, run, Package.swift, Sources/tap_counter/TapCounterWidgetBundle.swift, \
-                Sources/tap_counter/TapCounterWidget.swift, Sources/tap_counter/AppIntent.swift, README.md.
+                Sources/tap_counter/TapCounterWidget.swift, Sources/tap_counter/AppIntent.swift, \
+                Tests/TapCounterWidgetTests/TapCounterWidgetTests.swift, README.md.
                 Build it with 'swift build' in empty, then: widgethost plugins check --plugins empty
 
                 """)
@@ -128,6 +129,12 @@ import Testing
             #expect(package.contains(#".product(name: "\#(module)", package: "\#(identity)")"#))
         }
         #expect(package.contains(#".executableTarget("#) && package.contains(#"name: "tap_counter""#))
+        #expect(package.contains(#".product(name: "WidgetTesting", package: "\#(identity)")"#))
+        let testFile = folder.appendingPathComponent(
+            "Tests/TapCounterWidgetTests/TapCounterWidgetTests.swift")
+        let tests = try String(contentsOf: testFile, encoding: .utf8)
+        #expect(tests.contains("import WidgetTesting\n\n@testable import tap_counter\n"))
+        #expect(tests.contains("host.assertSnapshot(of: TapCounterWidget(), entry: entry"))
         let sources = folder.appendingPathComponent("Sources/tap_counter")
         let bundle = try String(
             contentsOf: sources.appendingPathComponent("TapCounterWidgetBundle.swift"), encoding: .utf8)

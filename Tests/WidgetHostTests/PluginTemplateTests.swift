@@ -62,6 +62,66 @@ import WidgetHost
         #expect(fallback.contains(#".package(path: "../widgethost")"#))
     }
 
+    /// The Swift template's code is, byte for byte, the fixture this repository's `swift test`
+    /// builds and runs (`hello-widget` and `HelloWidgetTests` in Package.swift): its widget extension,
+    /// and its tests, which run the widget with `WidgetTesting` as a new plugin's `swift test` does.
+    @Test func theSwiftTemplatesCodeIsTheFixtureTheSuiteRuns() throws {
+        let template = try #require(
+            PluginTemplate(name: "hello-widget", language: .swift, widgethostPackage: "/src/widgethost"))
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let fixture = repository.appendingPathComponent("Tests/WidgetTestingTests/Fixtures/hello-widget")
+        let code = template.files.filter { $0.path.hasSuffix(".swift") && $0.path != "Package.swift" }
+        #expect(
+            code.map(\.path) == [
+                "Sources/hello-widget/HelloWidgetBundle.swift", "Sources/hello-widget/HelloWidget.swift",
+                "Sources/hello-widget/AppIntent.swift", "Tests/HelloWidgetTests/HelloWidgetTests.swift",
+            ])
+        for file in code {
+            let text = try String(contentsOf: fixture.appendingPathComponent(file.path), encoding: .utf8)
+            // Xcode's files keep Xcode's formatting: the fixture's copy asks this repository's
+            // `swift format lint` to leave it be, in one line above the template's bytes.
+            let header = file.path.hasPrefix("Sources/") ? "// swift-format-ignore-file\n" : ""
+            let expected = header + file.contents
+            #expect(text == expected, "\(file.path) differs from the template's: copy it from 'plugins new'")
+        }
+        // Nothing else in the fixture but the snapshots its tests recorded.
+        let paths = FileManager.default.enumerator(atPath: fixture.path)?.allObjects.compactMap {
+            $0 as? String
+        }
+        let files = (paths ?? []).filter { path in
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(
+                atPath: fixture.appendingPathComponent(path).path, isDirectory: &isFolder)
+            return !path.contains("__Snapshots__") && !isFolder.boolValue
+        }
+        #expect(files.sorted() == code.map(\.path).sorted())
+        // The template's test target is the one this repository's manifest builds the fixture with.
+        let package = try #require(template.files.first { $0.path == "Package.swift" }).contents
+        #expect(
+            package.contains(
+                """
+                        .testTarget(
+                            name: "HelloWidgetTests",
+                            dependencies: [
+                                "hello-widget",
+                                .product(name: "WidgetTesting", package: "widgethost"),
+                            ],
+                            exclude: ["__Snapshots__"]
+                        ),
+                """))
+        let manifest = try String(
+            contentsOf: repository.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#"dependencies: ["hello-widget", "WidgetTesting"],"#))
+        #expect(
+            manifest.contains(
+                #"path: "Tests/WidgetTestingTests/Fixtures/hello-widget/Tests/HelloWidgetTests","#))
+        #expect(
+            manifest.contains(#"path: "Tests/WidgetTestingTests/Fixtures/hello-widget/Sources/hello-widget""#)
+        )
+    }
+
     @Test func theWidgethostPackageIsFoundAboveItsBuildFolder() throws {
         let rootDirectory = try TemporaryDirectory()
         let root = rootDirectory.url

@@ -147,7 +147,7 @@ public struct WidgetEvaluator: Sendable {
 
     /// The entry current at `date` (the latest dated at or before it; the first when all are later)
     /// and the next reload.
-    static func evaluation(of timeline: RenderedTimeline, at date: Date) -> Result<
+    package static func evaluation(of timeline: RenderedTimeline, at date: Date) -> Result<
         WidgetEvaluation, WidgetFailure
     > {
         // Most timelines come in date order (one entry, often): sorted only when they are not.

@@ -1,0 +1,32 @@
+/// A configuration that draws an entry it is given, as its provider's entries are drawn (its
+/// content closure, in the widget's environment, with its configuration's modifiers): what
+/// `WidgetTesting` draws a test's own entry with, as Xcode's `#Preview(as:widget:timeline:)` does.
+package protocol EntryDrawing {
+    /// `entry` drawn in `context`'s family; `nil` when it is not of the provider's entry type.
+    /// - Throws: what encoding the entry's data throws.
+    func draw(_ entry: any TimelineEntry, in context: TimelineProviderContext) throws -> RenderedEntry?
+}
+
+extension StaticConfiguration: EntryDrawing {
+    /// `entry` drawn by the configuration's content closure, if it is a `Provider.Entry`.
+    package func draw(_ entry: any TimelineEntry, in context: TimelineProviderContext) throws
+        -> RenderedEntry?
+    {
+        guard let entry = entry as? Provider.Entry else { return nil }
+        return EntryRenderer.mark(
+            try EntryRenderer.render(entry, content: content, context: context),
+            ignoring: metadata.ignoredAPIs)
+    }
+}
+
+extension AppIntentConfiguration: EntryDrawing {
+    /// `entry` drawn by the configuration's content closure, if it is a `Provider.Entry`.
+    package func draw(_ entry: any TimelineEntry, in context: TimelineProviderContext) throws
+        -> RenderedEntry?
+    {
+        guard let entry = entry as? Provider.Entry else { return nil }
+        return EntryRenderer.mark(
+            try EntryRenderer.render(entry, content: content, context: context),
+            ignoring: metadata.ignoredAPIs)
+    }
+}
