@@ -392,6 +392,15 @@ public struct PluginTemplate: Sendable {
             }
 
             """
+        let snapshotsReadme = """
+            # Snapshots
+
+            The layouts (`.json`) and pictures (`.png`) `WidgetTesting`'s `assertSnapshot` records on the
+            first `swift test`, one folder per test file, and compares on every run after: commit them.
+            `WIDGETHOST_RECORD_SNAPSHOTS=1 swift test` records them again; a difference leaves the current
+            files and a picture of the changed pixels in `failures/` beside them.
+
+            """
         let tests = """
             import Foundation
             import Testing
@@ -464,6 +473,8 @@ public struct PluginTemplate: Sendable {
             File(path: "Sources/\(name)/\(kind).swift", contents: widget),
             File(path: "Sources/\(name)/AppIntent.swift", contents: appIntent),
             File(path: "Tests/\(kind)Tests/\(kind)Tests.swift", contents: tests),
+            // There from the start, so the test target's `exclude` names a folder that exists.
+            File(path: "Tests/\(kind)Tests/__Snapshots__/README.md", contents: snapshotsReadme),
             File(path: "README.md", contents: readme),
         ]
     }

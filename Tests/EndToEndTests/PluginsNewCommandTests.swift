@@ -115,7 +115,8 @@ import Testing
                 Wrote the swift plugin 'tap_counter' (widget TapCounterWidget, intent TapCounterTapIntent) \
                 in empty: plugin.yaml, run, Package.swift, Sources/tap_counter/TapCounterWidgetBundle.swift, \
                 Sources/tap_counter/TapCounterWidget.swift, Sources/tap_counter/AppIntent.swift, \
-                Tests/TapCounterWidgetTests/TapCounterWidgetTests.swift, README.md.
+                Tests/TapCounterWidgetTests/TapCounterWidgetTests.swift, \
+                Tests/TapCounterWidgetTests/__Snapshots__/README.md, README.md.
                 Build it with 'swift build' in empty, then: widgethost plugins check --plugins empty
 
                 """)
