@@ -1,4 +1,6 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
+import Foundation
 import PackageDescription
 
 /// Upcoming features turned on for every Swift target, as swift-log does: `any` spelled out, members
@@ -24,6 +26,46 @@ let libraries = [
     // What a plugin package's own tests run its widgets with (docs/widget-testing.md).
     "WidgetTesting",
 ]
+
+/// The toolchain's own SwiftSyntax (`usr/lib/swift/host` beside the `swiftc` on the PATH), which the
+/// compiler plugin of `#Preview` is built on: no package can be fetched here, and the toolchain
+/// carries the modules and libraries. `nil` in a toolchain without them (then `#Preview` is not
+/// declared and widget code must leave it out).
+let toolchainSyntax: String? = {
+    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let swiftc = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
+        guard FileManager.default.isExecutableFile(atPath: swiftc.path) else { continue }
+        let host = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/swift/host")
+        let module = host.appendingPathComponent("SwiftCompilerPluginMessageHandling.swiftmodule")
+        return FileManager.default.fileExists(atPath: module.path) ? host.path : nil
+    }
+    return nil
+}()
+
+/// The compiler plugin of Xcode's `#Preview` (Sources/WidgetHostMacros), when the toolchain has
+/// SwiftSyntax: the `SwiftUI` and `WidgetKit` modules declare the macro over it.
+let macroTargets: [Target] =
+    toolchainSyntax.map { host in
+        [
+            .macro(
+                name: "WidgetHostMacros",
+                swiftSettings: [.unsafeFlags(["-I", host])],
+                linkerSettings: [
+                    LinkerSetting.unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host])
+                ]
+                    + [
+                        "SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxMacroExpansion",
+                        "SwiftCompilerPluginMessageHandling", "SwiftDiagnostics", "SwiftParser",
+                        "SwiftOperators",
+                        "SwiftBasicFormat", "SwiftIfConfig",
+                    ].map { LinkerSetting.linkedLibrary($0) }
+            )
+        ]
+    } ?? []
+
+/// What the modules declaring `#Preview` depend on for it.
+let previewMacros: [Target.Dependency] = macroTargets.isEmpty ? [] : ["WidgetHostMacros"]
 
 /// Every target but the layout engine's.
 let targets: [Target] = [
@@ -78,9 +120,9 @@ let targets: [Target] = [
     // `import WidgetKit`, `import SwiftUI`, `import AppIntents` in an iOS widget extension's files;
     // WidgetKit also gives a `@main` WidgetBundle the plugin server's `main`.
     .target(
-        name: "WidgetKit", dependencies: ["WidgetHostKit", "WidgetHostPlugin"],
+        name: "WidgetKit", dependencies: ["WidgetHostKit", "WidgetHostPlugin"] + previewMacros,
         swiftSettings: swiftSettings),
-    .target(name: "SwiftUI", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+    .target(name: "SwiftUI", dependencies: ["WidgetHostKit"] + previewMacros, swiftSettings: swiftSettings),
     .target(name: "AppIntents", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
     .target(name: "ActivityKit", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
     // `import os` / `import OSLog` in widget code: `Logger` and `os_log`, lines on standard error.
@@ -217,7 +259,7 @@ let targets: [Target] = [
     ),
     // Widget code from iOS against the WidgetKit module: what the plugin server gives it.
     .testTarget(
-        name: "WidgetKitTests", dependencies: ["WidgetKit", "WidgetHostPlugin", "AppGroup"],
+        name: "WidgetKitTests", dependencies: ["WidgetKit", "SwiftUI", "WidgetHostPlugin", "AppGroup"],
         swiftSettings: swiftSettings),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
@@ -441,6 +483,6 @@ let package = Package(
         // Preloaded into plugins with libfaketime under `--at`: keeps their monotonic timers real.
         .library(name: "WidgetHostPluginClock", type: .dynamic, targets: ["CPluginClock"]),
     ] + libraries.map { .library(name: $0, targets: [$0]) },
-    targets: targets + layoutTargets + simulationTargets,
+    targets: targets + layoutTargets + simulationTargets + macroTargets,
     swiftLanguageModes: [.v6]
 )

@@ -359,6 +359,27 @@ public struct PluginTemplate: Sendable {
                 }
             }
 
+            extension ConfigurationAppIntent {
+                fileprivate static var smiley: ConfigurationAppIntent {
+                    let intent = ConfigurationAppIntent()
+                    intent.favoriteEmoji = "😀"
+                    return intent
+                }
+
+                fileprivate static var starEyes: ConfigurationAppIntent {
+                    let intent = ConfigurationAppIntent()
+                    intent.favoriteEmoji = "🤩"
+                    return intent
+                }
+            }
+
+            #Preview(as: .systemSmall) {
+                \(kind)()
+            } timeline: {
+                SimpleEntry(date: .now, configuration: .smiley)
+                SimpleEntry(date: .now, configuration: .starEyes)
+            }
+
             """
         let appIntent = """
             import WidgetKit

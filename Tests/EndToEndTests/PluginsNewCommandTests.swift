@@ -203,6 +203,11 @@ import Testing
                 // The module maps of the C libraries the SDK's modules import (SQLite, utf8proc).
                 + ["-I", TemporaryDirectory.repositoryURL.appendingPathComponent("Sources/CSQLite").path]
                 + ["-I", TemporaryDirectory.repositoryURL.appendingPathComponent("Sources/CUTF8Proc").path]
+                // The compiler plugin of `#Preview` (Xcode's template has one), as SwiftPM passes it.
+                + [
+                    "-load-plugin-executable",
+                    build.appendingPathComponent("WidgetHostMacros-tool").path + "#WidgetHostMacros",
+                ]
                 + files + objects + [
                     "-lsqlite3", "-lutf8proc", "-o", scratch.path("tap/.build/debug/tap_counter"),
                 ],
