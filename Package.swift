@@ -64,6 +64,22 @@ let macroTargets: [Target] =
         ]
     } ?? []
 
+/// The Clang module `os` (and its submodule `log`) that the Swift module `os` overlays, so widget
+/// code's `import os.log` finds it (Sources/COSModule/module.modulemap), and the public widget
+/// extension that imports it so.
+let overlaidModules: [Target] = [
+    .systemLibrary(name: "COSModule"),
+    // A public iOS widget extension no one here wrote (MIT, Tests/EndToEndTests/Fixtures/
+    // simple-widget-extension), its files as they are, compiled as its Xcode project compiles them
+    // (Swift 5), served as a plugin by the end-to-end tests.
+    .executableTarget(
+        name: "simple-widget-extension",
+        dependencies: ["WidgetKit", "SwiftUI", "AppIntents", "os"],
+        path: "Tests/EndToEndTests/Fixtures/simple-widget-extension/Sources",
+        swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+]
+
 /// What the modules declaring `#Preview` depend on for it.
 let previewMacros: [Target.Dependency] = macroTargets.isEmpty ? [] : ["WidgetHostMacros"]
 
@@ -126,7 +142,9 @@ let targets: [Target] = [
     .target(name: "AppIntents", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
     .target(name: "ActivityKit", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
     // `import os` / `import OSLog` in widget code: `Logger` and `os_log`, lines on standard error.
-    .target(name: "os", swiftSettings: swiftSettings),
+    .target(
+        name: "os", dependencies: ["COSModule"],
+        swiftSettings: swiftSettings + [.unsafeFlags(["-import-underlying-module"])]),
     .target(name: "OSLog", dependencies: ["os"], swiftSettings: swiftSettings),
     .target(name: "AppGroup", dependencies: ["CSQLite", "Diagnostics"], swiftSettings: swiftSettings),
     // The seed app's data in the shared store: tasks, focus mode, `store import` / `store export`.
@@ -259,7 +277,7 @@ let targets: [Target] = [
     ),
     // Widget code from iOS against the WidgetKit module: what the plugin server gives it.
     .testTarget(
-        name: "WidgetKitTests", dependencies: ["WidgetKit", "SwiftUI", "WidgetHostPlugin", "AppGroup"],
+        name: "WidgetKitTests", dependencies: ["WidgetKit", "SwiftUI", "os", "WidgetHostPlugin", "AppGroup"],
         swiftSettings: swiftSettings),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
@@ -483,6 +501,6 @@ let package = Package(
         // Preloaded into plugins with libfaketime under `--at`: keeps their monotonic timers real.
         .library(name: "WidgetHostPluginClock", type: .dynamic, targets: ["CPluginClock"]),
     ] + libraries.map { .library(name: $0, targets: [$0]) },
-    targets: targets + layoutTargets + simulationTargets + macroTargets,
+    targets: targets + layoutTargets + simulationTargets + macroTargets + overlaidModules,
     swiftLanguageModes: [.v6]
 )
