@@ -77,7 +77,7 @@ struct LayoutBuilder {
                 path.removeLast()
                 element = LayoutElement(
                     .layer(
-                        alignment: modifier["alignment"]?.stringValue,
+                        alignment: Alignment(modifier["alignment"]?.stringValue),
                         isOverlay: modifier.modifierType == "overlay"),
                     children: [element, drawn], environment: element.environment)
             case "background":
@@ -128,12 +128,13 @@ struct LayoutBuilder {
                 spacing = 0
             }
             return LayoutElement(
-                .stack(stackAxis, alignment: view.viewString("alignment"), spacing: spacing),
+                .stack(
+                    stackAxis, alignment: AlignmentPosition(view.viewString("alignment")), spacing: spacing),
                 children: children(of: view, environment: environment, axis: stackAxis),
                 environment: environment)
         case "zstack":
             return LayoutElement(
-                .zstack(alignment: view.viewString("alignment")),
+                .zstack(alignment: Alignment(view.viewString("alignment"))),
                 children: children(of: view, environment: environment, axis: nil),
                 environment: environment)
         case "text":
@@ -169,7 +170,7 @@ struct LayoutBuilder {
             let label = children(of: view, environment: environment, axis: .vertical)
             guard !label.isEmpty else { return bar }
             return LayoutElement(
-                .stack(.vertical, alignment: "leading", spacing: 4), children: label + [bar],
+                .stack(.vertical, alignment: .start, spacing: 4), children: label + [bar],
                 environment: environment)
         default:
             // An unknown type is drawn as a vstack of its children, or as a text when it has only
@@ -178,7 +179,7 @@ struct LayoutBuilder {
                 return LayoutElement(.text(text), environment: environment)
             }
             return LayoutElement(
-                .stack(.vertical, alignment: nil, spacing: nil),
+                .stack(.vertical, alignment: .center, spacing: nil),
                 children: children(of: view, environment: environment, axis: .vertical),
                 environment: environment)
         }
@@ -261,7 +262,7 @@ struct LayoutBuilder {
         } else {
             let label = labelElement(view, environment: environment)
             content = LayoutElement(
-                .stack(.horizontal, alignment: nil, spacing: nil),
+                .stack(.horizontal, alignment: .center, spacing: nil),
                 children: [
                     label,
                     LayoutElement(
@@ -287,7 +288,7 @@ struct LayoutBuilder {
             return LayoutElement(.text(text), environment: environment)
         }
         return LayoutElement(
-            .stack(.vertical, alignment: nil, spacing: nil), children: label, environment: environment)
+            .stack(.vertical, alignment: .center, spacing: nil), children: label, environment: environment)
     }
 
     private func wrap(_ element: LayoutElement, _ kind: LayoutElement.Kind) -> LayoutElement {
@@ -413,7 +414,7 @@ struct LayoutBuilder {
             }
             return number
         }
-        let alignment = modifier["alignment"]?.stringValue
+        let alignment = Alignment(modifier["alignment"]?.stringValue)
         let flexible = LayoutElement.FlexibleFrame(
             minWidth: length("minWidth"), idealWidth: length("idealWidth"), maxWidth: length("maxWidth"),
             minHeight: length("minHeight"), idealHeight: length("idealHeight"), maxHeight: length("maxHeight")

@@ -22,7 +22,8 @@ extension LayoutElement {
                     width: max(0, size.width - margins.horizontal),
                     height: max(0, size.height - margins.vertical))
                 node.children = [
-                    child.place(at: Self.align(content, in: area, "center"), proposal: offer, scheme: scheme)
+                    child.place(
+                        at: Alignment.center.origin(of: content, in: area), proposal: offer, scheme: scheme)
                 ]
             }
         case .text:
@@ -50,15 +51,15 @@ extension LayoutElement {
         case .stack(let axis, let alignment, _):
             node = LayoutNode(type: axis == .vertical ? "vstack" : "hstack", frame: frame)
             let arrangement = arrange(for: proposal, along: axis)
-            let spacings = [0] + stackSpacings
+            let spacings = stackSpacings
             var offset = 0.0
             var placed: [LayoutNode] = []
+            placed.reserveCapacity(visible.count)
             for (index, child) in visible.enumerated() {
-                offset += spacings[index]
+                if index > 0 { offset += spacings[index - 1] }
                 let offer = arrangement[index].proposal
                 let childSize = arrangement[index].size
-                let cross = Self.offset(
-                    childSize[axis.cross], in: size[axis.cross], alignment ?? "center", axis: axis.cross)
+                let cross = alignment.offset(childSize[axis.cross], in: size[axis.cross])
                 let position =
                     axis == .horizontal
                     ? (x: frame.x + offset, y: frame.y + cross) : (x: frame.x + cross, y: frame.y + offset)
@@ -70,7 +71,7 @@ extension LayoutElement {
             node = LayoutNode(type: "zstack", frame: frame)
             node.children = visible.map { child in
                 child.place(
-                    at: Self.align(child.size(for: proposal), in: frame, alignment ?? "center"),
+                    at: alignment.origin(of: child.size(for: proposal), in: frame),
                     proposal: proposal, scheme: scheme)
             }
         case .padding(let insets):
@@ -88,7 +89,7 @@ extension LayoutElement {
                 let offer = childProposal(for: proposal)
                 node.children = [
                     child.place(
-                        at: Self.align(child.size(for: offer), in: frame, alignment ?? "center"),
+                        at: alignment.origin(of: child.size(for: offer), in: frame),
                         proposal: offer, scheme: scheme)
                 ]
             }
@@ -106,7 +107,7 @@ extension LayoutElement {
                 let layer = children[1]
                 let offer = ProposedSize(size)
                 let drawn = layer.place(
-                    at: Self.align(layer.size(for: offer), in: frame, alignment ?? "center"), proposal: offer,
+                    at: alignment.origin(of: layer.size(for: offer), in: frame), proposal: offer,
                     scheme: scheme)
                 if isOverlay { placed.append(drawn) } else { placed.insert(drawn, at: 0) }
             }
@@ -123,7 +124,8 @@ extension LayoutElement {
                 let offer = childProposal(for: proposal)
                 node.children = [
                     child.place(
-                        at: Self.align(child.size(for: offer), in: frame, "topLeading"), proposal: offer,
+                        at: Alignment.topLeading.origin(of: child.size(for: offer), in: frame),
+                        proposal: offer,
                         scheme: scheme)
                 ]
             }
@@ -146,35 +148,5 @@ extension LayoutElement {
         }
         node.opacity = opacity
         return node
-    }
-
-    /// The origin of a child of `size` aligned in `area` by a SwiftUI `Alignment` name.
-    static func align(_ size: Size, in area: Rect, _ alignment: String) -> (x: Double, y: Double) {
-        let (horizontal, vertical): (String, String)
-        switch alignment {
-        case "leading": (horizontal, vertical) = ("leading", "center")
-        case "trailing": (horizontal, vertical) = ("trailing", "center")
-        case "top": (horizontal, vertical) = ("center", "top")
-        case "bottom": (horizontal, vertical) = ("center", "bottom")
-        case "topLeading": (horizontal, vertical) = ("leading", "top")
-        case "topTrailing": (horizontal, vertical) = ("trailing", "top")
-        case "bottomLeading": (horizontal, vertical) = ("leading", "bottom")
-        case "bottomTrailing": (horizontal, vertical) = ("trailing", "bottom")
-        default: (horizontal, vertical) = ("center", "center")
-        }
-        return (
-            area.x + offset(size.width, in: area.width, horizontal, axis: .horizontal),
-            area.y + offset(size.height, in: area.height, vertical, axis: .vertical)
-        )
-    }
-
-    /// Where a child of `length` goes in `room` along `axis` for an alignment's name on that
-    /// axis (`leading`, `top`, `center`, ...; a baseline alignment as `top`).
-    static func offset(_ length: Double, in room: Double, _ alignment: String, axis: Axis) -> Double {
-        switch alignment {
-        case "leading", "top", "firstTextBaseline": return 0
-        case "trailing", "bottom", "lastTextBaseline": return room - length
-        default: return (room - length) / 2
-        }
     }
 }

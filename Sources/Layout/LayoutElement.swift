@@ -14,16 +14,16 @@ final class LayoutElement {
         case image(systemName: String?)
         /// A spacer: flexible along its stack's axis from its minimum length.
         case spacer(minLength: Double?, axis: Axis?)
-        case stack(Axis, alignment: String?, spacing: Double?)
-        case zstack(alignment: String?)
+        case stack(Axis, alignment: AlignmentPosition, spacing: Double?)
+        case zstack(alignment: Alignment)
         case padding(EdgeInsets)
-        case fixedFrame(width: Double?, height: Double?, alignment: String?)
-        case flexibleFrame(FlexibleFrame, alignment: String?)
+        case fixedFrame(width: Double?, height: Double?, alignment: Alignment)
+        case flexibleFrame(FlexibleFrame, alignment: Alignment)
         /// A fill behind the content (its first child), in a shape, sized to it.
         case background(Paint, LayoutShape)
         /// A view drawn over the content (`overlay`) or behind it (`background` with a view),
         /// offered the content's size and aligned in it: the content is the first child.
-        case layer(alignment: String?, isOverlay: Bool)
+        case layer(alignment: Alignment, isOverlay: Bool)
         /// The content clipped to a shape.
         case clip(LayoutShape)
         case fixedSize(horizontal: Bool, vertical: Bool)
@@ -199,9 +199,7 @@ final class LayoutElement {
                 layout: TextLayout(
                     lines: [""], truncated: !string.isEmpty, width: 0, lineHeight: font.lineHeight, ascent: 0),
                 font: font)
-        } else if let natural = naturalText, proposal.width.map({ $0 >= natural.width }) ?? true,
-            proposal.height.map({ $0 + 0.01 >= natural.lineHeight }) ?? true
-        {
+        } else if let natural = naturalText, Self.isNatural(natural, for: proposal) {
             // A one-line text offered its width (and a line's height) or more is its unbroken
             // self: the typesetter is not asked again.
             measured = DrawnText(layout: natural, font: font)
@@ -247,6 +245,19 @@ final class LayoutElement {
         }
         texts.insert(measured, for: proposal)
         return measured
+    }
+
+    /// Whether a one-line text whose unbroken measure is `natural` is drawn as that for
+    /// `proposal`: offered its width and a line's height or more; or offered less than a line's
+    /// height, so cut to one line, at a width the typesetter finds it fits (its width in Pango's
+    /// 1/1024 of a point; no width at all: one line and nothing to cut), where the typesetter
+    /// answers with the unbroken measure itself.
+    private static func isNatural(_ natural: TextLayout, for proposal: ProposedSize) -> Bool {
+        guard let width = proposal.width, width.isFinite else { return true }
+        if proposal.height.map({ $0 + 0.01 >= natural.lineHeight }) ?? true {
+            return width >= natural.width
+        }
+        return Typesetter.breakingWidth(width) >= natural.width
     }
 
     /// `string` in `font` at `width`, with at most `limit` lines and no more than `height` holds.
@@ -298,45 +309,52 @@ final class LayoutElement {
             return result
         }
         var remaining = max(0, available - totalSpacing)
-        // Each child's smallest length, flexibility and rank (priority, then spacers after).
-        var smallest = [Double](repeating: 0, count: count)
-        var flexibility = [Double](repeating: 0, count: count)
         var low = proposal
         low[axis] = 0
         var high = proposal
         high[axis] = .infinity
-        for index in 0..<count {
-            let child = visible[index]
-            smallest[index] = child.size(for: low)[axis]
-            flexibility[index] = child.size(for: high)[axis] - smallest[index]
-        }
-        func rank(_ index: Int) -> Double { visible[index].priority * 2 + (visible[index].isSpacer ? 0 : 1) }
-        // Highest rank first, within a rank the least flexible first, then in order.
-        var order = Array(0..<count)
-        order.sort { left, right in
-            let (a, b) = (rank(left), rank(right))
-            if a != b { return a > b }
-            if flexibility[left] != flexibility[right] { return flexibility[left] < flexibility[right] }
-            return left < right
-        }
-        var start = 0
-        while start < count {
-            let groupRank = rank(order[start])
-            var end = start
-            while end < count, rank(order[end]) == groupRank { end += 1 }
-            var reserved = 0.0
-            for later in order[end...] { reserved += smallest[later] }
-            var room = max(0, remaining - reserved)
-            for position in start..<end {
-                let index = order[position]
-                var offer = proposal
-                offer[axis] = room / Double(end - position)
-                let size = visible[index].size(for: offer)
-                result[index] = Offer(proposal: offer, size: size)
-                room = max(0, room - size[axis])
-                remaining = max(0, remaining - size[axis])
+        // Each child's smallest length, flexibility and rank (priority, then spacers after), and
+        // the order children are offered room in: on the stack, as a stack has a few children.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * count) { numbers in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { buffer in
+                var order = buffer
+                for index in 0..<count {
+                    let child = visible[index]
+                    let smallest = child.size(for: low)[axis]
+                    numbers.initializeElement(at: index, to: smallest)
+                    numbers.initializeElement(at: count + index, to: child.size(for: high)[axis] - smallest)
+                    numbers.initializeElement(
+                        at: 2 * count + index, to: child.priority * 2 + (child.isSpacer ? 0 : 1))
+                    order.initializeElement(at: index, to: index)
+                }
+                // Highest rank first, within a rank the least flexible first, then in order.
+                order.sort { left, right in
+                    let (a, b) = (numbers[2 * count + left], numbers[2 * count + right])
+                    if a != b { return a > b }
+                    let (x, y) = (numbers[count + left], numbers[count + right])
+                    if x != y { return x < y }
+                    return left < right
+                }
+                var start = 0
+                while start < count {
+                    let groupRank = numbers[2 * count + order[start]]
+                    var end = start
+                    while end < count, numbers[2 * count + order[end]] == groupRank { end += 1 }
+                    var reserved = 0.0
+                    for later in end..<count { reserved += numbers[order[later]] }
+                    var room = max(0, remaining - reserved)
+                    for position in start..<end {
+                        let index = order[position]
+                        var offer = proposal
+                        offer[axis] = room / Double(end - position)
+                        let size = visible[index].size(for: offer)
+                        result[index] = Offer(proposal: offer, size: size)
+                        room = max(0, room - size[axis])
+                        remaining = max(0, remaining - size[axis])
+                    }
+                    start = end
+                }
             }
-            start = end
         }
         arrangements.insert(result, for: proposal)
         return result

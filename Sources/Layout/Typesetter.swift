@@ -37,11 +37,37 @@ public final class Typesetter: Sendable {
     /// which it also has (as keycaps), over Inter's.
     public static let families = "Inter, Noto Sans, Noto Sans Thai, Noto Sans CJK JP"
 
+    /// What a measure is kept by. The text is compared and hashed as its UTF-8 bytes, which are
+    /// what Pango shapes: hashing a `String` normalizes it first (Unicode's canonical
+    /// equivalence), which for Thai, Korean or Japanese costs more than the lookup.
     private struct Key: Hashable {
         var text: String
         var font: FontSpec
         var width: Double?
         var maxLines: Int
+
+        static func == (left: Key, right: Key) -> Bool {
+            left.font == right.font && left.width == right.width && left.maxLines == right.maxLines
+                && left.text.utf8.count == right.text.utf8.count
+                && left.text.utf8.elementsEqual(right.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(font)
+            hasher.combine(width)
+            hasher.combine(maxLines)
+        }
+    }
+
+    /// Pango's units in a point: it measures and breaks lines in 1/1024 of a point.
+    static let unitsPerPoint = Double(PANGO_SCALE)
+
+    /// `width` as the typesetter breaks lines at it: rounded down to Pango's unit, so a text
+    /// offered exactly its own width fits on its line.
+    static func breakingWidth(_ width: Double) -> Double {
+        (width * unitsPerPoint).rounded(.down) / unitsPerPoint
     }
 
     private struct State: ~Copyable {
@@ -73,12 +99,7 @@ public final class Typesetter: Sendable {
     /// when more remains.
     /// - Complexity: O(n) in the text's length the first time; O(1) for a text measured before.
     public func layout(_ text: String, font: FontSpec, width: Double?, maxLines: Int) -> TextLayout {
-        // Widths as Pango has them (1/1024 of a point), so a text offered exactly its own width
-        // fits on its line.
-        let scale = Double(PANGO_SCALE)
-        let key = Key(
-            text: text, font: font, width: width.map { ($0 * scale).rounded(.down) / scale },
-            maxLines: maxLines)
+        let key = Key(text: text, font: font, width: width.map(Self.breakingWidth), maxLines: maxLines)
         return state.withLock { state in
             if let known = state.cache[key] { return known }
             // A text of one line that fits the width is its unbroken measure: most texts offered

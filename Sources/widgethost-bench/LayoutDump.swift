@@ -1,0 +1,50 @@
+import Foundation
+import JSON
+import Layout
+import WidgetEngine
+import WidgetHostKit
+
+/// Writes every layout of the layout benchmark's widgets to a file (`widgethost-bench
+/// layout-dump FILE`), light, dark and both at once, with the members the JSON leaves out (line
+/// height, ascent, text alignment): a reference to compare byte for byte after a change to the
+/// engine.
+struct LayoutDump {
+    let path: String
+
+    func run(_ registry: WidgetRegistry) async {
+        do {
+            try await WidgetBenchmark.withManyTaskWidgets(registry) { many, evaluator in
+                let options = RunOptions(date: Date(timeIntervalSince1970: 1_795_954_800))
+                let results = await evaluator.evaluate(many, options: options)
+                var output: [UInt8] = []
+                func append(_ layout: WidgetLayout) {
+                    layout.root.write(to: &output)
+                    output.append(contentsOf: Array("\n".utf8))
+                    for node in layout.root.allNodes where node.lines != nil {
+                        let line =
+                            "\(node.lineHeight ?? -1) \(node.ascent ?? -1) \(node.textAlignment ?? "-") "
+                            + "\(layout.warnings)\n"
+                        output.append(contentsOf: Array(line.utf8))
+                    }
+                }
+                for result in results {
+                    guard case .success(let evaluation) = result.outcome else { continue }
+                    let view = evaluation.current.view
+                    for scheme in [ColorScheme.light, .dark] {
+                        append(LayoutEngine.layout(view, family: result.family, colorScheme: scheme))
+                    }
+                    for layout in LayoutEngine.layouts(
+                        view, family: result.family, colorSchemes: [.light, .dark])
+                    {
+                        append(layout)
+                    }
+                    append(LayoutEngine.layout(view.json, family: result.family, colorScheme: .dark))
+                }
+                FileManager.default.createFile(atPath: path, contents: Data(output))
+                print("layout-dump: \(results.count) widgets, \(output.count) bytes to \(path)")
+            }
+        } catch {
+            print("layout-dump: could not build the store: \(error)")
+        }
+    }
+}
