@@ -62,7 +62,7 @@ final class LayoutElement {
     // the smallest and largest sizes, then for its share), so a short list searched in order
     // beats a dictionary.
     /// The sizes already answered: the first four inline, the rest in a list.
-    private var sizes = AnswerCache<Size>()
+    private var sizes = AnswerCache<Answer>()
     /// A text's unbroken measure when it is one line (no line break in it), measured once.
     private lazy var naturalText: TextLayout? = {
         guard case .text(let string) = kind, !string.contains(where: \.isNewline) else { return nil }
@@ -72,9 +72,9 @@ final class LayoutElement {
     }()
 
     /// A stack's answers: each child's proposal and size.
-    private var arrangements = AnswerCache<[Offer]>()
+    private var arrangements = AnswerCache<(offers: [Offer], isHeightFree: Bool)>()
     /// A text's drawn forms.
-    private var texts = AnswerCache<DrawnText>()
+    private var texts = AnswerCache<(text: DrawnText, isHeightFree: Bool)>()
 
     /// What a stack offered a child and the size the child chose.
     struct Offer {
@@ -87,6 +87,21 @@ final class LayoutElement {
     struct DrawnText {
         var layout: TextLayout
         var font: FontSpec
+    }
+
+    /// A size the element chose, and whether it chose it whatever height it was offered.
+    ///
+    /// A parent asks a child for several proposals that differ only in height: a vertical stack
+    /// asks each child for its smallest, largest and offered height at one width, and a stack
+    /// inside it arranges its own children again for each. An answer that is ``isHeightFree``
+    /// holds for every proposal of its width (any height, or none), and so does all that is
+    /// placed under it: it is kept and given again for those, and the subtree is measured once.
+    /// An element is height free when what it takes from its proposal is the width alone (a
+    /// symbol, a horizontal spacer, a frame of a fixed height, a text of one line that fits or
+    /// of `lineLimit(1)`) and every answer its children gave for it is.
+    struct Answer {
+        var size: Size
+        var isHeightFree: Bool
     }
 
     init(_ kind: Kind, children: [LayoutElement] = [], environment: LayoutEnvironment) {
@@ -111,68 +126,95 @@ final class LayoutElement {
 
     /// The size the element chooses for `proposal` (SwiftUI's `sizeThatFits`).
     func size(for proposal: ProposedSize) -> Size {
-        if let known = sizes[proposal] { return known }
-        let size = computeSize(for: proposal)
-        sizes.insert(size, for: proposal)
-        return size
+        answer(for: proposal).size
     }
 
-    private func computeSize(for proposal: ProposedSize) -> Size {
+    /// The size the element chooses for `proposal`, and whether it chooses it for every height.
+    func answer(for proposal: ProposedSize) -> Answer {
+        if let known = sizes[proposal] { return known }
+        let answer = computeAnswer(for: proposal)
+        sizes.insert(answer, for: proposal, heightFree: answer.isHeightFree)
+        return answer
+    }
+
+    private func computeAnswer(for proposal: ProposedSize) -> Answer {
         switch kind {
         case .widget(let margins, _, _):
-            return proposal.replacingUnspecified(
-                with: Size(width: margins.horizontal, height: margins.vertical))
+            return Answer(
+                size: proposal.replacingUnspecified(
+                    with: Size(width: margins.horizontal, height: margins.vertical)),
+                isHeightFree: false)
         case .text:
-            return textLayout(for: proposal).layout.size
+            let drawn = textAnswer(for: proposal)
+            return Answer(size: drawn.text.layout.size, isHeightFree: drawn.isHeightFree)
         case .image:
             let side = symbolSide
-            return Size(width: side, height: side)
+            return Answer(size: Size(width: side, height: side), isHeightFree: true)
         case .spacer(let minLength, let axis):
             let minimum = minLength ?? 8
             guard let axis else {
-                return Size(width: max(0, proposal.width ?? 0), height: max(0, proposal.height ?? 0))
+                return Answer(
+                    size: Size(width: max(0, proposal.width ?? 0), height: max(0, proposal.height ?? 0)),
+                    isHeightFree: false)
             }
             // Along its axis it takes what it is offered, down to its minimum; offered
             // everything (a stack measuring how flexible it is), it takes everything.
             var size = Size.zero
             size[axis] = max(minimum, proposal[axis] ?? minimum)
-            return size
+            return Answer(size: size, isHeightFree: axis == .horizontal)
         case .stack(let axis, _, _):
-            let arrangement = arrange(for: proposal, along: axis)
+            let arrangement = arrangeAnswer(for: proposal, along: axis)
             var size = Size.zero
-            size[axis] = arrangement.reduce(0) { $0 + $1.size[axis] } + totalSpacing
-            size[axis.cross] = arrangement.map { $0.size[axis.cross] }.max() ?? 0
-            return size
+            size[axis] = arrangement.offers.reduce(0) { $0 + $1.size[axis] } + totalSpacing
+            size[axis.cross] = arrangement.offers.map { $0.size[axis.cross] }.max() ?? 0
+            return Answer(size: size, isHeightFree: arrangement.isHeightFree)
         case .zstack:
-            let sizes = visible.map { $0.size(for: proposal) }
-            return Size(
-                width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
+            var isHeightFree = true
+            let sizes = visible.map {
+                let answer = $0.answer(for: proposal)
+                isHeightFree = isHeightFree && answer.isHeightFree
+                return answer.size
+            }
+            return Answer(
+                size: Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0),
+                isHeightFree: isHeightFree)
         case .padding(let insets):
             guard let child = children.first else {
-                return Size(width: insets.horizontal, height: insets.vertical)
+                return Answer(
+                    size: Size(width: insets.horizontal, height: insets.vertical), isHeightFree: true)
             }
-            let inner = child.size(for: proposal.inset(width: insets.horizontal, height: insets.vertical))
-            return Size(width: inner.width + insets.horizontal, height: inner.height + insets.vertical)
+            let inner = child.answer(for: proposal.inset(width: insets.horizontal, height: insets.vertical))
+            return Answer(
+                size: Size(
+                    width: inner.size.width + insets.horizontal, height: inner.size.height + insets.vertical),
+                isHeightFree: inner.isHeightFree)
         case .fixedFrame(let width, let height, _):
-            let inner = children.first?.size(
+            let inner = children.first?.answer(
                 for: ProposedSize(width: width ?? proposal.width, height: height ?? proposal.height))
-            return Size(width: width ?? inner?.width ?? 0, height: height ?? inner?.height ?? 0)
+            return Answer(
+                size: Size(width: width ?? inner?.size.width ?? 0, height: height ?? inner?.size.height ?? 0),
+                // A frame's own height is what its child is offered whatever the frame is.
+                isHeightFree: height != nil || (inner?.isHeightFree ?? true))
         case .flexibleFrame(let frame, _):
-            return flexibleSize(frame, for: proposal)
+            return Answer(size: flexibleSize(frame, for: proposal), isHeightFree: false)
         case .background, .clip, .control, .layer:
-            return children.first?.size(for: proposal) ?? .zero
+            // A layer (an overlay's view) is offered the content's size, not the proposal.
+            return children.first?.answer(for: proposal) ?? Answer(size: .zero, isHeightFree: true)
         case .fixedSize(let horizontal, let vertical):
             var inner = proposal
             if horizontal { inner.width = nil }
             if vertical { inner.height = nil }
-            return children.first?.size(for: inner) ?? .zero
+            guard let answer = children.first?.answer(for: inner) else {
+                return Answer(size: .zero, isHeightFree: true)
+            }
+            return Answer(size: answer.size, isHeightFree: vertical || answer.isHeightFree)
         case .toggleSwitch:
-            return Size(width: 51, height: 31)
+            return Answer(size: Size(width: 51, height: 31), isHeightFree: true)
         case .progress(let value, _):
-            guard value != nil else { return Size(width: 20, height: 20) }
-            return Size(width: max(0, proposal.width ?? 100), height: 4)
+            guard value != nil else { return Answer(size: Size(width: 20, height: 20), isHeightFree: true) }
+            return Answer(size: Size(width: max(0, proposal.width ?? 100), height: 4), isHeightFree: true)
         case .empty:
-            return .zero
+            return Answer(size: .zero, isHeightFree: true)
         }
     }
 
@@ -185,15 +227,25 @@ final class LayoutElement {
     /// The text broken for `proposal`: wrapped at its width, cut to its line limit and to the
     /// lines its height holds, and scaled down to `minimumScaleFactor` before it is cut.
     func textLayout(for proposal: ProposedSize) -> DrawnText {
+        textAnswer(for: proposal).text
+    }
+
+    /// The text broken for `proposal` (``textLayout(for:)``), and whether it is broken so for
+    /// every height: offered no width, one line that fits whatever the height, or one line at
+    /// most (`lineLimit(1)`) that is always cut by the typesetter.
+    private func textAnswer(for proposal: ProposedSize) -> (text: DrawnText, isHeightFree: Bool) {
         if let known = texts[proposal] { return known }
         guard case .text(let string) = kind else {
-            return DrawnText(
+            let empty = DrawnText(
                 layout: TextLayout(lines: [], truncated: false, width: 0, lineHeight: 0, ascent: 0),
                 font: environment.font)
+            return (empty, true)
         }
         var font = environment.resolvedFont
         let measured: DrawnText
+        var isHeightFree = false
         if let width = proposal.width, width <= 0 {
+            isHeightFree = true
             // Nothing fits: SwiftUI's text takes no width (its smallest size, for stacks).
             measured = DrawnText(
                 layout: TextLayout(
@@ -203,8 +255,14 @@ final class LayoutElement {
             // A one-line text offered its width (and a line's height) or more is its unbroken
             // self: the typesetter is not asked again.
             measured = DrawnText(layout: natural, font: font)
+            isHeightFree = Self.isNatural(natural, for: ProposedSize(width: proposal.width, height: 0))
         } else {
             let width = proposal.width.flatMap { $0.isFinite ? $0 : nil }
+            // One line at most, whatever the height, and never the unbroken measure at this width
+            // (which a height of a line or more would give).
+            isHeightFree =
+                environment.lineLimit == 1
+                && (naturalText.map { natural in width.map { $0 < natural.width } ?? false } ?? true)
             var layout = Self.typeset(
                 string, font: font, width: width, height: proposal.height, limit: environment.lineLimit)
             let factor = environment.minimumScaleFactor
@@ -243,8 +301,8 @@ final class LayoutElement {
             }
             measured = DrawnText(layout: layout, font: font)
         }
-        texts.insert(measured, for: proposal)
-        return measured
+        texts.insert((measured, isHeightFree), for: proposal, heightFree: isHeightFree)
+        return (measured, isHeightFree)
     }
 
     /// Whether a one-line text whose unbroken measure is `natural` is drawn as that for
@@ -296,17 +354,29 @@ final class LayoutElement {
     /// priority leave (its minimum kept for it), so a title beside a spacer takes the room it
     /// needs, as it does in SwiftUI.
     func arrange(for proposal: ProposedSize, along axis: Axis) -> [Offer] {
+        arrangeAnswer(for: proposal, along: axis).offers
+    }
+
+    /// A stack's arrangement (``arrange(for:along:)``), and whether every child's answer in it
+    /// holds for every height: then so does the arrangement, each child's size in it and all that
+    /// is placed under it.
+    private func arrangeAnswer(for proposal: ProposedSize, along axis: Axis) -> (
+        offers: [Offer], isHeightFree: Bool
+    ) {
         if let known = arrangements[proposal] { return known }
         let count = visible.count
         var result = [Offer](repeating: Offer(proposal: .unspecified, size: .zero), count: count)
+        var isHeightFree = true
         guard let available = proposal[axis] else {
             var offer = proposal
             offer[axis] = nil
             for index in 0..<count {
-                result[index] = Offer(proposal: offer, size: visible[index].size(for: offer))
+                let answer = visible[index].answer(for: offer)
+                isHeightFree = isHeightFree && answer.isHeightFree
+                result[index] = Offer(proposal: offer, size: answer.size)
             }
-            arrangements.insert(result, for: proposal)
-            return result
+            arrangements.insert((result, isHeightFree), for: proposal, heightFree: isHeightFree)
+            return (result, isHeightFree)
         }
         var remaining = max(0, available - totalSpacing)
         var low = proposal
@@ -320,9 +390,12 @@ final class LayoutElement {
                 var order = buffer
                 for index in 0..<count {
                     let child = visible[index]
-                    let smallest = child.size(for: low)[axis]
+                    let lowAnswer = child.answer(for: low)
+                    let highAnswer = child.answer(for: high)
+                    isHeightFree = isHeightFree && lowAnswer.isHeightFree && highAnswer.isHeightFree
+                    let smallest = lowAnswer.size[axis]
                     numbers.initializeElement(at: index, to: smallest)
-                    numbers.initializeElement(at: count + index, to: child.size(for: high)[axis] - smallest)
+                    numbers.initializeElement(at: count + index, to: highAnswer.size[axis] - smallest)
                     numbers.initializeElement(
                         at: 2 * count + index, to: child.priority * 2 + (child.isSpacer ? 0 : 1))
                     order.initializeElement(at: index, to: index)
@@ -347,7 +420,9 @@ final class LayoutElement {
                         let index = order[position]
                         var offer = proposal
                         offer[axis] = room / Double(end - position)
-                        let size = visible[index].size(for: offer)
+                        let answer = visible[index].answer(for: offer)
+                        isHeightFree = isHeightFree && answer.isHeightFree
+                        let size = answer.size
                         result[index] = Offer(proposal: offer, size: size)
                         room = max(0, room - size[axis])
                         remaining = max(0, remaining - size[axis])
@@ -356,8 +431,8 @@ final class LayoutElement {
                 }
             }
         }
-        arrangements.insert(result, for: proposal)
-        return result
+        arrangements.insert((result, isHeightFree), for: proposal, heightFree: isHeightFree)
+        return (result, isHeightFree)
     }
 
     // MARK: - Frames
@@ -416,34 +491,44 @@ final class LayoutElement {
 }
 
 /// Answers kept by proposal, the first four without an allocation: most elements are asked for
-/// one to four sizes.
+/// one to four sizes. An answer kept as height free is given for every proposal of its width.
 struct AnswerCache<Answer> {
-    private var first: (ProposedSize, Answer)?
-    private var second: (ProposedSize, Answer)?
-    private var third: (ProposedSize, Answer)?
-    private var fourth: (ProposedSize, Answer)?
-    private var more: [(ProposedSize, Answer)] = []
+    /// An answer, the proposal it was given for, and whether it holds for every height.
+    private typealias Entry = (proposal: ProposedSize, answer: Answer, heightFree: Bool)
+
+    private var first: Entry?
+    private var second: Entry?
+    private var third: Entry?
+    private var fourth: Entry?
+    private var more: [Entry] = []
+
+    /// Whether `entry` answers `proposal`: given for it, or for its width at any height.
+    private static func answers(_ entry: Entry, _ proposal: ProposedSize) -> Bool {
+        entry.proposal.width == proposal.width
+            && (entry.heightFree || entry.proposal.height == proposal.height)
+    }
 
     subscript(proposal: ProposedSize) -> Answer? {
-        if let first, first.0 == proposal { return first.1 }
-        if let second, second.0 == proposal { return second.1 }
-        if let third, third.0 == proposal { return third.1 }
-        if let fourth, fourth.0 == proposal { return fourth.1 }
-        for known in more where known.0 == proposal { return known.1 }
+        if let first, Self.answers(first, proposal) { return first.answer }
+        if let second, Self.answers(second, proposal) { return second.answer }
+        if let third, Self.answers(third, proposal) { return third.answer }
+        if let fourth, Self.answers(fourth, proposal) { return fourth.answer }
+        for known in more where Self.answers(known, proposal) { return known.answer }
         return nil
     }
 
-    mutating func insert(_ answer: Answer, for proposal: ProposedSize) {
+    mutating func insert(_ answer: Answer, for proposal: ProposedSize, heightFree: Bool) {
+        let entry = (proposal, answer, heightFree)
         if first == nil {
-            first = (proposal, answer)
+            first = entry
         } else if second == nil {
-            second = (proposal, answer)
+            second = entry
         } else if third == nil {
-            third = (proposal, answer)
+            third = entry
         } else if fourth == nil {
-            fourth = (proposal, answer)
+            fourth = entry
         } else {
-            more.append((proposal, answer))
+            more.append(entry)
         }
     }
 }
