@@ -62,7 +62,7 @@ final class LayoutElement {
     // the smallest and largest sizes, then for its share), so a short list searched in order
     // beats a dictionary.
     /// The sizes already answered: the first four inline, the rest in a list.
-    private var sizes = AnswerCache<Answer>()
+    private var sizes = AnswerCache()
     /// A text's unbroken measure when it is one line (no line break in it), measured once.
     private lazy var naturalText: TextLayout? = {
         guard case .text(let string) = kind, !string.contains(where: \.isNewline) else { return nil }
@@ -72,9 +72,23 @@ final class LayoutElement {
     }()
 
     /// A stack's answers: each child's proposal and size.
-    private var arrangements = AnswerCache<(offers: [Offer], isHeightFree: Bool)>()
+    private var arrangements: [Arrangement] = []
     /// A text's drawn forms.
-    private var texts = AnswerCache<(text: DrawnText, isHeightFree: Bool)>()
+    private var texts: [KeptText] = []
+
+    /// A stack's arrangement for a proposal.
+    struct Arrangement {
+        var proposal: ProposedSize
+        var offers: [Offer]
+        var isHeightFree: Bool
+    }
+
+    /// A text drawn for a proposal.
+    struct KeptText {
+        var proposal: ProposedSize
+        var text: DrawnText
+        var isHeightFree: Bool
+    }
 
     /// What a stack offered a child and the size the child chose.
     struct Offer {
@@ -133,7 +147,7 @@ final class LayoutElement {
     func answer(for proposal: ProposedSize) -> Answer {
         if let known = sizes[proposal] { return known }
         let answer = computeAnswer(for: proposal)
-        sizes.insert(answer, for: proposal, heightFree: answer.isHeightFree)
+        sizes.insert(answer, for: proposal)
         return answer
     }
 
@@ -234,7 +248,9 @@ final class LayoutElement {
     /// every height: offered no width, one line that fits whatever the height, or one line at
     /// most (`lineLimit(1)`) that is always cut by the typesetter.
     private func textAnswer(for proposal: ProposedSize) -> (text: DrawnText, isHeightFree: Bool) {
-        if let known = texts[proposal] { return known }
+        for kept in texts where proposal.isAnswered(by: kept.proposal, heightFree: kept.isHeightFree) {
+            return (kept.text, kept.isHeightFree)
+        }
         guard case .text(let string) = kind else {
             let empty = DrawnText(
                 layout: TextLayout(lines: [], truncated: false, width: 0, lineHeight: 0, ascent: 0),
@@ -301,7 +317,7 @@ final class LayoutElement {
             }
             measured = DrawnText(layout: layout, font: font)
         }
-        texts.insert((measured, isHeightFree), for: proposal, heightFree: isHeightFree)
+        texts.append(KeptText(proposal: proposal, text: measured, isHeightFree: isHeightFree))
         return (measured, isHeightFree)
     }
 
@@ -363,7 +379,9 @@ final class LayoutElement {
     private func arrangeAnswer(for proposal: ProposedSize, along axis: Axis) -> (
         offers: [Offer], isHeightFree: Bool
     ) {
-        if let known = arrangements[proposal] { return known }
+        for kept in arrangements where proposal.isAnswered(by: kept.proposal, heightFree: kept.isHeightFree) {
+            return (kept.offers, kept.isHeightFree)
+        }
         let count = visible.count
         var result = [Offer](repeating: Offer(proposal: .unspecified, size: .zero), count: count)
         var isHeightFree = true
@@ -375,7 +393,7 @@ final class LayoutElement {
                 isHeightFree = isHeightFree && answer.isHeightFree
                 result[index] = Offer(proposal: offer, size: answer.size)
             }
-            arrangements.insert((result, isHeightFree), for: proposal, heightFree: isHeightFree)
+            arrangements.append(Arrangement(proposal: proposal, offers: result, isHeightFree: isHeightFree))
             return (result, isHeightFree)
         }
         var remaining = max(0, available - totalSpacing)
@@ -431,7 +449,7 @@ final class LayoutElement {
                 }
             }
         }
-        arrangements.insert((result, isHeightFree), for: proposal, heightFree: isHeightFree)
+        arrangements.append(Arrangement(proposal: proposal, offers: result, isHeightFree: isHeightFree))
         return (result, isHeightFree)
     }
 
@@ -490,11 +508,27 @@ final class LayoutElement {
     }
 }
 
-/// Answers kept by proposal, the first four without an allocation: most elements are asked for
-/// one to four sizes. An answer kept as height free is given for every proposal of its width.
-struct AnswerCache<Answer> {
-    /// An answer, the proposal it was given for, and whether it holds for every height.
-    private typealias Entry = (proposal: ProposedSize, answer: Answer, heightFree: Bool)
+extension ProposedSize {
+    /// Whether an answer given for `kept` answers this proposal: given for it, or for its width
+    /// at any height (`heightFree`).
+    func isAnswered(by kept: ProposedSize, heightFree: Bool) -> Bool {
+        kept.width == width && (heightFree || kept.height == height)
+    }
+}
+
+/// Sizes kept by proposal, the first four inline and without an allocation (most elements are
+/// asked for one to four): plain values, so an element is freed without visiting them. An answer
+/// kept as height free is given for every proposal of its width.
+struct AnswerCache {
+    /// An answer and the proposal it was given for.
+    private struct Entry {
+        var proposal: ProposedSize
+        var answer: LayoutElement.Answer
+
+        func answers(_ other: ProposedSize) -> Bool {
+            other.isAnswered(by: proposal, heightFree: answer.isHeightFree)
+        }
+    }
 
     private var first: Entry?
     private var second: Entry?
@@ -502,23 +536,17 @@ struct AnswerCache<Answer> {
     private var fourth: Entry?
     private var more: [Entry] = []
 
-    /// Whether `entry` answers `proposal`: given for it, or for its width at any height.
-    private static func answers(_ entry: Entry, _ proposal: ProposedSize) -> Bool {
-        entry.proposal.width == proposal.width
-            && (entry.heightFree || entry.proposal.height == proposal.height)
-    }
-
-    subscript(proposal: ProposedSize) -> Answer? {
-        if let first, Self.answers(first, proposal) { return first.answer }
-        if let second, Self.answers(second, proposal) { return second.answer }
-        if let third, Self.answers(third, proposal) { return third.answer }
-        if let fourth, Self.answers(fourth, proposal) { return fourth.answer }
-        for known in more where Self.answers(known, proposal) { return known.answer }
+    subscript(proposal: ProposedSize) -> LayoutElement.Answer? {
+        if let first, first.answers(proposal) { return first.answer }
+        if let second, second.answers(proposal) { return second.answer }
+        if let third, third.answers(proposal) { return third.answer }
+        if let fourth, fourth.answers(proposal) { return fourth.answer }
+        for known in more where known.answers(proposal) { return known.answer }
         return nil
     }
 
-    mutating func insert(_ answer: Answer, for proposal: ProposedSize, heightFree: Bool) {
-        let entry = (proposal, answer, heightFree)
+    mutating func insert(_ answer: LayoutElement.Answer, for proposal: ProposedSize) {
+        let entry = Entry(proposal: proposal, answer: answer)
         if first == nil {
             first = entry
         } else if second == nil {
