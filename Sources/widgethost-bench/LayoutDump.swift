@@ -1,13 +1,14 @@
 import Foundation
 import JSON
 import Layout
+import Rendering
 import WidgetEngine
 import WidgetHostKit
 
 /// Writes every layout of the layout benchmark's widgets to a file (`widgethost-bench
-/// layout-dump FILE`), light, dark and both at once, with the members the JSON leaves out (line
+/// --dump-layouts FILE`), light, dark and both at once, with the members the JSON leaves out (line
 /// height, ascent, text alignment): a reference to compare byte for byte after a change to the
-/// engine.
+/// engine; and the HTML page of them, both schemes and the dark one, to `FILE.html`.
 struct LayoutDump {
     let path: String
 
@@ -41,6 +42,18 @@ struct LayoutDump {
                     append(LayoutEngine.layout(view.json, family: result.family, colorScheme: .dark))
                 }
                 FileManager.default.createFile(atPath: path, contents: Data(output))
+                // The page `run --format html` writes of them, both schemes and one.
+                var page: [UInt8] = []
+                for renderer in [HTMLPageRenderer(), HTMLPageRenderer(colorScheme: .dark)] {
+                    if let writer = renderer.streamWriter(includeTimeline: false) {
+                        page += writer.header()
+                        for (index, result) in results.enumerated() {
+                            page += writer.piece(result, at: index)
+                        }
+                        page += writer.footer(count: results.count)
+                    }
+                }
+                FileManager.default.createFile(atPath: path + ".html", contents: Data(page))
                 print("layout-dump: \(results.count) widgets, \(output.count) bytes to \(path)")
             }
         } catch {
