@@ -8,10 +8,11 @@ extension LayoutElement {
     func place(at origin: (x: Double, y: Double), proposal: ProposedSize, scheme: ColorScheme) -> LayoutNode {
         let size = size(for: proposal)
         let frame = Rect(origin: origin, size: size)
-        var node: LayoutNode
+        // One node, made first and filled in where it is (not a node made in each case and
+        // moved: a node is large).
+        var node = LayoutNode(type: nodeType, frame: frame)
         switch kind {
         case .widget(let margins, let background, let shape):
-            node = LayoutNode(type: "widget", frame: frame)
             node.background = background[scheme]
             node.shape = shape
             if let child = children.first {
@@ -29,7 +30,6 @@ extension LayoutElement {
         case .text:
             let drawn = textLayout(for: proposal)
             let (layout, font) = (drawn.layout, drawn.font)
-            node = LayoutNode(type: "text", frame: frame)
             node.lines = layout.lines
             node.truncated = layout.truncated
             node.font = font
@@ -42,14 +42,12 @@ extension LayoutElement {
                     (environment.strikethroughColor ?? environment.resolvedForeground)[scheme]
             }
         case .image(let systemName):
-            node = LayoutNode(type: "image", frame: frame)
             node.systemName = systemName
             node.font = environment.resolvedFont
             node.foreground = environment.resolvedForeground[scheme]
         case .spacer:
-            node = LayoutNode(type: "spacer", frame: frame)
+            break
         case .stack(let axis, let alignment, _):
-            node = LayoutNode(type: axis == .vertical ? "vstack" : "hstack", frame: frame)
             let arrangement = arrange(for: proposal, along: axis)
             let spacings = stackSpacings
             var offset = 0.0
@@ -68,14 +66,12 @@ extension LayoutElement {
             }
             node.children = placed
         case .zstack(let alignment):
-            node = LayoutNode(type: "zstack", frame: frame)
             node.children = visible.map { child in
                 child.place(
                     at: alignment.origin(of: child.size(for: proposal), in: frame),
                     proposal: proposal, scheme: scheme)
             }
         case .padding(let insets):
-            node = LayoutNode(type: "padding", frame: frame)
             if let child = children.first {
                 node.children = [
                     child.place(
@@ -84,7 +80,6 @@ extension LayoutElement {
                 ]
             }
         case .fixedFrame(_, _, let alignment), .flexibleFrame(_, let alignment):
-            node = LayoutNode(type: "frame", frame: frame)
             if let child = children.first {
                 let offer = childProposal(for: proposal)
                 node.children = [
@@ -94,14 +89,12 @@ extension LayoutElement {
                 ]
             }
         case .background(let colour, let shape):
-            node = LayoutNode(type: "background", frame: frame)
             node.background = colour[scheme]
             node.shape = shape
             node.children = children.prefix(1).map {
                 $0.place(at: origin, proposal: proposal, scheme: scheme)
             }
         case .layer(let alignment, let isOverlay):
-            node = LayoutNode(type: isOverlay ? "overlay" : "background", frame: frame)
             var placed = children.prefix(1).map { $0.place(at: origin, proposal: proposal, scheme: scheme) }
             if children.count > 1 {
                 let layer = children[1]
@@ -113,13 +106,11 @@ extension LayoutElement {
             }
             node.children = placed
         case .clip(let shape):
-            node = LayoutNode(type: "clipShape", frame: frame)
             node.shape = shape
             node.children = children.prefix(1).map {
                 $0.place(at: origin, proposal: proposal, scheme: scheme)
             }
         case .fixedSize:
-            node = LayoutNode(type: "fixedSize", frame: frame)
             if let child = children.first {
                 let offer = childProposal(for: proposal)
                 node.children = [
@@ -130,23 +121,42 @@ extension LayoutElement {
                 ]
             }
         case .control(let type, let number):
-            node = LayoutNode(type: type, frame: frame)
             node.control = number
             node.children = children.prefix(1).map {
                 $0.place(at: origin, proposal: proposal, scheme: scheme)
             }
         case .toggleSwitch(let isOn, let tint):
-            node = LayoutNode(type: "switch", frame: frame)
             node.isOn = isOn
             node.foreground = tint[scheme]
         case .progress(let value, let tint):
-            node = LayoutNode(type: "progress", frame: frame)
             node.value = value
             node.foreground = tint[scheme]
         case .empty:
-            node = LayoutNode(type: "empty", frame: frame)
+            break
         }
         node.opacity = opacity
         return node
+    }
+
+    /// The type of the node the element places (`vstack`, `text`, `padding`, ...).
+    var nodeType: String {
+        switch kind {
+        case .widget: return "widget"
+        case .text: return "text"
+        case .image: return "image"
+        case .spacer: return "spacer"
+        case .stack(let axis, _, _): return axis == .vertical ? "vstack" : "hstack"
+        case .zstack: return "zstack"
+        case .padding: return "padding"
+        case .fixedFrame, .flexibleFrame: return "frame"
+        case .background: return "background"
+        case .layer(_, let isOverlay): return isOverlay ? "overlay" : "background"
+        case .clip: return "clipShape"
+        case .fixedSize: return "fixedSize"
+        case .control(let type, _): return type
+        case .toggleSwitch: return "switch"
+        case .progress: return "progress"
+        case .empty: return "empty"
+        }
     }
 }

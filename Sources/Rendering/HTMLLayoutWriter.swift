@@ -60,10 +60,16 @@ struct HTMLLayoutWriter {
         light.children.withUnsafeBufferPointer { children in
             dark.children.withUnsafeBufferPointer { darkChildren in
                 for index in children.indices {
-                    write(
-                        children[index],
-                        dark: index < darkChildren.count ? darkChildren[index] : children[index],
-                        in: light.frame, insideControl: insideControl, scratch: &scratch, to: &output)
+                    // The dark child passed as it is, not through a value made of one or the other.
+                    if index < darkChildren.count {
+                        write(
+                            children[index], dark: darkChildren[index], in: light.frame,
+                            insideControl: insideControl, scratch: &scratch, to: &output)
+                    } else {
+                        write(
+                            children[index], dark: children[index], in: light.frame,
+                            insideControl: insideControl, scratch: &scratch, to: &output)
+                    }
                 }
             }
         }
@@ -194,8 +200,9 @@ struct HTMLLayoutWriter {
     /// Whether `node` or a node under it is a text.
     private static func hasText(_ node: LayoutNode) -> Bool {
         if node.lines != nil { return true }
-        for child in node.children where hasText(child) { return true }
-        return false
+        return node.children.withUnsafeBufferPointer { children in
+            children.contains { hasText($0) }
+        }
     }
 
     /// A toggle's state: its own, or its switch's.
