@@ -65,7 +65,7 @@ final class LayoutElement {
     private var sizes = AnswerCache()
     /// A text's unbroken measure when it is one line (no line break in it), measured once.
     private lazy var naturalText: TextLayout? = {
-        guard case .text(let string) = kind, !string.contains(where: \.isNewline) else { return nil }
+        guard case .text(let string) = kind, !string.containsLineBreak else { return nil }
         let natural = Typesetter.shared.layout(
             string, font: environment.resolvedFont, width: nil, maxLines: 0)
         return natural.lines.count == 1 && !natural.truncated ? natural : nil
@@ -317,6 +317,7 @@ final class LayoutElement {
             }
             measured = DrawnText(layout: layout, font: font)
         }
+        if texts.isEmpty { texts.reserveCapacity(3) }
         texts.append(KeptText(proposal: proposal, text: measured, isHeightFree: isHeightFree))
         return (measured, isHeightFree)
     }
@@ -393,6 +394,7 @@ final class LayoutElement {
                 isHeightFree = isHeightFree && answer.isHeightFree
                 result[index] = Offer(proposal: offer, size: answer.size)
             }
+            if arrangements.isEmpty { arrangements.reserveCapacity(3) }
             arrangements.append(Arrangement(proposal: proposal, offers: result, isHeightFree: isHeightFree))
             return (result, isHeightFree)
         }
@@ -449,6 +451,7 @@ final class LayoutElement {
                 }
             }
         }
+        if arrangements.isEmpty { arrangements.reserveCapacity(3) }
         arrangements.append(Arrangement(proposal: proposal, offers: result, isHeightFree: isHeightFree))
         return (result, isHeightFree)
     }

@@ -104,7 +104,7 @@ public final class Typesetter: Sendable {
             if let known = state.cache[key] { return known }
             // A text of one line that fits the width is its unbroken measure: most texts offered
             // a width are, and the stacks offer several.
-            if let width = key.width, !text.contains(where: \.isNewline) {
+            if let width = key.width, !text.containsLineBreak {
                 let natural = Key(text: text, font: font, width: nil, maxLines: 0)
                 let whole = state.cache[natural] ?? Self.measure(natural, in: &state)
                 state.cache[natural] = whole
@@ -221,5 +221,20 @@ public final class Typesetter: Sendable {
             description, PangoWeight(rawValue: UInt32(min(max(font.weight, 100), 900))))
         state.descriptions[font] = description
         return description
+    }
+}
+
+extension String {
+    /// Whether a character of the string is a line break (`Character.isNewline`: LF, VT, FF,
+    /// CR, NEL, U+2028, U+2029), found among its scalars: each of those always begins a
+    /// character (Unicode's grapheme rules break before a control), and a character is a line
+    /// break by its first scalar, so no characters need be put together.
+    var containsLineBreak: Bool {
+        unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+            default: return false
+            }
+        }
     }
 }
