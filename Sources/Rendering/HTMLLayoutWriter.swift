@@ -22,30 +22,30 @@ struct HTMLLayoutWriter {
     /// The HTML of the widget's content (the root's children) and the style the card itself
     /// takes (the root's background, light and dark).
     func content(light: LayoutNode, dark: LayoutNode) -> (html: String, cardStyle: String) {
-        var html = ""
-        html.reserveCapacity(4096)
+        var html = HTMLBytes()
+        html.reserveCapacity(8192)
         var scratch = Scratch()
         writeChildren(of: light, dark: dark, insideControl: false, scratch: &scratch, to: &html)
         var cardStyle = ""
         Self.colour("b", light.background, dark.background, to: &cardStyle)
-        return (html, cardStyle)
+        return (html.string, cardStyle)
     }
 
     /// The text of one element as it is put together, kept from one element to the next so that
     /// each is written without allocating its own: an element's tag is written before its
     /// children are, so they can take the same.
     private struct Scratch {
-        var classes = ""
-        var attributes = ""
-        var style = ""
-        var content = ""
+        var classes = HTMLBytes()
+        var attributes = HTMLBytes()
+        var style = HTMLBytes()
+        var content = HTMLBytes()
 
         /// Empties each, keeping its room.
         mutating func reset() {
-            classes.removeAll(keepingCapacity: true)
-            attributes.removeAll(keepingCapacity: true)
-            style.removeAll(keepingCapacity: true)
-            content.removeAll(keepingCapacity: true)
+            classes.removeAll()
+            attributes.removeAll()
+            style.removeAll()
+            content.removeAll()
         }
     }
 
@@ -55,7 +55,7 @@ struct HTMLLayoutWriter {
     /// where they are, not copied.
     private func writeChildren(
         of light: LayoutNode, dark: LayoutNode, insideControl: Bool, scratch: inout Scratch,
-        to output: inout String
+        to output: inout HTMLBytes
     ) {
         light.children.withUnsafeBufferPointer { children in
             dark.children.withUnsafeBufferPointer { darkChildren in
@@ -78,7 +78,7 @@ struct HTMLLayoutWriter {
     /// Appends `node` (light), with `dark`'s colours, at its frame relative to `parent`.
     private func write(
         _ node: LayoutNode, dark: LayoutNode, in parent: Rect, insideControl: Bool, scratch: inout Scratch,
-        to output: inout String
+        to output: inout HTMLBytes
     ) {
         scratch.reset()
         var tag = "div"
@@ -160,7 +160,7 @@ struct HTMLLayoutWriter {
                 switchTrack(
                     node, dark: dark, isOn: node.isOn ?? false, style: &scratch.style,
                     classes: &scratch.classes)
-                scratch.content = Self.knob(in: node.frame.size, isOn: node.isOn ?? false)
+                scratch.content += Self.knob(in: node.frame.size, isOn: node.isOn ?? false)
             case "progress":
                 scratch.attributes += " role=\"progressbar\""
                 if let value = node.value {
@@ -211,7 +211,9 @@ struct HTMLLayoutWriter {
     }
 
     /// A text's font, line height, alignment, colour and strikethrough.
-    private func text(_ node: LayoutNode, dark: LayoutNode, to style: inout String, classes: inout String) {
+    private func text(
+        _ node: LayoutNode, dark: LayoutNode, to style: inout HTMLBytes, classes: inout HTMLBytes
+    ) {
         let font = node.font ?? TextStyles.body
         style += ";font-size:"
         Self.appendPx(font.size, to: &style)
@@ -240,8 +242,8 @@ struct HTMLLayoutWriter {
     /// A symbol: its SVG sized to the frame, else the bundle's text for it, else a square titled
     /// with its name.
     private func image(
-        _ node: LayoutNode, dark: LayoutNode, attributes: inout String, style: inout String,
-        classes: inout String, content: inout String
+        _ node: LayoutNode, dark: LayoutNode, attributes: inout HTMLBytes, style: inout HTMLBytes,
+        classes: inout HTMLBytes, content: inout HTMLBytes
     ) {
         let name = node.systemName ?? ""
         attributes += " role=\"img\" aria-label=\""
@@ -253,7 +255,7 @@ struct HTMLLayoutWriter {
             Self.colour("f", foreground, dark.foreground, to: &style)
         }
         if let svg = HTMLVocabulary.symbols[name] {
-            content = "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\">" + svg + "</svg>"
+            content += "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\">" + svg + "</svg>"
         } else if let text = symbols[name] {
             style += ";font-size:" + Self.px(node.font?.size ?? node.frame.height * 0.8)
             style += ";line-height:" + Self.px(node.frame.height)
@@ -268,7 +270,7 @@ struct HTMLLayoutWriter {
 
     /// An iOS switch's track: the tint when on, the fill colour when off, a capsule.
     private func switchTrack(
-        _ node: LayoutNode, dark: LayoutNode, isOn: Bool, style: inout String, classes: inout String
+        _ node: LayoutNode, dark: LayoutNode, isOn: Bool, style: inout HTMLBytes, classes: inout HTMLBytes
     ) {
         classes += " sw fb"
         let light = isOn ? node.foreground ?? Palette.resolve("green", scheme: .light) : Self.track(.light)
@@ -337,47 +339,46 @@ struct HTMLLayoutWriter {
     }
 
     /// `left`, `top`, `width` and `height` of `frame` relative to `parent`.
-    private static func geometry(_ frame: Rect, in parent: Rect, to style: inout String) {
-        style += "left:"
+    private static func geometry(_ frame: Rect, in parent: Rect, to style: inout some HTMLOutput) {
+        style.write("left:")
         appendPx(frame.x - parent.x, to: &style)
-        style += ";top:"
+        style.write(";top:")
         appendPx(frame.y - parent.y, to: &style)
-        style += ";width:"
+        style.write(";width:")
         appendPx(frame.width, to: &style)
-        style += ";height:"
+        style.write(";height:")
         appendPx(frame.height, to: &style)
     }
 
     /// `border-radius` of `shape` in a frame of `size`, when it has corners to round.
-    private static func radius(_ shape: LayoutShape?, _ size: Size, to style: inout String) {
+    private static func radius(_ shape: LayoutShape?, _ size: Size, to style: inout some HTMLOutput) {
         guard let shape else { return }
         let radius = shape.cornerRadius(in: size)
         guard radius > 0 else { return }
-        style += ";border-radius:"
+        style.write(";border-radius:")
         appendPx(radius, to: &style)
     }
 
     /// Appends `;--NAME:LIGHT;--NAMEd:DARK`: a colour in both schemes (the light one for dark
     /// when the dark tree has none).
-    static func colour(_ name: String, _ light: RGBA?, _ dark: RGBA?, to style: inout String) {
+    static func colour(_ name: String, _ light: RGBA?, _ dark: RGBA?, to style: inout some HTMLOutput) {
         guard let light else { return }
-        style += ";--"
-        style += name
-        style += ":"
+        style.write(";--")
+        style.write(name)
+        style.write(":")
         hex(light, to: &style)
-        style += ";--"
-        style += name
-        style += "d:"
+        style.write(";--")
+        style.write(name)
+        style.write("d:")
         hex(dark ?? light, to: &style)
     }
 
     /// Appends `colour` as ``RGBA/description`` writes it (`#RRGGBB`, or `#RRGGBBAA` when not
     /// opaque), without the strings it makes on the way: the page writes a few colours a node.
-    static func hex(_ colour: RGBA, to output: inout String) {
+    static func hex(_ colour: RGBA, to output: inout some HTMLOutput) {
         let digits: StaticString = "0123456789ABCDEF"
-        var bytes: (UInt64, UInt8) = (0, 0)
         let count = colour.alpha >= 1 ? 7 : 9
-        withUnsafeMutableBytes(of: &bytes) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { buffer in
             buffer[0] = UInt8(ascii: "#")
             for index in 0..<(count - 1) / 2 {
                 let component =
@@ -387,7 +388,7 @@ struct HTMLLayoutWriter {
                 buffer[1 + 2 * index] = digits.utf8Start[byte >> 4]
                 buffer[2 + 2 * index] = digits.utf8Start[byte & 0xF]
             }
-            output += String(decoding: UnsafeRawBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+            output.write(utf8: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }
 
@@ -400,9 +401,9 @@ struct HTMLLayoutWriter {
     }
 
     /// Appends `value` points as ``px(_:)`` writes them.
-    static func appendPx(_ value: Double, to output: inout String) {
+    static func appendPx(_ value: Double, to output: inout some HTMLOutput) {
         appendNumber(value, decimals: 2, to: &output)
-        output += "px"
+        output.write("px")
     }
 
     /// `value` with at most `decimals` decimals (trailing zeros dropped), bounded to a million
@@ -415,9 +416,9 @@ struct HTMLLayoutWriter {
 
     /// Appends `value` as ``number(_:decimals:)`` writes it, its digits put together on the
     /// stack (a page writes four or more numbers an element).
-    static func appendNumber(_ value: Double, decimals: Int, to output: inout String) {
+    static func appendNumber(_ value: Double, decimals: Int, to output: inout some HTMLOutput) {
         guard value.isFinite else {
-            output += "0"
+            output.write("0")
             return
         }
         var scale: UInt = 1
@@ -452,7 +453,7 @@ struct HTMLLayoutWriter {
                 end -= 1
                 buffer[end] = UInt8(ascii: "-")
             }
-            output += String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
+            output.write(utf8: UnsafeBufferPointer(rebasing: buffer[end...]))
         }
     }
 }
