@@ -139,7 +139,10 @@ struct LayoutBuilder {
                 environment: environment)
         case .text:
             var string = view.viewText ?? ""
-            if string.count > LayoutContext.maximumTextLength {
+            // No more characters than UTF-8 bytes: most texts are counted by their bytes alone.
+            if string.utf8.count > LayoutContext.maximumTextLength,
+                string.count > LayoutContext.maximumTextLength
+            {
                 context.warnings.append(
                     "\(currentPath): a text of \(string.count) characters is laid out as its first "
                         + "\(LayoutContext.maximumTextLength)")

@@ -60,9 +60,11 @@ final class LayoutElement {
 
     // What was answered, by proposal: a parent asks each child a few times (a stack asks for
     // the smallest and largest sizes, then for its share), so a short list searched in order
-    // beats a dictionary.
+    // beats a dictionary. The lists are read, then appended to, never both at once (no access
+    // to one spans a call that could reach it again), so they are not checked for
+    // overlapping accesses at run time: the check cost more than the lookup.
     /// The sizes already answered: the first four inline, the rest in a list.
-    private var sizes = AnswerCache()
+    @exclusivity(unchecked) private var sizes = AnswerCache()
     /// A text's unbroken measure when it is one line (no line break in it), measured once.
     private lazy var naturalText: TextLayout? = {
         guard case .text(let string) = kind, !string.containsLineBreak else { return nil }
@@ -72,9 +74,9 @@ final class LayoutElement {
     }()
 
     /// A stack's answers: each child's proposal and size.
-    private var arrangements: [Arrangement] = []
+    @exclusivity(unchecked) private var arrangements: [Arrangement] = []
     /// A text's drawn forms.
-    private var texts: [KeptText] = []
+    @exclusivity(unchecked) private var texts: [KeptText] = []
 
     /// A stack's arrangement for a proposal.
     struct Arrangement {
