@@ -3,6 +3,7 @@
 enum AlignmentPosition: Sendable, Hashable {
     /// `leading`, `top` (and `firstTextBaseline`, laid out as `top`).
     case start
+    /// Centred.
     case center
     /// `trailing`, `bottom` (and `lastTextBaseline`, laid out as `bottom`).
     case end
@@ -29,12 +30,17 @@ enum AlignmentPosition: Sendable, Hashable {
 
 /// A SwiftUI `Alignment` (`topLeading`, `center`, ...): a position along each axis.
 struct Alignment: Sendable, Hashable {
+    /// Where along the width: `leading`, `center`, `trailing`.
     var horizontal: AlignmentPosition
+    /// Where along the height: `top`, `center`, `bottom`.
     var vertical: AlignmentPosition
 
+    /// Centred both ways (SwiftUI's default).
     static let center = Alignment(horizontal: .center, vertical: .center)
+    /// At the top-left corner.
     static let topLeading = Alignment(horizontal: .start, vertical: .start)
 
+    /// The alignment of those positions.
     init(horizontal: AlignmentPosition, vertical: AlignmentPosition) {
         self.horizontal = horizontal
         self.vertical = vertical

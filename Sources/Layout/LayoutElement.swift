@@ -80,15 +80,21 @@ final class LayoutElement {
 
     /// A stack's arrangement for a proposal.
     struct Arrangement {
+        /// The proposal the stack was given.
         var proposal: ProposedSize
+        /// What each child was offered and chose.
         var offers: [Offer]
+        /// Whether it holds for every height at the proposal's width.
         var isHeightFree: Bool
     }
 
     /// A text drawn for a proposal.
     struct KeptText {
+        /// The proposal the text was given.
         var proposal: ProposedSize
+        /// The text as drawn for it.
         var text: DrawnText
+        /// Whether it is drawn so for every height at the proposal's width.
         var isHeightFree: Bool
     }
 
@@ -116,7 +122,9 @@ final class LayoutElement {
     /// symbol, a horizontal spacer, a frame of a fixed height, a text of one line that fits or
     /// of `lineLimit(1)`) and every answer its children gave for it is.
     struct Answer {
+        /// The size chosen.
         var size: Size
+        /// Whether it is chosen for every height at this width (and all under it placed alike).
         var isHeightFree: Bool
     }
 
@@ -527,20 +535,26 @@ extension ProposedSize {
 struct AnswerCache {
     /// An answer and the proposal it was given for.
     private struct Entry {
+        /// The proposal the answer was given for.
         var proposal: ProposedSize
+        /// The answer.
         var answer: LayoutElement.Answer
 
+        /// Whether the answer holds for `other`.
         func answers(_ other: ProposedSize) -> Bool {
             other.isAnswered(by: proposal, heightFree: answer.isHeightFree)
         }
     }
 
+    /// The first four answers, in the order they were given.
     private var first: Entry?
     private var second: Entry?
     private var third: Entry?
     private var fourth: Entry?
+    /// The answers after the fourth.
     private var more: [Entry] = []
 
+    /// The answer kept for `proposal`, if one holds for it.
     subscript(proposal: ProposedSize) -> LayoutElement.Answer? {
         if let first, first.answers(proposal) { return first.answer }
         if let second, second.answers(proposal) { return second.answer }
@@ -550,6 +564,7 @@ struct AnswerCache {
         return nil
     }
 
+    /// Keeps `answer`, given for `proposal`.
     mutating func insert(_ answer: LayoutElement.Answer, for proposal: ProposedSize) {
         let entry = Entry(proposal: proposal, answer: answer)
         if first == nil {

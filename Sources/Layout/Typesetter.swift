@@ -46,12 +46,14 @@ public final class Typesetter: Sendable {
         var width: Double?
         var maxLines: Int
 
+        /// Whether the two are the same measure: the same bytes, font, width and line limit.
         static func == (left: Key, right: Key) -> Bool {
             left.font == right.font && left.width == right.width && left.maxLines == right.maxLines
                 && left.text.utf8.count == right.text.utf8.count
                 && left.text.utf8.elementsEqual(right.text.utf8)
         }
 
+        /// Hashes the text's bytes, the font, the width and the line limit.
         func hash(into hasher: inout Hasher) {
             var text = text
             text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

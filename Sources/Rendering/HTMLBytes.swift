@@ -7,8 +7,10 @@ protocol HTMLOutput {
 }
 
 extension String: HTMLOutput {
+    /// Appends `text`.
     mutating func write(_ text: String) { self += text }
 
+    /// Appends the text of `bytes` (UTF-8).
     mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         self += String(decoding: bytes, as: UTF8.self)
     }
@@ -27,11 +29,13 @@ struct HTMLBytes: HTMLOutput {
     /// Whether nothing was written.
     var isEmpty: Bool { bytes.isEmpty }
 
+    /// Appends the UTF-8 of `text`.
     mutating func write(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Appends `bytes`.
     mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes.append(contentsOf: bytes)
     }

@@ -35,9 +35,13 @@ struct HTMLLayoutWriter {
     /// each is written without allocating its own: an element's tag is written before its
     /// children are, so they can take the same.
     private struct Scratch {
+        /// The `class` attribute's names.
         var classes = HTMLBytes()
+        /// The other attributes, each with its leading space.
         var attributes = HTMLBytes()
+        /// The `style` attribute's declarations.
         var style = HTMLBytes()
+        /// What the element holds before its children (a text, a symbol's SVG, a knob).
         var content = HTMLBytes()
 
         /// Empties each, keeping its room.

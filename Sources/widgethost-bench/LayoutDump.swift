@@ -10,8 +10,10 @@ import WidgetHostKit
 /// height, ascent, text alignment): a reference to compare byte for byte after a change to the
 /// engine; and the HTML page of them, both schemes and the dark one, to `FILE.html`.
 struct LayoutDump {
+    /// The file the layouts are written to (the page to the same path with `.html` added).
     let path: String
 
+    /// Evaluates the benchmark's widgets and writes their layouts and page.
     func run(_ registry: WidgetRegistry) async {
         do {
             try await WidgetBenchmark.withManyTaskWidgets(registry) { many, evaluator in
