@@ -62,13 +62,13 @@ struct LayoutBuilder {
         for (index, modifier) in modifiers.enumerated() {
             path.append(.modifier(index))
             defer { path.removeLast() }
-            switch modifier.modifierType {
-            case "padding":
+            switch modifier.modifierKind {
+            case .padding:
                 element = wrap(element, .padding(padding(modifier)))
-            case "frame":
+            case .frame:
                 element = wrap(element, frame(modifier))
-            case "overlay",
-                "background" where modifier["view"] != nil:
+            case .overlay,
+                .background where modifier["view"] != nil:
                 guard let layer = modifier["view"] else { continue }
                 path.append(.view)
                 modifierViews += 1
@@ -77,30 +77,30 @@ struct LayoutBuilder {
                 path.removeLast()
                 element = LayoutElement(
                     .layer(
-                        alignment: modifier["alignment"]?.stringValue,
-                        isOverlay: modifier.modifierType == "overlay"),
+                        alignment: Alignment(modifier["alignment"]?.stringValue),
+                        isOverlay: modifier.modifierKind == .overlay),
                     children: [element, drawn], environment: element.environment)
-            case "background":
+            case .background:
                 guard let style = modifier["style"]?.stringValue,
                     let colour = resolve(style, opacity: modifier["opacity"]?.finiteNumber)
                 else { continue }
                 element = wrap(element, .background(colour, shape(modifier) ?? .rectangle))
-            case "cornerRadius":
+            case .cornerRadius:
                 let radius = max(0, modifier["radius"]?.finiteNumber ?? 0)
                 element = wrap(element, .clip(.roundedRectangle(cornerRadius: radius)))
-            case "clipShape":
+            case .clipShape:
                 element = wrap(element, .clip(shape(modifier) ?? .rectangle))
-            case "opacity":
+            case .opacity:
                 element.opacity *= min(max(modifier["value"]?.finiteNumber ?? 1, 0), 1)
-            case "fixedSize":
+            case .fixedSize:
                 element = wrap(
                     element,
                     .fixedSize(
                         horizontal: modifier["horizontal"]?.boolValue ?? true,
                         vertical: modifier["vertical"]?.boolValue ?? true))
-            case "layoutPriority":
+            case .layoutPriority:
                 priority = modifier["value"]?.finiteNumber
-            case "containerBackground":
+            case .containerBackground:
                 if let style = modifier["style"]?.stringValue,
                     let colour = resolve(style, opacity: modifier["opacity"]?.finiteNumber)
                 {
@@ -119,36 +119,40 @@ struct LayoutBuilder {
         _ view: View, environment: LayoutEnvironment, axis: Axis?
     ) -> LayoutElement {
         let type = view.viewType
-        switch type {
-        case "vstack", "hstack":
-            let stackAxis: Axis = type == "vstack" ? .vertical : .horizontal
+        switch view.viewKind {
+        case .vstack, .hstack:
+            let stackAxis: Axis = view.viewKind == .vstack ? .vertical : .horizontal
             var spacing = view.viewNumber("spacing")
             if let given = spacing, given < 0 || given > 10_000 {
                 context.warnings.append("\(currentPath): spacing \(Points.format(given)) is laid out as 0")
                 spacing = 0
             }
             return LayoutElement(
-                .stack(stackAxis, alignment: view.viewString("alignment"), spacing: spacing),
+                .stack(
+                    stackAxis, alignment: AlignmentPosition(view.viewString("alignment")), spacing: spacing),
                 children: children(of: view, environment: environment, axis: stackAxis),
                 environment: environment)
-        case "zstack":
+        case .zstack:
             return LayoutElement(
-                .zstack(alignment: view.viewString("alignment")),
+                .zstack(alignment: Alignment(view.viewString("alignment"))),
                 children: children(of: view, environment: environment, axis: nil),
                 environment: environment)
-        case "text":
+        case .text:
             var string = view.viewText ?? ""
-            if string.count > LayoutContext.maximumTextLength {
+            // No more characters than UTF-8 bytes: most texts are counted by their bytes alone.
+            if string.utf8.count > LayoutContext.maximumTextLength,
+                string.count > LayoutContext.maximumTextLength
+            {
                 context.warnings.append(
                     "\(currentPath): a text of \(string.count) characters is laid out as its first "
                         + "\(LayoutContext.maximumTextLength)")
                 string = String(string.prefix(LayoutContext.maximumTextLength))
             }
             return LayoutElement(.text(string), environment: environment)
-        case "image":
+        case .image:
             return LayoutElement(
                 .image(systemName: view.viewSystemName), environment: environment)
-        case "spacer":
+        case .spacer:
             var minimum = view.viewNumber("minLength")
             if let given = minimum, given < 0 || given > 10_000 {
                 context.warnings.append(
@@ -157,11 +161,11 @@ struct LayoutBuilder {
             }
             return LayoutElement(
                 .spacer(minLength: minimum, axis: axis), environment: environment)
-        case "button", "link":
+        case .button, .link:
             return control(view, type: type, environment: environment)
-        case "toggle":
+        case .toggle:
             return toggle(view, environment: environment)
-        case "progress":
+        case .progress:
             let tint = environment.foreground ?? Palette.paint(Palette.accent)
             let bar = LayoutElement(
                 .progress(value: view.viewValue.map { min(max($0, 0), 1) }, tint: tint),
@@ -169,16 +173,16 @@ struct LayoutBuilder {
             let label = children(of: view, environment: environment, axis: .vertical)
             guard !label.isEmpty else { return bar }
             return LayoutElement(
-                .stack(.vertical, alignment: "leading", spacing: 4), children: label + [bar],
+                .stack(.vertical, alignment: .start, spacing: 4), children: label + [bar],
                 environment: environment)
-        default:
+        case nil:
             // An unknown type is drawn as a vstack of its children, or as a text when it has only
             // text (the vocabulary check's rule).
             if view.viewChildren.isEmpty, let text = view.viewText {
                 return LayoutElement(.text(text), environment: environment)
             }
             return LayoutElement(
-                .stack(.vertical, alignment: nil, spacing: nil),
+                .stack(.vertical, alignment: .center, spacing: nil),
                 children: children(of: view, environment: environment, axis: .vertical),
                 environment: environment)
         }
@@ -187,11 +191,18 @@ struct LayoutBuilder {
     private mutating func children<View: LayoutViewSource>(
         of view: View, environment: LayoutEnvironment, axis: Axis?
     ) -> [LayoutElement] {
-        view.viewChildren.enumerated().map { index, child in
-            path.append(.child(index))
-            defer { path.removeLast() }
-            return element(child, environment: environment, axis: axis)
+        let views = view.viewChildren
+        var elements: [LayoutElement] = []
+        elements.reserveCapacity(views.count)
+        // Each child read where it is, not copied out of the array.
+        views.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                path.append(.child(index))
+                elements.append(element(children[index], environment: environment, axis: axis))
+                path.removeLast()
+            }
         }
+        return elements
     }
 
     /// A button or link: its label (its children, or its `text`), styled as iOS styles it: a
@@ -261,7 +272,7 @@ struct LayoutBuilder {
         } else {
             let label = labelElement(view, environment: environment)
             content = LayoutElement(
-                .stack(.horizontal, alignment: nil, spacing: nil),
+                .stack(.horizontal, alignment: .center, spacing: nil),
                 children: [
                     label,
                     LayoutElement(
@@ -287,7 +298,7 @@ struct LayoutBuilder {
             return LayoutElement(.text(text), environment: environment)
         }
         return LayoutElement(
-            .stack(.vertical, alignment: nil, spacing: nil), children: label, environment: environment)
+            .stack(.vertical, alignment: .center, spacing: nil), children: label, environment: environment)
     }
 
     private func wrap(_ element: LayoutElement, _ kind: LayoutElement.Kind) -> LayoutElement {
@@ -300,8 +311,8 @@ struct LayoutBuilder {
     private mutating func apply<Modifier: LayoutModifierSource>(
         _ modifier: Modifier, to environment: inout LayoutEnvironment
     ) {
-        switch modifier.modifierType {
-        case "font":
+        switch modifier.modifierKind {
+        case .font:
             var font = modifier["style"]?.stringValue.flatMap { TextStyles.fonts[$0] } ?? environment.font
             if let size = modifier["size"]?.finiteNumber {
                 font.size = size
@@ -318,36 +329,36 @@ struct LayoutBuilder {
             }
             environment.font = font
             environment.weight = nil
-        case "fontWeight":
+        case .fontWeight:
             if let weight = modifier["weight"]?.stringValue.flatMap({ TextStyles.weights[$0] }) {
                 environment.weight = weight
             }
-        case "foregroundStyle":
+        case .foregroundStyle:
             if let style = modifier["style"]?.stringValue,
                 let colour = resolve(style, opacity: modifier["opacity"]?.finiteNumber)
             {
                 environment.foreground = colour
             }
-        case "lineLimit":
+        case .lineLimit:
             if let limit = modifier["limit"]?.finiteNumber, limit >= 1 {
                 environment.lineLimit = Int(min(limit, 10_000))
             }
-        case "minimumScaleFactor":
+        case .minimumScaleFactor:
             if let factor = modifier["factor"]?.finiteNumber {
                 environment.minimumScaleFactor = min(max(factor, 0.01), 1)
             }
-        case "strikethrough":
+        case .strikethrough:
             environment.strikethrough = modifier["isActive"]?.boolValue ?? true
             environment.strikethroughColor = modifier["color"]?.stringValue.flatMap {
                 resolve($0, opacity: nil)
             }
-        case "buttonStyle":
+        case .buttonStyle:
             environment.buttonStyle = modifier["style"]?.stringValue
-        case "toggleStyle":
+        case .toggleStyle:
             environment.toggleStyle = modifier["style"]?.stringValue
-        case "labelsHidden":
+        case .labelsHidden:
             environment.labelsHidden = true
-        case "disabled":
+        case .disabled:
             environment.disabled = modifier["isActive"]?.boolValue ?? true
         default:
             break
@@ -413,7 +424,7 @@ struct LayoutBuilder {
             }
             return number
         }
-        let alignment = modifier["alignment"]?.stringValue
+        let alignment = Alignment(modifier["alignment"]?.stringValue)
         let flexible = LayoutElement.FlexibleFrame(
             minWidth: length("minWidth"), idealWidth: length("idealWidth"), maxWidth: length("maxWidth"),
             minHeight: length("minHeight"), idealHeight: length("idealHeight"), maxHeight: length("maxHeight")

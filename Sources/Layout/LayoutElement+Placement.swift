@@ -8,10 +8,11 @@ extension LayoutElement {
     func place(at origin: (x: Double, y: Double), proposal: ProposedSize, scheme: ColorScheme) -> LayoutNode {
         let size = size(for: proposal)
         let frame = Rect(origin: origin, size: size)
-        var node: LayoutNode
+        // One node, made first and filled in where it is (not a node made in each case and
+        // moved: a node is large).
+        var node = LayoutNode(type: nodeType, frame: frame)
         switch kind {
         case .widget(let margins, let background, let shape):
-            node = LayoutNode(type: "widget", frame: frame)
             node.background = background[scheme]
             node.shape = shape
             if let child = children.first {
@@ -22,13 +23,13 @@ extension LayoutElement {
                     width: max(0, size.width - margins.horizontal),
                     height: max(0, size.height - margins.vertical))
                 node.children = [
-                    child.place(at: Self.align(content, in: area, "center"), proposal: offer, scheme: scheme)
+                    child.place(
+                        at: Alignment.center.origin(of: content, in: area), proposal: offer, scheme: scheme)
                 ]
             }
         case .text:
             let drawn = textLayout(for: proposal)
             let (layout, font) = (drawn.layout, drawn.font)
-            node = LayoutNode(type: "text", frame: frame)
             node.lines = layout.lines
             node.truncated = layout.truncated
             node.font = font
@@ -41,24 +42,22 @@ extension LayoutElement {
                     (environment.strikethroughColor ?? environment.resolvedForeground)[scheme]
             }
         case .image(let systemName):
-            node = LayoutNode(type: "image", frame: frame)
             node.systemName = systemName
             node.font = environment.resolvedFont
             node.foreground = environment.resolvedForeground[scheme]
         case .spacer:
-            node = LayoutNode(type: "spacer", frame: frame)
+            break
         case .stack(let axis, let alignment, _):
-            node = LayoutNode(type: axis == .vertical ? "vstack" : "hstack", frame: frame)
             let arrangement = arrange(for: proposal, along: axis)
-            let spacings = [0] + stackSpacings
+            let spacings = stackSpacings
             var offset = 0.0
             var placed: [LayoutNode] = []
+            placed.reserveCapacity(visible.count)
             for (index, child) in visible.enumerated() {
-                offset += spacings[index]
+                if index > 0 { offset += spacings[index - 1] }
                 let offer = arrangement[index].proposal
                 let childSize = arrangement[index].size
-                let cross = Self.offset(
-                    childSize[axis.cross], in: size[axis.cross], alignment ?? "center", axis: axis.cross)
+                let cross = alignment.offset(childSize[axis.cross], in: size[axis.cross])
                 let position =
                     axis == .horizontal
                     ? (x: frame.x + offset, y: frame.y + cross) : (x: frame.x + cross, y: frame.y + offset)
@@ -67,14 +66,12 @@ extension LayoutElement {
             }
             node.children = placed
         case .zstack(let alignment):
-            node = LayoutNode(type: "zstack", frame: frame)
             node.children = visible.map { child in
                 child.place(
-                    at: Self.align(child.size(for: proposal), in: frame, alignment ?? "center"),
+                    at: alignment.origin(of: child.size(for: proposal), in: frame),
                     proposal: proposal, scheme: scheme)
             }
         case .padding(let insets):
-            node = LayoutNode(type: "padding", frame: frame)
             if let child = children.first {
                 node.children = [
                     child.place(
@@ -83,98 +80,83 @@ extension LayoutElement {
                 ]
             }
         case .fixedFrame(_, _, let alignment), .flexibleFrame(_, let alignment):
-            node = LayoutNode(type: "frame", frame: frame)
             if let child = children.first {
                 let offer = childProposal(for: proposal)
                 node.children = [
                     child.place(
-                        at: Self.align(child.size(for: offer), in: frame, alignment ?? "center"),
+                        at: alignment.origin(of: child.size(for: offer), in: frame),
                         proposal: offer, scheme: scheme)
                 ]
             }
         case .background(let colour, let shape):
-            node = LayoutNode(type: "background", frame: frame)
             node.background = colour[scheme]
             node.shape = shape
             node.children = children.prefix(1).map {
                 $0.place(at: origin, proposal: proposal, scheme: scheme)
             }
         case .layer(let alignment, let isOverlay):
-            node = LayoutNode(type: isOverlay ? "overlay" : "background", frame: frame)
             var placed = children.prefix(1).map { $0.place(at: origin, proposal: proposal, scheme: scheme) }
             if children.count > 1 {
                 let layer = children[1]
                 let offer = ProposedSize(size)
                 let drawn = layer.place(
-                    at: Self.align(layer.size(for: offer), in: frame, alignment ?? "center"), proposal: offer,
+                    at: alignment.origin(of: layer.size(for: offer), in: frame), proposal: offer,
                     scheme: scheme)
                 if isOverlay { placed.append(drawn) } else { placed.insert(drawn, at: 0) }
             }
             node.children = placed
         case .clip(let shape):
-            node = LayoutNode(type: "clipShape", frame: frame)
             node.shape = shape
             node.children = children.prefix(1).map {
                 $0.place(at: origin, proposal: proposal, scheme: scheme)
             }
         case .fixedSize:
-            node = LayoutNode(type: "fixedSize", frame: frame)
             if let child = children.first {
                 let offer = childProposal(for: proposal)
                 node.children = [
                     child.place(
-                        at: Self.align(child.size(for: offer), in: frame, "topLeading"), proposal: offer,
+                        at: Alignment.topLeading.origin(of: child.size(for: offer), in: frame),
+                        proposal: offer,
                         scheme: scheme)
                 ]
             }
         case .control(let type, let number):
-            node = LayoutNode(type: type, frame: frame)
             node.control = number
             node.children = children.prefix(1).map {
                 $0.place(at: origin, proposal: proposal, scheme: scheme)
             }
         case .toggleSwitch(let isOn, let tint):
-            node = LayoutNode(type: "switch", frame: frame)
             node.isOn = isOn
             node.foreground = tint[scheme]
         case .progress(let value, let tint):
-            node = LayoutNode(type: "progress", frame: frame)
             node.value = value
             node.foreground = tint[scheme]
         case .empty:
-            node = LayoutNode(type: "empty", frame: frame)
+            break
         }
         node.opacity = opacity
         return node
     }
 
-    /// The origin of a child of `size` aligned in `area` by a SwiftUI `Alignment` name.
-    static func align(_ size: Size, in area: Rect, _ alignment: String) -> (x: Double, y: Double) {
-        let (horizontal, vertical): (String, String)
-        switch alignment {
-        case "leading": (horizontal, vertical) = ("leading", "center")
-        case "trailing": (horizontal, vertical) = ("trailing", "center")
-        case "top": (horizontal, vertical) = ("center", "top")
-        case "bottom": (horizontal, vertical) = ("center", "bottom")
-        case "topLeading": (horizontal, vertical) = ("leading", "top")
-        case "topTrailing": (horizontal, vertical) = ("trailing", "top")
-        case "bottomLeading": (horizontal, vertical) = ("leading", "bottom")
-        case "bottomTrailing": (horizontal, vertical) = ("trailing", "bottom")
-        default: (horizontal, vertical) = ("center", "center")
-        }
-        return (
-            area.x + offset(size.width, in: area.width, horizontal, axis: .horizontal),
-            area.y + offset(size.height, in: area.height, vertical, axis: .vertical)
-        )
-    }
-
-    /// Where a child of `length` goes in `room` along `axis` for an alignment's name on that
-    /// axis (`leading`, `top`, `center`, ...; a baseline alignment as `top`).
-    static func offset(_ length: Double, in room: Double, _ alignment: String, axis: Axis) -> Double {
-        switch alignment {
-        case "leading", "top", "firstTextBaseline": return 0
-        case "trailing", "bottom", "lastTextBaseline": return room - length
-        default: return (room - length) / 2
+    /// The type of the node the element places (`vstack`, `text`, `padding`, ...).
+    var nodeType: String {
+        switch kind {
+        case .widget: return "widget"
+        case .text: return "text"
+        case .image: return "image"
+        case .spacer: return "spacer"
+        case .stack(let axis, _, _): return axis == .vertical ? "vstack" : "hstack"
+        case .zstack: return "zstack"
+        case .padding: return "padding"
+        case .fixedFrame, .flexibleFrame: return "frame"
+        case .background: return "background"
+        case .layer(_, let isOverlay): return isOverlay ? "overlay" : "background"
+        case .clip: return "clipShape"
+        case .fixedSize: return "fixedSize"
+        case .control(let type, _): return type
+        case .toggleSwitch: return "switch"
+        case .progress: return "progress"
+        case .empty: return "empty"
         }
     }
 }

@@ -14,16 +14,16 @@ final class LayoutElement {
         case image(systemName: String?)
         /// A spacer: flexible along its stack's axis from its minimum length.
         case spacer(minLength: Double?, axis: Axis?)
-        case stack(Axis, alignment: String?, spacing: Double?)
-        case zstack(alignment: String?)
+        case stack(Axis, alignment: AlignmentPosition, spacing: Double?)
+        case zstack(alignment: Alignment)
         case padding(EdgeInsets)
-        case fixedFrame(width: Double?, height: Double?, alignment: String?)
-        case flexibleFrame(FlexibleFrame, alignment: String?)
+        case fixedFrame(width: Double?, height: Double?, alignment: Alignment)
+        case flexibleFrame(FlexibleFrame, alignment: Alignment)
         /// A fill behind the content (its first child), in a shape, sized to it.
         case background(Paint, LayoutShape)
         /// A view drawn over the content (`overlay`) or behind it (`background` with a view),
         /// offered the content's size and aligned in it: the content is the first child.
-        case layer(alignment: String?, isOverlay: Bool)
+        case layer(alignment: Alignment, isOverlay: Bool)
         /// The content clipped to a shape.
         case clip(LayoutShape)
         case fixedSize(horizontal: Bool, vertical: Bool)
@@ -60,21 +60,43 @@ final class LayoutElement {
 
     // What was answered, by proposal: a parent asks each child a few times (a stack asks for
     // the smallest and largest sizes, then for its share), so a short list searched in order
-    // beats a dictionary.
+    // beats a dictionary. The lists are read, then appended to, never both at once (no access
+    // to one spans a call that could reach it again), so they are not checked for
+    // overlapping accesses at run time: the check cost more than the lookup.
     /// The sizes already answered: the first four inline, the rest in a list.
-    private var sizes = AnswerCache<Size>()
+    @exclusivity(unchecked) private var sizes = AnswerCache()
     /// A text's unbroken measure when it is one line (no line break in it), measured once.
     private lazy var naturalText: TextLayout? = {
-        guard case .text(let string) = kind, !string.contains(where: \.isNewline) else { return nil }
+        guard case .text(let string) = kind, !string.containsLineBreak else { return nil }
         let natural = Typesetter.shared.layout(
             string, font: environment.resolvedFont, width: nil, maxLines: 0)
         return natural.lines.count == 1 && !natural.truncated ? natural : nil
     }()
 
     /// A stack's answers: each child's proposal and size.
-    private var arrangements = AnswerCache<[Offer]>()
+    @exclusivity(unchecked) private var arrangements: [Arrangement] = []
     /// A text's drawn forms.
-    private var texts = AnswerCache<DrawnText>()
+    @exclusivity(unchecked) private var texts: [KeptText] = []
+
+    /// A stack's arrangement for a proposal.
+    struct Arrangement {
+        /// The proposal the stack was given.
+        var proposal: ProposedSize
+        /// What each child was offered and chose.
+        var offers: [Offer]
+        /// Whether it holds for every height at the proposal's width.
+        var isHeightFree: Bool
+    }
+
+    /// A text drawn for a proposal.
+    struct KeptText {
+        /// The proposal the text was given.
+        var proposal: ProposedSize
+        /// The text as drawn for it.
+        var text: DrawnText
+        /// Whether it is drawn so for every height at the proposal's width.
+        var isHeightFree: Bool
+    }
 
     /// What a stack offered a child and the size the child chose.
     struct Offer {
@@ -87,6 +109,23 @@ final class LayoutElement {
     struct DrawnText {
         var layout: TextLayout
         var font: FontSpec
+    }
+
+    /// A size the element chose, and whether it chose it whatever height it was offered.
+    ///
+    /// A parent asks a child for several proposals that differ only in height: a vertical stack
+    /// asks each child for its smallest, largest and offered height at one width, and a stack
+    /// inside it arranges its own children again for each. An answer that is ``isHeightFree``
+    /// holds for every proposal of its width (any height, or none), and so does all that is
+    /// placed under it: it is kept and given again for those, and the subtree is measured once.
+    /// An element is height free when what it takes from its proposal is the width alone (a
+    /// symbol, a horizontal spacer, a frame of a fixed height, a text of one line that fits or
+    /// of `lineLimit(1)`) and every answer its children gave for it is.
+    struct Answer {
+        /// The size chosen.
+        var size: Size
+        /// Whether it is chosen for every height at this width (and all under it placed alike).
+        var isHeightFree: Bool
     }
 
     init(_ kind: Kind, children: [LayoutElement] = [], environment: LayoutEnvironment) {
@@ -111,68 +150,95 @@ final class LayoutElement {
 
     /// The size the element chooses for `proposal` (SwiftUI's `sizeThatFits`).
     func size(for proposal: ProposedSize) -> Size {
-        if let known = sizes[proposal] { return known }
-        let size = computeSize(for: proposal)
-        sizes.insert(size, for: proposal)
-        return size
+        answer(for: proposal).size
     }
 
-    private func computeSize(for proposal: ProposedSize) -> Size {
+    /// The size the element chooses for `proposal`, and whether it chooses it for every height.
+    func answer(for proposal: ProposedSize) -> Answer {
+        if let known = sizes[proposal] { return known }
+        let answer = computeAnswer(for: proposal)
+        sizes.insert(answer, for: proposal)
+        return answer
+    }
+
+    private func computeAnswer(for proposal: ProposedSize) -> Answer {
         switch kind {
         case .widget(let margins, _, _):
-            return proposal.replacingUnspecified(
-                with: Size(width: margins.horizontal, height: margins.vertical))
+            return Answer(
+                size: proposal.replacingUnspecified(
+                    with: Size(width: margins.horizontal, height: margins.vertical)),
+                isHeightFree: false)
         case .text:
-            return textLayout(for: proposal).layout.size
+            let drawn = textAnswer(for: proposal)
+            return Answer(size: drawn.text.layout.size, isHeightFree: drawn.isHeightFree)
         case .image:
             let side = symbolSide
-            return Size(width: side, height: side)
+            return Answer(size: Size(width: side, height: side), isHeightFree: true)
         case .spacer(let minLength, let axis):
             let minimum = minLength ?? 8
             guard let axis else {
-                return Size(width: max(0, proposal.width ?? 0), height: max(0, proposal.height ?? 0))
+                return Answer(
+                    size: Size(width: max(0, proposal.width ?? 0), height: max(0, proposal.height ?? 0)),
+                    isHeightFree: false)
             }
             // Along its axis it takes what it is offered, down to its minimum; offered
             // everything (a stack measuring how flexible it is), it takes everything.
             var size = Size.zero
             size[axis] = max(minimum, proposal[axis] ?? minimum)
-            return size
+            return Answer(size: size, isHeightFree: axis == .horizontal)
         case .stack(let axis, _, _):
-            let arrangement = arrange(for: proposal, along: axis)
+            let arrangement = arrangeAnswer(for: proposal, along: axis)
             var size = Size.zero
-            size[axis] = arrangement.reduce(0) { $0 + $1.size[axis] } + totalSpacing
-            size[axis.cross] = arrangement.map { $0.size[axis.cross] }.max() ?? 0
-            return size
+            size[axis] = arrangement.offers.reduce(0) { $0 + $1.size[axis] } + totalSpacing
+            size[axis.cross] = arrangement.offers.map { $0.size[axis.cross] }.max() ?? 0
+            return Answer(size: size, isHeightFree: arrangement.isHeightFree)
         case .zstack:
-            let sizes = visible.map { $0.size(for: proposal) }
-            return Size(
-                width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
+            var isHeightFree = true
+            let sizes = visible.map {
+                let answer = $0.answer(for: proposal)
+                isHeightFree = isHeightFree && answer.isHeightFree
+                return answer.size
+            }
+            return Answer(
+                size: Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0),
+                isHeightFree: isHeightFree)
         case .padding(let insets):
             guard let child = children.first else {
-                return Size(width: insets.horizontal, height: insets.vertical)
+                return Answer(
+                    size: Size(width: insets.horizontal, height: insets.vertical), isHeightFree: true)
             }
-            let inner = child.size(for: proposal.inset(width: insets.horizontal, height: insets.vertical))
-            return Size(width: inner.width + insets.horizontal, height: inner.height + insets.vertical)
+            let inner = child.answer(for: proposal.inset(width: insets.horizontal, height: insets.vertical))
+            return Answer(
+                size: Size(
+                    width: inner.size.width + insets.horizontal, height: inner.size.height + insets.vertical),
+                isHeightFree: inner.isHeightFree)
         case .fixedFrame(let width, let height, _):
-            let inner = children.first?.size(
+            let inner = children.first?.answer(
                 for: ProposedSize(width: width ?? proposal.width, height: height ?? proposal.height))
-            return Size(width: width ?? inner?.width ?? 0, height: height ?? inner?.height ?? 0)
+            return Answer(
+                size: Size(width: width ?? inner?.size.width ?? 0, height: height ?? inner?.size.height ?? 0),
+                // A frame's own height is what its child is offered whatever the frame is.
+                isHeightFree: height != nil || (inner?.isHeightFree ?? true))
         case .flexibleFrame(let frame, _):
-            return flexibleSize(frame, for: proposal)
+            return Answer(size: flexibleSize(frame, for: proposal), isHeightFree: false)
         case .background, .clip, .control, .layer:
-            return children.first?.size(for: proposal) ?? .zero
+            // A layer (an overlay's view) is offered the content's size, not the proposal.
+            return children.first?.answer(for: proposal) ?? Answer(size: .zero, isHeightFree: true)
         case .fixedSize(let horizontal, let vertical):
             var inner = proposal
             if horizontal { inner.width = nil }
             if vertical { inner.height = nil }
-            return children.first?.size(for: inner) ?? .zero
+            guard let answer = children.first?.answer(for: inner) else {
+                return Answer(size: .zero, isHeightFree: true)
+            }
+            return Answer(size: answer.size, isHeightFree: vertical || answer.isHeightFree)
         case .toggleSwitch:
-            return Size(width: 51, height: 31)
+            return Answer(size: Size(width: 51, height: 31), isHeightFree: true)
         case .progress(let value, _):
-            guard value != nil else { return Size(width: 20, height: 20) }
-            return Size(width: max(0, proposal.width ?? 100), height: 4)
+            guard value != nil else { return Answer(size: Size(width: 20, height: 20), isHeightFree: true) }
+            return Answer(size: Size(width: max(0, proposal.width ?? 100), height: 4), isHeightFree: true)
         case .empty:
-            return .zero
+            return Answer(size: .zero, isHeightFree: true)
         }
     }
 
@@ -185,28 +251,44 @@ final class LayoutElement {
     /// The text broken for `proposal`: wrapped at its width, cut to its line limit and to the
     /// lines its height holds, and scaled down to `minimumScaleFactor` before it is cut.
     func textLayout(for proposal: ProposedSize) -> DrawnText {
-        if let known = texts[proposal] { return known }
+        textAnswer(for: proposal).text
+    }
+
+    /// The text broken for `proposal` (``textLayout(for:)``), and whether it is broken so for
+    /// every height: offered no width, one line that fits whatever the height, or one line at
+    /// most (`lineLimit(1)`) that is always cut by the typesetter.
+    private func textAnswer(for proposal: ProposedSize) -> (text: DrawnText, isHeightFree: Bool) {
+        for kept in texts where proposal.isAnswered(by: kept.proposal, heightFree: kept.isHeightFree) {
+            return (kept.text, kept.isHeightFree)
+        }
         guard case .text(let string) = kind else {
-            return DrawnText(
+            let empty = DrawnText(
                 layout: TextLayout(lines: [], truncated: false, width: 0, lineHeight: 0, ascent: 0),
                 font: environment.font)
+            return (empty, true)
         }
         var font = environment.resolvedFont
         let measured: DrawnText
+        var isHeightFree = false
         if let width = proposal.width, width <= 0 {
+            isHeightFree = true
             // Nothing fits: SwiftUI's text takes no width (its smallest size, for stacks).
             measured = DrawnText(
                 layout: TextLayout(
                     lines: [""], truncated: !string.isEmpty, width: 0, lineHeight: font.lineHeight, ascent: 0),
                 font: font)
-        } else if let natural = naturalText, proposal.width.map({ $0 >= natural.width }) ?? true,
-            proposal.height.map({ $0 + 0.01 >= natural.lineHeight }) ?? true
-        {
+        } else if let natural = naturalText, Self.isNatural(natural, for: proposal) {
             // A one-line text offered its width (and a line's height) or more is its unbroken
             // self: the typesetter is not asked again.
             measured = DrawnText(layout: natural, font: font)
+            isHeightFree = Self.isNatural(natural, for: ProposedSize(width: proposal.width, height: 0))
         } else {
             let width = proposal.width.flatMap { $0.isFinite ? $0 : nil }
+            // One line at most, whatever the height, and never the unbroken measure at this width
+            // (which a height of a line or more would give).
+            isHeightFree =
+                environment.lineLimit == 1
+                && (naturalText.map { natural in width.map { $0 < natural.width } ?? false } ?? true)
             var layout = Self.typeset(
                 string, font: font, width: width, height: proposal.height, limit: environment.lineLimit)
             let factor = environment.minimumScaleFactor
@@ -245,8 +327,22 @@ final class LayoutElement {
             }
             measured = DrawnText(layout: layout, font: font)
         }
-        texts.insert(measured, for: proposal)
-        return measured
+        if texts.isEmpty { texts.reserveCapacity(3) }
+        texts.append(KeptText(proposal: proposal, text: measured, isHeightFree: isHeightFree))
+        return (measured, isHeightFree)
+    }
+
+    /// Whether a one-line text whose unbroken measure is `natural` is drawn as that for
+    /// `proposal`: offered its width and a line's height or more; or offered less than a line's
+    /// height, so cut to one line, at a width the typesetter finds it fits (its width in Pango's
+    /// 1/1024 of a point; no width at all: one line and nothing to cut), where the typesetter
+    /// answers with the unbroken measure itself.
+    private static func isNatural(_ natural: TextLayout, for proposal: ProposedSize) -> Bool {
+        guard let width = proposal.width, width.isFinite else { return true }
+        if proposal.height.map({ $0 + 0.01 >= natural.lineHeight }) ?? true {
+            return width >= natural.width
+        }
+        return Typesetter.breakingWidth(width) >= natural.width
     }
 
     /// `string` in `font` at `width`, with at most `limit` lines and no more than `height` holds.
@@ -285,61 +381,89 @@ final class LayoutElement {
     /// priority leave (its minimum kept for it), so a title beside a spacer takes the room it
     /// needs, as it does in SwiftUI.
     func arrange(for proposal: ProposedSize, along axis: Axis) -> [Offer] {
-        if let known = arrangements[proposal] { return known }
+        arrangeAnswer(for: proposal, along: axis).offers
+    }
+
+    /// A stack's arrangement (``arrange(for:along:)``), and whether every child's answer in it
+    /// holds for every height: then so does the arrangement, each child's size in it and all that
+    /// is placed under it.
+    private func arrangeAnswer(for proposal: ProposedSize, along axis: Axis) -> (
+        offers: [Offer], isHeightFree: Bool
+    ) {
+        for kept in arrangements where proposal.isAnswered(by: kept.proposal, heightFree: kept.isHeightFree) {
+            return (kept.offers, kept.isHeightFree)
+        }
         let count = visible.count
         var result = [Offer](repeating: Offer(proposal: .unspecified, size: .zero), count: count)
+        var isHeightFree = true
         guard let available = proposal[axis] else {
             var offer = proposal
             offer[axis] = nil
             for index in 0..<count {
-                result[index] = Offer(proposal: offer, size: visible[index].size(for: offer))
+                let answer = visible[index].answer(for: offer)
+                isHeightFree = isHeightFree && answer.isHeightFree
+                result[index] = Offer(proposal: offer, size: answer.size)
             }
-            arrangements.insert(result, for: proposal)
-            return result
+            if arrangements.isEmpty { arrangements.reserveCapacity(3) }
+            arrangements.append(Arrangement(proposal: proposal, offers: result, isHeightFree: isHeightFree))
+            return (result, isHeightFree)
         }
         var remaining = max(0, available - totalSpacing)
-        // Each child's smallest length, flexibility and rank (priority, then spacers after).
-        var smallest = [Double](repeating: 0, count: count)
-        var flexibility = [Double](repeating: 0, count: count)
         var low = proposal
         low[axis] = 0
         var high = proposal
         high[axis] = .infinity
-        for index in 0..<count {
-            let child = visible[index]
-            smallest[index] = child.size(for: low)[axis]
-            flexibility[index] = child.size(for: high)[axis] - smallest[index]
-        }
-        func rank(_ index: Int) -> Double { visible[index].priority * 2 + (visible[index].isSpacer ? 0 : 1) }
-        // Highest rank first, within a rank the least flexible first, then in order.
-        var order = Array(0..<count)
-        order.sort { left, right in
-            let (a, b) = (rank(left), rank(right))
-            if a != b { return a > b }
-            if flexibility[left] != flexibility[right] { return flexibility[left] < flexibility[right] }
-            return left < right
-        }
-        var start = 0
-        while start < count {
-            let groupRank = rank(order[start])
-            var end = start
-            while end < count, rank(order[end]) == groupRank { end += 1 }
-            var reserved = 0.0
-            for later in order[end...] { reserved += smallest[later] }
-            var room = max(0, remaining - reserved)
-            for position in start..<end {
-                let index = order[position]
-                var offer = proposal
-                offer[axis] = room / Double(end - position)
-                let size = visible[index].size(for: offer)
-                result[index] = Offer(proposal: offer, size: size)
-                room = max(0, room - size[axis])
-                remaining = max(0, remaining - size[axis])
+        // Each child's smallest length, flexibility and rank (priority, then spacers after), and
+        // the order children are offered room in: on the stack, as a stack has a few children.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * count) { numbers in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { buffer in
+                var order = buffer
+                for index in 0..<count {
+                    let child = visible[index]
+                    let lowAnswer = child.answer(for: low)
+                    let highAnswer = child.answer(for: high)
+                    isHeightFree = isHeightFree && lowAnswer.isHeightFree && highAnswer.isHeightFree
+                    let smallest = lowAnswer.size[axis]
+                    numbers.initializeElement(at: index, to: smallest)
+                    numbers.initializeElement(at: count + index, to: highAnswer.size[axis] - smallest)
+                    numbers.initializeElement(
+                        at: 2 * count + index, to: child.priority * 2 + (child.isSpacer ? 0 : 1))
+                    order.initializeElement(at: index, to: index)
+                }
+                // Highest rank first, within a rank the least flexible first, then in order.
+                order.sort { left, right in
+                    let (a, b) = (numbers[2 * count + left], numbers[2 * count + right])
+                    if a != b { return a > b }
+                    let (x, y) = (numbers[count + left], numbers[count + right])
+                    if x != y { return x < y }
+                    return left < right
+                }
+                var start = 0
+                while start < count {
+                    let groupRank = numbers[2 * count + order[start]]
+                    var end = start
+                    while end < count, numbers[2 * count + order[end]] == groupRank { end += 1 }
+                    var reserved = 0.0
+                    for later in end..<count { reserved += numbers[order[later]] }
+                    var room = max(0, remaining - reserved)
+                    for position in start..<end {
+                        let index = order[position]
+                        var offer = proposal
+                        offer[axis] = room / Double(end - position)
+                        let answer = visible[index].answer(for: offer)
+                        isHeightFree = isHeightFree && answer.isHeightFree
+                        let size = answer.size
+                        result[index] = Offer(proposal: offer, size: size)
+                        room = max(0, room - size[axis])
+                        remaining = max(0, remaining - size[axis])
+                    }
+                    start = end
+                }
             }
-            start = end
         }
-        arrangements.insert(result, for: proposal)
-        return result
+        if arrangements.isEmpty { arrangements.reserveCapacity(3) }
+        arrangements.append(Arrangement(proposal: proposal, offers: result, isHeightFree: isHeightFree))
+        return (result, isHeightFree)
     }
 
     // MARK: - Frames
@@ -397,35 +521,62 @@ final class LayoutElement {
     }
 }
 
-/// Answers kept by proposal, the first four without an allocation: most elements are asked for
-/// one to four sizes.
-struct AnswerCache<Answer> {
-    private var first: (ProposedSize, Answer)?
-    private var second: (ProposedSize, Answer)?
-    private var third: (ProposedSize, Answer)?
-    private var fourth: (ProposedSize, Answer)?
-    private var more: [(ProposedSize, Answer)] = []
+extension ProposedSize {
+    /// Whether an answer given for `kept` answers this proposal: given for it, or for its width
+    /// at any height (`heightFree`).
+    func isAnswered(by kept: ProposedSize, heightFree: Bool) -> Bool {
+        kept.width == width && (heightFree || kept.height == height)
+    }
+}
 
-    subscript(proposal: ProposedSize) -> Answer? {
-        if let first, first.0 == proposal { return first.1 }
-        if let second, second.0 == proposal { return second.1 }
-        if let third, third.0 == proposal { return third.1 }
-        if let fourth, fourth.0 == proposal { return fourth.1 }
-        for known in more where known.0 == proposal { return known.1 }
+/// Sizes kept by proposal, the first four inline and without an allocation (most elements are
+/// asked for one to four): plain values, so an element is freed without visiting them. An answer
+/// kept as height free is given for every proposal of its width.
+struct AnswerCache {
+    /// An answer and the proposal it was given for.
+    private struct Entry {
+        /// The proposal the answer was given for.
+        var proposal: ProposedSize
+        /// The answer.
+        var answer: LayoutElement.Answer
+
+        /// Whether the answer holds for `other`.
+        func answers(_ other: ProposedSize) -> Bool {
+            other.isAnswered(by: proposal, heightFree: answer.isHeightFree)
+        }
+    }
+
+    /// The first four answers, in the order they were given.
+    private var first: Entry?
+    private var second: Entry?
+    private var third: Entry?
+    private var fourth: Entry?
+    /// The answers after the fourth.
+    private var more: [Entry] = []
+
+    /// The answer kept for `proposal`, if one holds for it.
+    subscript(proposal: ProposedSize) -> LayoutElement.Answer? {
+        if let first, first.answers(proposal) { return first.answer }
+        if let second, second.answers(proposal) { return second.answer }
+        if let third, third.answers(proposal) { return third.answer }
+        if let fourth, fourth.answers(proposal) { return fourth.answer }
+        for known in more where known.answers(proposal) { return known.answer }
         return nil
     }
 
-    mutating func insert(_ answer: Answer, for proposal: ProposedSize) {
+    /// Keeps `answer`, given for `proposal`.
+    mutating func insert(_ answer: LayoutElement.Answer, for proposal: ProposedSize) {
+        let entry = Entry(proposal: proposal, answer: answer)
         if first == nil {
-            first = (proposal, answer)
+            first = entry
         } else if second == nil {
-            second = (proposal, answer)
+            second = entry
         } else if third == nil {
-            third = (proposal, answer)
+            third = entry
         } else if fourth == nil {
-            fourth = (proposal, answer)
+            fourth = entry
         } else {
-            more.append((proposal, answer))
+            more.append(entry)
         }
     }
 }

@@ -10,6 +10,8 @@ public protocol LayoutViewSource {
 
     /// `type` (`vstack`, `text`, ...), or empty.
     var viewType: String { get }
+    /// `type` as one of the vocabulary's views, or `nil` for another.
+    var viewKind: ViewNode.Kind? { get }
     /// `text`.
     var viewText: String? { get }
     /// `systemName`.
@@ -28,12 +30,26 @@ public protocol LayoutViewSource {
     var viewModifiers: [Modifier] { get }
 }
 
+extension LayoutViewSource {
+    /// `type` read as a ``ViewNode/Kind``.
+    public var viewKind: ViewNode.Kind? { ViewNode.Kind(rawValue: viewType) }
+}
+
 /// What the layout reads of a view modifier: its `type` and its values by name.
 public protocol LayoutModifierSource {
     /// `type`.
     var modifierType: String? { get }
+    /// `type` as one of the modifiers widgethost records, or `nil` for another.
+    var modifierKind: ViewModifierNode.Kind? { get }
     /// The value named `key`.
     subscript(key: String) -> JSONValue? { get }
+}
+
+extension LayoutModifierSource {
+    /// `type` read as a ``ViewModifierNode/Kind``.
+    public var modifierKind: ViewModifierNode.Kind? {
+        modifierType.flatMap(ViewModifierNode.Kind.init(rawValue:))
+    }
 }
 
 extension JSONValue: LayoutViewSource, LayoutModifierSource {
@@ -60,6 +76,8 @@ extension JSONValue: LayoutViewSource, LayoutModifierSource {
 
 extension ViewNode: LayoutViewSource {
     public var viewType: String { type.rawValue }
+    /// Its kind as it is, without reading its name.
+    public var viewKind: ViewNode.Kind? { type }
     public var viewText: String? { text }
     public var viewSystemName: String? { systemName }
     public var viewIsOn: Bool? { isOn }
@@ -84,4 +102,6 @@ extension ViewNode: LayoutViewSource {
 
 extension ViewModifierNode: LayoutModifierSource {
     public var modifierType: String? { type.rawValue }
+    /// Its kind as it is, without reading its name.
+    public var modifierKind: ViewModifierNode.Kind? { type }
 }

@@ -162,8 +162,8 @@ public enum Palette {
     }
 
     private static func hex(_ text: String) -> RGBA? {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 7, bytes[0] == UInt8(ascii: "#"), let value = UInt32(text.dropFirst(), radix: 16)
+        guard text.utf8.count == 7, text.utf8.first == UInt8(ascii: "#"),
+            let value = UInt32(text.dropFirst(), radix: 16)
         else { return nil }
         return RGBA(hex: value)
     }
@@ -202,11 +202,31 @@ public struct Paint: Sendable, Hashable {
 extension Palette {
     /// The paint a style names (as ``resolve(_:opacity:scheme:)``), or `nil`.
     public static func paint(_ style: String, opacity: Double = 1) -> Paint? {
+        if let named = namedPaints[style] { return named.opacity(opacity) }
         guard let light = resolve(style, opacity: opacity, scheme: .light),
             let dark = resolve(style, opacity: opacity, scheme: .dark)
         else { return nil }
         return Paint(light: light, dark: dark)
     }
+
+    /// The colours iOS names (`red`, `secondary`, `systemBackground`, ...) in both schemes, found
+    /// with one lookup rather than a comparison with each name in turn: a view names a few.
+    private static let namedPaints: [String: Paint] = {
+        let names = [
+            "primary", "label", "secondary", "secondaryLabel", "tertiary", "tertiaryLabel", "quaternary",
+            "quaternaryLabel", "accentColor", "blue", "red", "orange", "yellow", "green", "mint", "teal",
+            "cyan", "indigo", "purple", "pink", "brown", "gray", "systemGray", "white", "black", "clear",
+            "fill", "systemBackground", "secondarySystemBackground", "tertiarySystemBackground",
+        ]
+        var paints: [String: Paint] = [:]
+        for name in names {
+            guard let light = named(name, scheme: .light), let dark = named(name, scheme: .dark) else {
+                continue
+            }
+            paints[name] = Paint(light: light, dark: dark)
+        }
+        return paints
+    }()
 
     /// Each scheme's paint of `colour`.
     static func paint(_ colour: (ColorScheme) -> RGBA) -> Paint {

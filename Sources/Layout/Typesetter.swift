@@ -37,11 +37,39 @@ public final class Typesetter: Sendable {
     /// which it also has (as keycaps), over Inter's.
     public static let families = "Inter, Noto Sans, Noto Sans Thai, Noto Sans CJK JP"
 
+    /// What a measure is kept by. The text is compared and hashed as its UTF-8 bytes, which are
+    /// what Pango shapes: hashing a `String` normalizes it first (Unicode's canonical
+    /// equivalence), which for Thai, Korean or Japanese costs more than the lookup.
     private struct Key: Hashable {
         var text: String
         var font: FontSpec
         var width: Double?
         var maxLines: Int
+
+        /// Whether the two are the same measure: the same bytes, font, width and line limit.
+        static func == (left: Key, right: Key) -> Bool {
+            left.font == right.font && left.width == right.width && left.maxLines == right.maxLines
+                && left.text.utf8.count == right.text.utf8.count
+                && left.text.utf8.elementsEqual(right.text.utf8)
+        }
+
+        /// Hashes the text's bytes, the font, the width and the line limit.
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(font)
+            hasher.combine(width)
+            hasher.combine(maxLines)
+        }
+    }
+
+    /// Pango's units in a point: it measures and breaks lines in 1/1024 of a point.
+    static let unitsPerPoint = Double(PANGO_SCALE)
+
+    /// `width` as the typesetter breaks lines at it: rounded down to Pango's unit, so a text
+    /// offered exactly its own width fits on its line.
+    static func breakingWidth(_ width: Double) -> Double {
+        (width * unitsPerPoint).rounded(.down) / unitsPerPoint
     }
 
     private struct State: ~Copyable {
@@ -73,17 +101,12 @@ public final class Typesetter: Sendable {
     /// when more remains.
     /// - Complexity: O(n) in the text's length the first time; O(1) for a text measured before.
     public func layout(_ text: String, font: FontSpec, width: Double?, maxLines: Int) -> TextLayout {
-        // Widths as Pango has them (1/1024 of a point), so a text offered exactly its own width
-        // fits on its line.
-        let scale = Double(PANGO_SCALE)
-        let key = Key(
-            text: text, font: font, width: width.map { ($0 * scale).rounded(.down) / scale },
-            maxLines: maxLines)
+        let key = Key(text: text, font: font, width: width.map(Self.breakingWidth), maxLines: maxLines)
         return state.withLock { state in
             if let known = state.cache[key] { return known }
             // A text of one line that fits the width is its unbroken measure: most texts offered
             // a width are, and the stacks offer several.
-            if let width = key.width, !text.contains(where: \.isNewline) {
+            if let width = key.width, !text.containsLineBreak {
                 let natural = Key(text: text, font: font, width: nil, maxLines: 0)
                 let whole = state.cache[natural] ?? Self.measure(natural, in: &state)
                 state.cache[natural] = whole
@@ -200,5 +223,20 @@ public final class Typesetter: Sendable {
             description, PangoWeight(rawValue: UInt32(min(max(font.weight, 100), 900))))
         state.descriptions[font] = description
         return description
+    }
+}
+
+extension String {
+    /// Whether a character of the string is a line break (`Character.isNewline`: LF, VT, FF,
+    /// CR, NEL, U+2028, U+2029), found among its scalars: each of those always begins a
+    /// character (Unicode's grapheme rules break before a control), and a character is a line
+    /// break by its first scalar, so no characters need be put together.
+    var containsLineBreak: Bool {
+        unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+            default: return false
+            }
+        }
     }
 }

@@ -22,112 +22,153 @@ struct HTMLLayoutWriter {
     /// The HTML of the widget's content (the root's children) and the style the card itself
     /// takes (the root's background, light and dark).
     func content(light: LayoutNode, dark: LayoutNode) -> (html: String, cardStyle: String) {
-        var html = ""
-        html.reserveCapacity(4096)
-        for (index, child) in light.children.enumerated() {
-            write(
-                child, dark: Self.child(dark, index, or: child), in: light.frame, insideControl: false,
-                to: &html)
-        }
+        var html = HTMLBytes()
+        html.reserveCapacity(8192)
+        var scratch = Scratch()
+        writeChildren(of: light, dark: dark, insideControl: false, scratch: &scratch, to: &html)
         var cardStyle = ""
         Self.colour("b", light.background, dark.background, to: &cardStyle)
-        return (html, cardStyle)
+        return (html.string, cardStyle)
     }
 
-    /// The `index`th child of `dark`, or `light` when the dark tree has no such child (the two
-    /// trees have the same shape; this only keeps a mismatch from failing).
-    private static func child(_ dark: LayoutNode, _ index: Int, or light: LayoutNode) -> LayoutNode {
-        index < dark.children.count ? dark.children[index] : light
+    /// The text of one element as it is put together, kept from one element to the next so that
+    /// each is written without allocating its own: an element's tag is written before its
+    /// children are, so they can take the same.
+    private struct Scratch {
+        /// The `class` attribute's names.
+        var classes = HTMLBytes()
+        /// The other attributes, each with its leading space.
+        var attributes = HTMLBytes()
+        /// The `style` attribute's declarations.
+        var style = HTMLBytes()
+        /// What the element holds before its children (a text, a symbol's SVG, a knob).
+        var content = HTMLBytes()
+
+        /// Empties each, keeping its room.
+        mutating func reset() {
+            classes.removeAll()
+            attributes.removeAll()
+            style.removeAll()
+            content.removeAll()
+        }
+    }
+
+    /// Appends the children of `light`, each with the colours of `dark`'s child at its index (or
+    /// its own when the dark tree has no such child: the two trees have the same shape; this only
+    /// keeps a mismatch from failing), at its frame relative to `light`'s. The children are read
+    /// where they are, not copied.
+    private func writeChildren(
+        of light: LayoutNode, dark: LayoutNode, insideControl: Bool, scratch: inout Scratch,
+        to output: inout HTMLBytes
+    ) {
+        light.children.withUnsafeBufferPointer { children in
+            dark.children.withUnsafeBufferPointer { darkChildren in
+                for index in children.indices {
+                    // The dark child passed as it is, not through a value made of one or the other.
+                    if index < darkChildren.count {
+                        write(
+                            children[index], dark: darkChildren[index], in: light.frame,
+                            insideControl: insideControl, scratch: &scratch, to: &output)
+                    } else {
+                        write(
+                            children[index], dark: children[index], in: light.frame,
+                            insideControl: insideControl, scratch: &scratch, to: &output)
+                    }
+                }
+            }
+        }
     }
 
     /// Appends `node` (light), with `dark`'s colours, at its frame relative to `parent`.
     private func write(
-        _ node: LayoutNode, dark: LayoutNode, in parent: Rect, insideControl: Bool, to output: inout String
+        _ node: LayoutNode, dark: LayoutNode, in parent: Rect, insideControl: Bool, scratch: inout Scratch,
+        to output: inout HTMLBytes
     ) {
+        scratch.reset()
         var tag = "div"
-        var classes = "n"
-        var attributes = ""
-        var style = ""
-        Self.geometry(node.frame, in: parent, to: &style)
-        var content = ""
+        scratch.classes += "n"
+        Self.geometry(node.frame, in: parent, to: &scratch.style)
         var drawn = ""
         var isControl = false
 
         if let background = node.background {
-            classes += " fb"
-            Self.colour("b", background, dark.background, to: &style)
-            Self.radius(node.shape, node.frame.size, to: &style)
+            scratch.classes += " fb"
+            Self.colour("b", background, dark.background, to: &scratch.style)
+            Self.radius(node.shape, node.frame.size, to: &scratch.style)
         }
         if node.type == "clipShape" {
-            style += ";overflow:hidden"
-            if node.background == nil { Self.radius(node.shape, node.frame.size, to: &style) }
+            scratch.style += ";overflow:hidden"
+            if node.background == nil { Self.radius(node.shape, node.frame.size, to: &scratch.style) }
         }
         if node.opacity < 1 {
-            style += ";opacity:"
-            style += Self.number(max(node.opacity, 0), decimals: 3)
+            scratch.style += ";opacity:"
+            Self.appendNumber(max(node.opacity, 0), decimals: 3, to: &scratch.style)
         }
 
         if let number = node.control {
             let control = control(number)
             isControl = true
             // The class names a control's kind from the writer's own words, whatever the type says.
-            classes +=
+            scratch.classes +=
                 node.type == "link"
                 ? " control link" : node.type == "toggle" ? " control toggle" : " control button"
-            attributes += " data-control=\"\(number)\""
+            scratch.attributes += " data-control=\"\(number)\""
             if let intent = control.intentType {
-                attributes += " data-intent=\""
-                HTMLText.append(intent, to: &attributes)
-                attributes += "\""
+                scratch.attributes += " data-intent=\""
+                HTMLText.append(intent, to: &scratch.attributes)
+                scratch.attributes += "\""
             }
             if insideControl {
                 // A control inside another is not an element the parser nests: a span with a role.
                 tag = "span"
-                attributes += node.type == "link" ? " role=\"link\"" : " role=\"button\""
+                scratch.attributes += node.type == "link" ? " role=\"link\"" : " role=\"button\""
             } else if node.type == "link" {
                 tag = "a"
             } else {
                 tag = "button"
-                attributes += " type=\"button\""
+                scratch.attributes += " type=\"button\""
             }
             if node.type == "link", let url = control.url, HTMLText.isSafeLink(url) {
-                attributes += " href=\""
-                HTMLText.append(url, to: &attributes)
-                attributes += "\""
+                scratch.attributes += " href=\""
+                HTMLText.append(url, to: &scratch.attributes)
+                scratch.attributes += "\""
             }
             if node.type == "toggle" {
-                attributes += " role=\"switch\" aria-checked=\"\(Self.isOn(node))\""
+                scratch.attributes += " role=\"switch\" aria-checked=\"\(Self.isOn(node))\""
             }
-            if control.isDisabled { attributes += " data-disabled=\"\"" }
+            if control.isDisabled { scratch.attributes += " data-disabled=\"\"" }
             if !Self.hasText(node),
                 let label = control.intentType ?? control.url
             {
                 // Nothing of it reads as text: its intent or URL names it.
-                attributes += " aria-label=\""
-                HTMLText.append(label, to: &attributes)
-                attributes += "\""
+                scratch.attributes += " aria-label=\""
+                HTMLText.append(label, to: &scratch.attributes)
+                scratch.attributes += "\""
             }
         }
 
         if let lines = node.lines {
             tag = isControl ? tag : "span"
-            classes += " t"
-            text(node, dark: dark, to: &style, classes: &classes)
-            HTMLText.append(lines.joined(separator: "\n"), to: &content)
+            scratch.classes += " t"
+            text(node, dark: dark, to: &scratch.style, classes: &scratch.classes)
+            HTMLText.append(lines.joined(separator: "\n"), to: &scratch.content)
         } else {
             switch node.type {
             case "image":
                 tag = isControl ? tag : "span"
                 image(
-                    node, dark: dark, attributes: &attributes, style: &style, classes: &classes,
-                    content: &content)
+                    node, dark: dark, attributes: &scratch.attributes, style: &scratch.style,
+                    classes: &scratch.classes,
+                    content: &scratch.content)
             case "switch":
-                switchTrack(node, dark: dark, isOn: node.isOn ?? false, style: &style, classes: &classes)
-                content = Self.knob(in: node.frame.size, isOn: node.isOn ?? false)
+                switchTrack(
+                    node, dark: dark, isOn: node.isOn ?? false, style: &scratch.style,
+                    classes: &scratch.classes)
+                scratch.content += Self.knob(in: node.frame.size, isOn: node.isOn ?? false)
             case "progress":
-                attributes += " role=\"progressbar\""
+                scratch.attributes += " role=\"progressbar\""
                 if let value = node.value {
-                    attributes +=
+                    scratch.attributes +=
                         " aria-valuenow=\"" + Self.number(min(max(value, 0), 1) * 100, decimals: 1)
                         + "\""
                 }
@@ -140,18 +181,15 @@ struct HTMLLayoutWriter {
         output += "<"
         output += tag
         output += " class=\""
-        output += classes
+        output += scratch.classes
         output += "\""
-        output += attributes
+        output += scratch.attributes
         output += " style=\""
-        output += style
+        output += scratch.style
         output += "\">"
-        output += content
-        for (index, child) in node.children.enumerated() {
-            write(
-                child, dark: Self.child(dark, index, or: child), in: node.frame,
-                insideControl: insideControl || isControl, to: &output)
-        }
+        output += scratch.content
+        writeChildren(
+            of: node, dark: dark, insideControl: insideControl || isControl, scratch: &scratch, to: &output)
         output += drawn
         output += "</"
         output += tag
@@ -166,8 +204,9 @@ struct HTMLLayoutWriter {
     /// Whether `node` or a node under it is a text.
     private static func hasText(_ node: LayoutNode) -> Bool {
         if node.lines != nil { return true }
-        for child in node.children where hasText(child) { return true }
-        return false
+        return node.children.withUnsafeBufferPointer { children in
+            children.contains { hasText($0) }
+        }
     }
 
     /// A toggle's state: its own, or its switch's.
@@ -176,11 +215,18 @@ struct HTMLLayoutWriter {
     }
 
     /// A text's font, line height, alignment, colour and strikethrough.
-    private func text(_ node: LayoutNode, dark: LayoutNode, to style: inout String, classes: inout String) {
+    private func text(
+        _ node: LayoutNode, dark: LayoutNode, to style: inout HTMLBytes, classes: inout HTMLBytes
+    ) {
         let font = node.font ?? TextStyles.body
-        style += ";font-size:" + Self.px(font.size)
-        if font.weight != 400 { style += ";font-weight:\(min(max(font.weight, 100), 900))" }
-        style += ";line-height:" + Self.px(node.lineHeight ?? font.lineHeight)
+        style += ";font-size:"
+        Self.appendPx(font.size, to: &style)
+        if font.weight != 400 {
+            style += ";font-weight:"
+            style += String(min(max(font.weight, 100), 900))
+        }
+        style += ";line-height:"
+        Self.appendPx(node.lineHeight ?? font.lineHeight, to: &style)
         switch node.textAlignment {
         case "center": style += ";text-align:center"
         case "trailing": style += ";text-align:right"
@@ -200,8 +246,8 @@ struct HTMLLayoutWriter {
     /// A symbol: its SVG sized to the frame, else the bundle's text for it, else a square titled
     /// with its name.
     private func image(
-        _ node: LayoutNode, dark: LayoutNode, attributes: inout String, style: inout String,
-        classes: inout String, content: inout String
+        _ node: LayoutNode, dark: LayoutNode, attributes: inout HTMLBytes, style: inout HTMLBytes,
+        classes: inout HTMLBytes, content: inout HTMLBytes
     ) {
         let name = node.systemName ?? ""
         attributes += " role=\"img\" aria-label=\""
@@ -213,7 +259,7 @@ struct HTMLLayoutWriter {
             Self.colour("f", foreground, dark.foreground, to: &style)
         }
         if let svg = HTMLVocabulary.symbols[name] {
-            content = "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\">" + svg + "</svg>"
+            content += "<svg viewBox=\"0 0 24 24\" aria-hidden=\"true\">" + svg + "</svg>"
         } else if let text = symbols[name] {
             style += ";font-size:" + Self.px(node.font?.size ?? node.frame.height * 0.8)
             style += ";line-height:" + Self.px(node.frame.height)
@@ -228,7 +274,7 @@ struct HTMLLayoutWriter {
 
     /// An iOS switch's track: the tint when on, the fill colour when off, a capsule.
     private func switchTrack(
-        _ node: LayoutNode, dark: LayoutNode, isOn: Bool, style: inout String, classes: inout String
+        _ node: LayoutNode, dark: LayoutNode, isOn: Bool, style: inout HTMLBytes, classes: inout HTMLBytes
     ) {
         classes += " sw fb"
         let light = isOn ? node.foreground ?? Palette.resolve("green", scheme: .light) : Self.track(.light)
@@ -297,47 +343,46 @@ struct HTMLLayoutWriter {
     }
 
     /// `left`, `top`, `width` and `height` of `frame` relative to `parent`.
-    private static func geometry(_ frame: Rect, in parent: Rect, to style: inout String) {
-        style += "left:"
-        style += px(frame.x - parent.x)
-        style += ";top:"
-        style += px(frame.y - parent.y)
-        style += ";width:"
-        style += px(frame.width)
-        style += ";height:"
-        style += px(frame.height)
+    private static func geometry(_ frame: Rect, in parent: Rect, to style: inout some HTMLOutput) {
+        style.write("left:")
+        appendPx(frame.x - parent.x, to: &style)
+        style.write(";top:")
+        appendPx(frame.y - parent.y, to: &style)
+        style.write(";width:")
+        appendPx(frame.width, to: &style)
+        style.write(";height:")
+        appendPx(frame.height, to: &style)
     }
 
     /// `border-radius` of `shape` in a frame of `size`, when it has corners to round.
-    private static func radius(_ shape: LayoutShape?, _ size: Size, to style: inout String) {
+    private static func radius(_ shape: LayoutShape?, _ size: Size, to style: inout some HTMLOutput) {
         guard let shape else { return }
         let radius = shape.cornerRadius(in: size)
         guard radius > 0 else { return }
-        style += ";border-radius:"
-        style += px(radius)
+        style.write(";border-radius:")
+        appendPx(radius, to: &style)
     }
 
     /// Appends `;--NAME:LIGHT;--NAMEd:DARK`: a colour in both schemes (the light one for dark
     /// when the dark tree has none).
-    static func colour(_ name: String, _ light: RGBA?, _ dark: RGBA?, to style: inout String) {
+    static func colour(_ name: String, _ light: RGBA?, _ dark: RGBA?, to style: inout some HTMLOutput) {
         guard let light else { return }
-        style += ";--"
-        style += name
-        style += ":"
+        style.write(";--")
+        style.write(name)
+        style.write(":")
         hex(light, to: &style)
-        style += ";--"
-        style += name
-        style += "d:"
+        style.write(";--")
+        style.write(name)
+        style.write("d:")
         hex(dark ?? light, to: &style)
     }
 
     /// Appends `colour` as ``RGBA/description`` writes it (`#RRGGBB`, or `#RRGGBBAA` when not
     /// opaque), without the strings it makes on the way: the page writes a few colours a node.
-    static func hex(_ colour: RGBA, to output: inout String) {
+    static func hex(_ colour: RGBA, to output: inout some HTMLOutput) {
         let digits: StaticString = "0123456789ABCDEF"
-        var bytes: (UInt64, UInt8) = (0, 0)
         let count = colour.alpha >= 1 ? 7 : 9
-        withUnsafeMutableBytes(of: &bytes) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { buffer in
             buffer[0] = UInt8(ascii: "#")
             for index in 0..<(count - 1) / 2 {
                 let component =
@@ -347,35 +392,72 @@ struct HTMLLayoutWriter {
                 buffer[1 + 2 * index] = digits.utf8Start[byte >> 4]
                 buffer[2 + 2 * index] = digits.utf8Start[byte & 0xF]
             }
-            output += String(decoding: UnsafeRawBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+            output.write(utf8: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }
 
     /// `value` points as CSS pixels: at most two decimals, never exponent notation, a value
     /// that is not finite as 0 and a huge one bounded.
     static func px(_ value: Double) -> String {
-        number(value, decimals: 2) + "px"
+        var output = ""
+        appendPx(value, to: &output)
+        return output
+    }
+
+    /// Appends `value` points as ``px(_:)`` writes them.
+    static func appendPx(_ value: Double, to output: inout some HTMLOutput) {
+        appendNumber(value, decimals: 2, to: &output)
+        output.write("px")
     }
 
     /// `value` with at most `decimals` decimals (trailing zeros dropped), bounded to a million
     /// either way, a value that is not finite as 0.
     static func number(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite else { return "0" }
-        var scale = 1
+        var output = ""
+        appendNumber(value, decimals: decimals, to: &output)
+        return output
+    }
+
+    /// Appends `value` as ``number(_:decimals:)`` writes it, its digits put together on the
+    /// stack (a page writes four or more numbers an element).
+    static func appendNumber(_ value: Double, decimals: Int, to output: inout some HTMLOutput) {
+        guard value.isFinite else {
+            output.write("0")
+            return
+        }
+        var scale: UInt = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = Int((min(max(value, -1e6), 1e6) * Double(scale)).rounded())
         let magnitude = scaled.magnitude
-        var output = scaled < 0 ? "-" : ""
-        output += String(magnitude / UInt(scale))
-        var fraction = magnitude % UInt(scale)
-        guard fraction > 0 else { return output }
+        var whole = magnitude / scale
+        var fraction = magnitude % scale
         var digits = decimals
-        while fraction % 10 == 0 {
+        while fraction > 0, fraction % 10 == 0 {
             fraction /= 10
             digits -= 1
         }
-        let text = String(fraction)
-        output += "." + String(repeating: "0", count: digits - text.count) + text
-        return output
+        // At most a sign, 7 digits of whole points (a million), a point and the decimals.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10 + decimals) { buffer in
+            var end = buffer.count
+            if fraction > 0 {
+                for _ in 0..<digits {
+                    end -= 1
+                    buffer[end] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                    fraction /= 10
+                }
+                end -= 1
+                buffer[end] = UInt8(ascii: ".")
+            }
+            repeat {
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+            } while whole > 0
+            if scaled < 0 {
+                end -= 1
+                buffer[end] = UInt8(ascii: "-")
+            }
+            output.write(utf8: UnsafeBufferPointer(rebasing: buffer[end...]))
+        }
     }
 }

@@ -9,30 +9,32 @@ enum HTMLText {
     }
 
     /// Appends `text`, escaped, to `output`; text with nothing to escape is appended as it is.
-    static func append(_ text: String, to output: inout String) {
+    static func append(_ text: String, to output: inout some HTMLOutput) {
         let needsEscaping = text.utf8.contains { byte in
             byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
                 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte < 0x20
         }
         guard needsEscaping else {
-            output += text
+            output.write(text)
             return
         }
+        var escaped = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            case "\n", "\t": output.unicodeScalars.append(scalar)
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            case "\n", "\t": escaped.unicodeScalars.append(scalar)
             // Other C0 controls are not allowed in HTML text: shown as their control pictures,
             // as the text renderers show them.
             case _ where scalar.value < 0x20:
-                output.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
-            default: output.unicodeScalars.append(scalar)
+                escaped.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
+        output.write(escaped)
     }
 
     /// Whether `url` may be the `href` of a link on the page: an absolute URL whose scheme runs

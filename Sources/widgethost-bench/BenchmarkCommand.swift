@@ -5,7 +5,8 @@
 #endif
 
 /// The benchmark runner:
-/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|batch|html|layout|png|snapshot|serve]... [--rounds N] [--burst-size N]`.
+/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|batch|html|layout|png|snapshot|serve]... [--rounds N] [--burst-size N]`;
+/// `widgethost-bench --dump-layouts FILE` writes the layout benchmark's layouts to FILE.
 enum BenchmarkCommand {
     /// The benchmarks, by name.
     static let names = [
@@ -17,6 +18,7 @@ enum BenchmarkCommand {
         var rounds = 15
         var burstSize = 1000
         var selected: [String] = []
+        var dump: String?
         var index = 1
         while index < arguments.count {
             let argument = arguments[index]
@@ -34,6 +36,11 @@ enum BenchmarkCommand {
                 index += 2
                 continue
             }
+            if argument == "--dump-layouts", index + 1 < arguments.count {
+                dump = arguments[index + 1]
+                index += 2
+                continue
+            }
             if argument == "-h" || argument == "--help" {
                 print(
                     "USAGE: widgethost-bench [\(names.joined(separator: "|"))]... [--rounds <n>] [--burst-size <n>]"
@@ -48,6 +55,10 @@ enum BenchmarkCommand {
             }
             selected.append(argument)
             index += 1
+        }
+        if let dump {
+            await LayoutDump(path: dump).run(WidgetBenchmark.registry())
+            return
         }
         if selected.isEmpty || selected.contains("yaml") {
             YAMLBenchmark(rounds: rounds).run()
