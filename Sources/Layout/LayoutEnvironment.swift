@@ -1,4 +1,4 @@
-public import WidgetHostKit
+import WidgetHostKit
 
 /// What a view passes down to the views inside it, as SwiftUI's environment does: the font, the
 /// foreground colour, the line limit and the styles of controls. A modifier nearer the view wins
