@@ -12,27 +12,17 @@ public struct Device: Sendable, Hashable {
     /// The reference device.
     public static let reference = Device(name: "iPhone 15 Pro Max", scale: 3)
 
-    /// A family's size in points on this device (Apple's Human Interface Guidelines, "Widgets":
-    /// the 430-point-wide iPhones; systemExtraLarge as on a 12.9-inch iPad's narrower column).
+    /// A family's size in points on this device: the SDK's ``WidgetFamily/displaySize`` (what a
+    /// provider's `context.displaySize` reads), the reference iPhone's.
     public func size(of family: WidgetFamily) -> Size {
-        switch family {
-        case .systemSmall: return Size(width: 170, height: 170)
-        case .systemMedium: return Size(width: 364, height: 170)
-        case .systemLarge: return Size(width: 364, height: 382)
-        case .systemExtraLarge: return Size(width: 768, height: 382)
-        case .accessoryCircular: return Size(width: 76, height: 76)
-        case .accessoryRectangular: return Size(width: 172, height: 76)
-        case .accessoryInline: return Size(width: 257, height: 26)
-        }
+        Size(width: family.displaySize.width, height: family.displaySize.height)
     }
 
-    /// The margins WidgetKit puts around a widget's content in a family (iOS 17's content
-    /// margins: 16 points on the home screen's families, none on the lock screen's).
+    /// The margins WidgetKit puts around a widget's content in a family (the SDK's
+    /// ``WidgetFamily/contentMargin``: 16 points on the home screen's families, none on the lock
+    /// screen's).
     public func contentMargins(of family: WidgetFamily) -> EdgeInsets {
-        switch family {
-        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: return EdgeInsets(all: 16)
-        case .accessoryCircular, .accessoryRectangular, .accessoryInline: return EdgeInsets()
-        }
+        EdgeInsets(all: family.contentMargin)
     }
 
     /// The corner radius of a family's widget (the home screen's rounded tiles; the circular

@@ -197,26 +197,33 @@ extension Text {
     }
 }
 
-/// Gives its content the size of the widget's family, as SwiftUI's `GeometryReader` gives the
-/// space offered: a widget fills its family's size.
+/// Gives its content the space a widget's view is offered, as SwiftUI's `GeometryReader` gives
+/// the space offered: the family's size on the reference device inside its content margins (a
+/// `systemSmall` widget's content is 138 x 138 points), what a `GeometryReader` at the root of a
+/// widget's view reads. (One nested in a stack reads the same: the views are drawn before they
+/// are laid out.)
 public struct GeometryReader: PrimitiveView {
     private let content: @Sendable (GeometryProxy) -> ViewGroup
 
-    /// Draws `content` with the size of the family drawn.
+    /// Draws `content` with the space the family's content is offered.
     public init(@ViewBuilder content: @escaping @Sendable (GeometryProxy) -> ViewGroup) {
         self.content = content
     }
 
     /// The content's nodes.
     public func makeNodes() -> [ViewNode] {
-        let size = EnvironmentValues.current.widgetFamily.displaySize
-        return content(GeometryProxy(size: CGSize(width: size.width, height: size.height))).nodes
+        let family = EnvironmentValues.current.widgetFamily
+        let size = family.displaySize
+        let margin = family.contentMargin
+        return content(
+            GeometryProxy(size: CGSize(width: size.width - 2 * margin, height: size.height - 2 * margin))
+        ).nodes
     }
 }
 
 /// What a `GeometryReader`'s content reads.
 public struct GeometryProxy: Sendable {
-    /// The size offered: the family's.
+    /// The size offered: the family's, inside its content margins.
     public let size: CGSize
 }
 

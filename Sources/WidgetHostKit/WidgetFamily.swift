@@ -15,17 +15,27 @@ public enum WidgetFamily: String, Sendable, Hashable, CaseIterable, Codable {
     /// One line of text above the clock.
     case accessoryInline
 
-    /// The size WidgetKit gives this family on a 6.1-inch iPhone, in points.
+    /// The size WidgetKit gives this family on widgethost's reference device, in points: the
+    /// 430-point-wide iPhones of Apple's Human Interface Guidelines ("Widgets"; systemExtraLarge
+    /// as on a 12.9-inch iPad's narrower column). The layout lays a widget out at this size, and
+    /// `context.displaySize` reads it, so the two agree.
     public var displaySize: DisplaySize {
         switch self {
-        case .systemSmall: return DisplaySize(width: 158, height: 158)
-        case .systemMedium: return DisplaySize(width: 338, height: 158)
-        case .systemLarge: return DisplaySize(width: 338, height: 354)
-        case .systemExtraLarge: return DisplaySize(width: 715, height: 354)
-        case .accessoryCircular: return DisplaySize(width: 72, height: 72)
-        case .accessoryRectangular: return DisplaySize(width: 160, height: 72)
-        case .accessoryInline: return DisplaySize(width: 234, height: 26)
+        case .systemSmall: return DisplaySize(width: 170, height: 170)
+        case .systemMedium: return DisplaySize(width: 364, height: 170)
+        case .systemLarge: return DisplaySize(width: 364, height: 382)
+        case .systemExtraLarge: return DisplaySize(width: 768, height: 382)
+        case .accessoryCircular: return DisplaySize(width: 76, height: 76)
+        case .accessoryRectangular: return DisplaySize(width: 172, height: 76)
+        case .accessoryInline: return DisplaySize(width: 257, height: 26)
         }
+    }
+
+    /// The margin WidgetKit puts around a widget's content on each side in this family, in points
+    /// (iOS 17's content margins: 16 on the home screen's families, none on the lock screen's),
+    /// unless the configuration says `.contentMarginsDisabled()`.
+    public var contentMargin: Double {
+        isAccessory ? 0 : 16
     }
 
     /// Whether this is a lock-screen (accessory) family, which shows compact content.

@@ -327,10 +327,10 @@ private struct SizedView_Previews: PreviewProvider {
         let medium = EnvironmentValues(widgetFamily: .systemMedium)
         #expect(
             ViewRenderer.root(of: SizedView(), in: medium).json.description
-                == #"{"type":"text","text":"338x158"}"#)
+                == #"{"type":"text","text":"332x138"}"#)
         #expect(
             ViewRenderer.root(of: SizedView_Previews.previews).json.description
-                == #"{"type":"text","text":"158x158"}"#)
+                == #"{"type":"text","text":"138x138"}"#)
     }
 
     @Test func timersCountToTheirIntervalsEnd() {

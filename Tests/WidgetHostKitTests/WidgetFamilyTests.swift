@@ -12,13 +12,13 @@ import WidgetHostKit
     }
 
     @Test(arguments: [
-        (WidgetFamily.systemSmall, 158.0, 158.0, false),
-        (.systemMedium, 338, 158, false),
-        (.systemLarge, 338, 354, false),
-        (.systemExtraLarge, 715, 354, false),
-        (.accessoryCircular, 72, 72, true),
-        (.accessoryRectangular, 160, 72, true),
-        (.accessoryInline, 234, 26, true),
+        (WidgetFamily.systemSmall, 170.0, 170.0, false),
+        (.systemMedium, 364, 170, false),
+        (.systemLarge, 364, 382, false),
+        (.systemExtraLarge, 768, 382, false),
+        (.accessoryCircular, 76, 76, true),
+        (.accessoryRectangular, 172, 76, true),
+        (.accessoryInline, 257, 26, true),
     ])
     func displaySizeAndAccessory(
         _ family: WidgetFamily, _ width: Double, _ height: Double, _ isAccessory: Bool
@@ -32,7 +32,7 @@ import WidgetHostKit
         #expect(try JSONValueEncoder().encode(WidgetFamily.accessoryInline) == .string("accessoryInline"))
         #expect(
             try JSONValueEncoder().encode(WidgetFamily.accessoryRectangular.displaySize).description
-                == #"{"width":160.0,"height":72.0}"#
+                == #"{"width":172.0,"height":76.0}"#
         )
     }
 }
