@@ -48,3 +48,54 @@ public enum PreviewTimelineBuilder<Entry: TimelineEntry> {
 
     public static func buildLimitedAvailability(_ part: [Entry]) -> [Entry] { part }
 }
+
+/// A Live Activity's preview, with its attributes and content states (iOS 17): type-checked, shown
+/// nowhere (widgethost draws no Lock Screen or Dynamic Island).
+@freestanding(declaration)
+public macro Preview<WidgetType: Widget, Attributes: ActivityAttributes>(
+    _ name: String? = nil, as viewKind: ActivityPreviewViewKind, using attributes: Attributes,
+    widget: @escaping () -> WidgetType,
+    @PreviewActivityBuilder<Attributes> contentStates:
+        @escaping @MainActor () async -> [Attributes.ContentState]
+) = #externalMacro(module: "WidgetHostMacros", type: "PreviewMacro")
+
+/// The presentations of a Live Activity a preview shows: the Lock Screen's, or one of the Dynamic
+/// Island's.
+public enum ActivityPreviewViewKind: Sendable, Hashable {
+    /// The Lock Screen's presentation (and the banner's).
+    case content
+    /// A presentation in the Dynamic Island.
+    case dynamicIsland(DynamicIslandPreviewViewState)
+
+    /// The Dynamic Island's presentations.
+    public enum DynamicIslandPreviewViewState: Sendable, Hashable {
+        /// Beside the camera, while the activity is the only one.
+        case compact
+        /// Opened by a long press.
+        case expanded
+        /// Beside another activity's.
+        case minimal
+    }
+}
+
+/// The content states of a Live Activity preview's `contentStates:` closure, one a line.
+@resultBuilder
+public enum PreviewActivityBuilder<Attributes: ActivityAttributes> {
+    public static func buildExpression(_ state: Attributes.ContentState) -> [Attributes.ContentState] {
+        [state]
+    }
+
+    public static func buildPartialBlock(first: [Attributes.ContentState]) -> [Attributes.ContentState] {
+        first
+    }
+
+    public static func buildPartialBlock(
+        accumulated: [Attributes.ContentState], next: [Attributes.ContentState]
+    ) -> [Attributes.ContentState] {
+        accumulated + next
+    }
+
+    public static func buildArray(_ parts: [[Attributes.ContentState]]) -> [Attributes.ContentState] {
+        parts.flatMap { $0 }
+    }
+}

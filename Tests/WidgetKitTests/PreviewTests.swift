@@ -81,11 +81,59 @@ struct PreviewWidget: Widget {
     Text("A view")
 }
 
+#Preview(traits: .sizeThatFitsLayout) {
+    Text("Fits")
+}
+
+#Preview("Fixed", traits: .fixedLayout(width: 170, height: 170), .landscapeLeft) {
+    Text("Fixed")
+}
+
 #Preview("Two lines") {
     VStack {
         Text("One")
         Text("Two")
     }
+}
+
+/// A Live Activity and its preview, as an extension's `LiveActivity.swift` writes them.
+struct DeliveryAttributes: ActivityAttributes {
+    struct ContentState: Codable, Hashable, Sendable {
+        var minutesLeft: Int
+    }
+
+    var orderNumber: String
+}
+
+struct DeliveryActivity: Widget {
+    var body: some WidgetConfiguration {
+        ActivityConfiguration(for: DeliveryAttributes.self) { context in
+            Text("\(context.state.minutesLeft) min")
+        } dynamicIsland: { context in
+            DynamicIsland {
+                DynamicIslandExpandedRegion(.leading) { Text(context.attributes.orderNumber) }
+            } compactLeading: {
+                Text("🚚")
+            } compactTrailing: {
+                Text("\(context.state.minutesLeft)")
+            } minimal: {
+                Text("🚚")
+            }
+        }
+    }
+}
+
+#Preview("Lock Screen", as: .content, using: DeliveryAttributes(orderNumber: "A-12")) {
+    DeliveryActivity()
+} contentStates: {
+    DeliveryAttributes.ContentState(minutesLeft: 12)
+    DeliveryAttributes.ContentState(minutesLeft: 3)
+}
+
+#Preview(as: .dynamicIsland(.compact), using: DeliveryAttributes(orderNumber: "A-12")) {
+    DeliveryActivity()
+} contentStates: {
+    DeliveryAttributes.ContentState(minutesLeft: 1)
 }
 
 /// The timeline builder of a widget preview gives its entries in order, through `if` and `for`.
@@ -101,6 +149,18 @@ struct PreviewWidget: Widget {
         for emoji in ["x", "y"] {
             PreviewEntry(date: .distantPast, emoji: emoji)
         }
+    }
+
+    @PreviewActivityBuilder<DeliveryAttributes>
+    static func states() -> [DeliveryAttributes.ContentState] {
+        DeliveryAttributes.ContentState(minutesLeft: 9)
+        for minutes in [5, 1] {
+            DeliveryAttributes.ContentState(minutesLeft: minutes)
+        }
+    }
+
+    @Test func theActivityBuilderKeepsTheStatesInOrder() {
+        #expect(Self.states().map(\.minutesLeft) == [9, 5, 1])
     }
 
     @Test func theTimelineBuilderKeepsTheEntriesInOrder() {
