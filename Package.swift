@@ -22,7 +22,7 @@ let libraries = [
     "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering", "TaskStore", "PluginProtocol", "TerminalText",
     "BuiltInWidgets", "Layout",
     // Widget code from iOS compiles with its own imports: each re-exports the SDK and Foundation.
-    "WidgetKit", "SwiftUI", "AppIntents", "ActivityKit", "os", "OSLog",
+    "WidgetKit", "SwiftUI", "AppIntents", "ActivityKit", "os", "OSLog", "UIKit",
     // What a plugin package's own tests run its widgets with (docs/widget-testing.md).
     "WidgetTesting",
 ]
@@ -69,6 +69,11 @@ let macroTargets: [Target] =
 /// extension that imports it so.
 let overlaidModules: [Target] = [
     .systemLibrary(name: "COSModule"),
+    // `import UIKit` in widget code from iOS: the SDK and Foundation, images, fonts, the screen.
+    .target(name: "UIKit", dependencies: ["WidgetHostKit", "_Testing_UIKit"], swiftSettings: swiftSettings),
+    // What Swift Testing imports when a file imports both Testing and UIKit (its cross-import
+    // overlay for Apple's UIKit), empty here, so that a widget's test file can import both.
+    .target(name: "_Testing_UIKit", swiftSettings: swiftSettings),
     // A public iOS widget extension no one here wrote (MIT, Tests/EndToEndTests/Fixtures/
     // simple-widget-extension), its files as they are, compiled as its Xcode project compiles them
     // (Swift 5), served as a plugin by the end-to-end tests.
@@ -277,7 +282,8 @@ let targets: [Target] = [
     ),
     // Widget code from iOS against the WidgetKit module: what the plugin server gives it.
     .testTarget(
-        name: "WidgetKitTests", dependencies: ["WidgetKit", "SwiftUI", "os", "WidgetHostPlugin", "AppGroup"],
+        name: "WidgetKitTests",
+        dependencies: ["WidgetKit", "SwiftUI", "UIKit", "os", "WidgetHostPlugin", "AppGroup"],
         swiftSettings: swiftSettings),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: swiftSettings),

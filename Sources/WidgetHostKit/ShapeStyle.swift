@@ -34,9 +34,14 @@ public struct Color: ShapeStyle, Hashable {
         self.init(name: "#" + hex(red) + hex(green) + hex(blue), opacity: opacity)
     }
 
-    /// A system colour, as `Color(.systemBackground)` writes it.
+    /// A UIKit colour, as `Color(.systemBackground)` writes it.
     public init(_ color: UIColor) {
-        self.init(name: color.rawValue)
+        self.init(name: color.name, opacity: color.alpha)
+    }
+
+    /// A UIKit colour, as `Color(uiColor: .secondaryLabel)` writes it.
+    public init(uiColor color: UIColor) {
+        self.init(color)
     }
 
     /// This colour at `opacity` (multiplied with any opacity it has).
@@ -162,19 +167,89 @@ extension ShapeStyle where Self == Color {
     public static var ultraThickMaterial: Color { Color.fill }
 }
 
-/// The system colours iOS code passes to `Color(_:)` (`Color(.systemBackground)`), named by their
-/// raw values.
-public enum UIColor: String, Sendable {
+/// UIKit's colours, as iOS code passes them to `Color(_:)` (`Color(.systemBackground)`,
+/// `Color(uiColor: .secondaryLabel)`): the system's semantic and named colours (each the colour
+/// SwiftUI draws for it), and colours from components.
+public struct UIColor: Sendable, Hashable {
+    /// The colour's name, as the JSON view writes it (`systemBackground`, `secondary`, `#FF8800`).
+    public let name: String
+    /// Its opacity, from 0 to 1.
+    public let alpha: Double
+
+    /// The colour named `name`.
+    init(name: String, alpha: Double = 1) {
+        self.name = name
+        self.alpha = alpha
+    }
+
+    /// A colour from components from 0 to 1.
+    public init(red: Double, green: Double, blue: Double, alpha: Double) {
+        let color = Color(red: red, green: green, blue: blue)
+        self.init(name: color.name, alpha: alpha)
+    }
+
+    /// A gray of `white` from 0 (black) to 1 (white).
+    public init(white: Double, alpha: Double) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// A colour of the app's asset catalog: widgethost has none, so it is drawn as the accent colour.
+    public init?(named name: String) {
+        self.init(name: "accentColor")
+    }
+
+    /// The colour at `alpha`.
+    public func withAlphaComponent(_ alpha: Double) -> UIColor {
+        UIColor(name: name, alpha: alpha)
+    }
+
     /// The background of the system's views.
-    case systemBackground
+    public static let systemBackground = UIColor(name: "systemBackground")
     /// A background one level up.
-    case secondarySystemBackground
+    public static let secondarySystemBackground = UIColor(name: "secondarySystemBackground")
     /// A background two levels up.
-    case tertiarySystemBackground
+    public static let tertiarySystemBackground = UIColor(name: "tertiarySystemBackground")
+    /// The grouped views' background.
+    public static let systemGroupedBackground = UIColor(name: "secondarySystemBackground")
     /// The colour of text.
-    case label
+    public static let label = UIColor(name: "primary")
     /// The colour of secondary text.
-    case secondaryLabel
-    /// The system's gray.
-    case systemGray
+    public static let secondaryLabel = UIColor(name: "secondary")
+    /// The colour of tertiary text.
+    public static let tertiaryLabel = UIColor(name: "tertiary")
+    /// The colour of quaternary text.
+    public static let quaternaryLabel = UIColor(name: "quaternary")
+    /// A fill for thin and small shapes.
+    public static let systemFill = UIColor(name: "fill")
+    /// A separator's colour.
+    public static let separator = UIColor(name: "tertiary")
+    /// The app's tint (UIKit's name).
+    // swift-format-ignore: DontRepeatTypeInStaticProperties
+    public static let tintColor = UIColor(name: "accentColor")
+    /// The system's colours, as SwiftUI's of the same names.
+    public static let systemRed = UIColor(name: "red")
+    public static let systemOrange = UIColor(name: "orange")
+    public static let systemYellow = UIColor(name: "yellow")
+    public static let systemGreen = UIColor(name: "green")
+    public static let systemMint = UIColor(name: "mint")
+    public static let systemTeal = UIColor(name: "teal")
+    public static let systemCyan = UIColor(name: "cyan")
+    public static let systemBlue = UIColor(name: "blue")
+    public static let systemIndigo = UIColor(name: "indigo")
+    public static let systemPurple = UIColor(name: "purple")
+    public static let systemPink = UIColor(name: "pink")
+    public static let systemBrown = UIColor(name: "brown")
+    public static let systemGray = UIColor(name: "gray")
+    public static let white = UIColor(name: "white")
+    public static let black = UIColor(name: "black")
+    public static let clear = UIColor(name: "clear")
+    public static let gray = UIColor(name: "gray")
+    public static let red = UIColor(name: "red")
+    public static let green = UIColor(name: "green")
+    public static let blue = UIColor(name: "blue")
+    public static let orange = UIColor(name: "orange")
+    public static let yellow = UIColor(name: "yellow")
+    public static let purple = UIColor(name: "purple")
+    public static let brown = UIColor(name: "brown")
+    public static let cyan = UIColor(name: "cyan")
 }
