@@ -177,9 +177,12 @@ public struct EmptyView: PrimitiveView {
     public func makeNodes() -> [ViewNode] { [] }
 }
 
-/// A button that runs an app intent when tapped (iOS 17 interactive widgets).
+/// A button that runs an app intent when tapped (iOS 17 interactive widgets). One with an action
+/// closure (`Button(action:label:)`, `Button("Title") { ... }`) compiles, as on iOS, and runs
+/// nothing when tapped, as in a widget on iOS: a widget's button runs only an app intent; the host
+/// names the closure as something it ignores.
 public struct Button: PrimitiveView {
-    private let intent: IntentReference
+    private let intent: IntentReference?
     private let label: ViewGroup
 
     /// Creates a button running `intent`, labelled by `label`.
@@ -194,8 +197,33 @@ public struct Button: PrimitiveView {
         self.label = ViewGroup([ViewNode(type: .text, text: title)])
     }
 
-    /// A `button` node carrying the intent.
-    public func makeNodes() -> [ViewNode] { [ViewNode(type: .button, intent: intent, children: label.nodes)] }
+    /// A button with an action closure, labelled by `label`: never run (a widget's button runs only
+    /// an app intent).
+    public init(action: @escaping () -> Void, @ViewBuilder label: () -> ViewGroup) {
+        self.intent = nil
+        self.label = label()
+    }
+
+    /// A button with an action closure and a text label: never run.
+    public init(_ title: String, action: @escaping () -> Void) {
+        self.intent = nil
+        self.label = ViewGroup([ViewNode(type: .text, text: title)])
+    }
+
+    /// A `button` node carrying the intent; a closure's, recorded as ignored.
+    public func makeNodes() -> [ViewNode] {
+        guard let intent else {
+            let ignored = ViewModifierNode(
+                .ignored,
+                [
+                    .init(
+                        "api",
+                        .string("Button(action:) (a closure; a widget's button runs only an AppIntent)"))
+                ])
+            return [ViewNode(type: .button, children: label.nodes, modifiers: [ignored])]
+        }
+        return [ViewNode(type: .button, intent: intent, children: label.nodes)]
+    }
 }
 
 /// A switch showing `isOn` that runs an intent when flipped (usually a ``SetValueIntent`` with the

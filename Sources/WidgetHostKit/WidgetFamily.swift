@@ -38,6 +38,12 @@ public enum WidgetFamily: String, Sendable, Hashable, CaseIterable, Codable {
         isAccessory ? 0 : 16
     }
 
+    /// A corner of a watch face (watchOS): here the ``accessoryCircular`` family, its circle of
+    /// content (widgethost draws no watch face). A static member, not a case, as on iOS, where
+    /// it is unavailable: an iOS widget's exhaustive `switch family` needs no case for it, and a
+    /// watch widget's `.supportedFamilies([.accessoryCorner])` and `case .accessoryCorner:` compile.
+    public static var accessoryCorner: WidgetFamily { .accessoryCircular }
+
     /// Whether this is a lock-screen (accessory) family, which shows compact content.
     public var isAccessory: Bool {
         switch self {
