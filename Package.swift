@@ -68,6 +68,13 @@ let macroTargets: [Target] =
 /// code's `import os.log` finds it (Sources/COSModule/module.modulemap), and the public widget
 /// extension that imports it so.
 let overlaidModules: [Target] = [
+    // Writes the files of `plugins new` (Sources/PluginHosting/Templates) as Swift strings at build time.
+    .plugin(
+        name: "EmbedPluginTemplates",
+        capability: .buildTool(),
+        dependencies: ["embed-text"],
+        path: "BuildPlugins/EmbedPluginTemplates"
+    ),
     .systemLibrary(name: "COSModule"),
     // `import UIKit` in widget code from iOS: the SDK and Foundation, images, fonts, the screen.
     .target(name: "UIKit", dependencies: ["WidgetHostKit", "_Testing_UIKit"], swiftSettings: swiftSettings),
@@ -203,8 +210,9 @@ let targets: [Target] = [
             "AppGroup",
             "TerminalText", "CCrypto",
         ],
+        exclude: ["Templates"],
         swiftSettings: swiftSettings,
-        plugins: ["EmbedPythonSDK"]
+        plugins: ["EmbedPythonSDK", "EmbedPluginTemplates"]
     ),
     // The session every command and the live host run through: the engine and its plugins.
     .target(

@@ -1,17 +1,19 @@
 // embed-text: writes a Swift file holding a text file's contents as a static string, so a file kept
 // in the repository once (the Python plugin SDK) reaches the binary without a checked-in copy.
 //
-//     embed-text INPUT OUTPUT TYPE
+//     embed-text INPUT OUTPUT TYPE [internal]
 //
-// OUTPUT is written only when its text would change. Run by the EmbedPythonSDK build plugin; not installed.
+// OUTPUT is written only when its text would change; TYPE is public unless `internal` is given. Run
+// by the EmbedPythonSDK and EmbedPluginTemplates build plugins; not installed.
 import Foundation
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4 else {
-    FileHandle.standardError.write(Data("usage: embed-text INPUT OUTPUT TYPE\n".utf8))
+guard arguments.count == 4 || arguments.count == 5 && arguments[4] == "internal" else {
+    FileHandle.standardError.write(Data("usage: embed-text INPUT OUTPUT TYPE [internal]\n".utf8))
     exit(64)
 }
 let (input, output, type) = (arguments[1], arguments[2], arguments[3])
+let access = arguments.count == 5 ? "" : "public "
 guard let data = FileManager.default.contents(atPath: input), let text = String(data: data, encoding: .utf8)
 else {
     FileHandle.standardError.write(Data("embed-text: cannot read '\(input)' as UTF-8 text\n".utf8))
@@ -22,12 +24,12 @@ var hashes = "#"
 while text.contains("\"\"\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
 let name = (input as NSString).lastPathComponent
 let swift = """
-    // Generated at build time from \(name) by the EmbedPythonSDK build plugin; not kept in the repository.
+    // Generated at build time from \(name) by a build plugin (embed-text); not kept in the repository.
 
     /// The text of `\(name)`, kept in the repository once and embedded when the package builds.
-    public enum \(type) {
+    \(access)enum \(type) {
         /// The file's text, exactly.
-        public static let source = \(hashes)\"\"\"
+        \(access)static let source = \(hashes)\"\"\"
     \(text)
     \"\"\"\(hashes)
     }
