@@ -233,6 +233,28 @@ enum CommandOptions {
         return shard
     }
 
+    /// What loading and planning came to: the plan, or the exit status of a refusal already
+    /// reported.
+    enum Planned {
+        case plan(RunPlan)
+        case refused(Int32)
+    }
+
+    /// Loads the configurations the command names, reports their diagnostics and plans
+    /// `selection`, refusing (as ``refuse(_:values:format:diagnosticsShown:)``) what cannot be drawn.
+    static func loadAndPlan(
+        _ values: ParsedValues, session: HostSession, selection: RunPlan.Selection,
+        format: OutputFormat? = nil
+    ) async throws(ParseError) -> Planned {
+        let loaded = await session.load(try values.strings("config"))
+        report(loaded.diagnostics)
+        switch session.plan(loaded, selection: selection) {
+        case .success(let plan): return .plan(plan)
+        case .failure(let failure):
+            return .refused(try refuse(failure, values: values, format: format, diagnosticsShown: true))
+        }
+    }
+
     /// Refuses what `plan` refused, as every command that draws refuses it: a usage error (64) is
     /// thrown, worded for the command line; an invalid configuration is reported (unless
     /// `diagnosticsShown`) and a store not there yet is reported, each as the failure document

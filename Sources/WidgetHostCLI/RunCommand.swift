@@ -129,14 +129,12 @@ extension WidgetHostCommand {
             _ values: ParsedValues, session: HostSession, date: Date, format: OutputFormat,
             selection: RunPlan.Selection, colorScheme: ColorScheme?, pictures: Pictures?
         ) async throws(ParseError) -> Int32 {
-            let loaded = await session.load(try values.strings("config"))
-            CommandOptions.report(loaded.diagnostics)
             let plan: RunPlan
-            switch session.plan(loaded, selection: selection) {
-            case .success(let planned): plan = planned
-            case .failure(let failure):
-                return try CommandOptions.refuse(
-                    failure, values: values, format: format, diagnosticsShown: true)
+            switch try await CommandOptions.loadAndPlan(
+                values, session: session, selection: selection, format: format)
+            {
+            case .plan(let planned): plan = planned
+            case .refused(let status): return status
             }
             // A folder for the pictures that cannot be made runs nothing.
             if let pictures, let problem = CommandOptions.makeFolder(pictures.folder) {

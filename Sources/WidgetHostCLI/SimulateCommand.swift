@@ -81,13 +81,10 @@ extension WidgetHostCommand {
             _ values: ParsedValues, session: HostSession, span: Range<Date>, budget: ReloadBudget,
             selection: RunPlan.Selection
         ) async throws(ParseError) -> Int32 {
-            let loaded = await session.load(try values.strings("config"))
-            CommandOptions.report(loaded.diagnostics)
             let plan: RunPlan
-            switch session.plan(loaded, selection: selection) {
-            case .success(let planned): plan = planned
-            case .failure(let failure):
-                return try CommandOptions.refuse(failure, values: values, diagnosticsShown: true)
+            switch try await CommandOptions.loadAndPlan(values, session: session, selection: selection) {
+            case .plan(let planned): plan = planned
+            case .refused(let status): return status
             }
             let widgets = plan.instances.map {
                 SimulatedWidget(id: $0.id, kind: $0.kind, family: plan.family ?? $0.family)

@@ -229,13 +229,12 @@ extension WidgetHostCommand {
             session: HostSession
         ) async throws(ParseError) -> Int32 {
             let started = Date()
-            let loaded = await session.load(try values.strings("config"))
-            CommandOptions.report(loaded.diagnostics)
             let plan: RunPlan
-            switch session.plan(loaded, selection: request.selection) {
-            case .success(let planned): plan = planned
-            case .failure(let failure):
-                return try CommandOptions.refuse(failure, values: values, diagnosticsShown: true)
+            switch try await CommandOptions.loadAndPlan(
+                values, session: session, selection: request.selection)
+            {
+            case .plan(let planned): plan = planned
+            case .refused(let status): return status
             }
             if request.record {
                 do throws(SnapshotFolderError) {

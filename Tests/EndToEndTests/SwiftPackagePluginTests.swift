@@ -11,24 +11,7 @@ import Testing
         let readme = try String(
             contentsOf: TemporaryDirectory.repositoryURL.appendingPathComponent("docs/plugins.md"),
             encoding: .utf8)
-        let start = try #require(readme.range(of: "\n\(heading)\n"))
-        let section = readme[start.upperBound...]
-        let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in section[..<end].split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```") {
-                if let lines = current {
-                    blocks.append(lines.joined(separator: "\n") + "\n")
-                    current = nil
-                } else {
-                    current = []
-                }
-            } else if current != nil {
-                current?.append(line)
-            }
-        }
-        return blocks
+        return try #require(MarkdownBlocks.blocks(under: heading, in: readme))
     }
 
     @Test func theReadmesSwiftPackagePluginCompilesAndServesItsWidget() throws {

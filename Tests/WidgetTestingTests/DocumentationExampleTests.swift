@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The example of docs/widget-testing.md is the fixture `tasks-widget` this package builds, and
@@ -11,24 +12,7 @@ import Testing
     static func exampleBlocks() throws -> [String] {
         let page = try String(
             contentsOf: root.appendingPathComponent("docs/widget-testing.md"), encoding: .utf8)
-        let start = try #require(page.range(of: "\n## A complete example\n"))
-        let section = page[start.upperBound...]
-        let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in section[..<end].split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```") {
-                if let lines = current {
-                    blocks.append(lines.joined(separator: "\n") + "\n")
-                    current = nil
-                } else {
-                    current = []
-                }
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
+        return try #require(MarkdownBlocks.blocks(under: "## A complete example", in: page))
     }
 
     @Test func thePagesExampleIsTheFixtureTheSuiteRuns() throws {
