@@ -5,13 +5,13 @@
 #endif
 
 /// The benchmark runner:
-/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|batch|html|layout|png|snapshot|serve]... [--rounds N] [--burst-size N]`;
+/// `widgethost-bench [yaml|tasks|widgets|validate|plugins|burst|watch|complete|batch|html|layout|png|snapshot|simulate|serve]... [--rounds N] [--burst-size N]`;
 /// `widgethost-bench --dump-layouts FILE` writes the layout benchmark's layouts to FILE.
 enum BenchmarkCommand {
     /// The benchmarks, by name.
     static let names = [
         "yaml", "tasks", "widgets", "validate", "plugins", "burst", "watch", "complete", "batch", "html",
-        "layout", "png", "snapshot", "serve",
+        "layout", "png", "snapshot", "simulate", "serve",
     ]
 
     static func main(_ arguments: [String]) async {
@@ -92,6 +92,7 @@ enum BenchmarkCommand {
             // A round draws and checks 4,000 pictures: a third of the rounds.
             await SnapshotBenchmark(rounds: max(rounds / 3, 3)).run(registry)
         }
+        if selected.isEmpty || selected.contains("simulate") { SimulateBenchmark(rounds: rounds).run() }
         if selected.isEmpty || selected.contains("serve") { ServeBenchmark(samples: 50).run() }
         if selected.isEmpty || selected.contains("burst") {
             // A burst takes seconds: a fifth of the rounds (3 by default).
