@@ -496,6 +496,7 @@ let simulationTargets: [Target] = [
         name: "Simulation",
         dependencies: [
             "LiveHost", "WidgetEngine", "WidgetHostKit", "PluginProtocol", "JSON", "YAML", "Diagnostics",
+            "Rendering",
         ],
         swiftSettings: swiftSettings
     ),

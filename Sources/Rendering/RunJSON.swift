@@ -52,8 +52,9 @@ public enum RunJSON {
         sink.endObject()
     }
 
-    /// The `error` member of a failed widget: its `code`, `message` and `reason`.
-    static func writeError(_ failure: WidgetFailure, to sink: inout some JSONSink) {
+    /// The `error` member of a failed widget: its `code`, `message` and `reason` (`run`'s and
+    /// `simulate`'s).
+    package static func writeError(_ failure: WidgetFailure, to sink: inout some JSONSink) {
         sink.key("error")
         sink.beginObject()
         sink.key("code")
@@ -67,8 +68,8 @@ public enum RunJSON {
         sink.endObject()
     }
 
-    /// The `date`, `entry` and `view` members of one entry.
-    private static func writeEntry(_ entry: RenderedEntry, to sink: inout some JSONSink) {
+    /// The `date`, `entry` and `view` members of one entry (`run`'s and `simulate`'s).
+    package static func writeEntry(_ entry: RenderedEntry, to sink: inout some JSONSink) {
         sink.key("date")
         sink.string(ISO8601.string(from: entry.date))
         sink.key("entry")

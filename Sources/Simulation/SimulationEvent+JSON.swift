@@ -1,6 +1,7 @@
 import Diagnostics
 public import JSON
 import PluginProtocol
+import Rendering
 import WidgetEngine
 import WidgetHostKit
 
@@ -61,26 +62,11 @@ extension SimulationEvent {
             Self.write(budgetLeft: budgetLeft, to: &sink)
         case .entry(_, let widget, let entry):
             Self.write(widget, to: &sink)
-            sink.key("date")
-            sink.string(ISO8601.string(from: entry.date))
-            sink.key("entry")
-            sink.value(entry.data)
-            sink.key("view")
-            entry.view.write(to: &sink)
+            RunJSON.writeEntry(entry, to: &sink)
         case .failure(_, let widget, let reason, let failure, let budgetLeft):
             Self.write(widget, to: &sink)
             Self.write(reason, to: &sink)
-            sink.key("error")
-            sink.beginObject()
-            sink.key("code")
-            sink.string(failure.code.rawValue)
-            sink.key("message")
-            sink.string(failure.message)
-            if let why = failure.reason {
-                sink.key("reason")
-                sink.string(why)
-            }
-            sink.endObject()
+            RunJSON.writeError(failure, to: &sink)
             Self.write(budgetLeft: budgetLeft, to: &sink)
         case .budgetExhausted(_, let widget, let waiting, let spent, let restoredAt):
             Self.write(widget, to: &sink)

@@ -7,7 +7,7 @@ public import JSON
 ///
 /// ```
 /// size: 170x170 -> 364x170
-/// layout/vstack/text: text "Tasks" -> "Todo"
+/// layout/vstack/text: text "Tasks" -> "Chores"
 /// layout/vstack/hstack[2]: frame (16, 60, 138x22) -> (16, 62, 138x22)
 /// layout/vstack: child added: text at (16, 120, 40x16)
 /// ```

@@ -22,7 +22,7 @@ struct ServeBenchmark {
     private func one() {
         guard let served = Served.start(label: "serve") else { return }
         defer { served.stop() }
-        let (port, cookie, token) = (served.port, served.cookie, served.token)
+        let (port, cookie) = (served.port, served.cookie)
         guard let events = try? RawHTTP.connect(port: port, timeout: 5) else {
             print("serve: cannot connect")
             return
@@ -40,18 +40,11 @@ struct ServeBenchmark {
             print("serve: the event stream sent no snapshot")
             return
         }
-        let headers = [
-            "X-Widgethost-Token": token, "Origin": "http://127.0.0.1:\(port)", "Cookie": cookie,
-        ]
         var latencies: [Double] = []
         for _ in 0..<samples {
             received = ""
             let start = Clock.now()
-            guard
-                let reply = try? RawHTTP.request(
-                    port: port, "POST", "/widgets/focus/controls/1", headers: headers),
-                reply.status == 200
-            else {
+            guard served.tapFocus() else {
                 print("serve: the tap was refused")
                 return
             }
@@ -79,7 +72,7 @@ struct ServeBenchmark {
             return
         }
         defer { served.stop() }
-        let (serve, port, cookie, token) = (served.process, served.port, served.cookie, served.token)
+        let (serve, port, cookie) = (served.process, served.port, served.cookie)
         let idle = Self.status(of: serve.pid)
         var sockets: [Int32] = []
         defer { for socket in sockets { close(socket) } }
@@ -98,18 +91,11 @@ struct ServeBenchmark {
             return
         }
         let open = Self.status(of: serve.pid)
-        let headers = [
-            "X-Widgethost-Token": token, "Origin": "http://127.0.0.1:\(port)", "Cookie": cookie,
-        ]
         var medians: [Double] = []
         var lasts: [Double] = []
         for _ in 0..<clicks {
             let start = Clock.now()
-            guard
-                let reply = try? RawHTTP.request(
-                    port: port, "POST", "/widgets/focus/controls/1", headers: headers),
-                reply.status == 200
-            else {
+            guard served.tapFocus() else {
                 print("serve: the tap was refused")
                 return
             }
@@ -236,6 +222,16 @@ struct ServeBenchmark {
             }
             return Served(
                 process: serve, directory: directory, port: port, cookie: cookie, token: String(token))
+        }
+
+        /// Taps the focus widget's toggle as the page's script does; whether the server took it.
+        func tapFocus() -> Bool {
+            let headers = [
+                "X-Widgethost-Token": token, "Origin": "http://127.0.0.1:\(port)", "Cookie": cookie,
+            ]
+            let reply = try? RawHTTP.request(
+                port: port, "POST", "/widgets/focus/controls/1", headers: headers)
+            return reply?.status == 200
         }
 
         /// Ends the server and removes its store.
