@@ -344,7 +344,7 @@ let targets: [Target] = [
         dependencies: [
             "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering", "LiveHost", "WidgetServer",
             "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics",
-            "AppGroup", "TaskStore", "TestSupport",
+            "AppGroup", "TaskStore", "TestSupport", "RawHTTP",
         ]
             + builtInWidgets.map { .target(name: $0) },
         swiftSettings: swiftSettings

@@ -158,13 +158,18 @@ public protocol HTTPHandler: Sendable {
     func bodyTooLarge(_ head: HTTPRequest) -> HTTPResponse
     /// The answer to a request still waiting for its response when the server stops (503).
     func stopping(_ head: HTTPRequest) -> HTTPResponse
+    /// The answer (400) to a request whose head libmicrohttpd would read otherwise than it was
+    /// sent (a NUL byte in it, a `Content-Length` that is not a number): `reason` says what.
+    func malformedHead(_ reason: String) -> HTTPResponse
 }
 
-/// An embedded HTTP server on libmicrohttpd (a connection thread each), with the bounds a server
-/// on a workstation needs: at most `maxConnections` at once, a connection closed after
-/// `idleTimeout` without traffic, and a request's head and body taken in at most `idleTimeout` in
-/// all, so a client that sends a byte a second cannot hold a connection (libmicrohttpd's own
-/// timeout counts only silence).
+/// An embedded HTTP server on libmicrohttpd (a few polling threads for every connection), with the
+/// bounds a server on a workstation needs: at most `maxConnections` at once, a connection closed
+/// after `idleTimeout` without traffic, and a request's head and body taken in at most
+/// `idleTimeout` in all, so a client that sends a byte a second cannot hold a connection
+/// (libmicrohttpd's own timeout counts only silence). Each request's head is read whole and
+/// checked by the server's ``RequestHeadGate`` before libmicrohttpd reads it, and each connection
+/// carries one request.
 public final class HTTPServer: Sendable {
     /// How the server listens.
     public struct Options: Sendable {
@@ -223,8 +228,8 @@ public final class HTTPServer: Sendable {
     public let port: Int
     /// The address it listens on.
     public let bind: String
-    private let listenDescriptor: Int32
     private let core: ServerCore
+    private let gate: RequestHeadGate
     /// The running daemon's address (0 when none): a pointer is not Sendable, its address is.
     /// Set last in `init`, after every throw: a `Mutex` given as the property's initial value must
     /// be destroyed on each throwing path of the failable class initializer, and Swift 6.3's
@@ -285,31 +290,32 @@ public final class HTTPServer: Sendable {
         }
         self.port = Int(UInt16(bigEndian: picked))
         self.bind = options.bind
-        self.listenDescriptor = socket
-        self.core = ServerCore(handler: handler, options: options, isIPv6: isIPv6)
+        self.core = ServerCore(handler: handler, options: options)
+        self.gate = RequestHeadGate(listener: socket, core: core)
         self.daemon = Mutex(0)
     }
 
-    /// Starts answering, on threads of libmicrohttpd's.
+    /// Starts answering: the gate's thread accepts and checks each request's head, libmicrohttpd's
+    /// threads answer.
     /// - Throws: ``StartError`` when libmicrohttpd cannot start.
     public func start() throws(StartError) {
         let context = Unmanaged.passUnretained(core).toOpaque()
         // A few polling threads for every connection; a stream with nothing to send, or a tap
         // waiting for its intent, is parked (suspended) and holds none.
-        var flags =
+        let flags =
             UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue) | UInt32(MHD_USE_POLL.rawValue)
             | UInt32(MHD_ALLOW_SUSPEND_RESUME.rawValue)
-        if core.isIPv6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
         let started = widgethost_mhd_start(
-            listenDescriptor, flags, accessHandler, context, notifyConnection, requestCompleted, context,
-            UInt32(core.options.maxConnections), UInt32(core.options.idleTimeout), 512 * 1024,
-            UInt32(HTTPServer.pollingThreads))
+            flags, accessHandler, context, notifyConnection, requestCompleted, context,
+            UInt32(core.options.maxConnections), UInt32(core.options.idleTimeout), RequestHead.limit,
+            512 * 1024, UInt32(HTTPServer.pollingThreads))
         guard let started else {
             throw StartError(description: "libmicrohttpd could not start on port \(port)")
         }
         let address = Int(bitPattern: started)
         daemon.withLock { $0 = address }
         core.startWatchdog()
+        gate.start(daemon: address)
     }
 
     /// The threads that serve every connection: enough that a page being written does not hold
@@ -318,6 +324,8 @@ public final class HTTPServer: Sendable {
 
     /// Stops: every stream is ended, every connection closed, the socket closed.
     public func stop() {
+        // No connection is handed over from here on; the listening socket is closed.
+        gate.stop()
         // libmicrohttpd must not stop with a connection parked: each is woken to end.
         core.unparkAll()
         core.stopWatchdog()
@@ -325,11 +333,7 @@ public final class HTTPServer: Sendable {
             defer { value = 0 }
             return value
         }
-        guard let running = OpaquePointer(bitPattern: address) else {
-            Glibc.close(listenDescriptor)
-            return
-        }
-        // libmicrohttpd closes the listening socket it was given.
+        guard let running = OpaquePointer(bitPattern: address) else { return }
         MHD_stop_daemon(running)
     }
 
@@ -352,7 +356,6 @@ public final class HTTPServer: Sendable {
 final class ServerCore: Sendable {
     let handler: any HTTPHandler
     let options: HTTPServer.Options
-    let isIPv6: Bool
     /// Per connection (by its address): its socket and when its request must have arrived.
     private let arriving = Mutex<[UInt: (descriptor: Int32, deadline: ContinuousClock.Instant?)]>([:])
     private let watching = Mutex(false)
@@ -380,17 +383,27 @@ final class ServerCore: Sendable {
         for item in items { item.endForStop(handler: handler) }
     }
 
-    init(handler: any HTTPHandler, options: HTTPServer.Options, isIPv6: Bool) {
+    init(handler: any HTTPHandler, options: HTTPServer.Options) {
         self.handler = handler
         self.options = options
-        self.isIPv6 = isIPv6
     }
 
     private var bound: Duration { .seconds(options.idleTimeout) }
 
+    /// The deadlines of the connections the gate hands over, by socket: the request's head was
+    /// read within its bound, and its body must arrive by the same deadline.
+    private let handedOver = Mutex<[Int32: ContinuousClock.Instant]>([:])
+
+    /// The connection on `descriptor`, about to be handed to libmicrohttpd, must have sent its whole
+    /// request by `deadline`.
+    func expect(_ descriptor: Int32, by deadline: ContinuousClock.Instant) {
+        handedOver.withLock { $0[descriptor] = deadline }
+    }
+
     func connectionStarted(_ connection: OpaquePointer) {
         let descriptor = widgethost_mhd_connection_fd(connection)
-        let deadline = ContinuousClock.now + bound
+        let deadline =
+            handedOver.withLock { $0.removeValue(forKey: descriptor) } ?? ContinuousClock.now + bound
         arriving.withLock {
             $0[UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(connection)))] = (descriptor, deadline)
         }
@@ -643,6 +656,8 @@ private func queue(
     }
     guard let made else { return mhdNo }
     for header in response.headers { MHD_add_response_header(made, header.name, header.value) }
+    // One request a connection: the gate checked this one's head, and would not see the next.
+    MHD_add_response_header(made, "Connection", "close")
     let result = MHD_queue_response(connection, UInt32(response.status), made)
     MHD_destroy_response(made)
     return result

@@ -235,6 +235,10 @@ public final class WidgetServer: HTTPHandler {
         return response
     }
 
+    public func malformedHead(_ reason: String) -> HTTPResponse {
+        Self.failure(400, .serveBadRequest, reason)
+    }
+
     public func bodyTooLarge(_ head: HTTPRequest) -> HTTPResponse {
         Self.failure(413, .serveBodyTooLarge, "the body is over \(64 * 1024) bytes")
     }

@@ -265,6 +265,31 @@ import Testing
                     "POST", "/widgets/focus/controls/99999999999999999999999",
                     headers: ["X-Widgethost-Token": token]), 404, "serve.not-found"
             ),
+            (
+                "a NUL in the Host header, where libmicrohttpd would end it",
+                try RawHTTP.exchange(
+                    port: port,
+                    Array("GET /api/widgets HTTP/1.1\r\nHost: 127.0.0.1:\(port)\0evil.example\r\n\r\n".utf8)),
+                400, "serve.bad-request"
+            ),
+            (
+                "a Content-Length of -1",
+                try RawHTTP.exchange(
+                    port: port,
+                    Array(
+                        "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: -1\r\n\r\n".utf8)
+                ),
+                400, "serve.bad-request"
+            ),
+            (
+                "a Content-Length of 10^20",
+                try RawHTTP.exchange(
+                    port: port,
+                    Array(
+                        ("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                            + "Content-Length: 100000000000000000000\r\n\r\n").utf8)),
+                413, "serve.body-too-large"
+            ),
         ]
         for (what, reply, status, code) in cases {
             #expect(reply.status == status, "\(what)")
@@ -275,6 +300,16 @@ import Testing
         #expect(cases[11].1.body.contains("sends the Host header more than once"), "\(cases[11].1.body)")
         #expect(cases[12].1.body.contains("sends the Content-Length header more than once"))
         #expect(cases[13].1.body.contains("widget 'focus' has no control 99999999999999999999999"))
+        #expect(cases[14].1.body.contains("the request's head holds a NUL character"))
+        #expect(cases[15].1.body.contains("the Content-Length '-1' is not a number of bytes"))
+        // Answered once: libmicrohttpd's own refusal sent the status line and headers twice.
+        let socket = try RawHTTP.connect(port: port)
+        defer { close(socket) }
+        _ = RawHTTP.write(
+            socket,
+            Array("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: -1\r\n\r\n".utf8))
+        let raw = String(decoding: RawHTTP.readAll(socket), as: UTF8.self)
+        #expect(raw.components(separatedBy: "HTTP/1.1 ").count == 2, "\(raw)")
         // A body sent in chunks, with no length up front, is refused as it passes the limit.
         let chunk = String(repeating: "B", count: 40 * 1024)
         let chunked =
