@@ -140,10 +140,10 @@ let targets: [Target] = [
         swiftSettings: swiftSettings),
     .target(name: "WidgetHostKit", dependencies: ["JSON"], swiftSettings: swiftSettings),
     // The plugin protocol's typed messages, which the host and the SDK's server both speak through.
-    .target(name: "PluginProtocol", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
+    .target(name: "PluginProtocol", dependencies: ["JSON", "WidgetHostKit"], swiftSettings: swiftSettings),
     // The SDK's plugin server: what a Swift plugin imports (it re-exports WidgetHostKit).
     .target(
-        name: "WidgetHostPlugin", dependencies: ["WidgetHostKit", "PluginProtocol", "AppGroup"],
+        name: "WidgetHostPlugin", dependencies: ["JSON", "WidgetHostKit", "PluginProtocol", "AppGroup"],
         swiftSettings: swiftSettings),
     // `import WidgetKit`, `import SwiftUI`, `import AppIntents` in an iOS widget extension's files;
     // WidgetKit also gives a `@main` WidgetBundle the plugin server's `main`.
@@ -167,19 +167,19 @@ let targets: [Target] = [
     ),
     .target(
         name: "TaskWidget",
-        dependencies: ["WidgetHostKit", "AppGroup", "TaskStore"],
+        dependencies: ["JSON", "WidgetHostKit", "AppGroup", "TaskStore"],
         path: "Plugins/TaskWidget",
         swiftSettings: swiftSettings
     ),
     .target(
         name: "FocusWidget",
-        dependencies: ["WidgetHostKit", "AppGroup", "TaskStore"],
+        dependencies: ["JSON", "WidgetHostKit", "AppGroup", "TaskStore"],
         path: "Plugins/FocusWidget",
         swiftSettings: swiftSettings
     ),
     .target(
         name: "Quickmenu",
-        dependencies: ["WidgetHostKit"],
+        dependencies: ["JSON", "WidgetHostKit"],
         path: "Plugins/Quickmenu",
         swiftSettings: swiftSettings
     ),
@@ -206,9 +206,8 @@ let targets: [Target] = [
     .target(
         name: "PluginHosting",
         dependencies: [
-            "WidgetEngine", "Subprocess", "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics",
-            "AppGroup",
-            "TerminalText", "CCrypto",
+            "JSON", "WidgetEngine", "Subprocess", "WidgetHostKit", "PluginProtocol", "YAML", "Diagnostics",
+            "AppGroup", "TerminalText", "CCrypto",
         ],
         exclude: ["Templates"],
         swiftSettings: swiftSettings,
@@ -291,7 +290,9 @@ let targets: [Target] = [
     // Widget code from iOS against the WidgetKit module: what the plugin server gives it.
     .testTarget(
         name: "WidgetKitTests",
-        dependencies: ["WidgetKit", "SwiftUI", "UIKit", "os", "WidgetHostPlugin", "AppGroup"],
+        dependencies: [
+            "WidgetKit", "SwiftUI", "UIKit", "os", "WidgetHostPlugin", "WidgetHostKit", "AppGroup",
+        ],
         swiftSettings: swiftSettings),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: swiftSettings),
@@ -315,7 +316,7 @@ let targets: [Target] = [
     // HTTP written and read byte by byte, for the end-to-end tests of `serve` and its benchmark.
     .target(name: "RawHTTP", swiftSettings: swiftSettings),
     .testTarget(
-        name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "TestSupport", "OSLog"],
+        name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "JSON", "TestSupport", "OSLog"],
         swiftSettings: swiftSettings),
     // A widget and intents written as the seed articles write them for iOS, only the imports
     // changed, compiled against the SDK and exercised (issue 15).
@@ -330,12 +331,12 @@ let targets: [Target] = [
         swiftSettings: swiftSettings),
     .testTarget(
         name: "TaskStoreTests",
-        dependencies: ["TaskStore", "AppGroup", "Diagnostics", "YAML", "TestSupport"],
+        dependencies: ["TaskStore", "AppGroup", "Diagnostics", "YAML", "JSON", "TestSupport"],
         swiftSettings: swiftSettings
     ),
     .testTarget(
         name: "BuiltInWidgetTests",
-        dependencies: ["WidgetHostKit", "AppGroup", "TaskStore"]
+        dependencies: ["WidgetHostKit", "JSON", "AppGroup", "TaskStore"]
             + builtInWidgets.map { .target(name: $0) },
         swiftSettings: swiftSettings
     ),

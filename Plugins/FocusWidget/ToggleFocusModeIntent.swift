@@ -1,6 +1,6 @@
 import AppGroup
 import TaskStore
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// Turns focus mode on or off: the FocusWidget toggle's intent, as seed 002's
 /// `ToggleFocusModeIntent` (a `SetValueIntent`, so the toggle sets `value`).

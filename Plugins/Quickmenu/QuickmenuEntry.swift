@@ -1,4 +1,5 @@
 public import Foundation
+import JSON
 public import WidgetHostKit
 
 /// What the Quickmenu shows: its four menu links (its JSON is `{"items": [...]}`).

@@ -1,7 +1,7 @@
 import AppGroup
 import Foundation
 import TaskStore
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// Adds a task at the end of the list, not completed, as the seed's `AddTaskIntent`.
 public struct AddTaskIntent: AppIntent {

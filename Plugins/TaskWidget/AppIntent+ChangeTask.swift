@@ -1,6 +1,6 @@
 import AppGroup
 import TaskStore
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 extension AppIntent {
     /// Changes the stored task `id` with `change`, given the store of the container the intent

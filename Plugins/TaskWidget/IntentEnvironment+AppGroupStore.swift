@@ -1,6 +1,6 @@
 import AppGroup
 import TaskStore
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 extension IntentEnvironment {
     /// The shared store of the container the running intent changes.

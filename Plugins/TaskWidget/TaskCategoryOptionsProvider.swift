@@ -1,5 +1,5 @@
 import TaskStore
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// The `category` choices of a TaskWidget: `all`, then each category of the stored tasks in store
 /// order, so `describe`, `validate` and the schema offer the categories the app actually has.

@@ -1,4 +1,5 @@
 public import Foundation
+import JSON
 import TaskStore
 public import WidgetHostKit
 

@@ -1,4 +1,5 @@
 public import Foundation
+import JSON
 public import TaskStore
 public import WidgetHostKit
 

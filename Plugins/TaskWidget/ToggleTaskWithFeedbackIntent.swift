@@ -1,7 +1,7 @@
 import AppGroup
 import Foundation
 import TaskStore
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// Toggles a task and says whether it did, as the seeds' `ToggleTaskWithFeedbackIntent`: for an
 /// id that is not a UUID, or no stored task's, it returns `false` and changes nothing (the seed's

@@ -1,5 +1,6 @@
 import Diagnostics
 public import Foundation
+import JSON
 import WidgetHostKit
 
 /// The clock a plugin's code reads when the host's clock is not the wall clock (`run --at DATE`,

@@ -4,7 +4,7 @@ import PluginProtocol
 import Subprocess
 import Synchronization
 public import WidgetEngine
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// The plugins of one run: the folders found or named, their manifests, and — once a widget kind
 /// nothing built in declares is asked for — their handshakes, whose widgets join the registry.

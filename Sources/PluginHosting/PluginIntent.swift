@@ -4,7 +4,7 @@ public import Foundation
 public import PluginProtocol
 import TerminalText
 public import WidgetEngine
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// An intent a plugin declared: `perform` sends it to the plugin that declared it.
 public struct PluginIntent: HostIntent {

@@ -1,5 +1,5 @@
 import PluginProtocol
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 extension PluginManifest {
     /// What differs between the kinds and intents this manifest declares and those `handshake`

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import JSON
 package import PluginProtocol
 import Subprocess
 import Synchronization

@@ -2,7 +2,7 @@ import Diagnostics
 public import Foundation
 public import PluginProtocol
 public import WidgetEngine
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// A widget a plugin declared: the host validates its configuration against the declared
 /// parameters like any built-in's, and `render` asks the plugin process.

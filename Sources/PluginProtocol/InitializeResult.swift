@@ -1,4 +1,4 @@
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// The result of `initialize`, the handshake: the plugin's name and version, its widgets with
 /// their parameters, and its intents.

@@ -1,4 +1,4 @@
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// Parameters as the plugin protocol writes them, both ways: the SDK's plugin server declares its
 /// widgets' parameters with ``json``, the host reads a plugin's with ``init(json:)``.

@@ -1,4 +1,4 @@
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// What the host asks a plugin: a method with its typed params.
 public enum PluginRequest: Sendable, Hashable {

@@ -1,4 +1,5 @@
 public import Foundation
+import JSON
 public import WidgetHostKit
 
 /// The params of `timeline`, `snapshot` and `placeholder`:

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 public import WidgetHostKit
 
 /// An entry as a `timeline`/`snapshot`/`placeholder` result carries it.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 public import WidgetHostKit
 
 /// A reload policy as a timeline result carries it.

@@ -1,5 +1,6 @@
 import Foundation
-public import WidgetHostKit
+import JSON
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// Reading the view trees a plugin draws (``ViewNode/json``, in the SDK, writes them).
 extension ViewNode {

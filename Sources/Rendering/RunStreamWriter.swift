@@ -1,3 +1,4 @@
+import JSON
 public import WidgetEngine
 import WidgetHostKit
 

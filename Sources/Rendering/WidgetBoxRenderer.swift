@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import JSON
 import TerminalText
 public import WidgetEngine
 public import WidgetHostKit

@@ -1,5 +1,6 @@
 public import Diagnostics
 public import Foundation
+import JSON
 import WidgetHostKit
 public import YAML
 

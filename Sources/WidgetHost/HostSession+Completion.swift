@@ -1,6 +1,6 @@
 import PluginHosting
 public import WidgetEngine
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// What shell completion asks of a session. Every answer comes from the configuration files, the
 /// compiled-in bundles and the plugins' manifests (`kinds:`, `intents:`): no plugin is started,

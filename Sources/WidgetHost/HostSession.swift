@@ -4,7 +4,7 @@ public import Foundation
 public import PluginHosting
 import Synchronization
 public import WidgetEngine
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 public import Diagnostics
 import TerminalText
 public import WidgetEngine
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// What a run draws, decided once for every command that draws: the widgets a configuration holds,
 /// narrowed by `--widget`, in `--family` when one is asked, each store they read present. `run`,

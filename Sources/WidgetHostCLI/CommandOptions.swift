@@ -2,6 +2,7 @@ import AppGroup
 import ArgumentParsing
 import Diagnostics
 import Foundation
+import JSON
 import Rendering
 import TerminalText
 import WidgetEngine

@@ -4,7 +4,7 @@ import PluginHosting
 import Rendering
 import WidgetEngine
 import WidgetHost
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 extension WidgetHostCommand {
     /// `widgethost describe [<kind>]`: the widgets and intents widgethost knows.

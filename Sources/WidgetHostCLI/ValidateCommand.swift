@@ -4,7 +4,7 @@ import Rendering
 import TerminalText
 import WidgetEngine
 import WidgetHost
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 extension WidgetHostCommand {
     /// `widgethost validate [<config> ...]`: checks configurations without running anything.

@@ -32,7 +32,7 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
     IgnoredWidgetConfiguration
 {
     /// No kind of its own.
-    public var metadata = WidgetMetadata(kind: "", supportedFamilies: [])
+    @_spi(WidgetHost) public var metadata = WidgetMetadata(kind: "", supportedFamilies: [])
 
     /// The activity of `attributes`, drawn by `content` on the lock screen and by `dynamicIsland`.
     public init<Content: View>(
@@ -44,12 +44,12 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
     /// `ActivityConfiguration (a Live Activity)`.
     package var ignoredAPI: String { "ActivityConfiguration (a Live Activity of \(Attributes.self))" }
     /// None.
-    public var parameters: [ParameterDescription] { [] }
+    @_spi(WidgetHost) public var parameters: [ParameterDescription] { [] }
     /// `false`.
-    public var isConfigurable: Bool { false }
+    @_spi(WidgetHost) public var isConfigurable: Bool { false }
 
     /// Nothing: a Live Activity has no timeline.
-    public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
+    @_spi(WidgetHost) public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
         RenderedTimeline(entries: [], policy: .never)
     }
 }

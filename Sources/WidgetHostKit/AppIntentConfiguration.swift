@@ -8,7 +8,7 @@ public struct AppIntentConfiguration<
     WidgetConfiguration
 where Provider.Intent == Intent {
     /// The kind, name, description and families.
-    public var metadata: WidgetMetadata
+    @_spi(WidgetHost) public var metadata: WidgetMetadata
     private let provider: Provider
     /// Draws an entry (read by ``EntryDrawing``).
     let content: @Sendable (Provider.Entry) -> Content
@@ -27,12 +27,13 @@ where Provider.Intent == Intent {
     }
 
     /// The intent's parameters, found by reflection once.
-    public let parameters: [ParameterDescription]
+    @_spi(WidgetHost) public let parameters: [ParameterDescription]
     /// `true`.
-    public var isConfigurable: Bool { true }
+    @_spi(WidgetHost) public var isConfigurable: Bool { true }
 
     /// The choices of `parameter` from the app's data: its options provider's or entity query's.
-    public func options(for parameter: String, container: SharedContainer, date: Date) async throws
+    @_spi(WidgetHost) public func options(for parameter: String, container: SharedContainer, date: Date)
+        async throws
         -> [JSONValue]?
     {
         try await ParameterReflection.options(
@@ -40,7 +41,7 @@ where Provider.Intent == Intent {
     }
 
     /// Makes the intent from the configuration, asks the provider and draws its entries.
-    public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
+    @_spi(WidgetHost) public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
         let intent = Intent()
         let context = request.context
         // Entities are looked up by id with their query, which reads the store: in an environment.

@@ -2,18 +2,18 @@
 /// body gives when it has nothing to show (a widget only some systems have). A bundle leaves it out.
 public struct EmptyWidgetConfiguration: WidgetConfiguration {
     /// No kind.
-    public var metadata = WidgetMetadata(kind: "", supportedFamilies: [])
+    @_spi(WidgetHost) public var metadata = WidgetMetadata(kind: "", supportedFamilies: [])
 
     /// Creates the empty configuration.
     public init() {}
 
     /// None.
-    public var parameters: [ParameterDescription] { [] }
+    @_spi(WidgetHost) public var parameters: [ParameterDescription] { [] }
     /// `false`.
-    public var isConfigurable: Bool { false }
+    @_spi(WidgetHost) public var isConfigurable: Bool { false }
 
     /// An empty timeline that never reloads.
-    public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
+    @_spi(WidgetHost) public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
         RenderedTimeline(entries: [], policy: .never)
     }
 }

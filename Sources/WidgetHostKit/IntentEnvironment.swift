@@ -4,7 +4,7 @@ public import Foundation
 ///
 /// The host runs each intent inside `IntentEnvironment.$current.withValue(...)`; outside a host
 /// (a plain unit test) there is none, and `WidgetCenter` records nothing.
-public struct IntentEnvironment: Sendable {
+@_spi(WidgetHost) public struct IntentEnvironment: Sendable {
     /// The App Group container the intent changes.
     public var container: SharedContainer
     /// The current time as the host sees it.
@@ -31,7 +31,7 @@ public struct WidgetCenter: Sendable {
     private let container: SharedContainer?
 
     /// A center recording into `container`.
-    public init(container: SharedContainer?) {
+    @_spi(WidgetHost) public init(container: SharedContainer?) {
         self.container = container
     }
 

@@ -8,25 +8,25 @@ public class AnyParameter: @unchecked Sendable {
     init() {}
 
     /// The parameter's description, given its property name.
-    public func describe(name: String) -> ParameterDescription {
+    @_spi(WidgetHost) public func describe(name: String) -> ParameterDescription {
         ParameterDescription(name: name, title: "", type: .string)
     }
 
     /// The current value as JSON; `nil` when nothing set it and it has no default.
-    public var currentJSON: JSONValue? { nil }
+    @_spi(WidgetHost) public var currentJSON: JSONValue? { nil }
 
     /// Sets the value from JSON; returns `false` (changing nothing) when `json` is not of its type.
-    public func set(json: JSONValue) -> Bool { false }
+    @_spi(WidgetHost) public func set(json: JSONValue) -> Bool { false }
 
     /// Sets the value from JSON as ``set(json:)`` does, looking an ``AppEntity`` up by its id with
     /// its type's `defaultQuery` (run inside the intent's environment, so a query reads the store).
     /// - Throws: ``IntentParameterError`` when no entity has the id; what the query throws.
-    public func resolve(json: JSONValue) async throws -> Bool { set(json: json) }
+    @_spi(WidgetHost) public func resolve(json: JSONValue) async throws -> Bool { set(json: json) }
 
     /// The values the parameter offers, as JSON: its options provider's results, or its entity
     /// type's suggested entities' ids; `nil` when its choices do not come from the app's data.
     /// Run inside an ``IntentEnvironment`` so the provider can read the store.
-    public func dynamicOptions() async throws -> [JSONValue]? { nil }
+    @_spi(WidgetHost) public func dynamicOptions() async throws -> [JSONValue]? { nil }
 }
 
 /// An intent parameter, as AppIntents' `@Parameter`: a title, an optional default, and for integers
@@ -116,7 +116,7 @@ public final class Parameter<Value: ParameterValue>: AnyParameter, @unchecked Se
     public var projectedValue: Parameter<Value> { self }
 
     /// The parameter's description.
-    public override func describe(name: String) -> ParameterDescription {
+    @_spi(WidgetHost) public override func describe(name: String) -> ParameterDescription {
         ParameterDescription(
             name: name,
             title: title,
@@ -131,26 +131,26 @@ public final class Parameter<Value: ParameterValue>: AnyParameter, @unchecked Se
     }
 
     /// The current value as JSON.
-    public override var currentJSON: JSONValue? {
+    @_spi(WidgetHost) public override var currentJSON: JSONValue? {
         (storedValue ?? defaultValue)?.json
     }
 
     /// Sets the value from JSON.
-    public override func set(json: JSONValue) -> Bool {
+    @_spi(WidgetHost) public override func set(json: JSONValue) -> Bool {
         guard let value = Value(json: json) else { return false }
         store(value)
         return true
     }
 
     /// Sets the value from JSON, an entity looked up by its id.
-    public override func resolve(json: JSONValue) async throws -> Bool {
+    @_spi(WidgetHost) public override func resolve(json: JSONValue) async throws -> Bool {
         guard let value = try await Value.resolve(json: json, title: title) else { return false }
         store(value)
         return true
     }
 
     /// The provider's results, or the entity type's suggestions.
-    public override func dynamicOptions() async throws -> [JSONValue]? {
+    @_spi(WidgetHost) public override func dynamicOptions() async throws -> [JSONValue]? {
         if let optionsProvider { return try await optionsProvider() }
         return try await Value.suggestedValues()
     }
@@ -244,7 +244,7 @@ public struct ParameterDescription: Sendable, Hashable {
 /// reference among the struct's words); later instances are read at those offsets. A type whose
 /// parameters cannot all be placed that way (a class, an enum, a parameter stored twice) is
 /// reflected with `Mirror` every time, as before.
-public enum ParameterReflection {
+@_spi(WidgetHost) public enum ParameterReflection {
     /// Where one intent type keeps its parameters.
     private struct Layout: Sendable {
         /// The property names, in declaration order.

@@ -1,7 +1,7 @@
 /// A widget without configuration, as WidgetKit's `StaticConfiguration`.
 public struct StaticConfiguration<Provider: TimelineProvider, Content: View>: WidgetConfiguration {
     /// The kind, name, description and families.
-    public var metadata: WidgetMetadata
+    @_spi(WidgetHost) public var metadata: WidgetMetadata
     private let provider: Provider
     /// Draws an entry (read by ``EntryDrawing``).
     let content: @Sendable (Provider.Entry) -> Content
@@ -18,12 +18,12 @@ public struct StaticConfiguration<Provider: TimelineProvider, Content: View>: Wi
     }
 
     /// None.
-    public var parameters: [ParameterDescription] { [] }
+    @_spi(WidgetHost) public var parameters: [ParameterDescription] { [] }
     /// `false`.
-    public var isConfigurable: Bool { false }
+    @_spi(WidgetHost) public var isConfigurable: Bool { false }
 
     /// Asks the provider and draws its entries.
-    public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
+    @_spi(WidgetHost) public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
         let context = request.context
         return try await EntryRenderer.render(
             request,

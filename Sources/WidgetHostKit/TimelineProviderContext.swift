@@ -17,7 +17,9 @@ public struct TimelineProviderContext: Sendable {
     public var container: SharedContainer
 
     /// Creates a context.
-    public init(family: WidgetFamily, isPreview: Bool, date: Date, container: SharedContainer) {
+    @_spi(WidgetHost) public init(
+        family: WidgetFamily, isPreview: Bool, date: Date, container: SharedContainer
+    ) {
         self.family = family
         self.isPreview = isPreview
         self.displaySize = family.displaySize

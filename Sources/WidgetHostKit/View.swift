@@ -52,7 +52,7 @@ extension Never: View {
 }
 
 /// Turns views into nodes, in the environment (family...) of the widget being drawn.
-public enum ViewRenderer {
+@_spi(WidgetHost) public enum ViewRenderer {
     /// The nodes `view` draws.
     public static func nodes(of view: some View) -> [ViewNode] {
         view._nodes()

@@ -1,3 +1,5 @@
+public import JSON
+
 /// One view modifier as a ``ViewNode`` records it: `{"type": NAME, ...values}`, in the order the
 /// modifiers were written (padding then background differs from background then padding).
 public struct ViewModifierNode: Sendable, Hashable, JSONSinkWritable {

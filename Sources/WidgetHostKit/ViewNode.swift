@@ -1,4 +1,5 @@
 public import Foundation
+public import JSON
 
 /// A drawn view: the plain tree renderers draw and JSON carries.
 ///

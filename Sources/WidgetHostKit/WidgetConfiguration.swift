@@ -1,25 +1,28 @@
 public import Foundation
+import JSON
 
 /// What a widget declares, as the host sees it whatever its provider and entry types: metadata,
 /// parameters, and a way to draw timelines.
 public protocol WidgetConfiguration: Sendable {
     /// The kind, name, description and families.
-    var metadata: WidgetMetadata { get set }
+    @_spi(WidgetHost) var metadata: WidgetMetadata { get set }
     /// The parameters of the configuration intent; none for a static configuration.
-    var parameters: [ParameterDescription] { get }
+    @_spi(WidgetHost) var parameters: [ParameterDescription] { get }
     /// Whether YAML may give a `configuration:` (an `AppIntentConfiguration`).
-    var isConfigurable: Bool { get }
+    @_spi(WidgetHost) var isConfigurable: Bool { get }
     /// Draws what the widget shows for `request`.
     /// - Throws: what the provider throws.
-    func render(_ request: WidgetRequest) async throws -> RenderedTimeline
+    @_spi(WidgetHost) func render(_ request: WidgetRequest) async throws -> RenderedTimeline
     /// The choices of configuration parameter `parameter` from the app's data in `container` (its
     /// `DynamicOptionsProvider` or entity query); `nil` when its choices do not come from there.
-    func options(for parameter: String, container: SharedContainer, date: Date) async throws -> [JSONValue]?
+    @_spi(WidgetHost) func options(for parameter: String, container: SharedContainer, date: Date) async throws
+        -> [JSONValue]?
 }
 
 extension WidgetConfiguration {
     /// None: a widget's parameters have no choices from the app's data unless it says so.
-    public func options(for parameter: String, container: SharedContainer, date: Date) async throws
+    @_spi(WidgetHost) public func options(for parameter: String, container: SharedContainer, date: Date)
+        async throws
         -> [JSONValue]?
     {
         nil

@@ -1,6 +1,7 @@
 import Foundation
 import PluginProtocol
 @_exported import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import Foundation
+import JSON
 import PluginProtocol
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 /// Answers the host's requests with the plugin's widgets and intents; every message is read and
 /// written through the `PluginProtocol` module.

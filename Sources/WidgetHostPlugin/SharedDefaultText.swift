@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import WidgetHostKit
 
 /// Turns values given to `UserDefaults.set(_:forKey:)` into the text the App Group's defaults keep.

@@ -1,5 +1,5 @@
 public import Foundation
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 import WidgetHostPlugin
 
 /// What an intent's `perform()` did, as a test reads it.

@@ -3,7 +3,7 @@ public import Foundation
 public import Snapshots
 public import Testing
 import WidgetEngine
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 extension WidgetTestHost {
     /// The environment variable that makes every snapshot assertion record instead of compare

@@ -4,7 +4,7 @@ import JSON
 public import Layout
 import Rendering
 import WidgetEngine
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 import WidgetHostPlugin
 
 /// Runs widget code in a test as widgethost runs it, against an App Group of its own: a temporary

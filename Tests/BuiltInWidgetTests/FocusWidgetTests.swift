@@ -3,7 +3,7 @@ import Diagnostics
 import Foundation
 import TaskStore
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 @testable import FocusWidget
 

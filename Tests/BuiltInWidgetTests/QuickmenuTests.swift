@@ -1,6 +1,7 @@
 import Foundation
+import JSON
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 @testable import Quickmenu
 

@@ -2,7 +2,7 @@ import AppGroup
 import Foundation
 import TaskStore
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 @testable import TaskWidget
 

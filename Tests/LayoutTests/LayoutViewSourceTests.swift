@@ -1,7 +1,7 @@
 import JSON
 import Layout
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 /// A view the Swift SDK draws is laid out as its JSON is (what a plugin sends): the zstack, a
 /// spacer's minLength, the layout modifiers and the views of overlays and backgrounds read the

@@ -1,6 +1,6 @@
 import PluginProtocol
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 @Suite struct InitializeResultTests {
     static let weather = InitializeResult(

@@ -1,7 +1,7 @@
 import Foundation
 import PluginProtocol
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 @Suite struct PluginRequestTests {
     static let render = RenderParams(

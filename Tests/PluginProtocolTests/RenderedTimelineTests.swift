@@ -1,7 +1,7 @@
 import Foundation
 import PluginProtocol
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 @Suite struct RenderedTimelineTests {
     static let noon = Date(timeIntervalSince1970: 1_795_953_600)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 /// The seed-style widget of TodoWidget.swift, drawn and performed through the SDK. The suite is
 /// serialized: the test app's data manager is one shared store, as an app's is.

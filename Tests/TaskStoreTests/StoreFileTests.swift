@@ -1,6 +1,7 @@
 import AppGroup
 import Diagnostics
 import Foundation
+import JSON
 import Testing
 import WidgetHostKit
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 private enum GreetingStyle: String, AppEnum {
     case plain, loud

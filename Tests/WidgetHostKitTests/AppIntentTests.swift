@@ -1,5 +1,5 @@
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 private struct ToggleFocusIntent: SetValueIntent {
     static let title = "Toggle Focus"

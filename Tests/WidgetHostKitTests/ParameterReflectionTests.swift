@@ -1,5 +1,5 @@
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 private struct TwoParameters: AppIntent {
     static let title = "Two"

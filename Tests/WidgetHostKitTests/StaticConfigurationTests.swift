@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 private struct CounterEntry: TimelineEntry {
     let date: Date

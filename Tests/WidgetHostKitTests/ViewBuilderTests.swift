@@ -1,5 +1,5 @@
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 /// Internal, not private: test arguments are of this type.
 enum RowBadge {

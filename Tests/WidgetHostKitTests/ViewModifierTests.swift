@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 @Suite struct ViewModifierTests {
     private static func json(_ view: some View) -> String {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 @Suite struct ViewPrimitivesTests {
     static let now = Date(timeIntervalSince1970: 1_795_953_600)  // 2026-11-29T12:00:00Z

@@ -1,5 +1,6 @@
+import JSON
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 /// An intent that asks for reloads, as one that changes shared data does.
 private struct AddTaskIntent: AppIntent {

@@ -1,6 +1,7 @@
 import Foundation
+import JSON
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 /// An entry whose `json` differs from its `Encodable` form, so the test sees which one is drawn.
 private struct FastEntry: TimelineEntry, JSONRepresentable {

@@ -2,7 +2,7 @@ import AppGroup
 import Diagnostics
 import Foundation
 import PluginHosting
-import PluginProtocol
+@_spi(WidgetHost) import PluginProtocol
 import Rendering
 import TaskStore
 import TaskWidget
@@ -10,7 +10,7 @@ import TestSupport
 import Testing
 import WidgetEngine
 import WidgetHost
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 /// The built-in TaskWidget served out of process by the SDK's plugin main (the `taskwidget-plugin`
 /// executable) gives the same JSON as in process.

@@ -1,7 +1,7 @@
 import Foundation
 import Layout
 import Testing
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 @testable import PluginHosting
 @testable import Rendering

@@ -1,5 +1,6 @@
 import Testing
 import UIKit
+@_spi(WidgetHost) import WidgetHostKit
 
 /// `import UIKit` in widget code from iOS: its colours, images and fonts become the views SwiftUI
 /// would draw, and the screen and device read as the reference iPhone's.

@@ -1,4 +1,5 @@
 import Testing
+@_spi(WidgetHost) import WidgetHostKit
 import WidgetKit
 
 /// Widget code for watchOS (a watch face's corner, closure buttons), as public watch widgets write

@@ -2,7 +2,7 @@ import BuiltInWidgets
 import FuzzSupport
 import WidgetEngine
 import WidgetHost
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 /// `perform INTENT name=value...`'s reading of its arguments, for every built-in intent: the
 /// first byte picks the intent, each line after it is one argument. Accepted values are exactly

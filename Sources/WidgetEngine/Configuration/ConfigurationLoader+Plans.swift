@@ -1,4 +1,4 @@
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 import YAML
 
 extension ConfigurationLoader {

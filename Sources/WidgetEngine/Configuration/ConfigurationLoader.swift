@@ -2,7 +2,7 @@ import AppGroup
 public import Diagnostics
 import Foundation
 import TerminalText
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 public import YAML
 
 /// Loads widget configuration files into validated ``WidgetInstance``s, reporting every problem

@@ -1,4 +1,4 @@
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// A JSON Schema (draft-07) of the configuration format, generated from the registered widgets, so
 /// yaml-language-server can complete and check configuration files:

@@ -1,3 +1,4 @@
+import JSON
 public import WidgetHostKit
 
 /// Which view a widget showed, so that a tap can say which one it meant: a digest (64-bit FNV-1a)

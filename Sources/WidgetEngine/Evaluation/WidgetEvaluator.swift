@@ -1,7 +1,8 @@
 import AppGroup
 import Diagnostics
 public import Foundation
-public import WidgetHostKit
+import JSON
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// How `run` evaluates widgets.
 public struct RunOptions: Sendable {

@@ -1,5 +1,5 @@
 public import Foundation
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// An intent compiled into widgethost: an SDK `AppIntent` type, performed in process.
 public struct BuiltInIntent: HostIntent {

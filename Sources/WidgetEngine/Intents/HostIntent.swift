@@ -1,5 +1,5 @@
 public import Foundation
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// An app intent the host can perform, whatever its origin: compiled in (``BuiltInIntent``) or
 /// declared by a plugin (``PluginIntent``). `perform`, `tap`, `describe` and `schema` see only this.

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 public import WidgetHostKit
 
 extension IntentRunner {

@@ -2,7 +2,7 @@ import AppGroup
 import Diagnostics
 public import Foundation
 import TerminalText
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 import YAML
 
 /// Runs app intents from a command line: `name=value` arguments checked against the intent's

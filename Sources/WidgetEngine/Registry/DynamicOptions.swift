@@ -1,6 +1,6 @@
 public import Diagnostics
 public import Foundation
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// The choices parameters take from the app's data (`DynamicOptionsProvider`s, entity queries,
 /// plugins' `options`), asked of one store: what `describe`, `validate` and `schema` show when given

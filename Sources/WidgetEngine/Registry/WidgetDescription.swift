@@ -1,6 +1,6 @@
 import PluginProtocol
 import TerminalText
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// What `describe` says of widgets and intents: kinds, families, parameters (types, defaults,
 /// cases, ranges), as text or JSON.

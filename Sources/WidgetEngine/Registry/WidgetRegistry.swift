@@ -1,4 +1,4 @@
-public import WidgetHostKit
+@_spi(WidgetHost) public import WidgetHostKit
 
 /// The widgets and intents the host knows: the built-ins and, later, plugins' — by kind and by
 /// intent type name.

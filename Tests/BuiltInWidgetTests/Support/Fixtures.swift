@@ -1,5 +1,6 @@
 import AppGroup
 import Foundation
+import JSON
 import TaskStore
 import WidgetHostKit
 

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import TaskStore
 import TestSupport
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 /// A fresh App Group container in its own temporary directory, removed when the last reference
 /// goes, so every test runs on its own store, in parallel with the others.

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import WidgetHostKit
+@_spi(WidgetHost) import WidgetHostKit
 
 /// Fixed values the SDK's tests share: a clock, a container that never touches the disk, contexts
 /// and requests.
