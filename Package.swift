@@ -95,35 +95,24 @@ let overlaidModules: [Target] = [
 /// What the modules declaring `#Preview` depend on for it.
 let previewMacros: [Target.Dependency] = macroTargets.isEmpty ? [] : ["WidgetHostMacros"]
 
+/// A C library found with pkg-config's `pkgConfig`, which the Debian `packages` install.
+func systemLibrary(_ name: String, pkgConfig: String, debian packages: String...) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(packages)])
+}
+
 /// Every target but the layout engine's.
 let targets: [Target] = [
-    .systemLibrary(
-        name: "CYAML",
-        pkgConfig: "yaml-0.1",
-        providers: [.apt(["libyaml-dev"])]
-    ),
-    .systemLibrary(
-        name: "CSQLite",
-        pkgConfig: "sqlite3",
-        providers: [.apt(["libsqlite3-dev"])]
-    ),
+    systemLibrary("CYAML", pkgConfig: "yaml-0.1", debian: "libyaml-dev"),
+    systemLibrary("CSQLite", pkgConfig: "sqlite3", debian: "libsqlite3-dev"),
     // Grapheme clusters and character widths for text drawn in a terminal (Debian libutf8proc-dev).
     // No pkgConfig: its libutf8proc.pc adds a -D flag SwiftPM refuses; the header and library
     // are in the default paths.
     .systemLibrary(name: "CUTF8Proc"),
     // The embedded HTTP server of `serve` (Debian libmicrohttpd-dev).
-    .systemLibrary(
-        name: "CMicroHTTPD",
-        pkgConfig: "libmicrohttpd",
-        providers: [.apt(["libmicrohttpd-dev"])]
-    ),
+    systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", debian: "libmicrohttpd-dev"),
     // SHA-256 of a plugin's manifest and executable, for the record of trusted plugins
     // (Debian libssl-dev; OpenSSL's libcrypto).
-    .systemLibrary(
-        name: "CCrypto",
-        pkgConfig: "libcrypto",
-        providers: [.apt(["libssl-dev"])]
-    ),
+    systemLibrary("CCrypto", pkgConfig: "libcrypto", debian: "libssl-dev"),
     // Closed standard descriptors filled before the Swift runtime opens anything (widgethost only).
     .target(name: "CStandardStreams"),
     // posix_spawn's chdir action, hidden from Swift's Glibc module (plugins start in their folder).
@@ -408,17 +397,9 @@ let targets: [Target] = [
 let layoutTargets: [Target] = [
     // Text shaping and measuring (Pango over HarfBuzz, FreeType and fontconfig) and drawing (Cairo),
     // for the layout engine and the PNGs drawn from it (Debian libpango1.0-dev, libcairo2-dev).
-    .systemLibrary(
-        name: "CPangoCairo",
-        pkgConfig: "pangocairo",
-        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
-    ),
+    systemLibrary("CPangoCairo", pkgConfig: "pangocairo", debian: "libpango1.0-dev", "libcairo2-dev"),
     // SF Symbols drawn in the PNGs from the SVG the HTML page draws them with (Debian librsvg2-dev).
-    .systemLibrary(
-        name: "CRSVG",
-        pkgConfig: "librsvg-2.0",
-        providers: [.apt(["librsvg2-dev"])]
-    ),
+    systemLibrary("CRSVG", pkgConfig: "librsvg-2.0", debian: "librsvg2-dev"),
     // SwiftUI's layout of a view tree: one geometry (frames, text as drawn, resolved colours)
     // that every picture is drawn from.
     .target(

@@ -62,23 +62,13 @@ struct ManPageGenerator {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Names in bold, values in italics.
+    private static let markup = UsageGenerator.Markup(
+        name: { "\\fB\(escaped($0))\\fR" }, value: { "\\fI\(escaped($0))\\fR" })
+
     private func synopsis(of path: CommandPath) -> String {
-        var parts = ["\\fB\(Self.escaped(root.name + " " + path.words))\\fR"]
-        for argument in path.command.arguments {
-            let core: String
-            switch argument {
-            case .positional(let positional):
-                core = "\\fI\(Self.escaped(positional.name))\\fR" + (positional.isRepeating ? " ..." : "")
-                parts.append(positional.isOptional || positional.defaultValue != nil ? "[\(core)]" : core)
-            case .option(let option):
-                core = "\\fB\\-\\-\(Self.escaped(option.name))\\fR \\fI\(Self.escaped(option.valueName))\\fR"
-                let shown = option.isRepeatable ? core + " ..." : core
-                parts.append(option.isRequired ? shown : "[\(shown)]")
-            case .flag(let flag):
-                parts.append("[\\fB\\-\\-\(Self.escaped(flag.name))\\fR]")
-            }
-        }
-        return parts.joined(separator: " ")
+        let arguments = path.command.arguments.map { UsageGenerator.synopsis(of: $0, markup: Self.markup) }
+        return (["\\fB\(Self.escaped(root.name + " " + path.words))\\fR"] + arguments).joined(separator: " ")
     }
 
     private func label(of argument: ArgumentSpec) -> String {

@@ -57,21 +57,8 @@ struct MarkdownReferenceGenerator {
     }
 
     private func usage(of path: CommandPath) -> String {
-        var parts = [root.name + " " + path.words]
-        for argument in path.command.arguments {
-            switch argument {
-            case .positional(let positional):
-                let core = "<\(positional.name)>" + (positional.isRepeating ? " ..." : "")
-                parts.append(positional.isOptional || positional.defaultValue != nil ? "[\(core)]" : core)
-            case .option(let option):
-                let core = "--\(option.name) <\(option.valueName)>"
-                let shown = option.isRepeatable ? core + " ..." : core
-                parts.append(option.isRequired ? shown : "[\(shown)]")
-            case .flag(let flag):
-                parts.append("[--\(flag.name)]")
-            }
-        }
-        return parts.joined(separator: " ")
+        ([root.name + " " + path.words] + path.command.arguments.map { UsageGenerator.synopsis(of: $0) })
+            .joined(separator: " ")
     }
 
     private func label(of argument: ArgumentSpec) -> String {

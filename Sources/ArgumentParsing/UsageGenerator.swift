@@ -16,14 +16,14 @@ enum UsageGenerator {
         case 0:
             usage = toolName
         case ...maximumListedArguments:
-            usage = toolName + " " + command.arguments.map(synopsis(of:)).joined(separator: " ")
+            usage = toolName + " " + command.arguments.map { synopsis(of: $0) }.joined(separator: " ")
         default:
             let required = command.arguments.filter { argument in
                 if case .positional = argument { return true }
                 return !isOptional(argument)
             }
             if !required.isEmpty, required.count <= maximumListedArguments {
-                usage = toolName + " [<options>] " + required.map(synopsis(of:)).joined(separator: " ")
+                usage = toolName + " [<options>] " + required.map { synopsis(of: $0) }.joined(separator: " ")
             } else {
                 usage = toolName + " <options>"
             }
@@ -44,22 +44,35 @@ enum UsageGenerator {
         return "Usage: " + usage.hangingIndented(by: 7) + "\n" + seeHelp
     }
 
+    /// How the names and values of a synopsis are written: plain in help, errors and the Markdown
+    /// reference, in roff's fonts in the man page.
+    struct Markup: Sendable {
+        /// An option's or a flag's name, dashes included (`--widget`).
+        var name: @Sendable (String) -> String
+        /// An option's value or a positional argument (`id`).
+        var value: @Sendable (String) -> String
+
+        /// `--widget <id>`.
+        static let plain = Markup(name: { $0 }, value: { "<\($0)>" })
+    }
+
     /// How an argument appears in a usage line, with brackets when it may be left out.
-    static func synopsis(of argument: ArgumentSpec) -> String {
-        let synopsis = nonOptionalSynopsis(of: argument)
+    static func synopsis(of argument: ArgumentSpec, markup: Markup = .plain) -> String {
+        let synopsis = nonOptionalSynopsis(of: argument, markup: markup)
         return isOptional(argument) ? "[\(synopsis)]" : synopsis
     }
 
     /// How an argument appears in a usage line or a `Missing expected argument` message, without
     /// brackets.
-    static func nonOptionalSynopsis(of argument: ArgumentSpec) -> String {
+    static func nonOptionalSynopsis(of argument: ArgumentSpec, markup: Markup = .plain) -> String {
         switch argument {
         case .positional(let positional):
-            return "<\(positional.name)>" + (positional.isRepeating ? " ..." : "")
+            return markup.value(positional.name) + (positional.isRepeating ? " ..." : "")
         case .option(let option):
-            return "--\(option.name) <\(option.valueName)>" + (option.isRepeatable ? " ..." : "")
+            return markup.name("--" + option.name) + " " + markup.value(option.valueName)
+                + (option.isRepeatable ? " ..." : "")
         case .flag(let flag):
-            return "--\(flag.name)"
+            return markup.name("--" + flag.name)
         }
     }
 

@@ -31,11 +31,10 @@ public final class ScriptedLiveEvents: LiveEventSource {
     private struct State {
         var due: Date?
         var directories: Set<String> = []
-        var onStop: (@Sendable () -> Void)?
-        var stopping = false
     }
 
     private let state = Mutex(State())
+    private let stopRequest = StopRequest()
     public let stream: AsyncStream<LiveEvents.Event>
     private let continuation: AsyncStream<LiveEvents.Event>.Continuation
     /// Every due date the host asks to be woken at (`nil`: none), as it asks.
@@ -60,7 +59,7 @@ public final class ScriptedLiveEvents: LiveEventSource {
     /// The directories the host watches now.
     public var watchedDirectories: Set<String> { state.withLock { $0.directories } }
 
-    public var isStopping: Bool { state.withLock { $0.stopping } }
+    public var isStopping: Bool { stopRequest.isAsked }
 
     public func watch(only directories: Set<String>) {
         state.withLock { $0.directories = directories }
@@ -76,15 +75,11 @@ public final class ScriptedLiveEvents: LiveEventSource {
     }
 
     public func onStop(_ action: @escaping @Sendable () -> Void) {
-        state.withLock { $0.onStop = action }
+        stopRequest.onStop(action)
     }
 
     public func stop() {
-        let action = state.withLock { state in
-            state.stopping = true
-            return state.onStop
-        }
-        action?()
+        stopRequest.ask()
         continuation.yield(.stop)
     }
 

@@ -53,8 +53,6 @@ public final class LiveEvents: LiveEventSource {
     }
 
     private struct State {
-        /// Called as a stop is asked for, before the host's loop reads it (see ``onStop``).
-        var onStop: (@Sendable () -> Void)?
         var deadline: Date?
         var directories: [Int32: String] = [:]
         /// The reverse of `directories`: the watch of each directory.
@@ -62,9 +60,9 @@ public final class LiveEvents: LiveEventSource {
         var reloadAll = false
         /// Whether the directories were given once (the start's, whose files the host reads).
         var hasWatched = false
+        /// Whether a stop is to be reported (cleared once the waiter reports it; ``stopRequest``
+        /// keeps that one was asked for, for good).
         var stop = false
-        /// Whether a stop was asked for, for good (`stop` is cleared once the waiter reports it).
-        var stopping = false
         var ended = false
     }
 
@@ -72,6 +70,7 @@ public final class LiveEvents: LiveEventSource {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let state = Mutex(State())
+    private let stopRequest = StopRequest()
     // Dispatch sources are thread-safe; these are only made in `init` and cancelled in `close()`.
     private nonisolated(unsafe) var signals: [any DispatchSourceSignal] = []
     public let stream: AsyncStream<Event>
@@ -152,7 +151,7 @@ public final class LiveEvents: LiveEventSource {
 
     /// Whether a stop was asked for (SIGINT, SIGTERM, SIGHUP, ``stop()``, or standard output gone):
     /// the host reads it between units of work, so that a long batch of work does not hold it.
-    public var isStopping: Bool { state.withLock { $0.stopping } }
+    public var isStopping: Bool { stopRequest.isAsked }
 
     /// Sets the next due date (`nil`: none) and wakes the waiter so it waits for that one.
     public func wake(at date: Date?) {
@@ -169,17 +168,13 @@ public final class LiveEvents: LiveEventSource {
     /// thread that asks: the host reads the stop only between its events, which may be long in
     /// coming while it waits on a plugin.
     public func onStop(_ action: @escaping @Sendable () -> Void) {
-        state.withLock { $0.onStop = action }
+        stopRequest.onStop(action)
     }
 
     /// Ends the host, as SIGTERM does.
     public func stop() {
-        let action = state.withLock { state in
-            state.stop = true
-            state.stopping = true
-            return state.onStop
-        }
-        action?()
+        stopRequest.ask()
+        state.withLock { $0.stop = true }
         poke()
     }
 
@@ -237,10 +232,8 @@ public final class LiveEvents: LiveEventSource {
             let ready = poll(&fds, 3, timeout)
             if fds[2].revents & Int16(POLLERR | POLLHUP) != 0 {
                 continuation.yield(.stop)
-                state.withLock { state in
-                    state.ended = true
-                    state.stopping = true
-                }
+                state.withLock { $0.ended = true }
+                stopRequest.record()
                 continue
             }
             if ready < 0 && errno == EINTR { continue }

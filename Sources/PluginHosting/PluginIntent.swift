@@ -44,11 +44,8 @@ public struct PluginIntent: HostIntent {
     public func options(for parameter: String, container: SharedContainer, date: Date) async throws
         -> [JSONValue]?
     {
-        guard parameters.contains(where: { $0.name == parameter && $0.hasDynamicOptions }) else { return nil }
-        let params = OptionsParams(
-            owner: .intent(type), parameter: parameter, container: container.url.path,
-            appGroup: container.appGroup)
-        return try await connection.options(params)
+        try await connection.options(
+            for: parameter, of: .intent(type), declared: parameters, container: container)
     }
 
     /// Sends `perform` with `values` (already checked against ``parameters``); the kinds the reply

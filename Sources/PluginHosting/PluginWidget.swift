@@ -39,11 +39,8 @@ public struct PluginWidget: PluginServedWidget {
     public func options(for parameter: String, container: SharedContainer, date: Date) async throws
         -> [JSONValue]?
     {
-        guard parameters.contains(where: { $0.name == parameter && $0.hasDynamicOptions }) else { return nil }
-        let params = OptionsParams(
-            owner: .kind(servedKind), parameter: parameter, container: container.url.path,
-            appGroup: container.appGroup)
-        return try await connection.options(params)
+        try await connection.options(
+            for: parameter, of: .kind(servedKind), declared: parameters, container: container)
     }
 
     /// Sends `timeline`, `snapshot` or `placeholder` and reads the entries of the reply.

@@ -38,8 +38,8 @@ public struct OptionsParams: Sendable, Hashable {
             case .intent(let intent): .init("intent", .string(intent))
             }
         return .object(
-            [owner, .init("parameter", .string(parameter)), .init("container", .string(container))]
-                + (appGroup.map { [.init("appGroup", .string($0))] } ?? []))
+            [owner, .init("parameter", .string(parameter))]
+                + ContainerMembers.json(container: container, appGroup: appGroup))
     }
 
     /// Reads params; `container` defaults to `.`.
@@ -55,9 +55,8 @@ public struct OptionsParams: Sendable, Hashable {
         case (nil, let intent?): owner = .intent(intent)
         default: throw ProtocolValueError("options asks for the parameter of one 'kind' or one 'intent'")
         }
-        self.init(
-            owner: owner, parameter: parameter, container: json["container"]?.stringValue ?? ".",
-            appGroup: json["appGroup"]?.stringValue)
+        let (container, appGroup) = ContainerMembers.read(json)
+        self.init(owner: owner, parameter: parameter, container: container, appGroup: appGroup)
     }
 
     /// The reply's result: `{"options": [...]}`.

@@ -23,11 +23,8 @@ public struct PerformParams: Sendable, Hashable {
     /// The params object.
     public var json: JSONValue {
         .object(
-            [
-                .init("intent", .string(intent)),
-                .init("parameters", .object(parameters)),
-                .init("container", .string(container)),
-            ] + (appGroup.map { [.init("appGroup", .string($0))] } ?? []))
+            [.init("intent", .string(intent)), .init("parameters", .object(parameters))]
+                + ContainerMembers.json(container: container, appGroup: appGroup))
     }
 
     /// Reads params; `parameters` that are not an object are none, `container` defaults to `.`.
@@ -38,8 +35,7 @@ public struct PerformParams: Sendable, Hashable {
         }
         var parameters: [JSONValue.Member] = []
         if case .object(let members)? = json["parameters"] { parameters = members }
-        self.init(
-            intent: intent, parameters: parameters, container: json["container"]?.stringValue ?? ".",
-            appGroup: json["appGroup"]?.stringValue)
+        let (container, appGroup) = ContainerMembers.read(json)
+        self.init(intent: intent, parameters: parameters, container: container, appGroup: appGroup)
     }
 }

@@ -44,8 +44,7 @@ public struct RenderParams: Sendable, Hashable {
                 .init("configuration", .object(configuration)),
                 .init("date", .string(ISO8601.string(from: date))),
                 .init("isPreview", .bool(isPreview)),
-                .init("container", .string(container)),
-            ] + (appGroup.map { [.init("appGroup", .string($0))] } ?? []))
+            ] + ContainerMembers.json(container: container, appGroup: appGroup))
     }
 
     /// Reads params; a `configuration` that is not an object is empty, `isPreview` defaults to
@@ -63,9 +62,9 @@ public struct RenderParams: Sendable, Hashable {
         }
         var configuration: [JSONValue.Member] = []
         if case .object(let members)? = json["configuration"] { configuration = members }
+        let (container, appGroup) = ContainerMembers.read(json)
         self.init(
             kind: kind, family: family, configuration: configuration, date: date,
-            isPreview: json["isPreview"]?.boolValue ?? false,
-            container: json["container"]?.stringValue ?? ".", appGroup: json["appGroup"]?.stringValue)
+            isPreview: json["isPreview"]?.boolValue ?? false, container: container, appGroup: appGroup)
     }
 }

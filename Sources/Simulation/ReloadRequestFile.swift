@@ -101,25 +101,12 @@ public enum ReloadRequestFile {
         guard let entries = reader.mapping(node, named: "request", knownKeys: keys) else { return nil }
         var valid = true
         var date: Date?
-        if let atNode = reader.required("at", in: entries, of: node, named: "request") {
-            if let text = reader.string(atNode, named: "at") {
-                do throws(StrictISO8601.Failure) {
-                    date = try StrictISO8601.date(from: text)
-                } catch {
-                    let message =
-                        if let reason = error.outOfRangeReason {
-                            "'\(text)' is not a date: \(reason)"
-                        } else if error == .missingTimeZone {
-                            "'\(text)' has no time zone; add Z for UTC or an offset such as +01:00"
-                        } else {
-                            "'\(text)' is not an ISO 8601 date; write a date-time such as 2026-12-05T09:30:00Z"
-                        }
-                    reader.report(atNode, code: .simulateInvalidRequest, message: message)
-                    valid = false
-                }
-            } else {
-                valid = false
-            }
+        if let atNode = reader.required("at", in: entries, of: node, named: "request"),
+            let at = reader.date(
+                atNode, named: "at", code: .simulateInvalidRequest, offset: "+01:00",
+                form: "a date-time such as 2026-12-05T09:30:00Z")
+        {
+            date = at
         } else {
             valid = false
         }

@@ -184,11 +184,10 @@ public struct StoreFile: Sendable, Hashable {
             if title.allSatisfy(\.isWhitespace) {
                 reader.report(titleNode, code: .storeEmptyTitle, message: "'title' must not be empty")
                 valid = false
-            } else if title.utf8.count > StoredTask.maxTitleSize {
-                reader.report(
-                    titleNode, code: .storeTitleTooLong,
-                    message: "'title' is \(title.utf8.count) bytes long; a title holds at most "
-                        + "\(StoredTask.maxTitleSize) bytes (4 KiB) of UTF-8")
+            } else if !fits(
+                title, of: titleNode, named: "title", in: StoredTask.maxTitleSize, code: .storeTitleTooLong,
+                reader: &reader)
+            {
                 valid = false
             }
             task.title = title
@@ -208,11 +207,10 @@ public struct StoreFile: Sendable, Hashable {
 
         if let categoryNode = value("category"), categoryNode.tag != .null {
             if let category = reader.string(categoryNode, named: "category") {
-                if category.utf8.count > StoredTask.maxCategorySize {
-                    reader.report(
-                        categoryNode, code: .storeCategoryTooLong,
-                        message: "'category' is \(category.utf8.count) bytes long; a category holds at most "
-                            + "\(StoredTask.maxCategorySize) bytes (4 KiB) of UTF-8")
+                if !fits(
+                    category, of: categoryNode, named: "category", in: StoredTask.maxCategorySize,
+                    code: .storeCategoryTooLong, reader: &reader)
+                {
                     valid = false
                 }
                 task.category = category
@@ -230,27 +228,30 @@ public struct StoreFile: Sendable, Hashable {
         }
 
         if let dueNode = value("dueDate"), dueNode.tag != .null {
-            if let text = reader.string(dueNode, named: "dueDate") {
-                do throws(StrictISO8601.Failure) {
-                    task.dueDate = try StrictISO8601.date(from: text)
-                } catch {
-                    let message =
-                        if let reason = error.outOfRangeReason {
-                            "'\(text)' is not a date: \(reason)"
-                        } else if error == .missingTimeZone {
-                            "'\(text)' has no time zone; add Z for UTC or an offset such as +02:00"
-                        } else {
-                            "'\(text)' is not an ISO 8601 date; write a date such as 2026-05-01 "
-                                + "or a date-time such as 2026-05-01T09:00:00Z"
-                        }
-                    reader.report(dueNode, code: .storeInvalidDate, message: message)
-                    valid = false
-                }
+            if let dueDate = reader.date(
+                dueNode, named: "dueDate", code: .storeInvalidDate, offset: "+02:00",
+                form: "a date such as 2026-05-01 or a date-time such as 2026-05-01T09:00:00Z")
+            {
+                task.dueDate = dueDate
             } else {
                 valid = false
             }
         }
         return valid ? task : nil
+    }
+
+    /// Whether `text`, the value of `node` (the task's `name`), fits in `limit` bytes (4 KiB) of
+    /// UTF-8; reported with `code` when it does not.
+    private static func fits(
+        _ text: String, of node: Node, named name: String, in limit: Int, code: FailureCode,
+        reader: inout NodeReader
+    ) -> Bool {
+        guard text.utf8.count > limit else { return true }
+        reader.report(
+            node, code: code,
+            message: "'\(name)' is \(text.utf8.count) bytes long; a \(name) holds at most "
+                + "\(limit) bytes (4 KiB) of UTF-8")
+        return false
     }
 
     /// The focus mode of `focus: {isOn: bool}`, or `nil` after reporting what is wrong.

@@ -153,15 +153,21 @@ enum CommandOptions {
         guard let text = try values.string("at") else {
             return Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         }
+        return try date(text, option: "at", examples: "2026-11-29T12:00:00Z or 2026-11-29", values)
+    }
+
+    /// `text`, the value of option `name`, as an ISO 8601 date; a usage error naming the option
+    /// and showing `examples` when it is not one.
+    static func date(_ text: String, option name: String, examples: String, _ values: ParsedValues)
+        throws(ParseError) -> Date
+    {
         do throws(StrictISO8601.Failure) {
             return try StrictISO8601.date(from: text)
         } catch {
             let why = error == .missingTimeZone ? " with a time zone" : ""
             throw values.validationError(
-                "The value '\(TerminalText.visible(text))' is invalid for '--at <date>': "
-                    + (error.outOfRangeReason
-                        ?? "expected an ISO 8601 date\(why) such as 2026-11-29T12:00:00Z or 2026-11-29") + "."
-            )
+                "The value '\(TerminalText.visible(text))' is invalid for '--\(name) <date>': "
+                    + (error.outOfRangeReason ?? "expected an ISO 8601 date\(why) such as \(examples)") + ".")
         }
     }
 

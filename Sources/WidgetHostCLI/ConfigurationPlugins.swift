@@ -32,6 +32,22 @@ enum ConfigurationPlugins {
         return brought.diagnostics
     }
 
+    /// Runs `body` with a session made as ``SessionOptions/withSession(_:store:plugins:live:clock:_:)``
+    /// makes it, the plugins of the configurations added (``add(_:to:)``); when one of them could
+    /// not be read, reports it and returns its status without running `body`.
+    static func withSession(
+        _ values: ParsedValues, store: Bool, _ body: (HostSession) async throws(ParseError) -> Int32
+    ) async throws(ParseError) -> Int32 {
+        try await SessionOptions.withSession(values, store: store) { session throws(ParseError) in
+            let brought = try add(values, to: session)
+            guard brought.isEmpty else {
+                CommandOptions.report(brought)
+                return CommandOptions.status(afterReporting: brought)
+            }
+            return try await body(session)
+        }
+    }
+
     /// Where plugins were looked for, and how to point at others: what a command adds to "no
     /// such kind" or "no such intent".
     static func whereLooked(_ session: HostSession) -> String {

@@ -34,13 +34,8 @@ extension WidgetHostCommand {
             let json = try CommandOptions.outputFormat(values) == .json
             let name = try values.string("kind")
             let store = try values.string("store")
-            return try await SessionOptions.withSession(values, store: store != nil) {
+            return try await ConfigurationPlugins.withSession(values, store: store != nil) {
                 session throws(ParseError) in
-                let brought = try ConfigurationPlugins.add(values, to: session)
-                guard brought.isEmpty else {
-                    CommandOptions.report(brought)
-                    return CommandOptions.status(afterReporting: brought)
-                }
                 // A kind or intent compiled in is described without asking any plugin.
                 let builtIn = name.map { name in
                     session.plugins.builtIns.widget(kind: name) != nil
@@ -119,13 +114,8 @@ extension WidgetHostCommand {
                 return ExitStatus.success
             }
             let store = try values.string("store")
-            return try await SessionOptions.withSession(values, store: store != nil) {
+            return try await ConfigurationPlugins.withSession(values, store: store != nil) {
                 session throws(ParseError) in
-                let brought = try ConfigurationPlugins.add(values, to: session)
-                guard brought.isEmpty else {
-                    CommandOptions.report(brought)
-                    return CommandOptions.status(afterReporting: brought)
-                }
                 await session.handshakeAllPlugins()
                 let problems = session.takePluginDiagnostics()
                 CommandOptions.report(problems)

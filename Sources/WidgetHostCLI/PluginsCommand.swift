@@ -61,12 +61,8 @@ extension WidgetHostCommand {
             }
             let check = values.subcommandPath.last == "check"
             let json = try CommandOptions.outputFormat(values) == .json
-            return try await SessionOptions.withSession(values, store: false) { session throws(ParseError) in
-                let brought = try ConfigurationPlugins.add(values, to: session)
-                guard brought.isEmpty else {
-                    CommandOptions.report(brought)
-                    return CommandOptions.status(afterReporting: brought)
-                }
+            return try await ConfigurationPlugins.withSession(values, store: false) {
+                session throws(ParseError) in
                 if check { await session.handshakeAllPlugins() }
                 return report(session.plugins, check: check, json: json)
             }

@@ -144,17 +144,9 @@ extension WidgetHostCommand {
 
         /// The ISO 8601 date of option `name`.
         private static func date(_ values: ParsedValues, _ name: String) throws(ParseError) -> Date {
-            let text = try values.requiredString(name)
-            do throws(StrictISO8601.Failure) {
-                return try StrictISO8601.date(from: text)
-            } catch {
-                let why = error == .missingTimeZone ? " with a time zone" : ""
-                throw values.validationError(
-                    "The value '\(TerminalText.visible(text))' is invalid for '--\(name) <date>': "
-                        + (error.outOfRangeReason
-                            ?? "expected an ISO 8601 date\(why) such as 2026-12-05T00:00:00Z or 2026-12-05")
-                        + ".")
-            }
+            try CommandOptions.date(
+                values.requiredString(name), option: name, examples: "2026-12-05T00:00:00Z or 2026-12-05",
+                values)
         }
 
         /// `--budget N|unlimited`, or WidgetKit's default.

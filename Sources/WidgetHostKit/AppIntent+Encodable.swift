@@ -18,21 +18,15 @@ extension JSONValue {
         case .array(let items):
             var container = encoder.unkeyedContainer()
             for item in items { try item.encode(to: container.superEncoder()) }
-        case .null:
+        case .null, .bool, .int, .double, .string:
             var container = encoder.singleValueContainer()
-            try container.encodeNil()
-        case .bool(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .int(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .double(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .string(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .int(let value): try container.encode(value)
+            case .double(let value): try container.encode(value)
+            case .string(let value): try container.encode(value)
+            default: try container.encodeNil()
+            }
         }
     }
 

@@ -12,10 +12,7 @@ extension StaticConfiguration: EntryDrawing {
     package func draw(_ entry: any TimelineEntry, in context: TimelineProviderContext) throws
         -> RenderedEntry?
     {
-        guard let entry = entry as? Provider.Entry else { return nil }
-        return EntryRenderer.mark(
-            try EntryRenderer.render(entry, content: content, context: context),
-            ignoring: metadata.ignoredAPIs)
+        try EntryRenderer.draw(entry, with: content, ignoring: metadata.ignoredAPIs, in: context)
     }
 }
 
@@ -24,9 +21,18 @@ extension AppIntentConfiguration: EntryDrawing {
     package func draw(_ entry: any TimelineEntry, in context: TimelineProviderContext) throws
         -> RenderedEntry?
     {
-        guard let entry = entry as? Provider.Entry else { return nil }
-        return EntryRenderer.mark(
-            try EntryRenderer.render(entry, content: content, context: context),
-            ignoring: metadata.ignoredAPIs)
+        try EntryRenderer.draw(entry, with: content, ignoring: metadata.ignoredAPIs, in: context)
+    }
+}
+
+extension EntryRenderer {
+    /// `entry` drawn by `content` and marked with `ignoredAPIs`, if it is an `Entry`: the drawing
+    /// of every ``EntryDrawing`` configuration.
+    fileprivate static func draw<Entry: TimelineEntry, Content: View>(
+        _ entry: any TimelineEntry, with content: (Entry) -> Content, ignoring ignoredAPIs: [String],
+        in context: TimelineProviderContext
+    ) throws -> RenderedEntry? {
+        guard let entry = entry as? Entry else { return nil }
+        return mark(try render(entry, content: content, context: context), ignoring: ignoredAPIs)
     }
 }

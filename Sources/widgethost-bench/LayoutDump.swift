@@ -15,51 +15,47 @@ struct LayoutDump {
 
     /// Evaluates the benchmark's widgets and writes their layouts and page.
     func run(_ registry: WidgetRegistry) async {
-        do {
-            try await WidgetBenchmark.withManyTaskWidgets(registry) { many, evaluator in
-                let options = RunOptions(date: Date(timeIntervalSince1970: 1_795_954_800))
-                let results = await evaluator.evaluate(many, options: options)
-                var output: [UInt8] = []
-                func append(_ layout: WidgetLayout) {
-                    layout.root.write(to: &output)
-                    output.append(contentsOf: Array("\n".utf8))
-                    for node in layout.root.allNodes where node.lines != nil {
-                        let line =
-                            "\(node.lineHeight ?? -1) \(node.ascent ?? -1) \(node.textAlignment ?? "-") "
-                            + "\(layout.warnings)\n"
-                        output.append(contentsOf: Array(line.utf8))
-                    }
+        await WidgetBenchmark.withManyTaskWidgets(registry, benchmark: "layout-dump") { many, evaluator in
+            let options = WidgetBenchmark.runOptions
+            let results = await evaluator.evaluate(many, options: options)
+            var output: [UInt8] = []
+            func append(_ layout: WidgetLayout) {
+                layout.root.write(to: &output)
+                output.append(contentsOf: Array("\n".utf8))
+                for node in layout.root.allNodes where node.lines != nil {
+                    let line =
+                        "\(node.lineHeight ?? -1) \(node.ascent ?? -1) \(node.textAlignment ?? "-") "
+                        + "\(layout.warnings)\n"
+                    output.append(contentsOf: Array(line.utf8))
                 }
-                for result in results {
-                    guard case .success(let evaluation) = result.outcome else { continue }
-                    let view = evaluation.current.view
-                    for scheme in [ColorScheme.light, .dark] {
-                        append(LayoutEngine.layout(view, family: result.family, colorScheme: scheme))
-                    }
-                    for layout in LayoutEngine.layouts(
-                        view, family: result.family, colorSchemes: [.light, .dark])
-                    {
-                        append(layout)
-                    }
-                    append(LayoutEngine.layout(view.json, family: result.family, colorScheme: .dark))
-                }
-                FileManager.default.createFile(atPath: path, contents: Data(output))
-                // The page `run --format html` writes of them, both schemes and one.
-                var page: [UInt8] = []
-                for renderer in [HTMLPageRenderer(), HTMLPageRenderer(colorScheme: .dark)] {
-                    if let writer = renderer.streamWriter(includeTimeline: false) {
-                        page += writer.header()
-                        for (index, result) in results.enumerated() {
-                            page += writer.piece(result, at: index)
-                        }
-                        page += writer.footer(count: results.count)
-                    }
-                }
-                FileManager.default.createFile(atPath: path + ".html", contents: Data(page))
-                print("layout-dump: \(results.count) widgets, \(output.count) bytes to \(path)")
             }
-        } catch {
-            print("layout-dump: could not build the store: \(error)")
+            for result in results {
+                guard case .success(let evaluation) = result.outcome else { continue }
+                let view = evaluation.current.view
+                for scheme in [ColorScheme.light, .dark] {
+                    append(LayoutEngine.layout(view, family: result.family, colorScheme: scheme))
+                }
+                for layout in LayoutEngine.layouts(
+                    view, family: result.family, colorSchemes: [.light, .dark])
+                {
+                    append(layout)
+                }
+                append(LayoutEngine.layout(view.json, family: result.family, colorScheme: .dark))
+            }
+            FileManager.default.createFile(atPath: path, contents: Data(output))
+            // The page `run --format html` writes of them, both schemes and one.
+            var page: [UInt8] = []
+            for renderer in [HTMLPageRenderer(), HTMLPageRenderer(colorScheme: .dark)] {
+                if let writer = renderer.streamWriter(includeTimeline: false) {
+                    page += writer.header()
+                    for (index, result) in results.enumerated() {
+                        page += writer.piece(result, at: index)
+                    }
+                    page += writer.footer(count: results.count)
+                }
+            }
+            FileManager.default.createFile(atPath: path + ".html", contents: Data(page))
+            print("layout-dump: \(results.count) widgets, \(output.count) bytes to \(path)")
         }
     }
 }

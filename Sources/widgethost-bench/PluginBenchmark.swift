@@ -121,7 +121,7 @@ struct PluginBenchmark {
         let instances = (0..<Self.widgetCount).map { index in
             WidgetBenchmark.instance("p\(index)", kind: "BenchWidget", configuration: ["n": .int(index)])
         }
-        let options = RunOptions(date: Date(timeIntervalSince1970: 1_795_954_800))
+        let options = WidgetBenchmark.runOptions
 
         let persistent = Self.host(folder)
         defer { persistent.shutdown() }

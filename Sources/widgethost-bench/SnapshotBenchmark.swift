@@ -24,8 +24,8 @@ struct SnapshotBenchmark {
                 try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
             }
             let renderer = try PNGRenderer(scale: 2)
-            try await WidgetBenchmark.withManyTaskWidgets(registry) { many, evaluator in
-                let options = RunOptions(date: Date(timeIntervalSince1970: 1_795_954_800))
+            await WidgetBenchmark.withManyTaskWidgets(registry, benchmark: "snapshot") { many, evaluator in
+                let options = WidgetBenchmark.runOptions
                 let png = RunPNGRenderer(folder: pictures, colorScheme: .light, renderer: renderer)
                 guard let writer = png.streamWriter(includeTimeline: false) else { return }
                 func snapshotter(_ mode: Snapshotter.Mode) -> Snapshotter {

@@ -26,35 +26,29 @@ import Testing
         ])
     }
 
-    static let recorded = widget(
-        node(
-            "widget", [0, 0, 170, 170],
-            children: [
-                node(
-                    "vstack", [16, 16, 138, 40],
-                    children: [
-                        node("text", [16, 16, 50, 20], text: "Tasks"),
-                        node("text", [16, 36, 80, 20], text: "Buy milk"),
-                    ])
-            ]))
+    /// A widget `width` points wide whose one child is a stack of `rows`.
+    static func stack(of rows: [JSONValue], width: Int = 170) -> JSONValue {
+        widget(
+            node("widget", [0, 0, 170, 170], children: [node("vstack", [16, 16, 138, 40], children: rows)]),
+            width: width)
+    }
+
+    static let recorded = stack(of: [
+        node("text", [16, 16, 50, 20], text: "Tasks"),
+        node("text", [16, 36, 80, 20], text: "Buy milk"),
+    ])
 
     @Test func theSameLayoutMatches() {
         #expect(LayoutComparison(recorded: Self.recorded, current: Self.recorded).matches)
     }
 
     @Test func eachChangeIsNamedByItsNodesPath() {
-        let current = Self.widget(
-            Self.node(
-                "widget", [0, 0, 170, 170],
-                children: [
-                    Self.node(
-                        "vstack", [16, 16, 138, 40],
-                        children: [
-                            Self.node("text", [16, 16, 50, 20], text: "Tasks"),
-                            Self.node("text", [16, 36.5, 80, 20], text: "Buy bread"),
-                            Self.node("spacer", [16, 56, 0, 0]),
-                        ])
-                ]), width: 364)
+        let current = Self.stack(
+            of: [
+                Self.node("text", [16, 16, 50, 20], text: "Tasks"),
+                Self.node("text", [16, 36.5, 80, 20], text: "Buy bread"),
+                Self.node("spacer", [16, 56, 0, 0]),
+            ], width: 364)
         let changes = LayoutComparison(recorded: Self.recorded, current: current).changes
         #expect(
             changes == [
@@ -74,14 +68,7 @@ import Testing
             LayoutComparison(recorded: Self.recorded, current: current).changes == [
                 "layout/widget: child 1 was vstack at (16, 16, 138x40), is hstack at (16, 16, 138x40)"
             ])
-        let fewer = Self.widget(
-            Self.node(
-                "widget", [0, 0, 170, 170],
-                children: [
-                    Self.node(
-                        "vstack", [16, 16, 138, 40],
-                        children: [Self.node("text", [16, 16, 50, 20], text: "Tasks")])
-                ]))
+        let fewer = Self.stack(of: [Self.node("text", [16, 16, 50, 20], text: "Tasks")])
         #expect(
             LayoutComparison(recorded: Self.recorded, current: fewer).changes == [
                 #"layout/widget/vstack: child removed: text at (16, 36, 80x20) "Buy milk""#
