@@ -27,18 +27,33 @@ let libraries = [
     "WidgetTesting",
 ]
 
-/// The toolchain's own SwiftSyntax (`usr/lib/swift/host` beside the `swiftc` on the PATH), which the
-/// compiler plugin of `#Preview` is built on: no package can be fetched here, and the toolchain
-/// carries the modules and libraries. `nil` in a toolchain without them (then `#Preview` is not
-/// declared and widget code must leave it out).
+/// The toolchain's own SwiftSyntax (`usr/lib/swift/host`), which the compiler plugin of `#Preview` is
+/// built on: no package can be fetched here, and the toolchain carries the modules and libraries.
+/// The toolchain is the one whose PackageDescription library this manifest runs with (the `usr` of
+/// `usr/lib/swift/pm/ManifestAPI/libPackageDescription.so`, read from the process's own mappings),
+/// or else the one of the `swiftc` on the PATH. `nil` in a toolchain
+/// without SwiftSyntax (then `#Preview` is not declared and widget code must leave it out).
 let toolchainSyntax: String? = {
+    var toolchains: [URL] = []
+    let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+    for line in maps.split(separator: "\n") {
+        guard let slash = line.firstIndex(of: "/") else { continue }
+        let library = URL(fileURLWithPath: String(line[slash...]))
+        guard library.lastPathComponent == "libPackageDescription.so" else { continue }
+        toolchains.append((0..<5).reduce(library) { folder, _ in folder.deletingLastPathComponent() })
+        break
+    }
     for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
         let swiftc = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
         guard FileManager.default.isExecutableFile(atPath: swiftc.path) else { continue }
-        let host = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("lib/swift/host")
+        toolchains.append(
+            swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent())
+        break
+    }
+    for usr in toolchains {
+        let host = usr.appendingPathComponent("lib/swift/host")
         let module = host.appendingPathComponent("SwiftCompilerPluginMessageHandling.swiftmodule")
-        return FileManager.default.fileExists(atPath: module.path) ? host.path : nil
+        if FileManager.default.fileExists(atPath: module.path) { return host.path }
     }
     return nil
 }()
