@@ -13,10 +13,10 @@ let swiftSettings: [SwiftSetting] = [
 
 /// Each target: its name (`FuzzYAML` runs as `scripts/fuzz yaml`) and the products it reads.
 let targets: [(name: String, products: [String])] = [
-    ("FuzzYAML", ["YAML", "Diagnostics", "WidgetHostKit"]),
+    ("FuzzYAML", ["YAML", "Diagnostics", "JSON", "WidgetHostKit"]),
     ("FuzzConfig", ["WidgetHost", "WidgetEngine", "BuiltInWidgets", "Diagnostics", "YAML"]),
     ("FuzzStoreImport", ["TaskStore", "Diagnostics", "YAML"]),
-    ("FuzzPluginReply", ["PluginProtocol", "WidgetHostKit"]),
+    ("FuzzPluginReply", ["PluginProtocol", "JSON", "WidgetHostKit"]),
     ("FuzzPerform", ["WidgetHost", "WidgetEngine", "BuiltInWidgets", "WidgetHostKit"]),
     (
         "FuzzRender",

@@ -1,4 +1,5 @@
 public import Foundation
+import JSON
 
 /// A type an intent's `@Parameter` can hold: converts to and from ``JSONValue`` and says what type
 /// it is, so the host can validate configuration and describe parameters without per-widget code.

@@ -229,7 +229,12 @@ final class RequestHeadGate: Sendable {
                     Glibc.accept(listener, $0, &length)
                 }
             }
-            guard descriptor >= 0 else { return }
+            guard descriptor >= 0 else {
+                // Out of descriptors: the connection stays in the backlog, and the gate waits a
+                // little rather than poll a listening socket that stays readable.
+                if [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno) { usleep(10_000) }
+                return
+            }
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
             // As libmicrohttpd does past its bound: closed at once, without an answer.

@@ -1,4 +1,5 @@
 import FuzzSupport
+import JSON
 import PluginProtocol
 import WidgetHostKit
 

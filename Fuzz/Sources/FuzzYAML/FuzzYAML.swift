@@ -1,5 +1,6 @@
 import Diagnostics
 import FuzzSupport
+import JSON
 import WidgetHostKit
 import YAML
 
