@@ -1,4 +1,5 @@
 public import JSON
+import WidgetHostKit
 
 /// The outline a ``LayoutNode`` fills or clips to.
 public enum LayoutShape: Sendable, Hashable {
@@ -161,5 +162,57 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
             sink.endArray()
         }
         sink.endObject()
+    }
+}
+
+/// The colours a ``LayoutNode`` has in another colour scheme: what a page that shows both
+/// schemes writes of the second (the geometry is the same in both).
+public struct LayoutColours: Sendable, Hashable {
+    /// ``LayoutNode/foreground`` in that scheme.
+    public var foreground: RGBA?
+    /// ``LayoutNode/background`` in that scheme.
+    public var background: RGBA?
+    /// ``LayoutNode/strikethrough`` in that scheme.
+    public var strikethrough: RGBA?
+
+    public init(foreground: RGBA? = nil, background: RGBA? = nil, strikethrough: RGBA? = nil) {
+        self.foreground = foreground
+        self.background = background
+        self.strikethrough = strikethrough
+    }
+}
+
+/// The colours of each node placed in a second scheme, as the nodes are placed (depth first, a
+/// node before its children); nothing is kept when there is no second scheme.
+struct PairedColours {
+    /// The second scheme; `nil`: none is kept.
+    let scheme: ColorScheme?
+    /// The colours, a node's at the index ``open()`` gave it.
+    private(set) var colours: [LayoutColours] = []
+
+    init(scheme: ColorScheme?) {
+        self.scheme = scheme
+    }
+
+    /// How many nodes have colours.
+    var count: Int { colours.count }
+
+    /// Adds a node with no colours and gives its index.
+    mutating func open() -> Int {
+        if scheme != nil { colours.append(LayoutColours()) }
+        return colours.count - 1
+    }
+
+    /// Fills in the colours of the node at `slot` with `body`, given the second scheme.
+    mutating func set(_ slot: Int, _ body: (inout LayoutColours, ColorScheme) -> Void) {
+        guard let scheme, colours.indices.contains(slot) else { return }
+        body(&colours[slot], scheme)
+    }
+
+    /// Puts the colours from `start` on before those from `front` up to `start`: a layer placed
+    /// after the content it is drawn under.
+    mutating func moveToFront(_ start: Int, after front: Int) {
+        guard scheme != nil, front < start, start <= colours.count else { return }
+        colours[front..<colours.count] = colours[start...] + colours[front..<start]
     }
 }

@@ -8,8 +8,9 @@ import WidgetHostKit
 /// a background is a fill in its shape; a `clipShape` clips; symbols, switches and progress views
 /// are drawn in their frames.
 ///
-/// Light and dark have the same geometry and different colours: the writer walks the two trees
-/// together and writes each colour twice, as custom properties the stylesheet picks from by
+/// Light and dark have the same geometry and different colours: the writer walks the light tree
+/// with the dark colours of its nodes (``LayoutColours``, placed with it) and writes each colour
+/// twice, as custom properties the stylesheet picks from by
 /// `prefers-color-scheme` (`--b`/`--bd` a background, `--f`/`--fd` a foreground, `--s`/`--sd` a
 /// strikethrough's line, on an element of class `fb`, `ff` or `fs`). Every value in a style is a
 /// number formatted here or a colour's ``RGBA/description``: nothing a view says reaches CSS.
@@ -18,26 +19,30 @@ struct HTMLLayoutWriter {
     var symbols: [String: String]
     /// The view's controls in `tap`'s order: what each runs or opens, and whether it is disabled.
     var controls: [HTMLControl]
+    /// The dark scheme's colours of the light tree's nodes, depth first, a node before its
+    /// children (the root's first); a node without its own (a page of one scheme) has its own.
+    var dark: [LayoutColours] = []
 
     /// Appends the HTML of the widget's content (the root's children) to `output`.
-    func writeContent(light: LayoutNode, dark: LayoutNode, to output: inout HTMLBytes) {
+    func writeContent(of root: LayoutNode, to output: inout HTMLBytes) {
         var scratch = Scratch()
-        writeChildren(of: light, dark: dark, insideControl: false, scratch: &scratch, to: &output)
+        // The root is node 0; its children are numbered from 1.
+        scratch.next = 1
+        writeChildren(of: root, insideControl: false, scratch: &scratch, to: &output)
     }
 
     /// Appends the style the card itself takes (the root's background, light and dark).
-    static func writeCardStyle(light: LayoutNode, dark: LayoutNode, to output: inout HTMLBytes) {
-        colour("b", light.background, dark.background, to: &output)
+    func writeCardStyle(of root: LayoutNode, to output: inout HTMLBytes) {
+        Self.colour("b", root.background, darkColours(of: root, at: 0).background, to: &output)
     }
 
-    /// The HTML of the widget's content (the root's children) and the style the card itself
-    /// takes (the root's background, light and dark).
-    func content(light: LayoutNode, dark: LayoutNode) -> (html: String, cardStyle: String) {
-        var html = HTMLBytes(capacity: 8192)
-        writeContent(light: light, dark: dark, to: &html)
-        var cardStyle = HTMLBytes()
-        Self.writeCardStyle(light: light, dark: dark, to: &cardStyle)
-        return (html.string, cardStyle.string)
+    /// The dark colours of `node`, the node numbered `index` depth first (its own when there
+    /// are none for it).
+    private func darkColours(of node: LayoutNode, at index: Int) -> LayoutColours {
+        dark.indices.contains(index)
+            ? dark[index]
+            : LayoutColours(
+                foreground: node.foreground, background: node.background, strikethrough: node.strikethrough)
     }
 
     /// The text of one element as it is put together, kept from one element to the next so that
@@ -52,6 +57,8 @@ struct HTMLLayoutWriter {
         var style = HTMLBytes(capacity: 512)
         /// What the element holds before its children (a text, a symbol's SVG, a knob).
         var content = HTMLBytes(capacity: 512)
+        /// The number of the next node written, depth first (its dark colours' index).
+        var next = 0
 
         /// Empties each, keeping its room.
         mutating func reset() {
@@ -62,38 +69,26 @@ struct HTMLLayoutWriter {
         }
     }
 
-    /// Appends the children of `light`, each with the colours of `dark`'s child at its index (or
-    /// its own when the dark tree has no such child: the two trees have the same shape; this only
-    /// keeps a mismatch from failing), at its frame relative to `light`'s. The children are read
-    /// where they are, not copied.
+    /// Appends the children of `parent`, each at its frame relative to `parent`'s. The children
+    /// are read where they are, not copied.
     private func writeChildren(
-        of light: LayoutNode, dark: LayoutNode, insideControl: Bool, scratch: inout Scratch,
-        to output: inout HTMLBytes
+        of parent: LayoutNode, insideControl: Bool, scratch: inout Scratch, to output: inout HTMLBytes
     ) {
-        light.children.withUnsafeBufferPointer { children in
-            dark.children.withUnsafeBufferPointer { darkChildren in
-                for index in children.indices {
-                    // The dark child passed as it is, not through a value made of one or the other.
-                    if index < darkChildren.count {
-                        write(
-                            children[index], dark: darkChildren[index], in: light.frame,
-                            insideControl: insideControl, scratch: &scratch, to: &output)
-                    } else {
-                        write(
-                            children[index], dark: children[index], in: light.frame,
-                            insideControl: insideControl, scratch: &scratch, to: &output)
-                    }
-                }
+        parent.children.withUnsafeBufferPointer { children in
+            for child in children {
+                write(child, in: parent.frame, insideControl: insideControl, scratch: &scratch, to: &output)
             }
         }
     }
 
-    /// Appends `node` (light), with `dark`'s colours, at its frame relative to `parent`.
+    /// Appends `node` (light), with its dark colours, at its frame relative to `parent`.
     private func write(
-        _ node: LayoutNode, dark: LayoutNode, in parent: Rect, insideControl: Bool, scratch: inout Scratch,
+        _ node: LayoutNode, in parent: Rect, insideControl: Bool, scratch: inout Scratch,
         to output: inout HTMLBytes
     ) {
         scratch.reset()
+        let dark = darkColours(of: node, at: scratch.next)
+        scratch.next += 1
         var tag: StaticString = "div"
         scratch.classes += "n"
         Self.geometry(node.frame, in: parent, to: &scratch.style)
@@ -202,8 +197,7 @@ struct HTMLLayoutWriter {
         output += scratch.style
         output += "\">"
         output += scratch.content
-        writeChildren(
-            of: node, dark: dark, insideControl: insideControl || isControl, scratch: &scratch, to: &output)
+        writeChildren(of: node, insideControl: insideControl || isControl, scratch: &scratch, to: &output)
         if node.lines == nil, type == .progress { progress(node, dark: dark, to: &output) }
         output += "</"
         output += tag
@@ -259,7 +253,7 @@ struct HTMLLayoutWriter {
 
     /// A text's font, line height, alignment, colour and strikethrough.
     private func text(
-        _ node: LayoutNode, dark: LayoutNode, to style: inout HTMLBytes, classes: inout HTMLBytes
+        _ node: LayoutNode, dark: LayoutColours, to style: inout HTMLBytes, classes: inout HTMLBytes
     ) {
         let font = node.font ?? TextStyles.body
         style += ";font-size:"
@@ -288,7 +282,7 @@ struct HTMLLayoutWriter {
 
     /// A symbol: its SVG sized to the frame, else the bundle's text for it, else a square titled
     /// with its name.
-    private func image(_ node: LayoutNode, dark: LayoutNode, scratch: inout Scratch) {
+    private func image(_ node: LayoutNode, dark: LayoutColours, scratch: inout Scratch) {
         let name = node.systemName ?? ""
         scratch.attributes += " role=\"img\" aria-label=\""
         HTMLText.append(name, to: &scratch.attributes)
@@ -318,7 +312,7 @@ struct HTMLLayoutWriter {
 
     /// An iOS switch's track: the tint when on, the fill colour when off, a capsule.
     private func switchTrack(
-        _ node: LayoutNode, dark: LayoutNode, isOn: Bool, style: inout HTMLBytes, classes: inout HTMLBytes
+        _ node: LayoutNode, dark: LayoutColours, isOn: Bool, style: inout HTMLBytes, classes: inout HTMLBytes
     ) {
         classes += " sw fb"
         let light = isOn ? node.foreground ?? Palette.resolve("green", scheme: .light) : Self.track(.light)
@@ -349,7 +343,7 @@ struct HTMLLayoutWriter {
     /// A progress view's own drawing, after its label: a bar along the bottom of its frame when
     /// the frame is wide, a ring in it otherwise; a fraction of it in the tint, or a moving part
     /// of it when indeterminate.
-    private func progress(_ node: LayoutNode, dark: LayoutNode, to output: inout HTMLBytes) {
+    private func progress(_ node: LayoutNode, dark: LayoutColours, to output: inout HTMLBytes) {
         let size = node.frame.size
         var fill = HTMLBytes()
         Self.colour(

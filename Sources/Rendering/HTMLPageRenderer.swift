@@ -68,13 +68,14 @@ public struct HTMLPageRenderer: RunRenderer {
         return output.string
     }
 
-    /// A view laid out for the page: its geometry in light and in dark (the same tree twice when
-    /// the renderer draws one scheme), its controls and its widget URL.
+    /// A view laid out for the page: its geometry and colours in light (or the renderer's
+    /// scheme) and its colours in dark, its controls and its widget URL.
     struct Drawing {
         /// The root of the light scheme's layout (the forced scheme's, when there is one).
         var light: LayoutNode
-        /// The root of the dark scheme's layout: the same shape, other colours.
-        var dark: LayoutNode
+        /// The dark scheme's colours of its nodes, depth first (none when the renderer draws one
+        /// scheme: each node's own).
+        var dark: [LayoutColours]
         /// What the view says of its controls that the layout does not, in `tap`'s order.
         var controls: [HTMLControl]
         /// The URL the widget opens (`widgetURL`).
@@ -83,22 +84,39 @@ public struct HTMLPageRenderer: RunRenderer {
 
     /// A drawn view laid out in `family`, in each scheme the page shows.
     func drawing(_ view: ViewNode, family: WidgetFamily) -> Drawing {
-        drawing(view) { LayoutEngine.layouts(view, family: family, colorSchemes: $0, device: device) }
+        let laidOut: (LayoutNode, [LayoutColours])
+        if let colorScheme {
+            laidOut = (
+                LayoutEngine.layout(view, family: family, colorScheme: colorScheme, device: device).root, []
+            )
+        } else {
+            let paired = LayoutEngine.layout(
+                view, family: family, colorScheme: .light, pairedWith: .dark, device: device)
+            laidOut = (paired.layout.root, paired.paired)
+        }
+        return drawing(view, laidOut: laidOut)
     }
 
     /// A view's JSON laid out in `family`, in each scheme the page shows.
     func drawing(_ view: JSONValue, family: WidgetFamily) -> Drawing {
-        drawing(view) { LayoutEngine.layouts(view, family: family, colorSchemes: $0, device: device) }
+        let laidOut: (LayoutNode, [LayoutColours])
+        if let colorScheme {
+            laidOut = (
+                LayoutEngine.layout(view, family: family, colorScheme: colorScheme, device: device).root, []
+            )
+        } else {
+            let paired = LayoutEngine.layout(
+                view, family: family, colorScheme: .light, pairedWith: .dark, device: device)
+            laidOut = (paired.layout.root, paired.paired)
+        }
+        return drawing(view, laidOut: laidOut)
     }
 
-    /// `view` laid out by `layout` in each scheme the page shows (one when the renderer draws
-    /// one; the view is measured once for both), with what the page reads of its controls.
-    private func drawing(_ view: some HTMLViewSource, layout: ([ColorScheme]) -> [WidgetLayout]) -> Drawing {
-        let layouts = layout(colorScheme.map { [$0] } ?? [.light, .dark])
-        let light = layouts[0].root
-        let dark = layouts.count > 1 ? layouts[1].root : light
+    /// `view` laid out (measured once and placed once, with its dark colours when the page
+    /// shows both schemes), with what the page reads of its controls.
+    private func drawing(_ view: some HTMLViewSource, laidOut: (LayoutNode, [LayoutColours])) -> Drawing {
         let (controls, widgetURL) = HTMLControl.controls(of: view)
-        return Drawing(light: light, dark: dark, controls: controls, widgetURL: widgetURL)
+        return Drawing(light: laidOut.0, dark: laidOut.1, controls: controls, widgetURL: widgetURL)
     }
 
     /// Appends the figure of a widget drawn as `drawn`, or its failure, to `output`.
@@ -134,10 +152,10 @@ public struct HTMLPageRenderer: RunRenderer {
         HTMLLayoutWriter.appendPx(device.cornerRadius(of: family), to: &output)
         switch drawn {
         case .success(let drawing):
-            HTMLLayoutWriter.writeCardStyle(light: drawing.light, dark: drawing.dark, to: &output)
+            let writer = HTMLLayoutWriter(symbols: symbols, controls: drawing.controls, dark: drawing.dark)
+            writer.writeCardStyle(of: drawing.light, to: &output)
             output += "\">"
-            let writer = HTMLLayoutWriter(symbols: symbols, controls: drawing.controls)
-            writer.writeContent(light: drawing.light, dark: drawing.dark, to: &output)
+            writer.writeContent(of: drawing.light, to: &output)
         case .failure(let failure):
             output += "\">"
             output +=
