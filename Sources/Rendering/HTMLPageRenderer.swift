@@ -61,11 +61,9 @@ public struct HTMLPageRenderer: RunRenderer {
         id: String, kind: String, family: WidgetFamily, outcome: Result<JSONValue, WidgetFailure>,
         reloadRequested: Bool = false
     ) -> String {
-        var output = HTMLBytes(capacity: 8192)
-        writeCard(
+        card(
             id: id, kind: kind, family: family, drawn: outcome.map { drawing($0, family: family) },
-            reloadRequested: reloadRequested, revision: nil, to: &output)
-        return output.string
+            reloadRequested: reloadRequested, revision: nil)
     }
 
     /// A view laid out for the page: its geometry and colours in light (or the renderer's
@@ -117,6 +115,18 @@ public struct HTMLPageRenderer: RunRenderer {
     private func drawing(_ view: some HTMLViewSource, laidOut: (LayoutNode, [LayoutColours])) -> Drawing {
         let (controls, widgetURL) = HTMLControl.controls(of: view)
         return Drawing(light: laidOut.0, dark: laidOut.1, controls: controls, widgetURL: widgetURL)
+    }
+
+    /// The figure of a widget drawn as `drawn`, or its failure.
+    func card(
+        id: String, kind: String, family: WidgetFamily, drawn: Result<Drawing, WidgetFailure>,
+        reloadRequested: Bool, revision: ViewRevision?
+    ) -> String {
+        var output = HTMLBytes(capacity: 8192)
+        writeCard(
+            id: id, kind: kind, family: family, drawn: drawn, reloadRequested: reloadRequested,
+            revision: revision, to: &output)
+        return output.string
     }
 
     /// Appends the figure of a widget drawn as `drawn`, or its failure, to `output`.

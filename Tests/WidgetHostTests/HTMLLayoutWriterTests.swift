@@ -53,9 +53,13 @@ import WidgetHostKit
         _ light: LayoutNode, dark: LayoutNode? = nil, controls: [HTMLControl] = [],
         renderer: HTMLPageRenderer? = nil
     ) -> String {
+        // The dark tree's colours, depth first, as the layout engine pairs them with the light.
+        let darkColours = (dark ?? Self.recoloured(light, Self.inverted)).allNodes.map {
+            LayoutColours(
+                foreground: $0.foreground, background: $0.background, strikethrough: $0.strikethrough)
+        }
         let drawing = HTMLPageRenderer.Drawing(
-            light: light, dark: dark ?? Self.recoloured(light, Self.inverted), controls: controls,
-            widgetURL: nil)
+            light: light, dark: darkColours, controls: controls, widgetURL: nil)
         return (renderer ?? self.renderer).card(
             id: "w", kind: "K", family: .systemMedium, drawn: .success(drawing), reloadRequested: false,
             revision: nil)
