@@ -6,6 +6,9 @@ protocol HTMLOutput: ~Copyable {
     mutating func write(_ text: StaticString)
     /// Appends UTF-8 as it is.
     mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
+    /// Appends the UTF-8 `body` writes into room for `count` bytes (it returns how many it
+    /// wrote, at most `count`).
+    mutating func write(upTo count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int)
 }
 
 extension String: HTMLOutput {
@@ -20,6 +23,14 @@ extension String: HTMLOutput {
     /// Appends the text of `bytes` (UTF-8).
     mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         self += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the text `body` writes (UTF-8).
+    mutating func write(upTo count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            write(utf8: UnsafeBufferPointer(start: base, count: min(body(base), count)))
+        }
     }
 }
 
@@ -103,7 +114,7 @@ struct HTMLBytes: ~Copyable, HTMLOutput {
 
     /// Appends the UTF-8 of `text`.
     mutating func write(string text: String) {
-        let written = text.utf8.withContiguousStorageIfAvailable { write(utf8: $0) }
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { write(utf8: $0) }
         if written == nil {
             var text = text
             text.withUTF8 { write(utf8: $0) }
@@ -124,11 +135,13 @@ struct HTMLBytes: ~Copyable, HTMLOutput {
     }
 
     /// Appends `text`.
+    @inline(__always)
     static func += (output: inout HTMLBytes, text: StaticString) {
         output.write(text)
     }
 
     /// Appends what `other` holds.
+    @inline(__always)
     static func += (output: inout HTMLBytes, other: borrowing HTMLBytes) {
         output.write(other)
     }

@@ -463,7 +463,7 @@ struct HTMLLayoutWriter {
     static func hex(_ colour: RGBA, to output: inout some HTMLOutput & ~Copyable) {
         let digits: StaticString = "0123456789ABCDEF"
         let count = colour.alpha >= 1 ? 7 : 9
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 9) { buffer in
+        output.write(upTo: count) { buffer in
             buffer[0] = UInt8(ascii: "#")
             for index in 0..<(count - 1) / 2 {
                 let component =
@@ -473,7 +473,7 @@ struct HTMLLayoutWriter {
                 buffer[1 + 2 * index] = digits.utf8Start[byte >> 4]
                 buffer[2 + 2 * index] = digits.utf8Start[byte & 0xF]
             }
-            output.write(utf8: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            return count
         }
     }
 
@@ -532,28 +532,36 @@ struct HTMLLayoutWriter {
             fraction /= 10
             digits -= 1
         }
-        // At most a sign, 7 digits of whole points (a million), a point and the decimals.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10 + max(decimals, 0)) { buffer in
-            var end = buffer.count
+        // At most a sign, 7 digits of whole points (a million), a point and the decimals,
+        // written in place: the whole digits counted first, then each put at its place.
+        var wholeDigits = 1
+        var rest = whole
+        while rest >= 10 {
+            rest /= 10
+            wholeDigits += 1
+        }
+        let length = (scaled < 0 ? 1 : 0) + wholeDigits + (fraction > 0 ? 1 + digits : 0)
+        output.write(upTo: length) { start in
+            var end = length
             if fraction > 0 {
                 for _ in 0..<digits {
                     end -= 1
-                    buffer[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+                    start[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
                     fraction /= 10
                 }
                 end -= 1
-                buffer[end] = UInt8(ascii: ".")
+                start[end] = UInt8(ascii: ".")
             }
             repeat {
                 end -= 1
-                buffer[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+                start[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
                 whole /= 10
             } while whole > 0
             if scaled < 0 {
                 end -= 1
-                buffer[end] = UInt8(ascii: "-")
+                start[end] = UInt8(ascii: "-")
             }
-            output.write(utf8: UnsafeBufferPointer(rebasing: buffer[end...]))
+            return length
         }
     }
 

@@ -11,7 +11,7 @@ enum HTMLText {
     /// Appends `text`, escaped, to `output`: its runs with nothing to escape as they are, each
     /// byte to escape as its reference (only ASCII is escaped, so a run never splits a character).
     static func append(_ text: String, to output: inout some HTMLOutput & ~Copyable) {
-        let done = text.utf8.withContiguousStorageIfAvailable { append(utf8: $0, to: &output) }
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { append(utf8: $0, to: &output) }
         if done == nil {
             var text = text
             text.withUTF8 { append(utf8: $0, to: &output) }

@@ -44,21 +44,25 @@ struct HTMLControl: Sendable, Hashable {
     private static func collect<View: HTMLViewSource>(
         _ view: View, disabled: Bool, into controls: inout [HTMLControl], widgetURL: inout String?
     ) {
-        let type = view.viewType
+        // Kinds, not names, compared: the drawn view has them as they are.
+        let kind = view.viewKind
         var disabled = disabled
-        for modifier in view.viewModifiers where modifier.modifierType == "disabled" {
+        for modifier in view.viewModifiers where modifier.modifierKind == .disabled {
             if modifier["isActive"]?.boolValue ?? true { disabled = true }
         }
-        if type == "button" || type == "toggle" || type == "link" {
+        if kind == .button || kind == .toggle || kind == .link {
             controls.append(
                 HTMLControl(
-                    intentType: view.viewIntentType, url: type == "link" ? view.viewURL : nil,
+                    intentType: view.viewIntentType, url: kind == .link ? view.viewURL : nil,
                     isDisabled: disabled))
-        } else if widgetURL == nil, type != "spacer", let url = view.viewURL {
+        } else if widgetURL == nil, kind != .spacer, let url = view.viewURL {
             widgetURL = url
         }
-        for child in view.viewChildren {
-            collect(child, disabled: disabled, into: &controls, widgetURL: &widgetURL)
+        // Each child read where it is, not copied out of the array.
+        view.viewChildren.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                collect(children[index], disabled: disabled, into: &controls, widgetURL: &widgetURL)
+            }
         }
     }
 }
