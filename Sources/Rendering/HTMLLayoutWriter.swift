@@ -75,8 +75,11 @@ struct HTMLLayoutWriter {
         of parent: LayoutNode, insideControl: Bool, scratch: inout Scratch, to output: inout HTMLBytes
     ) {
         parent.children.withUnsafeBufferPointer { children in
-            for child in children {
-                write(child, in: parent.frame, insideControl: insideControl, scratch: &scratch, to: &output)
+            // By index: a `for` over them would copy each node.
+            for index in children.indices {
+                write(
+                    children[index], in: parent.frame, insideControl: insideControl, scratch: &scratch,
+                    to: &output)
             }
         }
     }
@@ -230,7 +233,7 @@ struct HTMLLayoutWriter {
     private static func hasText(_ node: LayoutNode) -> Bool {
         if node.lines != nil { return true }
         return node.children.withUnsafeBufferPointer { children in
-            children.contains { hasText($0) }
+            children.indices.contains { hasText(children[$0]) }
         }
     }
 
@@ -244,8 +247,8 @@ struct HTMLLayoutWriter {
     private static func firstSwitch(in node: LayoutNode) -> Bool?? {
         if node.type == "switch" { return .some(node.isOn) }
         return node.children.withUnsafeBufferPointer { children in
-            for child in children {
-                if let found = firstSwitch(in: child) { return found }
+            for index in children.indices {
+                if let found = firstSwitch(in: children[index]) { return found }
             }
             return nil
         }
