@@ -28,21 +28,25 @@ struct HTMLLayoutWriter {
         var scratch = Scratch()
         // The root is node 0; its children are numbered from 1.
         scratch.next = 1
-        writeChildren(of: root, insideControl: false, scratch: &scratch, to: &output)
+        withUnsafePointer(to: root) { root in
+            writeChildren(of: root, insideControl: false, scratch: &scratch, to: &output)
+        }
     }
 
     /// Appends the style the card itself takes (the root's background, light and dark).
     func writeCardStyle(of root: LayoutNode, to output: inout HTMLBytes) {
-        Self.colour("b", root.background, darkColours(of: root, at: 0).background, to: &output)
+        let dark = dark.first?.background ?? root.background
+        Self.colour("b", root.background, dark, to: &output)
     }
 
     /// The dark colours of `node`, the node numbered `index` depth first (its own when there
     /// are none for it).
-    private func darkColours(of node: LayoutNode, at index: Int) -> LayoutColours {
+    private func darkColours(of node: UnsafePointer<LayoutNode>, at index: Int) -> LayoutColours {
         dark.indices.contains(index)
             ? dark[index]
             : LayoutColours(
-                foreground: node.foreground, background: node.background, strikethrough: node.strikethrough)
+                foreground: node.pointee.foreground, background: node.pointee.background,
+                strikethrough: node.pointee.strikethrough)
     }
 
     /// The text of one element as it is put together, kept from one element to the next so that
@@ -69,16 +73,17 @@ struct HTMLLayoutWriter {
         }
     }
 
-    /// Appends the children of `parent`, each at its frame relative to `parent`'s. The children
-    /// are read where they are, not copied.
+    /// Appends the children of `parent`, each at its frame relative to `parent`'s. The nodes
+    /// are read where they are, through pointers (a node passed as a value is copied first).
     private func writeChildren(
-        of parent: LayoutNode, insideControl: Bool, scratch: inout Scratch, to output: inout HTMLBytes
+        of parent: UnsafePointer<LayoutNode>, insideControl: Bool, scratch: inout Scratch,
+        to output: inout HTMLBytes
     ) {
-        parent.children.withUnsafeBufferPointer { children in
-            // By index: a `for` over them would copy each node.
+        parent.pointee.children.withUnsafeBufferPointer { children in
+            guard let first = children.baseAddress else { return }
             for index in children.indices {
                 write(
-                    children[index], in: parent.frame, insideControl: insideControl, scratch: &scratch,
+                    first + index, in: parent.pointee.frame, insideControl: insideControl, scratch: &scratch,
                     to: &output)
             }
         }
@@ -86,7 +91,7 @@ struct HTMLLayoutWriter {
 
     /// Appends `node` (light), with its dark colours, at its frame relative to `parent`.
     private func write(
-        _ node: LayoutNode, in parent: Rect, insideControl: Bool, scratch: inout Scratch,
+        _ node: UnsafePointer<LayoutNode>, in parent: Rect, insideControl: Bool, scratch: inout Scratch,
         to output: inout HTMLBytes
     ) {
         scratch.reset()
@@ -94,25 +99,27 @@ struct HTMLLayoutWriter {
         scratch.next += 1
         var tag: StaticString = "div"
         scratch.classes += "n"
-        Self.geometry(node.frame, in: parent, to: &scratch.style)
+        Self.geometry(node.pointee.frame, in: parent, to: &scratch.style)
         var isControl = false
-        let type = NodeType(node.type)
+        let type = NodeType(node.pointee.type)
 
-        if let background = node.background {
+        if let background = node.pointee.background {
             scratch.classes += " fb"
             Self.colour("b", background, dark.background, to: &scratch.style)
-            Self.radius(node.shape, node.frame.size, to: &scratch.style)
+            Self.radius(node.pointee.shape, node.pointee.frame.size, to: &scratch.style)
         }
         if type == .clipShape {
             scratch.style += ";overflow:hidden"
-            if node.background == nil { Self.radius(node.shape, node.frame.size, to: &scratch.style) }
+            if node.pointee.background == nil {
+                Self.radius(node.pointee.shape, node.pointee.frame.size, to: &scratch.style)
+            }
         }
-        if node.opacity < 1 {
+        if node.pointee.opacity < 1 {
             scratch.style += ";opacity:"
-            Self.appendNumber(max(node.opacity, 0), decimals: 3, to: &scratch.style)
+            Self.appendNumber(max(node.pointee.opacity, 0), decimals: 3, to: &scratch.style)
         }
 
-        if let number = node.control {
+        if let number = node.pointee.control {
             let control = control(number)
             isControl = true
             // The class names a control's kind from the writer's own words, whatever the type says.
@@ -156,7 +163,7 @@ struct HTMLLayoutWriter {
             }
         }
 
-        if let lines = node.lines {
+        if let lines = node.pointee.lines {
             tag = isControl ? tag : "span"
             scratch.classes += " t"
             text(node, dark: dark, to: &scratch.style, classes: &scratch.classes)
@@ -172,12 +179,12 @@ struct HTMLLayoutWriter {
                 image(node, dark: dark, scratch: &scratch)
             case .switch:
                 switchTrack(
-                    node, dark: dark, isOn: node.isOn ?? false, style: &scratch.style,
+                    node, dark: dark, isOn: node.pointee.isOn ?? false, style: &scratch.style,
                     classes: &scratch.classes)
-                Self.knob(in: node.frame.size, isOn: node.isOn ?? false, to: &scratch.content)
+                Self.knob(in: node.pointee.frame.size, isOn: node.pointee.isOn ?? false, to: &scratch.content)
             case .progress:
                 scratch.attributes += " role=\"progressbar\""
-                if let value = node.value {
+                if let value = node.pointee.value {
                     scratch.attributes += " aria-valuenow=\""
                     Self.appendNumber(min(max(value, 0), 1) * 100, decimals: 1, to: &scratch.attributes)
                     scratch.attributes += "\""
@@ -201,7 +208,7 @@ struct HTMLLayoutWriter {
         output += "\">"
         output += scratch.content
         writeChildren(of: node, insideControl: insideControl || isControl, scratch: &scratch, to: &output)
-        if node.lines == nil, type == .progress { progress(node, dark: dark, to: &output) }
+        if node.pointee.lines == nil, type == .progress { progress(node, dark: dark, to: &output) }
         output += "</"
         output += tag
         output += ">"
@@ -230,25 +237,27 @@ struct HTMLLayoutWriter {
     }
 
     /// Whether `node` or a node under it is a text.
-    private static func hasText(_ node: LayoutNode) -> Bool {
-        if node.lines != nil { return true }
-        return node.children.withUnsafeBufferPointer { children in
-            children.indices.contains { hasText(children[$0]) }
+    private static func hasText(_ node: UnsafePointer<LayoutNode>) -> Bool {
+        if node.pointee.lines != nil { return true }
+        return node.pointee.children.withUnsafeBufferPointer { children in
+            guard let first = children.baseAddress else { return false }
+            return children.indices.contains { hasText(first + $0) }
         }
     }
 
     /// A toggle's state: its own, or its switch's (the first switch under it, depth first).
-    private static func isOn(_ node: LayoutNode) -> Bool {
-        node.isOn ?? firstSwitch(in: node).flatMap { $0 } ?? false
+    private static func isOn(_ node: UnsafePointer<LayoutNode>) -> Bool {
+        node.pointee.isOn ?? firstSwitch(in: node).flatMap { $0 } ?? false
     }
 
     /// The state of `node`, or of the first node under it depth first, whose type is `switch`
     /// (`nil` when there is none; `.some(nil)` when it has none).
-    private static func firstSwitch(in node: LayoutNode) -> Bool?? {
-        if node.type == "switch" { return .some(node.isOn) }
-        return node.children.withUnsafeBufferPointer { children in
+    private static func firstSwitch(in node: UnsafePointer<LayoutNode>) -> Bool?? {
+        if node.pointee.type == "switch" { return .some(node.pointee.isOn) }
+        return node.pointee.children.withUnsafeBufferPointer { children in
+            guard let first = children.baseAddress else { return nil }
             for index in children.indices {
-                if let found = firstSwitch(in: children[index]) { return found }
+                if let found = firstSwitch(in: first + index) { return found }
             }
             return nil
         }
@@ -256,9 +265,10 @@ struct HTMLLayoutWriter {
 
     /// A text's font, line height, alignment, colour and strikethrough.
     private func text(
-        _ node: LayoutNode, dark: LayoutColours, to style: inout HTMLBytes, classes: inout HTMLBytes
+        _ node: UnsafePointer<LayoutNode>, dark: LayoutColours, to style: inout HTMLBytes,
+        classes: inout HTMLBytes
     ) {
-        let font = node.font ?? TextStyles.body
+        let font = node.pointee.font ?? TextStyles.body
         style += ";font-size:"
         Self.appendPx(font.size, to: &style)
         if font.weight != 400 {
@@ -266,17 +276,17 @@ struct HTMLLayoutWriter {
             Self.appendInteger(min(max(font.weight, 100), 900), to: &style)
         }
         style += ";line-height:"
-        Self.appendPx(node.lineHeight ?? font.lineHeight, to: &style)
-        switch node.textAlignment {
+        Self.appendPx(node.pointee.lineHeight ?? font.lineHeight, to: &style)
+        switch node.pointee.textAlignment {
         case "center": style += ";text-align:center"
         case "trailing": style += ";text-align:right"
         default: break
         }
-        if let foreground = node.foreground {
+        if let foreground = node.pointee.foreground {
             classes += " ff"
             Self.colour("f", foreground, dark.foreground, to: &style)
         }
-        if let strikethrough = node.strikethrough {
+        if let strikethrough = node.pointee.strikethrough {
             classes += " fs"
             style += ";text-decoration:line-through"
             Self.colour("s", strikethrough, dark.strikethrough, to: &style)
@@ -285,13 +295,13 @@ struct HTMLLayoutWriter {
 
     /// A symbol: its SVG sized to the frame, else the bundle's text for it, else a square titled
     /// with its name.
-    private func image(_ node: LayoutNode, dark: LayoutColours, scratch: inout Scratch) {
-        let name = node.systemName ?? ""
+    private func image(_ node: UnsafePointer<LayoutNode>, dark: LayoutColours, scratch: inout Scratch) {
+        let name = node.pointee.systemName ?? ""
         scratch.attributes += " role=\"img\" aria-label=\""
         HTMLText.append(name, to: &scratch.attributes)
         scratch.attributes += "\""
         scratch.classes += " i"
-        if let foreground = node.foreground {
+        if let foreground = node.pointee.foreground {
             scratch.classes += " ff"
             Self.colour("f", foreground, dark.foreground, to: &scratch.style)
         }
@@ -301,9 +311,9 @@ struct HTMLLayoutWriter {
             scratch.content += "</svg>"
         } else if let text = symbols[name] {
             scratch.style += ";font-size:"
-            Self.appendPx(node.font?.size ?? node.frame.height * 0.8, to: &scratch.style)
+            Self.appendPx(node.pointee.font?.size ?? node.pointee.frame.height * 0.8, to: &scratch.style)
             scratch.style += ";line-height:"
-            Self.appendPx(node.frame.height, to: &scratch.style)
+            Self.appendPx(node.pointee.frame.height, to: &scratch.style)
             HTMLText.append(text, to: &scratch.content)
         } else {
             scratch.classes += " unknown"
@@ -315,14 +325,16 @@ struct HTMLLayoutWriter {
 
     /// An iOS switch's track: the tint when on, the fill colour when off, a capsule.
     private func switchTrack(
-        _ node: LayoutNode, dark: LayoutColours, isOn: Bool, style: inout HTMLBytes, classes: inout HTMLBytes
+        _ node: UnsafePointer<LayoutNode>, dark: LayoutColours, isOn: Bool, style: inout HTMLBytes,
+        classes: inout HTMLBytes
     ) {
         classes += " sw fb"
-        let light = isOn ? node.foreground ?? Palette.resolve("green", scheme: .light) : Self.track(.light)
+        let light =
+            isOn ? node.pointee.foreground ?? Palette.resolve("green", scheme: .light) : Self.track(.light)
         let darkColour = isOn ? dark.foreground ?? Palette.resolve("green", scheme: .dark) : Self.track(.dark)
         Self.colour("b", light, darkColour, to: &style)
         style += ";border-radius:"
-        Self.appendPx(min(node.frame.width, node.frame.height) / 2, to: &style)
+        Self.appendPx(min(node.pointee.frame.width, node.pointee.frame.height) / 2, to: &style)
     }
 
     /// A switch's knob: a white disc 2 points inside the track, at its end when on.
@@ -346,15 +358,16 @@ struct HTMLLayoutWriter {
     /// A progress view's own drawing, after its label: a bar along the bottom of its frame when
     /// the frame is wide, a ring in it otherwise; a fraction of it in the tint, or a moving part
     /// of it when indeterminate.
-    private func progress(_ node: LayoutNode, dark: LayoutColours, to output: inout HTMLBytes) {
-        let size = node.frame.size
+    private func progress(_ node: UnsafePointer<LayoutNode>, dark: LayoutColours, to output: inout HTMLBytes)
+    {
+        let size = node.pointee.frame.size
         var fill = HTMLBytes()
         Self.colour(
-            "f", node.foreground ?? Palette.accent(.light), dark.foreground ?? Palette.accent(.dark),
+            "f", node.pointee.foreground ?? Palette.accent(.light), dark.foreground ?? Palette.accent(.dark),
             to: &fill)
         var track = HTMLBytes()
         Self.colour("b", Self.track(.light), Self.track(.dark), to: &track)
-        let fraction = node.value.map { min(max($0, 0), 1) }
+        let fraction = node.pointee.value.map { min(max($0, 0), 1) }
         if size.width >= 2 * size.height || size.height <= 8 {
             let thickness = min(4, size.height)
             output += "<div class=\"n bar fb\" style=\"left:0px;top:"
