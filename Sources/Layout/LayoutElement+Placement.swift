@@ -45,22 +45,20 @@ extension LayoutElement {
         case .text:
             let drawn = textLayout(for: proposal)
             let (layout, font) = (drawn.layout, drawn.font)
-            node.lines = layout.lines
-            node.truncated = layout.truncated
-            node.font = font
-            node.lineHeight = layout.lineHeight
-            node.ascent = layout.ascent
-            node.textAlignment = "leading"
+            // The text's members set at once (they are kept out of line).
+            var details = LayoutNode.Details(
+                lines: layout.lines, truncated: layout.truncated, font: font, lineHeight: layout.lineHeight,
+                ascent: layout.ascent, textAlignment: "leading")
             node.foreground = environment.resolvedForeground[scheme]
             paired.set(slot) { $0.foreground = environment.resolvedForeground[$1] }
             if environment.strikethrough {
                 let line = environment.strikethroughColor ?? environment.resolvedForeground
-                node.strikethrough = line[scheme]
+                details.strikethrough = line[scheme]
                 paired.set(slot) { $0.strikethrough = line[$1] }
             }
+            node.details = details
         case .image(let systemName):
-            node.systemName = systemName
-            node.font = environment.resolvedFont
+            node.details = LayoutNode.Details(font: environment.resolvedFont, systemName: systemName)
             node.foreground = environment.resolvedForeground[scheme]
             paired.set(slot) { $0.foreground = environment.resolvedForeground[$1] }
         case .spacer:
