@@ -124,7 +124,9 @@ public enum LayoutEngine {
         let isAccessory = [.accessoryCircular, .accessoryRectangular, .accessoryInline].contains(family)
         var builder = LayoutBuilder(context: LayoutContext())
         let environment = LayoutEnvironment()
-        let content = view.map { builder.element($0, environment: environment) }
+        let content = view.map { view in
+            withUnsafePointer(to: view) { builder.element($0, environment: environment) }
+        }
         let background =
             isAccessory
             ? Paint(RGBA(red: 0.11, green: 0.11, blue: 0.118))
