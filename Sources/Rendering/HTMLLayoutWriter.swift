@@ -522,26 +522,17 @@ struct HTMLLayoutWriter {
             output.write("0")
             return
         }
-        // The scale a constant for the page's decimals, so that its divisions are multiplications.
-        let scale: UInt
-        switch decimals {
-        case 1: scale = 10
-        case 2: scale = 100
-        case 3: scale = 1000
-        default:
-            var power: UInt = 1
-            for _ in 0..<max(decimals, 0) { power *= 10 }
-            scale = power
-        }
+        var scale: UInt = 1
+        for _ in 0..<max(decimals, 0) { scale *= 10 }
         let scaled = Int((min(max(value, -1e6), 1e6) * Double(scale)).rounded())
         let magnitude = scaled.magnitude
         var whole: UInt
         var fraction: UInt
-        switch decimals {
-        case 1: (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: 10)
-        case 2: (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: 100)
-        case 3: (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: 1000)
-        default: (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: scale)
+        if decimals == 2 {
+            // Points, most of the page's numbers: divided by a constant, not by `scale`.
+            (whole, fraction) = hundredths(magnitude)
+        } else {
+            (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: scale)
         }
         var digits = decimals
         while fraction > 0, fraction % 10 == 0 {
@@ -579,6 +570,14 @@ struct HTMLLayoutWriter {
             }
             return length
         }
+    }
+
+    /// `magnitude` divided by 100 and its remainder, a function of its own so that the division
+    /// by the constant is a multiplication (folded into its caller, it became a division by a
+    /// variable shared with the other scales).
+    @inline(never)
+    private static func hundredths(_ magnitude: UInt) -> (UInt, UInt) {
+        magnitude.quotientAndRemainder(dividingBy: 100)
     }
 
     /// Appends `value` in decimal digits, as `String(value)` writes it.
