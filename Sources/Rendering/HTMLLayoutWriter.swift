@@ -485,7 +485,7 @@ struct HTMLLayoutWriter {
                 let component =
                     index == 0
                     ? colour.red : index == 1 ? colour.green : index == 2 ? colour.blue : colour.alpha
-                let byte = component.isNaN ? 0 : Int((min(max(component, 0), 1) * 255).rounded())
+                let byte = component.isNaN ? 0 : roundedToInt(min(max(component, 0), 1) * 255)
                 buffer[1 + 2 * index] = digits.utf8Start[byte >> 4]
                 buffer[2 + 2 * index] = digits.utf8Start[byte & 0xF]
             }
@@ -524,7 +524,7 @@ struct HTMLLayoutWriter {
         }
         var scale: UInt = 1
         for _ in 0..<max(decimals, 0) { scale *= 10 }
-        let scaled = Int((min(max(value, -1e6), 1e6) * Double(scale)).rounded())
+        let scaled = roundedToInt(min(max(value, -1e6), 1e6) * Double(scale))
         let magnitude = scaled.magnitude
         var whole: UInt
         var fraction: UInt
@@ -570,6 +570,19 @@ struct HTMLLayoutWriter {
             }
             return length
         }
+    }
+
+    /// `value` rounded to the nearest integer, halves away from zero, as `Int(value.rounded())`
+    /// gives it, without the call to the C library's `round` that is: the integer part is cut
+    /// off by the conversion, and what is left (`value` less it, exact for a value under 2^52)
+    /// says whether to round away. `value` is finite and well inside `Int`'s range.
+    @inline(__always)
+    private static func roundedToInt(_ value: Double) -> Int {
+        let whole = Int(value)
+        let rest = value - Double(whole)
+        if rest >= 0.5 { return whole + 1 }
+        if rest <= -0.5 { return whole - 1 }
+        return whole
     }
 
     /// `magnitude` divided by 100 and its remainder, a function of its own so that the division
