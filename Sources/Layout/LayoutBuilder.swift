@@ -47,9 +47,9 @@ struct LayoutBuilder {
 
     /// The element of `view` at `path`, in `environment`.
     mutating func element<View: LayoutViewSource>(
-        _ view: View, environment inherited: LayoutEnvironment, axis: Axis? = nil
+        _ view: UnsafePointer<View>, environment inherited: LayoutEnvironment, axis: Axis? = nil
     ) -> LayoutElement {
-        let modifiers = view.viewModifiers
+        let modifiers = view.pointee.viewModifiers
         var environment = inherited
         // Outermost first, so that the modifier nearest the view is applied last and wins.
         for (index, modifier) in modifiers.enumerated().reversed() {
@@ -72,7 +72,7 @@ struct LayoutBuilder {
                 guard let layer = modifier["view"] else { continue }
                 path.append(.view)
                 modifierViews += 1
-                let drawn = self.element(layer, environment: environment)
+                let drawn = withUnsafePointer(to: layer) { self.element($0, environment: environment) }
                 modifierViews -= 1
                 path.removeLast()
                 element = LayoutElement(
@@ -116,29 +116,30 @@ struct LayoutBuilder {
 
     /// The element of the view itself, before its modifiers.
     private mutating func base<View: LayoutViewSource>(
-        _ view: View, environment: LayoutEnvironment, axis: Axis?
+        _ view: UnsafePointer<View>, environment: LayoutEnvironment, axis: Axis?
     ) -> LayoutElement {
-        let type = view.viewType
-        switch view.viewKind {
+        let type = view.pointee.viewType
+        switch view.pointee.viewKind {
         case .vstack, .hstack:
-            let stackAxis: Axis = view.viewKind == .vstack ? .vertical : .horizontal
-            var spacing = view.viewNumber("spacing")
+            let stackAxis: Axis = view.pointee.viewKind == .vstack ? .vertical : .horizontal
+            var spacing = view.pointee.viewNumber("spacing")
             if let given = spacing, given < 0 || given > 10_000 {
                 context.warnings.append("\(currentPath): spacing \(Points.format(given)) is laid out as 0")
                 spacing = 0
             }
             return LayoutElement(
                 .stack(
-                    stackAxis, alignment: AlignmentPosition(view.viewString("alignment")), spacing: spacing),
+                    stackAxis, alignment: AlignmentPosition(view.pointee.viewString("alignment")),
+                    spacing: spacing),
                 children: children(of: view, environment: environment, axis: stackAxis),
                 environment: environment)
         case .zstack:
             return LayoutElement(
-                .zstack(alignment: Alignment(view.viewString("alignment"))),
+                .zstack(alignment: Alignment(view.pointee.viewString("alignment"))),
                 children: children(of: view, environment: environment, axis: nil),
                 environment: environment)
         case .text:
-            var string = view.viewText ?? ""
+            var string = view.pointee.viewText ?? ""
             // No more characters than UTF-8 bytes: most texts are counted by their bytes alone.
             if string.utf8.count > LayoutContext.maximumTextLength,
                 string.count > LayoutContext.maximumTextLength
@@ -151,9 +152,9 @@ struct LayoutBuilder {
             return LayoutElement(.text(string), environment: environment)
         case .image:
             return LayoutElement(
-                .image(systemName: view.viewSystemName), environment: environment)
+                .image(systemName: view.pointee.viewSystemName), environment: environment)
         case .spacer:
-            var minimum = view.viewNumber("minLength")
+            var minimum = view.pointee.viewNumber("minLength")
             if let given = minimum, given < 0 || given > 10_000 {
                 context.warnings.append(
                     "\(currentPath): a spacer's minLength \(Points.format(given)) is laid out as 0")
@@ -168,7 +169,7 @@ struct LayoutBuilder {
         case .progress:
             let tint = environment.foreground ?? Palette.paint(Palette.accent)
             let bar = LayoutElement(
-                .progress(value: view.viewValue.map { min(max($0, 0), 1) }, tint: tint),
+                .progress(value: view.pointee.viewValue.map { min(max($0, 0), 1) }, tint: tint),
                 environment: environment)
             let label = children(of: view, environment: environment, axis: .vertical)
             guard !label.isEmpty else { return bar }
@@ -178,7 +179,7 @@ struct LayoutBuilder {
         case nil:
             // An unknown type is drawn as a vstack of its children, or as a text when it has only
             // text (the vocabulary check's rule).
-            if view.viewChildren.isEmpty, let text = view.viewText {
+            if view.pointee.viewChildren.isEmpty, let text = view.pointee.viewText {
                 return LayoutElement(.text(text), environment: environment)
             }
             return LayoutElement(
@@ -189,16 +190,17 @@ struct LayoutBuilder {
     }
 
     private mutating func children<View: LayoutViewSource>(
-        of view: View, environment: LayoutEnvironment, axis: Axis?
+        of view: UnsafePointer<View>, environment: LayoutEnvironment, axis: Axis?
     ) -> [LayoutElement] {
-        let views = view.viewChildren
+        let views = view.pointee.viewChildren
         var elements: [LayoutElement] = []
         elements.reserveCapacity(views.count)
         // Each child read where it is, not copied out of the array.
         views.withUnsafeBufferPointer { children in
+            guard let first = children.baseAddress else { return }
             for index in children.indices {
                 path.append(.child(index))
-                elements.append(element(children[index], environment: environment, axis: axis))
+                elements.append(element(first + index, environment: environment, axis: axis))
                 path.removeLast()
             }
         }
@@ -209,7 +211,7 @@ struct LayoutBuilder {
     /// bordered button (the widget default) on a tinted rounded fill, a prominent one on the
     /// tint, a plain one as its label; a link's label in the tint.
     private mutating func control<View: LayoutViewSource>(
-        _ view: View, type: String, environment: LayoutEnvironment
+        _ view: UnsafePointer<View>, type: String, environment: LayoutEnvironment
     ) -> LayoutElement {
         let number = nextControlNumber()
         let style = type == "link" ? "plain" : (environment.buttonStyle ?? "automatic")
@@ -246,10 +248,10 @@ struct LayoutBuilder {
     /// when the labels are hidden, or a bordered button filled with the tint when on (the button
     /// style).
     private mutating func toggle<View: LayoutViewSource>(
-        _ view: View, environment: LayoutEnvironment
+        _ view: UnsafePointer<View>, environment: LayoutEnvironment
     ) -> LayoutElement {
         let number = nextControlNumber()
-        let isOn = view.viewIsOn ?? false
+        let isOn = view.pointee.viewIsOn ?? false
         if environment.toggleStyle == "button" {
             var inner = environment
             if inner.foreground == nil {
@@ -287,12 +289,12 @@ struct LayoutBuilder {
 
     /// A control's label: its children (stacked vertically when more than one), else its text.
     private mutating func labelElement<View: LayoutViewSource>(
-        _ view: View, environment: LayoutEnvironment
+        _ view: UnsafePointer<View>, environment: LayoutEnvironment
     ) -> LayoutElement {
         let label = children(of: view, environment: environment, axis: .vertical)
         if label.count == 1 { return label[0] }
         if label.isEmpty {
-            guard let text = view.viewText else {
+            guard let text = view.pointee.viewText else {
                 return LayoutElement(.empty, environment: environment)
             }
             return LayoutElement(.text(text), environment: environment)

@@ -6,14 +6,28 @@ extension LayoutElement {
     /// Colours are resolved for `scheme`; sizes do not depend on it, so a view is measured once
     /// for both schemes.
     func place(at origin: (x: Double, y: Double), proposal: ProposedSize, scheme: ColorScheme) -> LayoutNode {
+        var paired = PairedColours(scheme: nil)
+        return place(at: origin, proposal: proposal, scheme: scheme, paired: &paired)
+    }
+
+    /// The element placed as ``place(at:proposal:scheme:)`` places it; with `paired`'s scheme,
+    /// the colours each node has in that scheme appended to it, the nodes depth first, each
+    /// before its children (one placement for a page that shows both schemes).
+    func place(
+        at origin: (x: Double, y: Double), proposal: ProposedSize, scheme: ColorScheme,
+        paired: inout PairedColours
+    ) -> LayoutNode {
         let size = size(for: proposal)
         let frame = Rect(origin: origin, size: size)
         // One node, made first and filled in where it is (not a node made in each case and
         // moved: a node is large).
         var node = LayoutNode(type: nodeType, frame: frame)
+        // The node's colours in the paired scheme, filled in with its own below.
+        let slot = paired.open()
         switch kind {
         case .widget(let margins, let background, let shape):
             node.background = background[scheme]
+            paired.set(slot) { $0.background = background[$1] }
             node.shape = shape
             if let child = children.first {
                 let offer = childProposal(for: proposal)
@@ -24,27 +38,29 @@ extension LayoutElement {
                     height: max(0, size.height - margins.vertical))
                 node.children = [
                     child.place(
-                        at: Alignment.center.origin(of: content, in: area), proposal: offer, scheme: scheme)
+                        at: Alignment.center.origin(of: content, in: area), proposal: offer, scheme: scheme,
+                        paired: &paired)
                 ]
             }
         case .text:
             let drawn = textLayout(for: proposal)
             let (layout, font) = (drawn.layout, drawn.font)
-            node.lines = layout.lines
-            node.truncated = layout.truncated
-            node.font = font
-            node.lineHeight = layout.lineHeight
-            node.ascent = layout.ascent
-            node.textAlignment = "leading"
+            // The text's members set at once (they are kept out of line).
+            var details = LayoutNode.Details(
+                lines: layout.lines, truncated: layout.truncated, font: font, lineHeight: layout.lineHeight,
+                ascent: layout.ascent, textAlignment: "leading")
             node.foreground = environment.resolvedForeground[scheme]
+            paired.set(slot) { $0.foreground = environment.resolvedForeground[$1] }
             if environment.strikethrough {
-                node.strikethrough =
-                    (environment.strikethroughColor ?? environment.resolvedForeground)[scheme]
+                let line = environment.strikethroughColor ?? environment.resolvedForeground
+                details.strikethrough = line[scheme]
+                paired.set(slot) { $0.strikethrough = line[$1] }
             }
+            node.details = details
         case .image(let systemName):
-            node.systemName = systemName
-            node.font = environment.resolvedFont
+            node.details = LayoutNode.Details(font: environment.resolvedFont, systemName: systemName)
             node.foreground = environment.resolvedForeground[scheme]
+            paired.set(slot) { $0.foreground = environment.resolvedForeground[$1] }
         case .spacer:
             break
         case .stack(let axis, let alignment, _):
@@ -61,7 +77,7 @@ extension LayoutElement {
                 let position =
                     axis == .horizontal
                     ? (x: frame.x + offset, y: frame.y + cross) : (x: frame.x + cross, y: frame.y + offset)
-                placed.append(child.place(at: position, proposal: offer, scheme: scheme))
+                placed.append(child.place(at: position, proposal: offer, scheme: scheme, paired: &paired))
                 offset += childSize[axis]
             }
             node.children = placed
@@ -69,14 +85,14 @@ extension LayoutElement {
             node.children = visible.map { child in
                 child.place(
                     at: alignment.origin(of: child.size(for: proposal), in: frame),
-                    proposal: proposal, scheme: scheme)
+                    proposal: proposal, scheme: scheme, paired: &paired)
             }
         case .padding(let insets):
             if let child = children.first {
                 node.children = [
                     child.place(
                         at: (frame.x + insets.leading, frame.y + insets.top),
-                        proposal: childProposal(for: proposal), scheme: scheme)
+                        proposal: childProposal(for: proposal), scheme: scheme, paired: &paired)
                 ]
             }
         case .fixedFrame(_, _, let alignment), .flexibleFrame(_, let alignment):
@@ -85,30 +101,41 @@ extension LayoutElement {
                 node.children = [
                     child.place(
                         at: alignment.origin(of: child.size(for: offer), in: frame),
-                        proposal: offer, scheme: scheme)
+                        proposal: offer, scheme: scheme, paired: &paired)
                 ]
             }
         case .background(let colour, let shape):
             node.background = colour[scheme]
+            paired.set(slot) { $0.background = colour[$1] }
             node.shape = shape
             node.children = children.prefix(1).map {
-                $0.place(at: origin, proposal: proposal, scheme: scheme)
+                $0.place(at: origin, proposal: proposal, scheme: scheme, paired: &paired)
             }
         case .layer(let alignment, let isOverlay):
-            var placed = children.prefix(1).map { $0.place(at: origin, proposal: proposal, scheme: scheme) }
+            let primary = paired.count
+            var placed = children.prefix(1).map {
+                $0.place(at: origin, proposal: proposal, scheme: scheme, paired: &paired)
+            }
             if children.count > 1 {
                 let layer = children[1]
                 let offer = ProposedSize(size)
+                let layerStart = paired.count
                 let drawn = layer.place(
                     at: alignment.origin(of: layer.size(for: offer), in: frame), proposal: offer,
-                    scheme: scheme)
-                if isOverlay { placed.append(drawn) } else { placed.insert(drawn, at: 0) }
+                    scheme: scheme, paired: &paired)
+                if isOverlay {
+                    placed.append(drawn)
+                } else {
+                    placed.insert(drawn, at: 0)
+                    // The layer's colours before the content's, as its nodes are.
+                    paired.moveToFront(layerStart, after: primary)
+                }
             }
             node.children = placed
         case .clip(let shape):
             node.shape = shape
             node.children = children.prefix(1).map {
-                $0.place(at: origin, proposal: proposal, scheme: scheme)
+                $0.place(at: origin, proposal: proposal, scheme: scheme, paired: &paired)
             }
         case .fixedSize:
             if let child = children.first {
@@ -117,20 +144,22 @@ extension LayoutElement {
                     child.place(
                         at: Alignment.topLeading.origin(of: child.size(for: offer), in: frame),
                         proposal: offer,
-                        scheme: scheme)
+                        scheme: scheme, paired: &paired)
                 ]
             }
         case .control(let type, let number):
             node.control = number
             node.children = children.prefix(1).map {
-                $0.place(at: origin, proposal: proposal, scheme: scheme)
+                $0.place(at: origin, proposal: proposal, scheme: scheme, paired: &paired)
             }
         case .toggleSwitch(let isOn, let tint):
             node.isOn = isOn
             node.foreground = tint[scheme]
+            paired.set(slot) { $0.foreground = tint[$1] }
         case .progress(let value, let tint):
             node.value = value
             node.foreground = tint[scheme]
+            paired.set(slot) { $0.foreground = tint[$1] }
         case .empty:
             break
         }

@@ -50,6 +50,31 @@ public enum LayoutEngine {
             contentMarginsDisabled: contentMarginsDisabled)
     }
 
+    /// A drawn view laid out and placed in `colorScheme`, with the colours each of its nodes has
+    /// in `pairedScheme` (depth first, a node before its children: the root's first), for a page
+    /// that draws both: the view is measured and placed once.
+    public static func layout(
+        _ view: ViewNode?, family: WidgetFamily, colorScheme: ColorScheme,
+        pairedWith pairedScheme: ColorScheme,
+        device: Device = .reference, contentMarginsDisabled: Bool = false
+    ) -> (layout: WidgetLayout, paired: [LayoutColours]) {
+        pairedLayout(
+            view, family: family, colorScheme: colorScheme, pairedScheme: pairedScheme, device: device,
+            contentMarginsDisabled: contentMarginsDisabled)
+    }
+
+    /// A view's JSON laid out and placed in `colorScheme`, with its nodes' colours in
+    /// `pairedScheme`.
+    public static func layout(
+        _ view: JSONValue?, family: WidgetFamily, colorScheme: ColorScheme,
+        pairedWith pairedScheme: ColorScheme,
+        device: Device = .reference, contentMarginsDisabled: Bool = false
+    ) -> (layout: WidgetLayout, paired: [LayoutColours]) {
+        pairedLayout(
+            view, family: family, colorScheme: colorScheme, pairedScheme: pairedScheme, device: device,
+            contentMarginsDisabled: contentMarginsDisabled)
+    }
+
     /// `view` laid out as a widget of `family`, placed in each of `colorSchemes`.
     /// `contentMarginsDisabled` is WidgetKit's `.contentMarginsDisabled()`: the content takes the
     /// whole widget.
@@ -57,11 +82,51 @@ public enum LayoutEngine {
         _ view: View?, family: WidgetFamily, colorSchemes: [ColorScheme], device: Device,
         contentMarginsDisabled: Bool
     ) -> [WidgetLayout] {
+        let built = widget(
+            view, family: family, device: device, contentMarginsDisabled: contentMarginsDisabled)
+        return colorSchemes.map { colorScheme in
+            // The lock screen draws its widgets light on the wallpaper (iOS's vibrant rendering):
+            // they are placed in the dark scheme's colours on a dark backdrop, in either scheme.
+            let root = built.element.place(
+                at: (0, 0), proposal: ProposedSize(built.size),
+                scheme: built.isAccessory ? .dark : colorScheme)
+            return WidgetLayout(
+                family: family, colorScheme: colorScheme, size: built.size, root: root,
+                warnings: built.warnings)
+        }
+    }
+
+    /// `view` laid out as a widget of `family` and placed in `colorScheme`, with its nodes'
+    /// colours in `pairedScheme`.
+    static func pairedLayout<View: LayoutViewSource>(
+        _ view: View?, family: WidgetFamily, colorScheme: ColorScheme, pairedScheme: ColorScheme,
+        device: Device,
+        contentMarginsDisabled: Bool
+    ) -> (layout: WidgetLayout, paired: [LayoutColours]) {
+        let built = widget(
+            view, family: family, device: device, contentMarginsDisabled: contentMarginsDisabled)
+        // As `layoutViews` places them: the lock screen's in the dark scheme's colours.
+        var paired = PairedColours(scheme: built.isAccessory ? .dark : pairedScheme)
+        let root = built.element.place(
+            at: (0, 0), proposal: ProposedSize(built.size), scheme: built.isAccessory ? .dark : colorScheme,
+            paired: &paired)
+        let layout = WidgetLayout(
+            family: family, colorScheme: colorScheme, size: built.size, root: root, warnings: built.warnings)
+        return (layout, paired.colours)
+    }
+
+    /// The widget's element of `view` (its content in its margins, on its background), measured
+    /// when it is placed; its size, whether it is an accessory family, and what the layout changed.
+    private static func widget<View: LayoutViewSource>(
+        _ view: View?, family: WidgetFamily, device: Device, contentMarginsDisabled: Bool
+    ) -> (element: LayoutElement, size: Size, isAccessory: Bool, warnings: [String]) {
         let size = device.size(of: family)
         let isAccessory = [.accessoryCircular, .accessoryRectangular, .accessoryInline].contains(family)
         var builder = LayoutBuilder(context: LayoutContext())
         let environment = LayoutEnvironment()
-        let content = view.map { builder.element($0, environment: environment) }
+        let content = view.map { view in
+            withUnsafePointer(to: view) { builder.element($0, environment: environment) }
+        }
         let background =
             isAccessory
             ? Paint(RGBA(red: 0.11, green: 0.11, blue: 0.118))
@@ -79,14 +144,6 @@ public enum LayoutEngine {
                 margins: margins, background: background,
                 shape: .roundedRectangle(cornerRadius: device.cornerRadius(of: family))),
             children: content.map { [$0] } ?? [], environment: environment)
-        return colorSchemes.map { colorScheme in
-            // The lock screen draws its widgets light on the wallpaper (iOS's vibrant rendering):
-            // they are placed in the dark scheme's colours on a dark backdrop, in either scheme.
-            let root = widget.place(
-                at: (0, 0), proposal: ProposedSize(size), scheme: isAccessory ? .dark : colorScheme)
-            return WidgetLayout(
-                family: family, colorScheme: colorScheme, size: size, root: root,
-                warnings: builder.context.warnings)
-        }
+        return (widget, size, isAccessory, builder.context.warnings)
     }
 }

@@ -1,4 +1,5 @@
 public import JSON
+import WidgetHostKit
 
 /// The outline a ``LayoutNode`` fills or clips to.
 public enum LayoutShape: Sendable, Hashable {
@@ -44,36 +45,112 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
     /// Its children, in drawing order.
     public var children: [LayoutNode] = []
 
-    /// A text's lines as drawn (the last cut with `…` when `truncated`).
-    public var lines: [String]?
-    /// Whether a text was cut.
-    public var truncated: Bool?
-    /// A text's (or a symbol's) font.
-    public var font: FontSpec?
-    /// A text's line height and the distance from a line's top to its baseline, for drawing.
-    public var lineHeight: Double?
-    public var ascent: Double?
-    /// A text's alignment within its frame: `leading`, `center` or `trailing`.
-    public var textAlignment: String?
-
     /// The colour of what the node draws itself (a text, a symbol, a bar's or a switch's tint).
     public var foreground: RGBA?
     /// The colour it fills its frame with, in `shape`.
     public var background: RGBA?
     /// The outline of `background`, or what a `clipShape` clips to.
     public var shape: LayoutShape?
-    /// A struck-through text's line colour.
-    public var strikethrough: RGBA?
-    /// An image's SF Symbols name.
-    public var systemName: String?
-    /// A control's number, as `tap` and `data-control` count them (depth first, from 1).
-    public var control: Int?
-    /// A toggle's state.
-    public var isOn: Bool?
-    /// A progress view's fraction (nil: indeterminate).
-    public var value: Double?
     /// The opacity its subtree is drawn at.
     public var opacity: Double = 1
+    /// What only some nodes have (a text's, a symbol's, a control's), out of line: `nil` when
+    /// the node has none of it.
+    private var extra: Extra?
+
+    /// What only some nodes have: a text's lines and font, a symbol's name, a control's number
+    /// and state. Kept out of line, so that a node (moved into its parent's children as it is
+    /// placed, copied when it is read) is small.
+    struct Details: Sendable, Hashable {
+        var lines: [String]?
+        var truncated: Bool?
+        var font: FontSpec?
+        var lineHeight: Double?
+        var ascent: Double?
+        var textAlignment: String?
+        var strikethrough: RGBA?
+        var systemName: String?
+        var control: Int?
+        var isOn: Bool?
+        var value: Double?
+    }
+
+    /// ``Details`` behind a reference, never changed once made: equal when their details are.
+    private final class Extra: Sendable, Hashable {
+        let details: Details
+
+        init(_ details: Details) {
+            self.details = details
+        }
+
+        static func == (left: Extra, right: Extra) -> Bool {
+            left === right || left.details == right.details
+        }
+
+        func hash(into hasher: inout Hasher) {
+            details.hash(into: &hasher)
+        }
+    }
+
+    /// The node's details, set at once (a node without any keeps none).
+    var details: Details {
+        get { extra?.details ?? Details() }
+        set { extra = newValue == Details() ? nil : Extra(newValue) }
+    }
+
+    /// A text's lines as drawn (the last cut with `…` when `truncated`).
+    public var lines: [String]? {
+        get { extra?.details.lines }
+        set { details.lines = newValue }
+    }
+    /// Whether a text was cut.
+    public var truncated: Bool? {
+        get { extra?.details.truncated }
+        set { details.truncated = newValue }
+    }
+    /// A text's (or a symbol's) font.
+    public var font: FontSpec? {
+        get { extra?.details.font }
+        set { details.font = newValue }
+    }
+    /// A text's line height and the distance from a line's top to its baseline, for drawing.
+    public var lineHeight: Double? {
+        get { extra?.details.lineHeight }
+        set { details.lineHeight = newValue }
+    }
+    public var ascent: Double? {
+        get { extra?.details.ascent }
+        set { details.ascent = newValue }
+    }
+    /// A text's alignment within its frame: `leading`, `center` or `trailing`.
+    public var textAlignment: String? {
+        get { extra?.details.textAlignment }
+        set { details.textAlignment = newValue }
+    }
+    /// A struck-through text's line colour.
+    public var strikethrough: RGBA? {
+        get { extra?.details.strikethrough }
+        set { details.strikethrough = newValue }
+    }
+    /// An image's SF Symbols name.
+    public var systemName: String? {
+        get { extra?.details.systemName }
+        set { details.systemName = newValue }
+    }
+    /// A control's number, as `tap` and `data-control` count them (depth first, from 1).
+    public var control: Int? {
+        get { extra?.details.control }
+        set { details.control = newValue }
+    }
+    /// A toggle's state.
+    public var isOn: Bool? {
+        get { extra?.details.isOn }
+        set { details.isOn = newValue }
+    }
+    /// A progress view's fraction (nil: indeterminate).
+    public var value: Double? {
+        get { extra?.details.value }
+        set { details.value = newValue }
+    }
 
     public init(type: String, frame: Rect, children: [LayoutNode] = []) {
         self.type = type
@@ -161,5 +238,59 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
             sink.endArray()
         }
         sink.endObject()
+    }
+}
+
+/// The colours a ``LayoutNode`` has in another colour scheme: what a page that shows both
+/// schemes writes of the second (the geometry is the same in both).
+public struct LayoutColours: Sendable, Hashable {
+    /// ``LayoutNode/foreground`` in that scheme.
+    public var foreground: RGBA?
+    /// ``LayoutNode/background`` in that scheme.
+    public var background: RGBA?
+    /// ``LayoutNode/strikethrough`` in that scheme.
+    public var strikethrough: RGBA?
+
+    public init(foreground: RGBA? = nil, background: RGBA? = nil, strikethrough: RGBA? = nil) {
+        self.foreground = foreground
+        self.background = background
+        self.strikethrough = strikethrough
+    }
+}
+
+/// The colours of each node placed in a second scheme, as the nodes are placed (depth first, a
+/// node before its children); nothing is kept when there is no second scheme.
+struct PairedColours {
+    /// The second scheme; `nil`: none is kept.
+    let scheme: ColorScheme?
+    /// The colours, a node's at the index ``open()`` gave it.
+    private(set) var colours: [LayoutColours] = []
+
+    init(scheme: ColorScheme?) {
+        self.scheme = scheme
+        // Room for a widget's nodes (a TaskWidget has about forty).
+        if scheme != nil { colours.reserveCapacity(64) }
+    }
+
+    /// How many nodes have colours.
+    var count: Int { colours.count }
+
+    /// Adds a node with no colours and gives its index.
+    mutating func open() -> Int {
+        if scheme != nil { colours.append(LayoutColours()) }
+        return colours.count - 1
+    }
+
+    /// Fills in the colours of the node at `slot` with `body`, given the second scheme.
+    mutating func set(_ slot: Int, _ body: (inout LayoutColours, ColorScheme) -> Void) {
+        guard let scheme, colours.indices.contains(slot) else { return }
+        body(&colours[slot], scheme)
+    }
+
+    /// Puts the colours from `start` on before those from `front` up to `start`: a layer placed
+    /// after the content it is drawn under.
+    mutating func moveToFront(_ start: Int, after front: Int) {
+        guard scheme != nil, front < start, start <= colours.count else { return }
+        colours[front..<colours.count] = colours[start...] + colours[front..<start]
     }
 }

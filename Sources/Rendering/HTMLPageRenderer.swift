@@ -39,12 +39,20 @@ public struct HTMLPageRenderer: RunRenderer {
     /// (`serve`'s) carries the revision of the view it shows (`data-revision`), which a tap sends
     /// back so that a view changed meanwhile is not tapped.
     public func card(_ result: WidgetResult, live: Bool = false) -> String {
+        var output = HTMLBytes(capacity: 8192)
+        writeCard(result, live: live, to: &output)
+        return output.string
+    }
+
+    /// Appends the figure of one widget (``card(_:live:)``) to `output`.
+    func writeCard(_ result: WidgetResult, live: Bool = false, to output: inout HTMLBytes) {
         // The drawn view is laid out as it is, not written as JSON first.
-        card(
+        writeCard(
             id: result.instance.id, kind: result.instance.kind, family: result.family,
             drawn: result.outcome.map { drawing($0.current.view, family: result.family) },
             reloadRequested: result.reloadRequested,
-            revision: live ? (try? result.outcome.get()).map { ViewRevision($0.current.view) } : nil)
+            revision: live ? (try? result.outcome.get()).map { ViewRevision($0.current.view) } : nil,
+            to: &output)
     }
 
     /// The figure of a widget showing `outcome`: a view tree as `run --format json` prints it
@@ -58,13 +66,14 @@ public struct HTMLPageRenderer: RunRenderer {
             reloadRequested: reloadRequested, revision: nil)
     }
 
-    /// A view laid out for the page: its geometry in light and in dark (the same tree twice when
-    /// the renderer draws one scheme), its controls and its widget URL.
+    /// A view laid out for the page: its geometry and colours in light (or the renderer's
+    /// scheme) and its colours in dark, its controls and its widget URL.
     struct Drawing {
         /// The root of the light scheme's layout (the forced scheme's, when there is one).
         var light: LayoutNode
-        /// The root of the dark scheme's layout: the same shape, other colours.
-        var dark: LayoutNode
+        /// The dark scheme's colours of its nodes, depth first (none when the renderer draws one
+        /// scheme: each node's own).
+        var dark: [LayoutColours]
         /// What the view says of its controls that the layout does not, in `tap`'s order.
         var controls: [HTMLControl]
         /// The URL the widget opens (`widgetURL`).
@@ -73,22 +82,39 @@ public struct HTMLPageRenderer: RunRenderer {
 
     /// A drawn view laid out in `family`, in each scheme the page shows.
     func drawing(_ view: ViewNode, family: WidgetFamily) -> Drawing {
-        drawing(view) { LayoutEngine.layouts(view, family: family, colorSchemes: $0, device: device) }
+        let laidOut: (LayoutNode, [LayoutColours])
+        if let colorScheme {
+            laidOut = (
+                LayoutEngine.layout(view, family: family, colorScheme: colorScheme, device: device).root, []
+            )
+        } else {
+            let paired = LayoutEngine.layout(
+                view, family: family, colorScheme: .light, pairedWith: .dark, device: device)
+            laidOut = (paired.layout.root, paired.paired)
+        }
+        return drawing(view, laidOut: laidOut)
     }
 
     /// A view's JSON laid out in `family`, in each scheme the page shows.
     func drawing(_ view: JSONValue, family: WidgetFamily) -> Drawing {
-        drawing(view) { LayoutEngine.layouts(view, family: family, colorSchemes: $0, device: device) }
+        let laidOut: (LayoutNode, [LayoutColours])
+        if let colorScheme {
+            laidOut = (
+                LayoutEngine.layout(view, family: family, colorScheme: colorScheme, device: device).root, []
+            )
+        } else {
+            let paired = LayoutEngine.layout(
+                view, family: family, colorScheme: .light, pairedWith: .dark, device: device)
+            laidOut = (paired.layout.root, paired.paired)
+        }
+        return drawing(view, laidOut: laidOut)
     }
 
-    /// `view` laid out by `layout` in each scheme the page shows (one when the renderer draws
-    /// one; the view is measured once for both), with what the page reads of its controls.
-    private func drawing(_ view: some HTMLViewSource, layout: ([ColorScheme]) -> [WidgetLayout]) -> Drawing {
-        let layouts = layout(colorScheme.map { [$0] } ?? [.light, .dark])
-        let light = layouts[0].root
-        let dark = layouts.count > 1 ? layouts[1].root : light
+    /// `view` laid out (measured once and placed once, with its dark colours when the page
+    /// shows both schemes), with what the page reads of its controls.
+    private func drawing(_ view: some HTMLViewSource, laidOut: (LayoutNode, [LayoutColours])) -> Drawing {
         let (controls, widgetURL) = HTMLControl.controls(of: view)
-        return Drawing(light: light, dark: dark, controls: controls, widgetURL: widgetURL)
+        return Drawing(light: laidOut.0, dark: laidOut.1, controls: controls, widgetURL: widgetURL)
     }
 
     /// The figure of a widget drawn as `drawn`, or its failure.
@@ -96,45 +122,70 @@ public struct HTMLPageRenderer: RunRenderer {
         id: String, kind: String, family: WidgetFamily, drawn: Result<Drawing, WidgetFailure>,
         reloadRequested: Bool, revision: ViewRevision?
     ) -> String {
+        var output = HTMLBytes(capacity: 8192)
+        writeCard(
+            id: id, kind: kind, family: family, drawn: drawn, reloadRequested: reloadRequested,
+            revision: revision, to: &output)
+        return output.string
+    }
+
+    /// Appends the figure of a widget drawn as `drawn`, or its failure, to `output`.
+    func writeCard(
+        id: String, kind: String, family: WidgetFamily, drawn: Result<Drawing, WidgetFailure>,
+        reloadRequested: Bool, revision: ViewRevision?, to output: inout HTMLBytes
+    ) {
         let size = device.size(of: family)
-        var cardStyle =
-            "width:" + HTMLLayoutWriter.px(size.width) + ";height:" + HTMLLayoutWriter.px(size.height)
-            + ";border-radius:" + HTMLLayoutWriter.px(device.cornerRadius(of: family))
-        let id = HTMLText.escaped(id)
-        let kind = HTMLText.escaped(kind)
-        let family = family.rawValue
-        var output = "<figure class=\"widget\"><div class=\""
-        var body: String
-        var attributes = ""
+        output += "<figure class=\"widget\"><div class=\""
+        switch drawn {
+        case .success: output += "card"
+        case .failure: output += "card failed"
+        }
+        output += "\" data-widget-id=\""
+        HTMLText.append(id, to: &output)
+        output += "\" data-kind=\""
+        HTMLText.append(kind, to: &output)
+        output += "\" data-family=\""
+        output.write(string: family.rawValue)
+        if let revision {
+            output += "\" data-revision=\""
+            output.write(string: revision.description)
+        }
+        if case .success(let drawing) = drawn, let url = drawing.widgetURL {
+            output += "\" data-widget-url=\""
+            HTMLText.append(url, to: &output)
+        }
+        output += "\" style=\"width:"
+        HTMLLayoutWriter.appendPx(size.width, to: &output)
+        output += ";height:"
+        HTMLLayoutWriter.appendPx(size.height, to: &output)
+        output += ";border-radius:"
+        HTMLLayoutWriter.appendPx(device.cornerRadius(of: family), to: &output)
         switch drawn {
         case .success(let drawing):
-            output += "card"
-            let writer = HTMLLayoutWriter(symbols: symbols, controls: drawing.controls)
-            let content = writer.content(light: drawing.light, dark: drawing.dark)
-            body = content.html
-            cardStyle += content.cardStyle
-            if let url = drawing.widgetURL {
-                attributes = "\" data-widget-url=\"" + HTMLText.escaped(url)
-            }
+            let writer = HTMLLayoutWriter(symbols: symbols, controls: drawing.controls, dark: drawing.dark)
+            writer.writeCardStyle(of: drawing.light, to: &output)
+            output += "\">"
+            writer.writeContent(of: drawing.light, to: &output)
         case .failure(let failure):
-            output += "card failed"
-            body =
+            output += "\">"
+            output +=
                 "<div class=\"error\" role=\"alert\"><span class=\"i\"><svg viewBox=\"0 0 24 24\" aria-hidden=\"true\">"
-            body += HTMLVocabulary.symbols["exclamationmark.circle.fill", default: ""] + "</svg></span>"
-            body += "<span class=\"message\">"
-            HTMLText.append(failure.message, to: &body)
-            body += "</span><code class=\"code\">" + HTMLText.escaped(failure.code.rawValue) + "</code></div>"
+            output.write(string: HTMLVocabulary.symbols["exclamationmark.circle.fill", default: ""])
+            output += "</svg></span><span class=\"message\">"
+            HTMLText.append(failure.message, to: &output)
+            output += "</span><code class=\"code\">"
+            HTMLText.append(failure.code.rawValue, to: &output)
+            output += "</code></div>"
         }
-        output += "\" data-widget-id=\"" + id + "\" data-kind=\"" + kind
-        output += "\" data-family=\"" + family
-        if let revision { output += "\" data-revision=\"" + revision.description }
-        output += attributes
-        output += "\" style=\"" + cardStyle + "\">" + body + "</div>"
-        output += "<figcaption><span class=\"id\">" + id + "</span> · <span class=\"kind\">" + kind
-        output += "</span> · <span class=\"family\">" + family + "</span>"
+        output += "</div><figcaption><span class=\"id\">"
+        HTMLText.append(id, to: &output)
+        output += "</span> · <span class=\"kind\">"
+        HTMLText.append(kind, to: &output)
+        output += "</span> · <span class=\"family\">"
+        output.write(string: family.rawValue)
+        output += "</span>"
         if reloadRequested { output += " · reload requested" }
         output += "</figcaption></figure>"
-        return output
     }
 
     /// The page around `cards` (``card(_:)``s joined); `live` adds the script of `serve`'s page,
@@ -205,7 +256,11 @@ struct HTMLPageStreamWriter: RunStreamWriter {
 
     func header() -> [UInt8] { Array(renderer.head(token: nil).utf8) }
 
-    func piece(_ result: WidgetResult, at index: Int) -> [UInt8] { Array(renderer.card(result).utf8) }
+    func piece(_ result: WidgetResult, at index: Int) -> [UInt8] {
+        var output = HTMLBytes(capacity: 16384)
+        renderer.writeCard(result, to: &output)
+        return output.bytes
+    }
 
     func footer(count: Int) -> [UInt8] { Array(renderer.footer(live: nil).utf8) }
 }

@@ -8,33 +8,46 @@ enum HTMLText {
         return output
     }
 
-    /// Appends `text`, escaped, to `output`; text with nothing to escape is appended as it is.
-    static func append(_ text: String, to output: inout some HTMLOutput) {
-        let needsEscaping = text.utf8.contains { byte in
-            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte < 0x20
+    /// Appends `text`, escaped, to `output`: its runs with nothing to escape as they are, each
+    /// byte to escape as its reference (only ASCII is escaped, so a run never splits a character).
+    static func append(_ text: String, to output: inout some HTMLOutput & ~Copyable) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { append(utf8: $0, to: &output) }
+        if done == nil {
+            var text = text
+            text.withUTF8 { append(utf8: $0, to: &output) }
         }
-        guard needsEscaping else {
-            output.write(text)
-            return
-        }
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            case "\n", "\t": escaped.unicodeScalars.append(scalar)
-            // Other C0 controls are not allowed in HTML text: shown as their control pictures,
-            // as the text renderers show them.
-            case _ where scalar.value < 0x20:
-                escaped.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
-            default: escaped.unicodeScalars.append(scalar)
+    }
+
+    /// Appends the UTF-8 text `bytes`, escaped, to `output`.
+    static func append(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout some HTMLOutput & ~Copyable) {
+        var start = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard
+                byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<")
+                    || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+            else { continue }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") { continue }
+            if start < index { output.write(utf8: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+            start = index + 1
+            switch byte {
+            case UInt8(ascii: "&"): output.write("&amp;")
+            case UInt8(ascii: "<"): output.write("&lt;")
+            case UInt8(ascii: ">"): output.write("&gt;")
+            case UInt8(ascii: "\""): output.write("&quot;")
+            case UInt8(ascii: "'"): output.write("&#39;")
+            default:
+                // Other C0 controls are not allowed in HTML text: shown as their control
+                // pictures (U+2400 on), as the text renderers show them.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3) { picture in
+                    picture[0] = 0xE2
+                    picture[1] = 0x90
+                    picture[2] = 0x80 + byte
+                    output.write(utf8: UnsafeBufferPointer(picture))
+                }
             }
         }
-        output.write(escaped)
+        if start < bytes.count { output.write(utf8: UnsafeBufferPointer(rebasing: bytes[start...])) }
     }
 
     /// Whether `url` may be the `href` of a link on the page: an absolute URL whose scheme runs

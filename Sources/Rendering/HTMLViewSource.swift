@@ -37,28 +37,37 @@ struct HTMLControl: Sendable, Hashable {
     static func controls(of view: some HTMLViewSource) -> (controls: [HTMLControl], widgetURL: String?) {
         var controls: [HTMLControl] = []
         var widgetURL: String?
-        collect(view, disabled: false, into: &controls, widgetURL: &widgetURL)
+        withUnsafePointer(to: view) { root in
+            collect(root, disabled: false, into: &controls, widgetURL: &widgetURL)
+        }
         return (controls, widgetURL)
     }
 
+    /// Collects the controls of the view `view` points to and of the views under it. The views
+    /// are read where they are, through pointers (a view passed as a value is copied first).
     private static func collect<View: HTMLViewSource>(
-        _ view: View, disabled: Bool, into controls: inout [HTMLControl], widgetURL: inout String?
+        _ view: UnsafePointer<View>, disabled: Bool, into controls: inout [HTMLControl],
+        widgetURL: inout String?
     ) {
-        let type = view.viewType
+        // Kinds, not names, compared: the drawn view has them as they are.
+        let kind = view.pointee.viewKind
         var disabled = disabled
-        for modifier in view.viewModifiers where modifier.modifierType == "disabled" {
+        for modifier in view.pointee.viewModifiers where modifier.modifierKind == .disabled {
             if modifier["isActive"]?.boolValue ?? true { disabled = true }
         }
-        if type == "button" || type == "toggle" || type == "link" {
+        if kind == .button || kind == .toggle || kind == .link {
             controls.append(
                 HTMLControl(
-                    intentType: view.viewIntentType, url: type == "link" ? view.viewURL : nil,
+                    intentType: view.pointee.viewIntentType, url: kind == .link ? view.pointee.viewURL : nil,
                     isDisabled: disabled))
-        } else if widgetURL == nil, type != "spacer", let url = view.viewURL {
+        } else if widgetURL == nil, kind != .spacer, let url = view.pointee.viewURL {
             widgetURL = url
         }
-        for child in view.viewChildren {
-            collect(child, disabled: disabled, into: &controls, widgetURL: &widgetURL)
+        view.pointee.viewChildren.withUnsafeBufferPointer { children in
+            guard let first = children.baseAddress else { return }
+            for index in children.indices {
+                collect(first + index, disabled: disabled, into: &controls, widgetURL: &widgetURL)
+            }
         }
     }
 }

@@ -13,6 +13,13 @@ enum Clock {
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
+    /// The CPU time of every thread of the process, in nanoseconds.
+    static func processCPUTime() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+
     /// Times `body` once, in seconds.
     static func seconds(_ body: () -> Void) -> Double {
         let start = now()

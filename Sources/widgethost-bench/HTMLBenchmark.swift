@@ -22,6 +22,8 @@ struct HTMLBenchmark {
             _ = await evaluator.evaluate(many, options: options)
             var jsonRuns: [Double] = []
             var htmlRuns: [Double] = []
+            var jsonCPU: [Double] = []
+            var htmlCPU: [Double] = []
             var jsonRenders: [Double] = []
             var htmlRenders: [Double] = []
             var sizes = (json: 0, html: 0)
@@ -32,6 +34,7 @@ struct HTMLBenchmark {
                     // As `run` writes it: each widget's piece drawn on the task that
                     // evaluated it (on every core), the pieces put in order.
                     var bytes = 0
+                    let cpuStart = Clock.processCPUTime()
                     var start = Clock.now()
                     if let writer = renderer.streamWriter(includeTimeline: false) {
                         bytes += writer.header().count
@@ -41,6 +44,7 @@ struct HTMLBenchmark {
                         bytes += writer.footer(count: many.count).count
                     }
                     let whole = Double(Clock.now() - start) / 1e9
+                    let cpu = Double(Clock.processCPUTime() - cpuStart) / 1e9
                     // The writing alone, on one thread, of results evaluated before.
                     let results = await evaluator.evaluate(many, options: options)
                     start = Clock.now()
@@ -52,10 +56,12 @@ struct HTMLBenchmark {
                     let render = Double(Clock.now() - start) / 1e9
                     if asHTML {
                         htmlRuns.append(whole)
+                        htmlCPU.append(cpu)
                         htmlRenders.append(render)
                         sizes.html = bytes
                     } else {
                         jsonRuns.append(whole)
+                        jsonCPU.append(cpu)
                         jsonRenders.append(render)
                         sizes.json = bytes
                     }
@@ -67,6 +73,9 @@ struct HTMLBenchmark {
             Report.row("run --format json", jsonRuns)
             Report.row("run --format html", htmlRuns)
             Report.ratio("html / json", htmlRuns, jsonRuns, target: 2.0)
+            Report.row("run --format json, CPU time", jsonCPU)
+            Report.row("run --format html, CPU time", htmlCPU)
+            Report.ratio("html / json, CPU time", htmlCPU, jsonCPU)
             Report.row("JSON document, written", jsonRenders)
             Report.row("HTML page, written", htmlRenders)
             Report.ratio("page / document", htmlRenders, jsonRenders)

@@ -310,4 +310,33 @@ import WidgetHostKit
         #expect(first == second)
         #expect(try Self.layout(view, scheme: .dark) != first)
     }
+
+    /// A layout placed once with its colours in a second scheme is the layout in the first, and
+    /// each node's paired colours are its colours in the second scheme's layout, depth first
+    /// (a background view, placed after the content it is under, included).
+    @Test func aLayoutPairedWithASchemeHasThatSchemesColoursDepthFirst() throws {
+        let json =
+            #"{"type": "vstack", "children": [{"type": "text", "text": "Done", "modifiers": [{"type": "strikethrough"}, {"type": "foregroundStyle", "style": "blue"}, "#
+            + #"{"type": "background", "view": {"type": "hstack", "children": [{"type": "image", "systemName": "star", "modifiers": [{"type": "foregroundStyle", "style": "orange"}]}]}}, "#
+            + #"{"type": "background", "style": "red"}]}, {"type": "toggle", "isOn": true, "text": "On"}, {"type": "progress", "value": 0.5}, "#
+            + #"{"type": "text", "text": "Top", "modifiers": [{"type": "overlay", "view": {"type": "text", "text": "!", "modifiers": [{"type": "foregroundStyle", "style": "green"}]}}]}]}"#
+        let view = try JSONValue(parsing: json)
+        for family in [WidgetFamily.systemMedium, .accessoryRectangular] {
+            let paired = LayoutEngine.layout(view, family: family, colorScheme: .light, pairedWith: .dark)
+            #expect(paired.layout == LayoutEngine.layout(view, family: family, colorScheme: .light))
+            let dark = LayoutEngine.layout(view, family: family, colorScheme: .dark).root.allNodes
+            #expect(paired.paired.count == dark.count)
+            #expect(
+                paired.paired
+                    == dark.map {
+                        LayoutColours(
+                            foreground: $0.foreground, background: $0.background,
+                            strikethrough: $0.strikethrough)
+                    })
+            // The background view is there, before the text it is under; the others too.
+            #expect(dark.contains { $0.type == "background" && $0.children.first?.type == "hstack" })
+            #expect(dark.contains { $0.strikethrough != nil })
+            #expect(dark.contains { $0.type == "switch" } && dark.contains { $0.type == "progress" })
+        }
+    }
 }

@@ -53,9 +53,13 @@ import WidgetHostKit
         _ light: LayoutNode, dark: LayoutNode? = nil, controls: [HTMLControl] = [],
         renderer: HTMLPageRenderer? = nil
     ) -> String {
+        // The dark tree's colours, depth first, as the layout engine pairs them with the light.
+        let darkColours = (dark ?? Self.recoloured(light, Self.inverted)).allNodes.map {
+            LayoutColours(
+                foreground: $0.foreground, background: $0.background, strikethrough: $0.strikethrough)
+        }
         let drawing = HTMLPageRenderer.Drawing(
-            light: light, dark: dark ?? Self.recoloured(light, Self.inverted), controls: controls,
-            widgetURL: nil)
+            light: light, dark: darkColours, controls: controls, widgetURL: nil)
         return (renderer ?? self.renderer).card(
             id: "w", kind: "K", family: .systemMedium, drawn: .success(drawing), reloadRequested: false,
             revision: nil)
@@ -273,6 +277,34 @@ import WidgetHostKit
         #expect(HTMLLayoutWriter.px(1e300) == "1000000px")
         #expect(HTMLLayoutWriter.px(.nan) == "0px")
         #expect(HTMLLayoutWriter.number(0.125, decimals: 3) == "0.125")
+    }
+
+    /// Numbers are rounded halves away from zero, as `Double.rounded()` rounds them, at every
+    /// scale the page writes (the writer rounds without calling the C library).
+    @Test func numbersAreRoundedAsDoubleRoundsThem() {
+        var values: [Double] = [
+            0, 0.5, -0.5, 1.5, 2.5, -2.5, 0.005, 0.015, -0.005, 0.0049999999999999, 999_999.995,
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            values.append(Double.random(in: -2000...2000, using: &generator))
+            // A hundredth and a half: the halves each scale rounds.
+            values.append(Double(Int.random(in: -200_000...200_000, using: &generator)) / 100 + 0.005)
+        }
+        for value in values {
+            for decimals in 1...3 {
+                var scale = 1.0
+                for _ in 0..<decimals { scale *= 10 }
+                let scaled = Int((min(max(value, -1e6), 1e6) * scale).rounded())
+                var expected = String(scaled.magnitude / UInt(scale))
+                var fraction = String(scaled.magnitude % UInt(scale))
+                fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
+                while fraction.hasSuffix("0") { fraction.removeLast() }
+                if !fraction.isEmpty { expected += "." + fraction }
+                if scaled < 0 { expected = "-" + expected }
+                #expect(HTMLLayoutWriter.number(value, decimals: decimals) == expected, "\(value)")
+            }
+        }
     }
 
     /// The writer's colours are the layout JSON's (`RGBA.description`), written without its
