@@ -10,7 +10,7 @@ import Testing
 /// `widgethost watch`, run as the built binary, following edits of what it hosts: configuration
 /// files made while it runs, the files an `include:` glob comes to match, the order of the widgets,
 /// and plugin manifests.
-@Suite(.serialized) struct WatchEditTests {
+@Suite struct WatchEditTests {
     /// A scratch directory with an empty store and the configuration directory `dcfg` holding
     /// `files` (name and text).
     static func scratch(_ files: [(String, String)]) throws -> TemporaryDirectory {
