@@ -13,12 +13,30 @@ import Testing
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
+    /// Why `completions` did not write a script.
+    struct CompletionsError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The script `completions shell` writes, for bash, zsh and fish: written once a run by the
+    /// built binary, as every case of a shell completes with the same script.
+    static let scripts: [String: Result<String, any Error>] = Dictionary(
+        uniqueKeysWithValues: ["bash", "zsh", "fish"].map { shell in
+            let script = Result<String, any Error> {
+                let run = try WidgetHostProcess.run(["completions", shell])
+                guard run.status == 0, run.standardError.isEmpty else {
+                    throw CompletionsError(
+                        description: "completions \(shell): exit \(run.status), \(run.standardError)")
+                }
+                return run.standardOutput
+            }
+            return (shell, script)
+        })
+
     /// The script `completions shell` writes, saved in `scratch`.
     static func script(_ shell: String, in scratch: TemporaryDirectory) throws -> URL {
-        let run = try WidgetHostProcess.run(["completions", shell])
-        #expect(run.status == 0)
-        #expect(run.standardError.isEmpty)
-        return try scratch.file("completion.\(shell)", run.standardOutput)
+        let script = try #require(scripts[shell]).get()
+        return try scratch.file("completion.\(shell)", script)
     }
 
     /// COMPREPLY after completing the last of `words` (after the program name) with the bash

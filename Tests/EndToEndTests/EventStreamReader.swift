@@ -11,6 +11,9 @@ final class EventStreamReader: Sendable {
     /// The bytes read so far, shared with the reading thread.
     private final class Buffer: Sendable {
         let bytes = Mutex<[UInt8]>([])
+        /// Signalled whenever bytes arrive, and at the end of the stream: a waiter wakes then, not
+        /// on a timer.
+        let arrived = DispatchSemaphore(value: 0)
     }
 
     private let socket: Int32
@@ -34,7 +37,9 @@ final class EventStreamReader: Sendable {
                 let count = recv(socket, &buffer, buffer.count, 0)
                 if count <= 0 { break }
                 received.bytes.withLock { $0 += buffer[..<count] }
+                received.arrived.signal()
             }
+            received.arrived.signal()
         }
     }
 
@@ -78,12 +83,12 @@ final class EventStreamReader: Sendable {
     /// Waits (at most `timeout` seconds) until `predicate` holds of the text received.
     @discardableResult
     func wait(timeout: Double = 20, _ predicate: (EventStreamReader) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if predicate(self) { return true }
-            usleep(10_000)
+        let deadline = DispatchTime.now() + timeout
+        while !predicate(self) {
+            // Woken by the next bytes, or by the deadline.
+            if received.arrived.wait(timeout: deadline) == .timedOut { return predicate(self) }
         }
-        return predicate(self)
+        return true
     }
 
     func close() {

@@ -82,95 +82,8 @@ import Testing
         return try run("systemd-analyze", ["verify", "--user"] + units, environment: environment)
     }
 
-    @Test func installPutsEachFileInItsStandardFolderAndUninstallRemovesThem() throws {
-        let scratch = try TemporaryDirectory()
-        let prefix = scratch.path("prefix")
-        let script = Self.repository.appendingPathComponent("scripts/install").path
-        let built = WidgetHostProcess.executableURL.path
-        let installed = try Self.run(script, ["--prefix", prefix, "--binary", built])
-        try #require(installed.status == 0, "\(installed.standardError)")
-        for file in Self.installedFiles() {
-            #expect(FileManager.default.fileExists(atPath: "\(prefix)/\(file)"), "\(file) not installed")
-        }
-        let binary = "\(prefix)/bin/widgethost"
-        #expect(FileManager.default.isExecutableFile(atPath: binary))
-        try Self.expectRunsTheSample(binary, in: scratch)
-
-        // man-db finds the page from the binary's folder on PATH, as for ~/.local.
-        let man = try Self.run(
-            "man", ["-P", "cat", "widgethost"],
-            environment: ["PATH": "\(prefix)/bin:/usr/bin:/bin", "MANPATH": ""])
-        #expect(man.status == 0, "\(man.standardError)")
-        #expect(man.standardOutput.contains("widgethost"))
-        #expect(man.standardOutput.contains("completions"))
-
-        // Each completion script, loaded from where it was installed.
-        let bash = try Self.run(
-            "bash",
-            [
-                "--norc", "--noprofile", "-c",
-                "source '\(prefix)/share/bash-completion/completions/widgethost' && complete -p widgethost",
-            ])
-        #expect(bash.standardOutput == "complete -F _widgethost widgethost\n", "\(bash.standardError)")
-        let zsh = try Self.run(
-            "zsh",
-            [
-                "-f", "-c",
-                "fpath=('\(prefix)/share/zsh/site-functions' $fpath); autoload -U compinit && compinit -u -D && print $_comps[widgethost]",
-            ])
-        #expect(zsh.standardOutput == "_widgethost\n", "\(zsh.standardError)")
-
-        // The units name the installed binary, and systemd accepts them (man page included).
-        let watchUnit = try String(
-            contentsOfFile: "\(prefix)/share/systemd/user/widgethost-watch.service", encoding: .utf8)
-        #expect(watchUnit.contains("\nExecStart=\(binary) watch --format ndjson %E/widgethost\n"))
-        #expect(watchUnit.contains("\nType=notify\n"))
-        #expect(watchUnit.contains("\nRestart=on-failure\n"))
-        #expect(!watchUnit.contains("@BINDIR@"))
-        let verified = try Self.verifyUnits(
-            ["watch", "serve"].map { "\(prefix)/share/systemd/user/widgethost-\($0).service" },
-            manPath: "\(prefix)/share/man")
-        #expect(verified.status == 0, "\(verified.standardError)")
-
-        // Installing again replaces the files; uninstalling removes every one of them.
-        #expect(try Self.run(script, ["--prefix", prefix, "--binary", built]).status == 0)
-        let removed = try Self.run(script, ["--prefix", prefix, "--uninstall"])
-        #expect(removed.status == 0, "\(removed.standardError)")
-        for file in Self.installedFiles() {
-            #expect(!FileManager.default.fileExists(atPath: "\(prefix)/\(file)"), "\(file) left behind")
-        }
-    }
-
-    @Test func installRefusesWhatItCannotDoAndInstallsNothing() throws {
-        let scratch = try TemporaryDirectory()
-        let script = Self.repository.appendingPathComponent("scripts/install").path
-        let relative = try Self.run(
-            script, ["--prefix", "relative", "--binary", WidgetHostProcess.executableURL.path])
-        #expect(relative.status == 64)
-        #expect(relative.standardError.contains("--prefix must be an absolute path, not 'relative'"))
-        let missing = try Self.run(script, ["--prefix", scratch.path("p"), "--binary", scratch.path("none")])
-        #expect(missing.status == 64)
-        #expect(missing.standardError.contains("no executable widgethost at '\(scratch.path("none"))'"))
-        let unknown = try Self.run(script, ["--prefx", "/tmp"])
-        #expect(unknown.status == 64)
-        #expect(unknown.standardError.contains("unknown argument '--prefx'"))
-        #expect(!FileManager.default.fileExists(atPath: scratch.path("p")))
-    }
-
-    /// A unit with a mistake is refused by the same check, so a passing verify means something.
-    @Test func systemdAnalyzeRefusesABrokenUnit() throws {
-        let scratch = try TemporaryDirectory()
-        let template = try String(
-            contentsOf: Self.repository.appendingPathComponent(
-                "packaging/systemd/widgethost-watch.service.in"),
-            encoding: .utf8)
-        let broken = template.replacingOccurrences(of: "@BINDIR@", with: scratch.path("nowhere"))
-        try scratch.file("widgethost-watch.service", broken)
-        let verified = try Self.verifyUnits([scratch.path("widgethost-watch.service")])
-        #expect(verified.status != 0)
-        #expect(verified.standardError.contains("is not executable"), "\(verified.standardError)")
-    }
-
+    // The package's test goes first: the tests of a serialized suite after the first wait behind
+    // every test already queued, so the longest one would otherwise end the whole run.
     /// The package, built from the built binary, installed for real (as root: into the system with
     /// `dpkg -i`; otherwise into a root folder of its own with `dpkg --root`), used from where it
     /// installed, and purged.
@@ -275,5 +188,94 @@ import Testing
         let status = try Self.run(
             "dpkg-query", (asRoot ? [] : ["--admindir=\(root)/var/lib/dpkg"]) + ["-W", "widgethost"])
         #expect(status.status != 0, "dpkg still knows widgethost: \(status.standardOutput)")
+    }
+
+    @Test func installPutsEachFileInItsStandardFolderAndUninstallRemovesThem() throws {
+        let scratch = try TemporaryDirectory()
+        let prefix = scratch.path("prefix")
+        let script = Self.repository.appendingPathComponent("scripts/install").path
+        let built = WidgetHostProcess.executableURL.path
+        let installed = try Self.run(script, ["--prefix", prefix, "--binary", built])
+        try #require(installed.status == 0, "\(installed.standardError)")
+        for file in Self.installedFiles() {
+            #expect(FileManager.default.fileExists(atPath: "\(prefix)/\(file)"), "\(file) not installed")
+        }
+        let binary = "\(prefix)/bin/widgethost"
+        #expect(FileManager.default.isExecutableFile(atPath: binary))
+        try Self.expectRunsTheSample(binary, in: scratch)
+
+        // man-db finds the page from the binary's folder on PATH, as for ~/.local.
+        let man = try Self.run(
+            "man", ["-P", "cat", "widgethost"],
+            environment: ["PATH": "\(prefix)/bin:/usr/bin:/bin", "MANPATH": ""])
+        #expect(man.status == 0, "\(man.standardError)")
+        #expect(man.standardOutput.contains("widgethost"))
+        #expect(man.standardOutput.contains("completions"))
+
+        // Each completion script, loaded from where it was installed.
+        let bash = try Self.run(
+            "bash",
+            [
+                "--norc", "--noprofile", "-c",
+                "source '\(prefix)/share/bash-completion/completions/widgethost' && complete -p widgethost",
+            ])
+        #expect(bash.standardOutput == "complete -F _widgethost widgethost\n", "\(bash.standardError)")
+        let zsh = try Self.run(
+            "zsh",
+            [
+                "-f", "-c",
+                "fpath=('\(prefix)/share/zsh/site-functions' $fpath); autoload -U compinit && compinit -u -D && print $_comps[widgethost]",
+            ])
+        #expect(zsh.standardOutput == "_widgethost\n", "\(zsh.standardError)")
+
+        // The units name the installed binary, and systemd accepts them (man page included).
+        let watchUnit = try String(
+            contentsOfFile: "\(prefix)/share/systemd/user/widgethost-watch.service", encoding: .utf8)
+        #expect(watchUnit.contains("\nExecStart=\(binary) watch --format ndjson %E/widgethost\n"))
+        #expect(watchUnit.contains("\nType=notify\n"))
+        #expect(watchUnit.contains("\nRestart=on-failure\n"))
+        #expect(!watchUnit.contains("@BINDIR@"))
+        let verified = try Self.verifyUnits(
+            ["watch", "serve"].map { "\(prefix)/share/systemd/user/widgethost-\($0).service" },
+            manPath: "\(prefix)/share/man")
+        #expect(verified.status == 0, "\(verified.standardError)")
+
+        // Installing again replaces the files; uninstalling removes every one of them.
+        #expect(try Self.run(script, ["--prefix", prefix, "--binary", built]).status == 0)
+        let removed = try Self.run(script, ["--prefix", prefix, "--uninstall"])
+        #expect(removed.status == 0, "\(removed.standardError)")
+        for file in Self.installedFiles() {
+            #expect(!FileManager.default.fileExists(atPath: "\(prefix)/\(file)"), "\(file) left behind")
+        }
+    }
+
+    @Test func installRefusesWhatItCannotDoAndInstallsNothing() throws {
+        let scratch = try TemporaryDirectory()
+        let script = Self.repository.appendingPathComponent("scripts/install").path
+        let relative = try Self.run(
+            script, ["--prefix", "relative", "--binary", WidgetHostProcess.executableURL.path])
+        #expect(relative.status == 64)
+        #expect(relative.standardError.contains("--prefix must be an absolute path, not 'relative'"))
+        let missing = try Self.run(script, ["--prefix", scratch.path("p"), "--binary", scratch.path("none")])
+        #expect(missing.status == 64)
+        #expect(missing.standardError.contains("no executable widgethost at '\(scratch.path("none"))'"))
+        let unknown = try Self.run(script, ["--prefx", "/tmp"])
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("unknown argument '--prefx'"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("p")))
+    }
+
+    /// A unit with a mistake is refused by the same check, so a passing verify means something.
+    @Test func systemdAnalyzeRefusesABrokenUnit() throws {
+        let scratch = try TemporaryDirectory()
+        let template = try String(
+            contentsOf: Self.repository.appendingPathComponent(
+                "packaging/systemd/widgethost-watch.service.in"),
+            encoding: .utf8)
+        let broken = template.replacingOccurrences(of: "@BINDIR@", with: scratch.path("nowhere"))
+        try scratch.file("widgethost-watch.service", broken)
+        let verified = try Self.verifyUnits([scratch.path("widgethost-watch.service")])
+        #expect(verified.status != 0)
+        #expect(verified.standardError.contains("is not executable"), "\(verified.standardError)")
     }
 }

@@ -161,12 +161,21 @@ import Testing
         var validateVerdicts: [Bool] = []
         for (index, (_, yaml, _)) in Self.cases.enumerated() {
             try scratch.file("case\(index).yaml", yaml)
-            let validate = try scratch.widgethost(["validate", "case\(index).yaml", "--plugins", Self.plugin])
+            let validate = try scratch.widgethost([
+                "validate", "case\(index).yaml", "--plugins", Self.plugin,
+            ])
             #expect(validate.status == 0 || validate.status == 65, "\(validate.standardError)")
             validateVerdicts.append(validate.status == 0)
-            let json = try scratch.widgethost(["yaml", "case\(index).yaml"])
-            try #require(json.status == 0, "\(json.standardError)")
-            try scratch.file("case\(index).json", json.standardOutput)
+        }
+        // The JSON an editor sees of each case: `yaml` prints a line for each document of a stream,
+        // so one run over the cases as one stream makes them all.
+        try scratch.file("cases.yaml", Self.cases.map { "---\n" + $0.1 }.joined())
+        let json = try scratch.widgethost(["yaml", "cases.yaml"])
+        try #require(json.status == 0, "\(json.standardError)")
+        let documents = json.standardOutput.split(separator: "\n")
+        try #require(documents.count == Self.cases.count, "\(json.standardOutput)")
+        for (index, document) in documents.enumerated() {
+            try scratch.file("case\(index).json", document + "\n")
         }
         let schemaVerdicts = try Self.judge(count: Self.cases.count, in: scratch)
         try #require(schemaVerdicts.count == Self.cases.count)

@@ -12,7 +12,7 @@ import Testing
 /// document, a tap through POST that changes the store and comes back through the event stream,
 /// each refusal with its status, 200 clients at once, a client that sends a byte a second, and an
 /// end on SIGTERM.
-@Suite(.serialized) struct ServeCommandTests {
+@Suite struct ServeCommandTests {
     /// A running `serve` of the sample configuration: its process, port, the URL it printed, the
     /// cookie that URL sets, and the page's token.
     struct Served {

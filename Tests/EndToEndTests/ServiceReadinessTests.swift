@@ -11,7 +11,7 @@ import Testing
 /// service manager's is, and the built binary must send `READY=1` to it once it is up, hand the
 /// variable to none of its plugins, and end on SIGTERM with status 0 (what `Restart=on-failure`
 /// counts as a clean stop).
-@Suite(.serialized) struct ServiceReadinessTests {
+@Suite struct ServiceReadinessTests {
     /// A bound unix datagram socket, the service manager's end of the notify protocol.
     final class NotifySocket {
         let path: String

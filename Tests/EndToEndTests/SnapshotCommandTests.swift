@@ -21,14 +21,37 @@ import Testing
             timeout: .seconds(120))
     }
 
-    /// The sample with its store and snapshots recorded in `snaps`.
-    static func recorded() throws -> (TemporaryDirectory, [String: String]) {
-        let scratch = try WatchCommandTests.sample()
+    /// Why the shared recording could not be made.
+    struct RecordingError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The sample with its store and its snapshots recorded in `snaps` by the built binary, made
+    /// once a run (a recording draws 44 pictures) and copied for each test that starts from it.
+    static let recording = Result<TemporaryDirectory, any Error> {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("config"), withIntermediateDirectories: true)
+        try scratch.copy(repositoryFile: "config/widgets.yaml", as: "config/widgets.yaml")
+        try scratch.copy(repositoryFile: "config/data/tasks.yaml", as: "tasks.yaml")
         let store = WatchCommandTests.store(scratch)
+        let imported = try scratch.widgethost(["store", "import", "tasks.yaml"], environment: store)
+        guard imported.status == 0 else { throw RecordingError(description: imported.standardError) }
         let record = try Self.snapshot(
             scratch, ["config", "--dir", "snaps", "--record", "--at", at], store: store)
-        #expect(record.status == 0, "\(record.standardError)")
-        return (scratch, store)
+        guard record.status == 0 else { throw RecordingError(description: record.standardError) }
+        return scratch
+    }
+
+    /// A copy of ``recording`` of the test's own, and the environment naming its store.
+    static func recorded() throws -> (TemporaryDirectory, [String: String]) {
+        let recording = try Self.recording.get()
+        let scratch = try TemporaryDirectory()
+        for name in try FileManager.default.contentsOfDirectory(atPath: recording.url.path) {
+            try FileManager.default.copyItem(
+                at: recording.url.appendingPathComponent(name), to: scratch.url.appendingPathComponent(name))
+        }
+        return (scratch, WatchCommandTests.store(scratch))
     }
 
     /// The families each widget of the sample supports, as `run --family all` draws them.
@@ -197,7 +220,14 @@ import Testing
     }
 
     @Test func aChangedViewFailsNamingItsChangedNodesInAJUnitReport() throws {
-        let (scratch, store) = try Self.recorded()
+        // Recorded at one pixel a point: what is read here is the layout's changes and the report,
+        // and the pictures of every task widget's snapshots, all failing, are compared and diffed
+        // at a ninth of the pixels of the default scale.
+        let scratch = try WatchCommandTests.sample()
+        let store = WatchCommandTests.store(scratch)
+        let record = try Self.snapshot(
+            scratch, ["config", "--dir", "snaps", "--record", "--at", Self.at, "--scale", "1"], store: store)
+        #expect(record.status == 0, "\(record.standardError)")
         // A task done: the task widgets' count and rows change.
         let tap = try scratch.widgethost(["tap", "all-tasks", "1", "--at", Self.at], environment: store)
         #expect(tap.status == 0, "\(tap.standardError)")

@@ -48,40 +48,61 @@ import Testing
         line.reduce(0) { $0 + columns($1) }
     }
 
-    @Test(arguments: families)
-    func everyBoxLineIsTheFamilysWidth(family: String, width: Int) throws {
+    /// One configuration with a TaskWidget in each family, so that one `run` draws a title in all
+    /// of them: `id` of the widget of `family`.
+    static func id(_ family: String) -> String { "보고서-위젯-\(family)" }
+
+    /// The box lines of each widget `run` drew, by family, from its header line
+    /// (`ID · TaskWidget · FAMILY`) to the next.
+    static func boxes(_ output: String) -> [String: [Substring]] {
+        var boxes: [String: [Substring]] = [:]
+        var family: String?
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let (name, _) = families.first(where: { line == "\(id($0.0)) · TaskWidget · \($0.0)" }) {
+                family = name
+            } else if let family, line.hasPrefix("│") || line.hasPrefix("╭") || line.hasPrefix("╰") {
+                boxes[family, default: []].append(line)
+            }
+        }
+        return boxes
+    }
+
+    @Test func everyBoxLineIsTheFamilysWidth() throws {
         let scratch = try TemporaryDirectory()
         let tasks = Self.titles.map { "  - title: \"\($0)\"\n    priority: high\n" }.joined()
         try scratch.file("tasks.yaml", "tasks:\n" + tasks)
-        try scratch.file(
-            "widgets.yaml",
+        let widgets = Self.families.map { family, _ in
             """
-            widgets:
-              - id: 보고서-위젯
+              - id: \(Self.id(family))
                 kind: TaskWidget
                 family: \(family)
                 configuration: {maxTasks: 20, showCompleted: false}
 
-            """)
+            """
+        }
+        try scratch.file("widgets.yaml", "widgets:\n" + widgets.joined())
         let store = ["WIDGETHOST_STORE": scratch.url.appendingPathComponent("store").path]
         #expect(try scratch.widgethost(["store", "import", "tasks.yaml"], environment: store).status == 0)
         // Each title first in turn, so every one is drawn in every family.
         for index in Self.titles.indices {
             let run = try scratch.widgethost(["run", "widgets.yaml"], environment: store)
             #expect(run.status == 0)
-            let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
-            let box = lines.filter { $0.hasPrefix("│") || $0.hasPrefix("╭") || $0.hasPrefix("╰") }
-            #expect(!box.isEmpty)
-            for line in box {
-                #expect(Self.columns(line) == width + 4, "\(family) title \(index): '\(line)'")
-            }
-            // Task rows end with their priority badge, however long the title (a small widget's
-            // rows have none: their title keeps the row).
-            for line in box where line.hasPrefix("│ [") {
-                if family == "systemSmall" {
-                    #expect(!line.hasSuffix(" ! │") && line.hasSuffix(" │"), "\(family): '\(line)'")
-                } else {
-                    #expect(line.hasSuffix(" ! │"), "\(family): '\(line)'")
+            let boxes = Self.boxes(run.standardOutput)
+            #expect(boxes.count == Self.families.count, "\(run.standardOutput)")
+            for (family, width) in Self.families {
+                let box = boxes[family] ?? []
+                #expect(!box.isEmpty, "\(family)")
+                for line in box {
+                    #expect(Self.columns(line) == width + 4, "\(family) title \(index): '\(line)'")
+                }
+                // Task rows end with their priority badge, however long the title (a small
+                // widget's rows have none: their title keeps the row).
+                for line in box where line.hasPrefix("│ [") {
+                    if family == "systemSmall" {
+                        #expect(!line.hasSuffix(" ! │") && line.hasSuffix(" │"), "\(family): '\(line)'")
+                    } else {
+                        #expect(line.hasSuffix(" ! │"), "\(family): '\(line)'")
+                    }
                 }
             }
             let (id, title) = try firstTask(scratch, store)

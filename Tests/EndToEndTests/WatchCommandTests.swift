@@ -5,7 +5,7 @@ import Testing
 /// `widgethost watch` as a live host, run as the built binary: start events, reload requests from
 /// other processes and signals, policy dates and entry dates of a real plugin, config edits valid
 /// and invalid, a plugin killed from outside, and an end that leaves nothing behind.
-@Suite(.serialized) struct WatchCommandTests {
+@Suite struct WatchCommandTests {
     static let roadmap = "0EBD2090-C844-442D-82AC-2583D6834FA5"
 
     /// A scratch directory with the sample configuration and tasks imported.

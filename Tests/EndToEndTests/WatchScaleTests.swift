@@ -9,7 +9,7 @@ import Testing
 /// `widgethost watch` of a configuration whose `include:` glob makes it watch thousands of
 /// folders: a file added is answered at a cost that does not grow with the square of the folders,
 /// and a stop ends it at once, however many file events are waiting.
-@Suite(.serialized) struct WatchScaleTests {
+@Suite struct WatchScaleTests {
     /// The folders `d/0000` ... under `dcfg`, each a place `include: [d/*/w.yaml]` looks in.
     static let folders = 2_000
 
