@@ -409,6 +409,9 @@ final class ServerCore: Sendable {
         }
     }
 
+    /// The connections libmicrohttpd serves now.
+    var servedConnections: Int { arriving.withLock { $0.count } }
+
     func connectionClosed(_ connection: OpaquePointer) {
         _ = arriving.withLock { $0.removeValue(forKey: Self.key(connection)) }
     }

@@ -237,8 +237,9 @@ final class RequestHeadGate: Sendable {
             }
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-            // As libmicrohttpd does past its bound: closed at once, without an answer.
-            guard waiting.count < core.options.maxConnections else {
+            // As libmicrohttpd does past its bound: closed at once, without an answer. The bound
+            // counts the connections waiting here and those libmicrohttpd serves.
+            guard waiting.count + core.servedConnections < core.options.maxConnections else {
                 close(descriptor)
                 continue
             }

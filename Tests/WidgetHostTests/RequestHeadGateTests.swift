@@ -150,6 +150,33 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(5))
     }
 
+    @Test func connectionsPastTheBoundAreClosedAtOnce() throws {
+        let server = try HTTPServer(
+            options: .init(port: 0, maxConnections: 2, idleTimeout: 10), handler: Echo())
+        try server.start()
+        defer { server.stop() }
+        // Two connections whose heads are still arriving take the bound.
+        let first = try RawHTTP.connect(port: server.port, timeout: 10)
+        let second = try RawHTTP.connect(port: server.port, timeout: 10)
+        defer {
+            close(first)
+            close(second)
+        }
+        #expect(RawHTTP.write(first, Array("GET /first HTTP/1.1\r\n".utf8)))
+        #expect(RawHTTP.write(second, Array("GET /second HTTP/1.1\r\n".utf8)))
+        // The third is closed unanswered, long before the idle bound would close it.
+        let third = try RawHTTP.connect(port: server.port, timeout: 10)
+        defer { close(third) }
+        let started = ContinuousClock.now
+        #expect(RawHTTP.readAll(third).isEmpty)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        // The two within the bound are answered once their heads are whole.
+        #expect(RawHTTP.write(first, Array("Host: a\r\n\r\n".utf8)))
+        #expect(String(decoding: RawHTTP.readAll(first), as: UTF8.self).hasSuffix("/first"))
+        #expect(RawHTTP.write(second, Array("Host: a\r\n\r\n".utf8)))
+        #expect(String(decoding: RawHTTP.readAll(second), as: UTF8.self).hasSuffix("/second"))
+    }
+
     @Test func aServerStoppedBeforeItStartedClosesItsSocket() throws {
         let server = try HTTPServer(options: .init(port: 0), handler: Echo())
         let port = server.port
