@@ -61,6 +61,14 @@ enum CommandOptions {
         "family", valueName: "family", help: "Draw every widget in this family.",
         completion: .dynamic(CompletionSource.families.rawValue))
 
+    /// `--family <family>` of a command that also takes `all` (each widget in every family it
+    /// supports), with `help`.
+    static func familyOrAllOption(help: String) -> ArgumentSpec {
+        ArgumentSpec.option(
+            "family", valueName: "family", help: help,
+            completion: .dynamic(CompletionSource.families.rawValue))
+    }
+
     /// What every command that runs widgets ends with: where the store is, how long its writers
     /// wait, and where plugins are.
     static let hostOptions: [ArgumentSpec] =

@@ -63,8 +63,9 @@ extension WidgetHostCommand {
                 return session.completionWidgets(configurations: context.values["config"] ?? [])
                     .map(\.id).filter { !given.contains($0) }
             case .families:
-                // `run --family all` draws each widget in every family it supports.
-                let all = context.subcommandPath.last == "run" ? ["all"] : []
+                // `run --family all` draws each widget in every family it supports, and `simulate
+                // --family all` simulates it so.
+                let all = ["run", "simulate"].contains(context.subcommandPath.last) ? ["all"] : []
                 return families(context: context, session: session).map(\.rawValue) + all
             case .kindsAndIntents:
                 return session.completionKinds + session.completionIntentNames

@@ -193,9 +193,7 @@ extension WidgetHostCommand {
         }
 
         /// `--family <family>` of `run`: a family, or `all`.
-        static let familyOption = ArgumentSpec.option(
-            "family", valueName: "family",
-            help: "Draw every widget in this family; 'all' draws each in every family it supports.",
-            completion: .dynamic(CompletionSource.families.rawValue))
+        static let familyOption = CommandOptions.familyOrAllOption(
+            help: "Draw every widget in this family; 'all' draws each in every family it supports.")
     }
 }

@@ -48,7 +48,11 @@ extension WidgetHostCommand {
                     "budget", valueName: "n",
                     help: "Reloads each widget may spend in any 24 hours: a number from 0 to "
                         + "\(ReloadBudget.largest), or 'unlimited' (default: 70, WidgetKit's)."),
-                CommandOptions.widget("Simulate"), CommandOptions.familyOption,
+                CommandOptions.widget("Simulate"),
+                CommandOptions.familyOrAllOption(
+                    help:
+                        "Simulate every widget in this family; 'all' simulates each in every family it supports, each with a budget of its own."
+                ),
                 CommandOptions.format(["ndjson"]),
             ] + CommandOptions.hostOptions
         )
@@ -68,7 +72,7 @@ extension WidgetHostCommand {
                         + "366 days, the longest span simulated; simulate it in parts.")
             }
             let budget = try budget(values)
-            let selection = try CommandOptions.selection(values)
+            let selection = try CommandOptions.selection(values, allFamilies: true)
             return try await SessionOptions.withSession(values) { session throws(ParseError) in
                 try await run(
                     values, session: session, span: from..<to, budget: budget, selection: selection)

@@ -92,9 +92,12 @@ import Testing
     @Test func familiesAreThoseTheSelectedWidgetsSupport() throws {
         let all = try WidgetHostProcess.run(
             ["__complete", "families", "--", "run", ""], directory: TemporaryDirectory.repositoryURL)
-        // The seven families, and `all`, which only `run` takes.
+        // The seven families, and `all`, which only `run` and `simulate` take.
         #expect(Self.lines(all).count == 8)
         #expect(Self.lines(all).last == "all")
+        let simulate = try WidgetHostProcess.run(
+            ["__complete", "families", "--", "simulate", ""], directory: TemporaryDirectory.repositoryURL)
+        #expect(Self.lines(simulate) == Self.lines(all))
         let watch = try WidgetHostProcess.run(
             ["__complete", "families", "--", "watch", ""], directory: TemporaryDirectory.repositoryURL)
         #expect(Self.lines(watch).count == 7)

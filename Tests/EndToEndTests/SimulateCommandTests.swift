@@ -116,6 +116,36 @@ import Testing
         #expect(events(all, "budgetExhausted", of: "work-tasks").isEmpty)
     }
 
+    /// `--family all`: the widget in each family it supports, its configured one first, each with a
+    /// budget of its own (two reloads after the first here, so each family spends its own and
+    /// waits at 00:45).
+    @Test func everyFamilyIsAWidgetWithABudgetOfItsOwn() throws {
+        let scratch = try sample()
+        let run = try simulate(
+            scratch,
+            ["--from", "2026-12-05T00:00:00Z", "--to", "2026-12-05T01:00:00Z", "--widget", "work-tasks"]
+                + ["--family", "all", "--budget", "2"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let all = try events(run.standardOutput)
+        let families = [
+            "systemMedium", "systemSmall", "systemLarge", "systemExtraLarge", "accessoryCircular",
+            "accessoryRectangular", "accessoryInline",
+        ]
+        let planned = (all.first?["widgets"] as? [[String: Any]])?.compactMap { $0["family"] as? String }
+        #expect(planned == families)
+        for family in families {
+            let mine = all.filter { $0["family"] as? String == family }
+            let reloads = mine.filter { $0["event"] as? String == "reload" }.compactMap { date($0["time"]) }
+            #expect(reloads == [0, 900, 1800].map { Self.from.addingTimeInterval($0) }, "\(family)")
+            let exhausted = mine.filter { $0["event"] as? String == "budgetExhausted" }
+            #expect(
+                exhausted.compactMap { date($0["time"]) } == [Self.from.addingTimeInterval(2700)], "\(family)"
+            )
+            // Each reload shows the family's own view.
+            #expect(mine.filter { $0["event"] as? String == "entry" }.count == 3, "\(family)")
+        }
+    }
+
     /// Requests reload the widgets of their kinds at their times (not on the quarter hour), and
     /// the policy counts on from there.
     @Test func requestsReloadAtTheirTimes() throws {
