@@ -179,13 +179,17 @@ enum CommandOptions {
         }
     }
 
-    /// `--family F`, checked against the families WidgetKit has.
-    static func family(_ values: ParsedValues) throws(ParseError) -> WidgetFamily? {
+    /// `--family F`, checked against the families WidgetKit has (and `all`, named in the error,
+    /// where the command takes it: `orAll`).
+    static func family(_ values: ParsedValues, orAll: Bool = false) throws(ParseError) -> WidgetFamily? {
         guard let text = try values.string("family") else { return nil }
         guard let family = WidgetFamily(rawValue: text) else {
-            let all = WidgetFamily.allCases.map(\.rawValue)
+            let all = WidgetFamily.allCases.map(\.rawValue) + (orAll ? ["all"] : [])
             var message = "The value '\(TerminalText.visible(text))' is invalid for '--family <family>'."
-            if let nearest = WidgetFamily.suggestion(for: text) {
+            let nearest =
+                WidgetFamily.suggestion(for: text)
+                ?? (orAll ? EditDistance.suggestion(for: text, among: ["all"]) : nil)
+            if let nearest {
                 message += " Did you mean '\(nearest)'?"
             } else {
                 message += " Please provide one of " + all.map { "'\($0)'" }.joined(separator: ", ") + "."
@@ -205,7 +209,7 @@ enum CommandOptions {
             if allFamilies, try values.string("family") == "all" {
                 .all
             } else {
-                try family(values).map(RunPlan.FamilySelection.one)
+                try family(values, orAll: allFamilies).map(RunPlan.FamilySelection.one)
             }
         return RunPlan.Selection(
             widgetIDs: try values.strings("widget"), family: chosen, shard: sharded ? try shard(values) : nil)

@@ -317,6 +317,8 @@ import Testing
             (Self.day + ["--budget", "-1"], "The value '-1' is invalid for '--budget <n>'"),
             (Self.day + ["--budget", "lots"], "or 'unlimited'"),
             (Self.day + ["--widget", "work-task"], "Did you mean 'work-tasks'?"),
+            (Self.day + ["--family", "al"], "Did you mean 'all'?"),
+            (Self.day + ["--family", "bogus"], "'accessoryInline', 'all'."),
         ] as [([String], String)])
     func impossibleOptionsAreUsageErrors(arguments: [String], words: String) throws {
         let scratch = try sample()
