@@ -230,7 +230,7 @@ let targets: [Target] = [
         name: "Rendering",
         dependencies: [
             "JSON", "WidgetEngine", "WidgetHostKit", "PluginProtocol", "Diagnostics", "TerminalText",
-            "Layout", "CPangoCairo", "CRSVG",
+            "Layout", "CPangoCairo",
         ],
         exclude: ["Page"],
         swiftSettings: swiftSettings,
@@ -413,8 +413,6 @@ let layoutTargets: [Target] = [
     // Text shaping and measuring (Pango over HarfBuzz, FreeType and fontconfig) and drawing (Cairo),
     // for the layout engine and the PNGs drawn from it (Debian libpango1.0-dev, libcairo2-dev).
     systemLibrary("CPangoCairo", pkgConfig: "pangocairo", debian: "libpango1.0-dev", "libcairo2-dev"),
-    // SF Symbols drawn in the PNGs from the SVG the HTML page draws them with (Debian librsvg2-dev).
-    systemLibrary("CRSVG", pkgConfig: "librsvg-2.0", debian: "librsvg2-dev"),
     // SwiftUI's layout of a view tree: one geometry (frames, text as drawn, resolved colours)
     // that every picture is drawn from.
     .target(

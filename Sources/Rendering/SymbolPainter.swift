@@ -1,6 +1,6 @@
 import CPangoCairo
-import CRSVG
 import Foundation
+import Glibc
 import Layout
 import Synchronization
 
@@ -10,6 +10,10 @@ import Synchronization
 /// A symbol's SVG document is parsed once for each pair of colours and kept (a batch draws the
 /// same few symbols thousands of times); librsvg's handles are not safe to share between threads,
 /// so they are used under a lock.
+///
+/// librsvg is loaded when the first symbol is drawn (``LibRSVG``), not when widgethost starts:
+/// with the libraries it brings (GIO, GdkPixbuf, libxml2) it was a fifth of the start of every
+/// command, and only a PNG with a symbol uses it.
 final class SymbolPainter: Sendable {
     /// The painter every PNG uses.
     static let shared = SymbolPainter()
@@ -26,10 +30,10 @@ final class SymbolPainter: Sendable {
     }
 
     private struct Handles: ~Copyable {
-        var parsed: [Key: UnsafeMutablePointer<RsvgHandle>] = [:]
+        var parsed: [Key: OpaquePointer] = [:]
 
         deinit {
-            for handle in parsed.values { g_object_unref(handle) }
+            for handle in parsed.values { g_object_unref(UnsafeMutableRawPointer(handle)) }
         }
     }
 
@@ -49,18 +53,22 @@ final class SymbolPainter: Sendable {
         // The caller's context (its address: a pointer is not Sendable), drawn on while the lock
         // is held, by this thread only.
         let address = Int(bitPattern: context)
+        guard let library = LibRSVG.loaded else { return false }
         return handles.withLock { handles in
             guard let context = OpaquePointer(bitPattern: address) else { return false }
-            guard let handle = Self.handle(for: key, in: &handles) else { return false }
-            var viewport = RsvgRectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+            guard let handle = Self.handle(for: key, in: &handles, library: library) else { return false }
+            // librsvg's RsvgRectangle: four doubles, x, y, width, height.
+            var viewport = (frame.x, frame.y, frame.width, frame.height)
             var error: UnsafeMutablePointer<GError>?
-            let drawn = rsvg_handle_render_document(handle, context, &viewport, &error)
+            let drawn = withUnsafePointer(to: &viewport) {
+                library.renderDocument(handle, context, UnsafeRawPointer($0), &error)
+            }
             if let error { g_error_free(error) }
             return drawn != 0
         }
     }
 
-    private static func handle(for key: Key, in handles: inout Handles) -> UnsafeMutablePointer<RsvgHandle>? {
+    private static func handle(for key: Key, in handles: inout Handles, library: LibRSVG) -> OpaquePointer? {
         if let known = handles.parsed[key] { return known }
         let snippet = HTMLVocabulary.symbols[key.name] ?? placeholder
         let document =
@@ -71,15 +79,53 @@ final class SymbolPainter: Sendable {
         var error: UnsafeMutablePointer<GError>?
         let bytes = Array(document.utf8)
         let handle = bytes.withUnsafeBufferPointer {
-            rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error)
+            library.newFromData($0.baseAddress, gsize($0.count), &error)
         }
         if let error { g_error_free(error) }
         guard let handle else { return nil }
         if handles.parsed.count >= cacheLimit {
-            for old in handles.parsed.values { g_object_unref(old) }
+            for old in handles.parsed.values { g_object_unref(UnsafeMutableRawPointer(old)) }
             handles.parsed.removeAll(keepingCapacity: true)
         }
         handles.parsed[key] = handle
         return handle
     }
+}
+
+/// The two functions of librsvg (`librsvg-2.so.2`, Debian's librsvg2-2) the symbols are drawn
+/// with, found with `dlopen` and `dlsym` the first time a symbol is drawn.
+///
+/// Their C declarations, from `librsvg/rsvg.h` (stable since librsvg 2.46):
+///
+///     RsvgHandle *rsvg_handle_new_from_data(const guint8 *data, gsize data_len, GError **error);
+///     gboolean rsvg_handle_render_document(RsvgHandle *handle, cairo_t *cr,
+///                                          const RsvgRectangle *viewport, GError **error);
+struct LibRSVG: @unchecked Sendable {
+    typealias NewFromData =
+        @convention(c) (
+            UnsafePointer<UInt8>?, gsize, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
+        ) -> OpaquePointer?
+    typealias RenderDocument =
+        @convention(c) (
+            OpaquePointer?, OpaquePointer?, UnsafeRawPointer?,
+            UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
+        ) -> gboolean
+
+    /// The library's file name, as the dynamic loader finds it.
+    static let fileName = "librsvg-2.so.2"
+
+    let newFromData: NewFromData
+    let renderDocument: RenderDocument
+
+    /// The library once loaded (for the life of the process: it is never closed), or `nil` when
+    /// it is not installed; a symbol is then drawn as its placeholder outline.
+    static let loaded: LibRSVG? = {
+        guard let library = dlopen(fileName, RTLD_NOW | RTLD_LOCAL),
+            let new = dlsym(library, "rsvg_handle_new_from_data"),
+            let render = dlsym(library, "rsvg_handle_render_document")
+        else { return nil }
+        return LibRSVG(
+            newFromData: unsafeBitCast(new, to: NewFromData.self),
+            renderDocument: unsafeBitCast(render, to: RenderDocument.self))
+    }()
 }

@@ -42,7 +42,7 @@ struct LayoutDump {
                 }
                 append(LayoutEngine.layout(view.json, family: result.family, colorScheme: .dark))
             }
-            FileManager.default.createFile(atPath: path, contents: Data(output))
+            Self.write(output, to: path)
             // The page `run --format html` writes of them, both schemes and one.
             var page: [UInt8] = []
             for renderer in [HTMLPageRenderer(), HTMLPageRenderer(colorScheme: .dark)] {
@@ -54,8 +54,16 @@ struct LayoutDump {
                     page += writer.footer(count: results.count)
                 }
             }
-            FileManager.default.createFile(atPath: path + ".html", contents: Data(page))
+            Self.write(page, to: path + ".html")
             print("layout-dump: \(results.count) widgets, \(output.count) bytes to \(path)")
+        }
+    }
+
+    /// Writes `bytes` to `path`, or says it could not and exits 73 (EX_CANTCREAT).
+    private static func write(_ bytes: [UInt8], to path: String) {
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            FileHandle.standardError.write(Data("layout-dump: cannot write '\(path)'\n".utf8))
+            exit(73)
         }
     }
 }

@@ -39,9 +39,9 @@ import Testing
         try SQLiteDatabase(path: path).execute("CREATE TABLE t(i)")
         // Another process holds a write transaction (SQLite's reserved lock) until it reads a line.
         let other = Process()
-        other.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        other.executableURL = URL(fileURLWithPath: Python.interpreter)
         other.arguments = [
-            "python3", "-c",
+            "-c",
             """
             import sqlite3, sys
             c = sqlite3.connect(sys.argv[1], isolation_level=None)

@@ -97,9 +97,15 @@ import Testing
         try #require(built.status == 0, "\(built.standardError)")
         #expect(built.standardOutput == package + "\n")
         let depends = try Self.run("dpkg-deb", ["--field", package, "Depends"])
-        for library in ["libyaml-0-2", "libsqlite3-0", "libmicrohttpd12"] {
+        // librsvg2-2 too, which the binary loads itself when it first draws a symbol in a PNG.
+        for library in ["libyaml-0-2", "libsqlite3-0", "libmicrohttpd12", "librsvg2-2"] {
             #expect(depends.standardOutput.contains(library), "Depends: \(depends.standardOutput)")
         }
+        // Not linked: the start of every command does not pay for librsvg and what it brings.
+        let needed = try Self.run("readelf", ["-d", WidgetHostProcess.executableURL.path])
+        #expect(needed.status == 0)
+        #expect(needed.standardOutput.contains("(NEEDED)"))
+        #expect(!needed.standardOutput.contains("librsvg"), "\(needed.standardOutput)")
         let contents = try Self.run("dpkg-deb", ["--contents", package])
         for file in [
             "./usr/bin/widgethost", "./usr/lib/widgethost/libWidgetHostPluginClock.so",

@@ -200,7 +200,7 @@ import Testing
             """
         try scratch.file("judge.py", script)
         let judged = try LaunchedProcess(
-            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "judge.py", "\(count)"],
+            URL(fileURLWithPath: Python.interpreter), ["judge.py", "\(count)"],
             environment: ProcessInfo.processInfo.environment, directory: scratch.url
         ).wait()
         try #require(

@@ -28,7 +28,7 @@ final class WatchProcess: Sendable {
         process = Process()
         process.executableURL = WidgetHostProcess.executableURL
         process.arguments = [command] + arguments
-        var variables = ProcessInfo.processInfo.environment
+        var variables = Python.environment(ProcessInfo.processInfo.environment)
         variables["NO_COLOR"] = nil
         variables["WIDGETHOST_STORE"] = scratch.url.appendingPathComponent("store").path
         variables["HOME"] = scratch.url.appendingPathComponent("home").path

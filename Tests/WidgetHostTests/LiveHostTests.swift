@@ -157,24 +157,24 @@ private struct SixHoursBundle: WidgetBundle {
 /// A real plugin process under the in-process host: killed, it shows its failure, and comes back
 /// when the virtual clock reaches the end of its backoff, without waiting out the backoff.
 @Suite struct LiveHostPluginTests {
-    static let script = """
-        #!/usr/bin/env python3
-        import json, os, sys
-        HERE = os.path.dirname(os.path.abspath(__file__))
-        with open(os.path.join(HERE, "pid"), "w") as f:
-            f.write(str(os.getpid()))
-        for line in sys.stdin:
-            r = json.loads(line)
-            if "id" not in r:
-                continue
-            if r["method"] == "initialize":
-                res = {"protocolVersion": 1, "plugin": {"name": "beat", "version": "1"},
-                       "widgets": [{"kind": "Beat", "supportedFamilies": ["systemSmall"], "parameters": []}]}
-            else:
-                res = {"entries": [{"date": r["params"]["date"], "data": {"pid": os.getpid()},
-                                    "view": {"type": "text", "text": "beat"}}], "policy": {"policy": "never"}}
-            print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
-        """
+    static let script =
+        Python.shebang + "\n" + """
+            import json, os, sys
+            HERE = os.path.dirname(os.path.abspath(__file__))
+            with open(os.path.join(HERE, "pid"), "w") as f:
+                f.write(str(os.getpid()))
+            for line in sys.stdin:
+                r = json.loads(line)
+                if "id" not in r:
+                    continue
+                if r["method"] == "initialize":
+                    res = {"protocolVersion": 1, "plugin": {"name": "beat", "version": "1"},
+                           "widgets": [{"kind": "Beat", "supportedFamilies": ["systemSmall"], "parameters": []}]}
+                else:
+                    res = {"entries": [{"date": r["params"]["date"], "data": {"pid": os.getpid()},
+                                        "view": {"type": "text", "text": "beat"}}], "policy": {"policy": "never"}}
+                print(json.dumps({"jsonrpc": "2.0", "id": r["id"], "result": res}), flush=True)
+            """
 
     @Test(.timeLimit(.minutes(1))) func aKilledPluginIsRestartedWhenItsBackoffEndsOnTheClock() async throws {
         let folder = try TemporaryDirectory()

@@ -20,8 +20,8 @@ import WidgetHostKit
         var limits = PluginTimeouts()
         for (method, seconds) in timeouts { limits.set(method, seconds: seconds) }
         let manifest = PluginManifest(
-            name: "test", folder: folder, path: folder + "/plugin.yaml", executable: "/usr/bin/env",
-            arguments: ["python3", "-c", script], timeouts: limits)
+            name: "test", folder: folder, path: folder + "/plugin.yaml", executable: Python.interpreter,
+            arguments: ["-c", script], timeouts: limits)
         return try PluginProcess.start(manifest)
     }
 
