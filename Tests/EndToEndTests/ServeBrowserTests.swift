@@ -12,7 +12,7 @@ import Testing
     static let driver = TemporaryDirectory.repositoryURL
         .appendingPathComponent("Tests/EndToEndTests/Fixtures/browser/drive.py")
 
-    @Test func aClickInChromiumTogglesTheTaskAndTheCardIsRedrawnFromTheEvents() throws {
+    @Test func aClickInChromiumTogglesTheTaskAndTheCardIsRedrawnFromTheEvents() async throws {
         let served = try ServeCommandTests.serve()
         let screenshot = served.scratch.url.appendingPathComponent("card.png")
         // The quick menu moved to the top, renamed into place once the click is done.
@@ -36,9 +36,13 @@ import Testing
         driver.standardOutput = output
         driver.standardError = errors
         try driver.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        driver.waitUntilExit()
+        // Seconds of a browser starting and loading: awaited off the test pool.
+        let (data, errorText) = await OffPool.run {
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            driver.waitUntilExit()
+            return (data, errorText)
+        }
         #expect(driver.terminationStatus == 0, "drive.py: \(errorText)")
         let report = try JSONText.object(String(decoding: data, as: UTF8.self))
 
@@ -74,6 +78,6 @@ import Testing
 
         // Reordered by the live host's order event, without a reload.
         #expect(report["order"] as? [String] == ["quick-menu", "work-tasks", "all-tasks", "focus"])
-        #expect(served.process.stop() == 0)
+        #expect(await served.process.stop() == 0)
     }
 }
