@@ -124,7 +124,7 @@ import Testing
     /// A reader that stalls (a pipe nobody reads for a while, far more output than the pipe holds)
     /// gets every byte, in order, once it reads: the run's output thread waits for it, and nothing
     /// is lost or reordered in the chunks waiting meanwhile.
-    @Test func aStalledReaderGetsTheWholeOutputInOrder() throws {
+    @Test(.ownThreads) func aStalledReaderGetsTheWholeOutputInOrder() throws {
         let (standardError, status) = try Self.shell(
             """
             { echo 'widgets:'; i=0; while [ $i -lt 600 ]; do

@@ -77,7 +77,7 @@ import Testing
             "\(result.standardError)")
     }
 
-    @Test func aSetsidGrandchildEndsWithThePluginAndTheExitIsReportedAsAnExit() throws {
+    @Test(.ownThreads) func aSetsidGrandchildEndsWithThePluginAndTheExitIsReportedAsAnExit() throws {
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
         let grandchild = scratch.url.appendingPathComponent("plugins/leaky/grandchild")

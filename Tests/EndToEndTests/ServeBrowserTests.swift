@@ -8,11 +8,11 @@ import Testing
 /// family's size as the browser lays it out, a screenshot of a card is not blank, and a click on a
 /// task's button toggles the task in the store and the card is redrawn from the server's events;
 /// widgets reordered in the configuration are reordered on the page.
-@Suite(.serialized) struct ServeBrowserTests {
+@Suite(.serialized, .ownThreads) struct ServeBrowserTests {
     static let driver = TemporaryDirectory.repositoryURL
         .appendingPathComponent("Tests/EndToEndTests/Fixtures/browser/drive.py")
 
-    @Test func aClickInChromiumTogglesTheTaskAndTheCardIsRedrawnFromTheEvents() async throws {
+    @Test func aClickInChromiumTogglesTheTaskAndTheCardIsRedrawnFromTheEvents() throws {
         let served = try ServeCommandTests.serve()
         let screenshot = served.scratch.url.appendingPathComponent("card.png")
         // The quick menu moved to the top, renamed into place once the click is done.
@@ -36,13 +36,9 @@ import Testing
         driver.standardOutput = output
         driver.standardError = errors
         try driver.run()
-        // Seconds of a browser starting and loading: awaited off the test pool.
-        let (data, errorText) = await OffPool.run {
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            driver.waitUntilExit()
-            return (data, errorText)
-        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        driver.waitUntilExit()
         #expect(driver.terminationStatus == 0, "drive.py: \(errorText)")
         let report = try JSONText.object(String(decoding: data, as: UTF8.self))
 
@@ -78,6 +74,6 @@ import Testing
 
         // Reordered by the live host's order event, without a reload.
         #expect(report["order"] as? [String] == ["quick-menu", "work-tasks", "all-tasks", "focus"])
-        #expect(await served.process.stop() == 0)
+        #expect(served.process.stop() == 0)
     }
 }

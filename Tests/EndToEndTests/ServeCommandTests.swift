@@ -351,7 +351,7 @@ import Testing
         #expect(served.process.stop() == 0)
     }
 
-    @Test func aClientSendingAByteASecondIsDroppedWithinTheIdleBound() throws {
+    @Test(.ownThreads) func aClientSendingAByteASecondIsDroppedWithinTheIdleBound() throws {
         let served = try Self.serve(["--idle-timeout", "2"])
         let socket = try RawHTTP.connect(port: served.port, timeout: 10)
         defer { close(socket) }

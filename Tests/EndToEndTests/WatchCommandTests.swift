@@ -120,16 +120,16 @@ import Testing
         return scratch
     }
 
-    @Test func entriesAdvanceAndTimelinesReloadOnTimeAndADeadPluginComesBack() async throws {
+    @Test(.ownThreads) func entriesAdvanceAndTimelinesReloadOnTimeAndADeadPluginComesBack() throws {
         let scratch = try Self.tickerScratch()
         let watch = try WatchProcess(["widgets.yaml", "--format", "ndjson"], in: scratch)
-        let start = await watch.wait(isWidgetEvent("start", id: "tick"))
+        let start = watch.wait(isWidgetEvent("start", id: "tick"))
         #expect((start.first?["entry"] as? [String: Any])?["n"] as? Int == 0)
         // The system's timers drive the binary's schedule (when each is due, to the second, is
         // checked in process on a virtual clock: LiveHostTests).
-        let entry = await watch.wait(timeout: 10, isWidgetEvent("entry", id: "tick"))
+        let entry = watch.wait(timeout: 10, isWidgetEvent("entry", id: "tick"))
         #expect((entry.first?["entry"] as? [String: Any])?["n"] as? Int == 1)
-        let policy = await watch.wait(timeout: 12, isWidgetEvent("policy", id: "tick"))
+        let policy = watch.wait(timeout: 12, isWidgetEvent("policy", id: "tick"))
         #expect(policy.count == 1)
 
         // Killed from outside: its widget shows the error, then it is back after the backoff.
@@ -137,33 +137,31 @@ import Testing
         let pid = try #require(Int32(try String(contentsOf: pidFile, encoding: .utf8)))
         let seen = watch.events.count
         kill(pid, SIGKILL)
-        let failed = await watch.wait(after: seen) {
+        let failed = watch.wait(after: seen) {
             $0["event"] as? String == "plugin" && $0["state"] as? String == "failed"
         }
         #expect(failed.count == 1)
-        let errored = await watch.wait(after: seen) {
+        let errored = watch.wait(after: seen) {
             isWidgetEvent("plugin", id: "tick")($0) && $0["error"] != nil
         }
         #expect(errored.count == 1)
-        let running = await watch.wait(after: seen, timeout: 8) {
+        let running = watch.wait(after: seen, timeout: 8) {
             $0["event"] as? String == "plugin" && $0["state"] as? String == "running"
         }
         #expect(running.count == 1)
-        let back = await watch.wait(after: seen) {
-            isWidgetEvent("plugin", id: "tick")($0) && $0["entry"] != nil
-        }
+        let back = watch.wait(after: seen) { isWidgetEvent("plugin", id: "tick")($0) && $0["entry"] != nil }
         #expect(back.count == 1)
         let newPid = try #require(Int32(try String(contentsOf: pidFile, encoding: .utf8)))
         #expect(newPid != pid)
 
         // SIGTERM ends the watch and its plugin.
-        #expect(await watch.stop() == 0)
+        #expect(watch.stop() == 0)
         #expect(kill(newPid, 0) != 0)
     }
 
     /// A plugin that dies in the middle of each timeline request fails once a try: one `failed`
     /// event between restarts (its exit is not counted again), so its backoff grows 1 s, 2 s, 4 s.
-    @Test func aPluginDyingDuringARequestFailsOnceATry() async throws {
+    @Test(.ownThreads) func aPluginDyingDuringARequestFailsOnceATry() throws {
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
         try ScratchPlugin.write(
@@ -175,8 +173,8 @@ import Testing
         let isRestart: ([String: Any]) -> Bool = {
             $0["event"] as? String == "plugin" && $0["state"] as? String == "restarting"
         }
-        #expect(await watch.wait(for: 2, timeout: 30, isRestart).count == 2)
-        #expect(await watch.stop() == 0)
+        #expect(watch.wait(for: 2, timeout: 30, isRestart).count == 2)
+        #expect(watch.stop() == 0)
         // Up to the second restart: start, failed, restarting, a widget event, failed, restarting.
         let events = watch.events
         let secondRestart = try #require(events.indices.filter { isRestart(events[$0]) }.dropFirst().first)
@@ -219,7 +217,7 @@ import Testing
     /// SIGTERM while the widgets are first evaluated and a plugin hangs on its timeline ends the
     /// watch within moments, the plugin with it: it used to wait for the plugin's timeout (60 s
     /// here) before reading the signal.
-    @Test func aStopWhileAPluginHangsOnTheFirstEvaluationEndsAtOnce() async throws {
+    @Test(.ownThreads) func aStopWhileAPluginHangsOnTheFirstEvaluationEndsAtOnce() throws {
         let (scratch, watch) = try Self.watchStuckPlugin(
             render: """
                 open(ASKED, "w").close()
@@ -227,9 +225,11 @@ import Testing
                     time.sleep(1)
                 """)
         let asked = scratch.path("plugins/stuck/asked")
-        try #require(await OffPool.fileAppears(at: asked), "the plugin was never asked")
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: asked) && Date() < deadline { usleep(10_000) }
+        try #require(FileManager.default.fileExists(atPath: asked), "the plugin was never asked")
         let start = Date()
-        let status = await watch.stop(SIGTERM, timeout: 30)
+        let status = watch.stop(SIGTERM, timeout: 30)
         let elapsed = Date().timeIntervalSince(start)
         #expect(status == 0, "\(watch.standardError)")
         #expect(elapsed < 10, "watch took \(elapsed) s to end")
@@ -239,7 +239,7 @@ import Testing
     /// and the failure of the request it cut short is not reported as the widget's. Before, the
     /// plugins were ended early only during the first evaluation: a hang later held the stop for
     /// the plugin's timeout (60 s here).
-    @Test func aStopWhileAPluginHangsOnAReloadEndsAtOnce() async throws {
+    @Test(.ownThreads) func aStopWhileAPluginHangsOnAReloadEndsAtOnce() throws {
         let (scratch, watch) = try Self.watchStuckPlugin(
             render: """
                 if os.path.exists(ASKED):
@@ -251,14 +251,16 @@ import Testing
                                     "view": {"type": "text", "text": "ok"}}],
                        "policy": {"policy": "never"}}
                 """)
-        #expect(await watch.wait(isWidgetEvent("start", id: "stuck")).count == 1, "\(watch.standardError)")
+        #expect(watch.wait(isWidgetEvent("start", id: "stuck")).count == 1, "\(watch.standardError)")
         let seen = watch.events.count
         // The second render hangs: it has begun once the plugin is asked again.
         #expect(kill(watch.pid, SIGUSR1) == 0)
         let asked = scratch.path("plugins/stuck/asked-again")
-        try #require(await OffPool.fileAppears(at: asked), "the plugin was never asked again")
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: asked) && Date() < deadline { usleep(10_000) }
+        try #require(FileManager.default.fileExists(atPath: asked), "the plugin was never asked again")
         let start = Date()
-        let status = await watch.stop(SIGTERM, timeout: 30)
+        let status = watch.stop(SIGTERM, timeout: 30)
         let elapsed = Date().timeIntervalSince(start)
         #expect(status == 0, "\(watch.standardError)")
         #expect(elapsed < 10, "watch took \(elapsed) s to end (the plugin's timeout is 60 s)")

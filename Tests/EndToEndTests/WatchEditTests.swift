@@ -232,7 +232,7 @@ import Testing
     /// An edit of a plugin's manifest is read when the plugin restarts: a manifest that cannot be
     /// used, or that no longer lists the widget's kind, is reported as diagnostics and its widgets
     /// fail with why (other widgets untouched) until it is fixed; a new timeout is the one used.
-    @Test func aPluginsManifestEditIsReadWhenItRestarts() async throws {
+    @Test(.ownThreads) func aPluginsManifestEditIsReadWhenItRestarts() throws {
         let scratch = try Self.scratch([
             (
                 "main.yaml",
@@ -240,8 +240,7 @@ import Testing
                     + "  - id: focus\n    kind: FocusWidget\n"
             )
         ])
-        // Its timeline takes 0.6 s: twice a 0.3 s timeout, far less than ten seconds. The test
-        // awaits its waits, so they do not hold a thread of the test pool.
+        // Its timeline takes 0.6 s: twice a 0.3 s timeout, far less than ten seconds.
         let plugin = try ScratchPlugin.write(
             "slow", in: scratch, manifest: "kinds: [Slow]\ntimeouts: {timeline: 10}\n",
             widgets: [#"{"kind": "Slow", "supportedFamilies": ["systemSmall"], "parameters": []}"#],
@@ -251,11 +250,11 @@ import Testing
             try ("name: slow\nexecutable: plugin.py\n" + text).write(
                 to: manifest, atomically: true, encoding: .utf8)
         }
-        let isSlow = isWidgetEvent("plugin", id: "slow")
+        func isSlow(_ event: [String: Any]) -> Bool { isWidgetEvent("plugin", id: "slow")(event) }
         func error(_ event: [String: Any]?) -> [String: Any]? { event?["error"] as? [String: Any] }
 
         let watch = try WatchProcess(["dcfg", "--format", "ndjson"], in: scratch)
-        let started = await watch.wait(for: 2, isWidgetEvent("start"))
+        let started = watch.wait(for: 2, isWidgetEvent("start"))
         #expect(started.map { $0["id"] as? String } == ["slow", "focus"])
         #expect(started.first?["entry"] != nil)
         // The plugin's folder is watched once its widget is first shown, after the start is
@@ -265,13 +264,13 @@ import Testing
         var seen = watch.events.count
         #expect(
             try scratch.widgethost(["reload", "FocusWidget"], environment: Self.store(scratch)).status == 0)
-        #expect(await watch.wait(after: seen, isWidgetEvent("request", id: "focus")).count == 1)
+        #expect(watch.wait(after: seen, isWidgetEvent("request", id: "focus")).count == 1)
         let fenced = watch.events.count
 
         // Broken YAML: the manifest's diagnostic, and the widget fails with it.
         seen = watch.events.count
         try edit("executable: [oops\nkinds: [Slow]\n")
-        let broken = await watch.wait(after: seen) { isSlow($0) && $0["error"] != nil }.first
+        let broken = watch.wait(after: seen) { isSlow($0) && $0["error"] != nil }.first
         #expect(error(broken)?["code"] as? String == "yaml.syntax")
         #expect((error(broken)?["message"] as? String)?.contains("plugins/slow/plugin.yaml:") == true)
         let reported = watch.events.dropFirst(seen).filter(Self.isDiagnostics).flatMap {
@@ -286,34 +285,34 @@ import Testing
         // Fixed: back.
         seen = watch.events.count
         try edit("kinds: [Slow]\ntimeouts: {timeline: 10}\n")
-        #expect(await watch.wait(after: seen) { isSlow($0) && $0["entry"] != nil }.count == 1)
+        #expect(watch.wait(after: seen) { isSlow($0) && $0["entry"] != nil }.count == 1)
 
         // Another kind listed: the widget's kind is unknown, with a "did you mean".
         seen = watch.events.count
         try edit("kinds: [Slow2]\n")
-        let renamed = await watch.wait(after: seen) { isSlow($0) && $0["error"] != nil }.first
+        let renamed = watch.wait(after: seen) { isSlow($0) && $0["error"] != nil }.first
         #expect(error(renamed)?["code"] as? String == "config.unknown-kind")
         #expect((error(renamed)?["message"] as? String)?.contains("did you mean 'Slow2'?") == true)
-        #expect(await watch.wait(after: seen, Self.isDiagnostics).count == 1)
+        #expect(watch.wait(after: seen, Self.isDiagnostics).count == 1)
 
         // A changed manifest is not run until it is trusted again; then a timeout shorter than the
         // timeline takes is the one used.
         seen = watch.events.count
         try edit("kinds: [Slow]\ntimeouts: {timeline: 0.3}\n")
-        let untrusted = await watch.wait(after: seen) { isSlow($0) && $0["error"] != nil }.first
+        let untrusted = watch.wait(after: seen) { isSlow($0) && $0["error"] != nil }.first
         #expect(error(untrusted)?["code"] as? String == "plugin.untrusted")
         seen = watch.events.count
         try scratch.trustPlugins([plugin.folder.path])
-        let late = await watch.wait(after: seen) { isSlow($0) && $0["error"] != nil }.first
+        let late = watch.wait(after: seen) { isSlow($0) && $0["error"] != nil }.first
         #expect(error(late)?["code"] as? String == "plugin.timeout")
 
         seen = watch.events.count
         try edit("kinds: [Slow]\ntimeouts: {timeline: 10}\n")
         try scratch.trustPlugins([plugin.folder.path])
-        #expect(await watch.wait(after: seen) { isSlow($0) && $0["entry"] != nil }.count == 1)
+        #expect(watch.wait(after: seen) { isSlow($0) && $0["entry"] != nil }.count == 1)
 
         // The other widget never noticed.
         #expect(watch.events.dropFirst(fenced).filter { $0["id"] as? String == "focus" }.isEmpty)
-        #expect(await watch.stop() == 0)
+        #expect(watch.stop() == 0)
     }
 }

@@ -93,21 +93,6 @@ final class WatchProcess: Sendable {
         }
     }
 
-    /// ``wait(for:after:timeout:_:)`` awaited, the waiting done off the cooperative pool
-    /// (``OffPool``), so the tests beside this one run on meanwhile.
-    @discardableResult
-    func wait(
-        for count: Int = 1, after start: Int = 0, timeout: Double = 30,
-        _ predicate: @escaping @Sendable ([String: Any]) -> Bool
-    ) async -> [[String: Any]] {
-        await OffPool.run { self.wait(for: count, after: start, timeout: timeout, predicate) }
-    }
-
-    /// ``stop(_:timeout:)`` awaited, off the cooperative pool.
-    func stop(_ signal: Int32 = SIGTERM, timeout: Double = 10) async -> Int32? {
-        await OffPool.run { self.stop(signal, timeout: timeout) }
-    }
-
     /// Waits until the process has written a line, at most `timeout` seconds.
     /// - Returns: whether it has.
     @discardableResult
@@ -141,7 +126,7 @@ final class WatchProcess: Sendable {
 }
 
 /// Events of a kind: `event` is "widget" with `reason`, for widget `id` when given.
-func isWidgetEvent(_ reason: String, id: String? = nil) -> @Sendable ([String: Any]) -> Bool {
+func isWidgetEvent(_ reason: String, id: String? = nil) -> ([String: Any]) -> Bool {
     { event in
         event["event"] as? String == "widget" && event["reason"] as? String == reason
             && (id == nil || event["id"] as? String == id)

@@ -6,7 +6,7 @@ import Testing
 /// store is reported missing and its widgets fail as `run` would; restored from a backup (a copy of
 /// the folder, or a database file renamed into place), it is reported back and its widgets show the
 /// backup's tasks, never the deleted file's.
-@Suite struct WatchStoreTests {
+@Suite(.ownThreads) struct WatchStoreTests {
     static let appGroup = "group.com.example.taskapp"
 
     /// A store in `scratch/name` holding one task, unlike the sample's: a backup to restore.

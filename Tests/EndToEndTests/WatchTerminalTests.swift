@@ -4,7 +4,7 @@ import Testing
 
 /// `watch --format text` in a real terminal (tmux): the boxes drawn and redrawn in place, Tab
 /// selecting a widget and a digit tapping its control.
-@Suite(.serialized) struct WatchTerminalTests {
+@Suite(.serialized, .ownThreads) struct WatchTerminalTests {
     /// A tmux server of this run's own, so no other tmux (a person's, an earlier run's) is touched.
     static let socket = "widgethost-tests-\(UUID().uuidString)"
 
@@ -48,15 +48,8 @@ import Testing
 
     /// The pane's text once `predicate` holds and the screen has settled (the same in two captures
     /// 100 ms apart, so a redraw is not caught half written), at most `timeout` seconds; or the
-    /// last capture. Awaited: the captures are taken off the test pool (``OffPool``).
-    static func screen(until predicate: @escaping @Sendable (String) -> Bool, timeout: Double = 30)
-        async throws
-        -> String
-    {
-        try await OffPool.run { try capture(until: predicate, timeout: timeout) }
-    }
-
-    private static func capture(until predicate: (String) -> Bool, timeout: Double) throws -> String {
+    /// last capture.
+    static func screen(until predicate: (String) -> Bool, timeout: Double = 30) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var text = ""
         while Date() < deadline {
@@ -72,7 +65,7 @@ import Testing
         return text
     }
 
-    @Test func boxesRedrawInPlaceAndKeysTapControls() async throws {
+    @Test func boxesRedrawInPlaceAndKeysTapControls() throws {
         let scratch = try WatchCommandTests.sample()
         let command =
             "cd '\(scratch.url.path)' && WIDGETHOST_STORE='\(scratch.url.path)/store' HOME='\(scratch.url.path)' "
@@ -81,7 +74,7 @@ import Testing
         // Gone already when the watch ended; not when a check above failed.
         defer { _ = try? Self.tmux(["kill-server"], check: false) }
 
-        let first = try await Self.screen {
+        let first = try Self.screen {
             $0.contains("Tab: select a widget · a number") && $0.contains("Quick Menu")
         }
         let errors = try? String(
@@ -94,9 +87,9 @@ import Testing
 
         // 1 taps the first control of the selected widget: the task is done, and the box redrawn.
         try Self.tmux(["send-keys", "-t", "watch", "1"])
-        let tapped = try await Self.screen { $0.contains("[1] of work-tasks: ToggleTaskIntent") }
+        let tapped = try Self.screen { $0.contains("[1] of work-tasks: ToggleTaskIntent") }
         #expect(tapped.contains("[1] of work-tasks: ToggleTaskIntent · value: true"))
-        let redrawn = try await Self.screen {
+        let redrawn = try Self.screen {
             $0.contains("│ [1] ○ Review the login pull request            ! │")
         }
         #expect(!redrawn.contains("[1] ○ Finish the Q3 roadmap slides"))
@@ -105,21 +98,21 @@ import Testing
 
         // Tab twice selects the focus widget; 1 toggles its focus mode.
         try Self.tmux(["send-keys", "-t", "watch", "Tab", "Tab", "1"])
-        let focus = try await Self.screen { $0.contains("Focus On") }
+        let focus = try Self.screen { $0.contains("Focus On") }
         #expect(focus.contains("▶ focus · FocusWidget · systemSmall"))
         #expect(focus.contains("Focus On"))
 
         // Keys sent as escape sequences carry digits that tap nothing: Delete is ESC [ 3 ~, F5 ESC [ 1 5 ~.
         // A Tab after them shows when they have been read: keys are read in the order sent.
         try Self.tmux(["send-keys", "-t", "watch", "DC", "F5", "Tab"])
-        let keys = try await Self.screen { $0.contains("▶ quick-menu") }
+        let keys = try Self.screen { $0.contains("▶ quick-menu") }
         #expect(!keys.contains("there is no 3"), "\(keys)")
         #expect(keys.contains("[1] of focus: ToggleFocusModeIntent"))
 
         // Made shorter than the boxes, the screen keeps the selected widget and says what is hidden;
         // nothing is wrapped or pushed up.
         try Self.tmux(["resize-window", "-t", "watch", "-x", "100", "-y", "20"])
-        let short = try await Self.screen { $0.contains("above") }
+        let short = try Self.screen { $0.contains("above") }
         #expect(short.contains("▶ quick-menu · Quickmenu · systemMedium"))
         #expect(short.contains("↑ "))
         #expect(short.hasSuffix("Tab: select a widget · a number: tap its control · Ctrl-C: quit\n"))
@@ -129,13 +122,14 @@ import Testing
         let exitURL = scratch.url.appendingPathComponent("watch-exit")
         // As long as the screens above may take: a loaded machine (the whole suite at once) is slow
         // to end the watch too; a watch that never ends still fails here.
-        _ = await OffPool.fileAppears(at: exitURL.path)
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: exitURL.path) && Date() < deadline { usleep(50_000) }
         #expect((try? String(contentsOf: exitURL, encoding: .utf8)) == "exit 0\n")
     }
 
     /// The screen is a dashboard: the boxes side by side as the terminal's width allows (each its
     /// family's size), and the selected one kept in view when the terminal is too short for all.
-    @Test func boxesSitSideBySideAndTheSelectionStaysInView() async throws {
+    @Test func boxesSitSideBySideAndTheSelectionStaysInView() throws {
         let scratch = try WatchCommandTests.sample()
         let command =
             "cd '\(scratch.url.path)' && WIDGETHOST_STORE='\(scratch.url.path)/store' HOME='\(scratch.url.path)' "
@@ -143,7 +137,7 @@ import Testing
         try Self.tmux(["new-session", "-d", "-s", "watch", "-x", "110", "-y", "40", command])
         defer { _ = try? Self.tmux(["kill-server"], check: false) }
 
-        let wide = try await Self.screen { $0.contains("Tab: select a widget") && $0.contains("Quick Menu") }
+        let wide = try Self.screen { $0.contains("Tab: select a widget") && $0.contains("Quick Menu") }
         let lines = wide.split(separator: "\n").map(String.init)
         // Two medium-and-large boxes on one row, the small and the medium one on the next.
         #expect(
@@ -161,7 +155,7 @@ import Testing
         // Too short for both rows: selecting the quick menu brings its row into view.
         try Self.tmux(["resize-window", "-t", "watch", "-x", "110", "-y", "16"])
         try Self.tmux(["send-keys", "-t", "watch", "Tab", "Tab", "Tab"])
-        let short = try await Self.screen { $0.contains("▶ quick-menu") }
+        let short = try Self.screen { $0.contains("▶ quick-menu") }
         #expect(short.contains("▶ quick-menu · Quickmenu · systemMedium"))
         #expect(short.contains("  focus · FocusWidget"))
         #expect(short.contains("↑ "), "\(short)")
@@ -169,7 +163,8 @@ import Testing
 
         try Self.tmux(["send-keys", "-t", "watch", "C-c"])
         let exitURL = scratch.url.appendingPathComponent("watch-exit")
-        _ = await OffPool.fileAppears(at: exitURL.path)
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: exitURL.path) && Date() < deadline { usleep(50_000) }
         #expect((try? String(contentsOf: exitURL, encoding: .utf8)) == "exit 0\n")
     }
 }
