@@ -102,7 +102,7 @@ extension AppGroupStore {
     }
 
     /// Whether a reload of `kind` was requested since widget `id` was last evaluated by a live
-    /// host, or ever, for a widget no live host has evaluated (DESIGN.md, "The live host").
+    /// host, or ever, for a widget no live host has evaluated (docs/guide.md, "The live host").
     public func isReloadRequested(forWidget id: String, kind: String) throws(AppGroupError) -> Bool {
         try read { database throws(SQLiteError) -> Bool in
             var evaluated = 0

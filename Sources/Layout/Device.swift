@@ -1,7 +1,7 @@
 public import WidgetHostKit
 
-/// The device whose widget sizes the layout uses: one reference iPhone (the sizes DESIGN.md's
-/// page has always drawn), with the iPad's extra-large size for `systemExtraLarge`, which iPhones
+/// The device whose widget sizes the layout uses: one reference iPhone (the sizes the HTML page
+/// has always drawn: docs/layout.md), with the iPad's extra-large size for `systemExtraLarge`, which iPhones
 /// do not show.
 public struct Device: Sendable, Hashable {
     /// Its name, as the layout JSON writes it.

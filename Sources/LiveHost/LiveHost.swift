@@ -12,7 +12,7 @@ public import WidgetHostKit
     import Glibc
 #endif
 
-/// The live host behind `widgethost watch` (DESIGN.md, "The live host"): it keeps every widget's
+/// The live host behind `widgethost watch` (docs/guide.md, "The live host"): it keeps every widget's
 /// timeline, advances the displayed entry at each entry's date, reloads at the policy's date, on a
 /// reload request of its kind (from any process, through the store's stamp file, or SIGUSR1), when
 /// its configuration changes, and when its plugin restarts; it reloads the configuration when a

@@ -3,7 +3,7 @@ import Rendering
 public import WidgetEngine
 import WidgetHostKit
 
-/// What the live host reports as it runs (DESIGN.md, "The live host"), one event a change.
+/// What the live host reports as it runs (docs/guide.md, "The live host"), one event a change.
 public enum WatchEvent: Sendable {
     /// Why a widget is reported.
     public enum Reason: String, Sendable {

@@ -2,7 +2,7 @@ import AppGroup
 public import Diagnostics
 import Foundation
 
-/// Where plugin folders are looked for (DESIGN.md): the `Plugins/` folder beside each
+/// Where plugin folders are looked for (docs/plugin-protocol.md): the `Plugins/` folder beside each
 /// configuration file, the configuration's `plugins:` list, `$XDG_DATA_HOME/widgethost/plugins`,
 /// and each `--plugins DIR` (a folder of plugin folders, or one plugin folder). Never the current
 /// directory: a command runs no code the user did not point it at.

@@ -14,7 +14,7 @@ package import WidgetHostKit
 #endif
 
 /// One running plugin executable speaking JSON-RPC 2.0 over its stdin and stdout, one compact JSON
-/// object per line (DESIGN.md, Plugins).
+/// object per line (docs/plugin-protocol.md).
 ///
 /// Built from four parts, each on its own: the ``ChildProcess`` (spawn in a group of its own,
 /// signals, reaping, teardown steps), a ``LineReader`` for stdout (lines of at most 16 MiB, each

@@ -1,6 +1,6 @@
 import PluginProtocol
 
-/// How long the host waits for each method of a plugin, in seconds (DESIGN.md: initialize 5 s,
+/// How long the host waits for each method of a plugin, in seconds (docs/plugin-protocol.md: initialize 5 s,
 /// timeline and snapshot 10 s, placeholder 2 s, perform 30 s; options 5 s), each configurable in the
 /// manifest.
 public struct PluginTimeouts: Sendable, Hashable {

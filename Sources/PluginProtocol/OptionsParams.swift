@@ -2,7 +2,7 @@ public import WidgetHostKit
 
 /// The params of `options`: `{"kind" | "intent", "parameter", "container"}`, asking for the choices
 /// of a parameter whose choices come from the app's data (declared with `"dynamicOptions": true`),
-/// answered with `{"options": [...]}`. An extension of DESIGN.md's plugin protocol (issue 15).
+/// answered with `{"options": [...]}`. Part of the protocol since issue 15 (docs/plugin-protocol.md).
 public struct OptionsParams: Sendable, Hashable {
     /// Whose parameter it is.
     public enum Owner: Sendable, Hashable {

@@ -1,7 +1,7 @@
 public import WidgetHostKit
 
 /// One line of the protocol: a JSON-RPC 2.0 request, notification, reply or error, each written
-/// `{"jsonrpc":"2.0","id",...}` in the order DESIGN.md shows.
+/// `{"jsonrpc":"2.0","id",...}` in the order docs/plugin-protocol.md shows.
 public enum PluginMessage: Sendable, Hashable {
     /// A request: its reply carries `id` back.
     case request(id: JSONValue, method: String, params: JSONValue)

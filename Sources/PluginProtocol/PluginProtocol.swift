@@ -1,4 +1,4 @@
-/// The plugin protocol of DESIGN.md ("Plugins"): JSON-RPC 2.0, one compact JSON object per line
+/// The plugin protocol (docs/plugin-protocol.md): JSON-RPC 2.0, one compact JSON object per line
 /// over a plugin's stdin and stdout, written and read through this module's typed messages by both
 /// the host and the SDK's plugin server.
 ///

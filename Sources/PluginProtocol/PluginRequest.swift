@@ -14,7 +14,7 @@ public enum PluginRequest: Sendable, Hashable {
         case placeholder
         /// An intent.
         case perform
-        /// A parameter's choices from the app's data (an extension of DESIGN.md's protocol).
+        /// A parameter's choices from the app's data (docs/plugin-protocol.md, `options`).
         case options
     }
 

@@ -3,7 +3,7 @@ public import Layout
 public import WidgetEngine
 public import WidgetHostKit
 
-/// `run --format html` and the page `serve` serves (DESIGN.md, "Seeing widgets"): one
+/// `run --format html` and the page `serve` serves (docs/guide.md, "Seeing widgets"): one
 /// self-contained page, inline CSS and SVG and nothing fetched, each widget a card of its family's
 /// size in points (`data-widget-id`, `data-kind`, `data-family`), its controls numbered as `tap`
 /// numbers them (`data-control="N"`), its id, kind and family under it, a failed widget shown as

@@ -5,7 +5,7 @@ import PluginProtocol
 public import WidgetEngine
 public import WidgetHostKit
 
-/// The JSON contract of `run --format json|ndjson` (DESIGN.md): one object per widget instance,
+/// The JSON contract of `run --format json|ndjson` (docs/guide.md, docs/reference.md): one object per widget instance,
 /// in configuration order.
 public enum RunJSON {
     /// `{"widgets": [...]}`.

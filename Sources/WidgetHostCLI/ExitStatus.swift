@@ -1,6 +1,6 @@
 import Diagnostics
 
-/// The exit statuses of widgethost, from `sysexits.h` as DESIGN.md lists them; a usage error's 64
+/// The exit statuses of widgethost, from `sysexits.h` as docs/reference.md lists them; a usage error's 64
 /// (`EX_USAGE`) comes with the parser's ``ParseError``.
 enum ExitStatus {
     /// Everything succeeded.

@@ -1,5 +1,5 @@
-/// The styles, effects and animations the seeds' views use beyond DESIGN.md's vocabulary, recorded
-/// like the others; text renderers ignore them.
+/// The styles, effects and animations the seeds' views use beyond the first view vocabulary,
+/// recorded like the others; text renderers ignore them.
 extension View {
     /// Styles a button (`.plain` draws the label alone).
     public func buttonStyle(_ style: ButtonStyleName) -> ModifiedContent<Self> {

@@ -3,7 +3,7 @@ public import JSON
 /// One view modifier as a ``ViewNode`` records it: `{"type": NAME, ...values}`, in the order the
 /// modifiers were written (padding then background differs from background then padding).
 public struct ViewModifierNode: Sendable, Hashable, JSONSinkWritable {
-    /// The modifiers widgethost records: DESIGN.md's vocabulary, plus the corner shapes, control
+    /// The modifiers widgethost records: the view vocabulary's (docs/plugins.md), plus the corner shapes, control
     /// styles, effects and animations the seeds use.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// `style` (largeTitle ... caption2) or `size`, and an optional `weight`.

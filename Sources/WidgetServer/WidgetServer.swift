@@ -11,7 +11,7 @@ import WidgetHostKit
     import Glibc
 #endif
 
-/// `widgethost serve` (DESIGN.md, "Seeing widgets"): the HTML page of the widgets, live. It is fed
+/// `widgethost serve` (docs/guide.md, "Seeing widgets"): the HTML page of the widgets, live. It is fed
 /// by the live host behind `watch` (``LiveHost``; its events go to ``publish(_:)``) and answers:
 /// - `GET /`: the page, its cards as the latest events drew them, with the page's script and this
 ///   run's page token; `GET /?token=SECRET` sets the access cookie and sends the browser to `/`;

@@ -9,7 +9,7 @@ enum WidgetConfigGenerator {
     static let categories = ["all", "work", "personal", "shopping", "health"]
 
     /// A valid config with `count` widgets, mostly TaskWidgets with a configuration, in the layout
-    /// of DESIGN.md's config file (with an anchor and merge keys, as people write shared settings).
+    /// of the configuration file (docs/guide.md) (with an anchor and merge keys, as people write shared settings).
     ///
     /// - Parameters:
     ///   - first: the number of the first widget (ids are unique across the parts of a split config).

@@ -3,7 +3,7 @@ import PluginProtocol
 public import WidgetHostKit
 
 /// The view vocabulary a plugin draws with: each node type and the attributes it takes, and the
-/// view modifiers of DESIGN.md with their values, each value with its rule (``ViewValueRule``). The
+/// view modifiers (docs/plugins.md, `schema --views`) with their values, each value with its rule (``ViewValueRule``). The
 /// same table gives the JSON Schema that `widgethost schema --views` prints and the warnings a
 /// plugin's views get (an unknown type, attribute or modifier, with a "did you mean"; a value
 /// outside its type, cases or range; a control without an intent); what a warning names is left
@@ -94,7 +94,7 @@ public enum ViewVocabulary {
         "bottomTrailing",
     ]
 
-    /// Each modifier's values (besides `type`) with their rules: DESIGN.md's, and the shapes,
+    /// Each modifier's values (besides `type`) with their rules: the first vocabulary's, and the shapes,
     /// control styles, effects and animations the Swift SDK records (issue 15).
     static let modifiers: [(type: String, values: [(name: String, rule: ViewValueRule)])] = {
         let shape: [(name: String, rule: ViewValueRule)] = [

@@ -78,7 +78,7 @@ enum Fixtures {
         return Array(tasks.prefix(maxTasks))
     }
 
-    /// The TaskWidget entry data DESIGN.md specifies for `tasks`, built by hand.
+    /// The TaskWidget entry data the seeds and docs/guide.md specify for `tasks`, built by hand.
     static func taskEntryJSON(_ tasks: [StoredTask]) -> JSONValue {
         .object([
             .init(
