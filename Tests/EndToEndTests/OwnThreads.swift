@@ -32,11 +32,39 @@ extension Trait where Self == OwnThreadsTrait {
 final class ThreadPerJobExecutor: TaskExecutor {
     static let shared = ThreadPerJobExecutor()
 
+    /// The name of its threads (at most 15 bytes, the kernel's limit).
+    static let threadName = "test-own-thread"
+
+    /// The name of the thread the caller runs on.
+    static var currentThreadName: String {
+        let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+        return name.trimmingCharacters(in: .newlines)
+    }
+
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        let thread = Thread { job.runSynchronously(on: executor) }
-        thread.name = "test own thread"
-        thread.start()
+        Thread.detachNewThread {
+            // Named, as a test can check (a new thread takes its creator's name on Linux).
+            try? Data(Self.threadName.utf8).write(to: URL(fileURLWithPath: "/proc/thread-self/comm"))
+            job.runSynchronously(on: executor)
+        }
+    }
+}
+
+/// The trait does what the suite's time relies on: a test under it runs on a thread of its own,
+/// and reports its expectations as any test does.
+@Suite struct OwnThreadsTests {
+    @Test(.ownThreads) func aTestUnderTheTraitRunsOnAThreadOfItsOwn() {
+        #expect(ThreadPerJobExecutor.currentThreadName == ThreadPerJobExecutor.threadName)
+    }
+
+    @Test(.ownThreads) func anAwaitingTestComesBackToAThreadOfItsOwn() async throws {
+        try await Task.sleep(for: .milliseconds(1))
+        #expect(ThreadPerJobExecutor.currentThreadName == ThreadPerJobExecutor.threadName)
+    }
+
+    @Test func aTestWithoutItRunsOnThePool() {
+        #expect(ThreadPerJobExecutor.currentThreadName != ThreadPerJobExecutor.threadName)
     }
 }
