@@ -44,6 +44,14 @@ public struct PNGRenderer: Sendable {
             + (colorScheme == .dark ? ".dark" : "") + ".png"
     }
 
+    /// What a picture with a symbol lacks when librsvg cannot be loaded (its symbols are then
+    /// drawn as rounded squares' outlines), or `nil` when it can; loads it, once a process.
+    public static var symbolsUnavailable: String? {
+        guard case .failure(let failure) = LibRSVG.loading else { return nil }
+        return "symbols are drawn as outlines: librsvg could not be loaded (\(failure.reason)); "
+            + "install it (Debian's librsvg2-2), or name it with \(LibRSVG.variable)"
+    }
+
     /// The picture's size in pixels for `family`: its size in points times the scale, rounded up.
     public func pixelSize(of family: WidgetFamily) -> (width: Int, height: Int) {
         let size = Device.reference.size(of: family)

@@ -28,8 +28,12 @@ public struct RunPNGRenderer: RunRenderer {
         /// Keeps `problem`.
         func add(_ problem: String) { list.withLock { $0.append(problem) } }
 
-        /// Keeps `warning` (what the layout changed to lay a view out).
-        func warn(_ warning: String) { notes.withLock { $0.append(warning) } }
+        /// Keeps `warning` (what the layout changed to lay a view out), once when `once`.
+        func warn(_ warning: String, once: Bool = false) {
+            notes.withLock { notes in
+                if !once || !notes.contains(warning) { notes.append(warning) }
+            }
+        }
 
         /// Every problem kept.
         public var all: [String] { list.withLock { $0 } }
@@ -59,6 +63,11 @@ public struct RunPNGRenderer: RunRenderer {
         let layout = LayoutEngine.layout(
             evaluation.current.view, family: result.family, colorScheme: colorScheme)
         for warning in layout.warnings { problems.warn("widget '\(result.instance.id)': \(warning)") }
+        if let missing = PNGRenderer.symbolsUnavailable,
+            layout.root.allNodes.contains(where: { $0.systemName != nil })
+        {
+            problems.warn(missing, once: true)
+        }
         let file = folder.appendingPathComponent(
             PNGRenderer.fileName(id: result.instance.id, family: result.family, colorScheme: colorScheme))
         do {

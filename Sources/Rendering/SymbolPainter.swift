@@ -92,8 +92,9 @@ final class SymbolPainter: Sendable {
     }
 }
 
-/// The two functions of librsvg (`librsvg-2.so.2`, Debian's librsvg2-2) the symbols are drawn
-/// with, found with `dlopen` and `dlsym` the first time a symbol is drawn.
+/// The two functions of librsvg (`librsvg-2.so.2`, Debian's librsvg2-2, or the library
+/// `WIDGETHOST_LIBRSVG` names) the symbols are drawn with, found with `dlopen` and `dlsym` the
+/// first time a symbol is drawn.
 ///
 /// Their C declarations, from `librsvg/rsvg.h` (stable since librsvg 2.46):
 ///
@@ -114,18 +115,39 @@ struct LibRSVG: @unchecked Sendable {
     /// The library's file name, as the dynamic loader finds it.
     static let fileName = "librsvg-2.so.2"
 
+    /// The variable that names another library to load (a path, or a file name the dynamic
+    /// loader looks for), as `WIDGETHOST_LIBFAKETIME` does libfaketime.
+    static let variable = "WIDGETHOST_LIBRSVG"
+
     let newFromData: NewFromData
     let renderDocument: RenderDocument
 
-    /// The library once loaded (for the life of the process: it is never closed), or `nil` when
-    /// it is not installed; a symbol is then drawn as its placeholder outline.
-    static let loaded: LibRSVG? = {
-        guard let library = dlopen(fileName, RTLD_NOW | RTLD_LOCAL),
-            let new = dlsym(library, "rsvg_handle_new_from_data"),
+    /// The library once loaded (for the life of the process: it is never closed), or why it
+    /// could not be; a symbol is then drawn as its placeholder outline.
+    static let loading: Result<LibRSVG, LoadFailure> = {
+        let environment = ProcessInfo.processInfo.environment[variable] ?? ""
+        let name = environment.isEmpty ? fileName : environment
+        guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+            return .failure(
+                LoadFailure(reason: dlerror().map { String(cString: $0) } ?? "'\(name)' was not found"))
+        }
+        guard let new = dlsym(library, "rsvg_handle_new_from_data"),
             let render = dlsym(library, "rsvg_handle_render_document")
-        else { return nil }
-        return LibRSVG(
-            newFromData: unsafeBitCast(new, to: NewFromData.self),
-            renderDocument: unsafeBitCast(render, to: RenderDocument.self))
+        else {
+            return .failure(
+                LoadFailure(reason: "'\(name)' lacks rsvg_handle_render_document (librsvg 2.46 or later)"))
+        }
+        return .success(
+            LibRSVG(
+                newFromData: unsafeBitCast(new, to: NewFromData.self),
+                renderDocument: unsafeBitCast(render, to: RenderDocument.self)))
     }()
+
+    /// The library, or `nil` when it could not be loaded.
+    static var loaded: LibRSVG? { try? loading.get() }
+
+    /// Why the library could not be loaded, as the dynamic loader says.
+    struct LoadFailure: Error {
+        var reason: String
+    }
 }

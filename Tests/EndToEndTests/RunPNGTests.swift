@@ -47,6 +47,30 @@ import Testing
         #expect(try Self.pngSize(file).map { [$0.width, $0.height] } == [510, 510])
     }
 
+    /// librsvg is loaded when the first symbol is drawn: where it cannot be, every picture is still
+    /// drawn, its symbols as outlines, and the run says so once, naming what the loader said.
+    @Test func withoutLibrsvgSymbolsAreOutlinesAndTheRunSaysSoOnce() throws {
+        let scratch = try WatchCommandTests.sample()
+        var environment = WatchCommandTests.store(scratch)
+        environment["WIDGETHOST_LIBRSVG"] = scratch.path("no/librsvg-2.so.2")
+        let run = try scratch.widgethost(
+            ["run", "config", "--format", "png", "--output", "out", "--scale", "1"], environment: environment)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.split(separator: "\n").count == 4)
+        #expect(
+            run.standardError
+                == "warning: symbols are drawn as outlines: librsvg could not be loaded ("
+                + scratch.path("no/librsvg-2.so.2")
+                + ": cannot open shared object file: No such file or directory); install it (Debian's "
+                + "librsvg2-2), or name it with WIDGETHOST_LIBRSVG\n")
+        // Where it loads, nothing is said.
+        let loaded = try scratch.widgethost(
+            ["run", "config", "--format", "png", "--output", "out2", "--scale", "1"],
+            environment: WatchCommandTests.store(scratch))
+        #expect(loaded.status == 0)
+        #expect(loaded.standardError == "")
+    }
+
     @Test func anIdWithASlashIsOneFileOfTheFolder() throws {
         let scratch = try TemporaryDirectory()
         try scratch.initStore()
