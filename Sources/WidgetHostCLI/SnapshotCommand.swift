@@ -262,6 +262,10 @@ extension WidgetHostCommand {
                 StandardStream.error.write(
                     "warning: reload requests were not checked: \(TerminalText.visible(problem))\n")
             }
+            // Pictures recorded or compared without librsvg have outlines for symbols.
+            if let missing = PNGRenderer.symbolsUnavailable {
+                StandardStream.error.write("warning: \(TerminalText.visible(missing))\n")
+            }
             if request.isWhole { tidy(request, drawn: Set(outcomes.map(\.name))) }
             var status = outcomes.contains { $0.status.isFailure } ? ExitStatus.failure : ExitStatus.success
             if let junit = request.junit {

@@ -124,6 +124,25 @@ import Testing
         #expect(again.standardOutput.hasSuffix("\(expected.count / 2) unchanged\n"))
     }
 
+    /// Verified without librsvg, the pictures' symbols are outlines: they fail, and the run says
+    /// why they may, once.
+    @Test func withoutLibrsvgTheRunSaysItsSymbolsAreOutlines() throws {
+        let (scratch, store) = try Self.recorded()
+        var environment = store
+        environment["WIDGETHOST_LIBRSVG"] = scratch.path("no/librsvg-2.so.2")
+        let verify = try Self.snapshot(
+            scratch, ["config", "--dir", "snaps", "--widget", "focus"], store: environment)
+        #expect(verify.status == 1)
+        let warnings = verify.standardError.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(
+            warnings == [
+                "warning: symbols are drawn as outlines: librsvg could not be loaded ("
+                    + scratch.path("no/librsvg-2.so.2")[...]
+                    + ": cannot open shared object file: No such file or directory); install it (Debian's "
+                    + "librsvg2-2), or name it with WIDGETHOST_LIBRSVG"
+            ], "\(verify.standardError)")
+    }
+
     @Test func aOnePixelChangeFailsWithADiffPictureThatMarksIt() throws {
         let (scratch, store) = try Self.recorded()
         let file = URL(fileURLWithPath: scratch.path("snaps/focus.systemSmall.png"))
