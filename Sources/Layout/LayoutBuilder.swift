@@ -92,6 +92,10 @@ struct LayoutBuilder {
                 element = wrap(element, .clip(shape(modifier) ?? .rectangle))
             case .opacity:
                 element.opacity *= min(max(modifier["value"]?.finiteNumber ?? 1, 0), 1)
+            case .scaleEffect:
+                // A drawing effect, as in SwiftUI: the frame stays, the subtree is drawn scaled
+                // about its centre. A negative factor mirrors; beyond 100 nothing is seen anyway.
+                element.scale *= min(max(modifier["scale"]?.finiteNumber ?? 1, -100), 100)
             case .fixedSize:
                 element = wrap(
                     element,

@@ -164,6 +164,7 @@ extension LayoutElement {
             break
         }
         node.opacity = opacity
+        if scale != 1 { node.scale = scale }
         return node
     }
 

@@ -55,6 +55,8 @@ final class LayoutElement {
     var priority = 0.0
     /// The opacity the element's subtree is drawn at.
     var opacity = 1.0
+    /// The factor the element's subtree is drawn scaled by, about its centre (`scaleEffect`).
+    var scale = 1.0
     /// The children that take part in layout (not `EmptyView`s), in order.
     let visible: [LayoutElement]
 

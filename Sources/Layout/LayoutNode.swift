@@ -72,6 +72,7 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
         var control: Int?
         var isOn: Bool?
         var value: Double?
+        var scale: Double?
     }
 
     /// ``Details`` behind a reference, never changed once made: equal when their details are.
@@ -150,6 +151,12 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
     public var value: Double? {
         get { extra?.details.value }
         set { details.value = newValue }
+    }
+    /// The factor its subtree is drawn scaled by, about the centre of its frame (`scaleEffect`;
+    /// nil: 1). The frame, and so the layout around it, is the unscaled one, as in SwiftUI.
+    public var scale: Double? {
+        get { extra?.details.scale }
+        set { details.scale = newValue }
     }
 
     public init(type: String, frame: Rect, children: [LayoutNode] = []) {
@@ -230,6 +237,10 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
         if opacity < 1 {
             sink.key("opacity")
             sink.value(Points.json(opacity))
+        }
+        if let scale {
+            sink.key("scale")
+            sink.value(Points.json(scale))
         }
         if !children.isEmpty {
             sink.key("children")

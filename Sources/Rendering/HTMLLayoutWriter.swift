@@ -118,6 +118,12 @@ struct HTMLLayoutWriter {
             scratch.style += ";opacity:"
             Self.appendNumber(max(node.pointee.opacity, 0), decimals: 3, to: &scratch.style)
         }
+        if let scale = node.pointee.scale, scale.isFinite {
+            // About the centre of the node's box, CSS's default origin, as SwiftUI's anchor.
+            scratch.style += ";transform:scale("
+            Self.appendNumber(scale, decimals: 3, to: &scratch.style)
+            scratch.style += ")"
+        }
 
         if let number = node.pointee.control {
             let control = control(number)

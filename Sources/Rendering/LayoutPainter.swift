@@ -52,6 +52,15 @@ struct LayoutPainter {
         let shape = node.shape.map(Self.clamped) ?? .rectangle
         let grouped = opacity < 1
         if grouped { cairo_push_group(context) }
+        // Scaled about the frame's centre (`scaleEffect`): what the subtree draws, not where.
+        let scale = node.scale.map { $0.isFinite ? min(max($0, -100), 100) : 1 } ?? 1
+        let scaled = scale != 1
+        if scaled {
+            cairo_save(context)
+            cairo_translate(context, frame.x + frame.width / 2, frame.y + frame.height / 2)
+            cairo_scale(context, scale == 0 ? 1e-9 : scale, scale == 0 ? 1e-9 : scale)
+            cairo_translate(context, -(frame.x + frame.width / 2), -(frame.y + frame.height / 2))
+        }
         var behind = behind
         if let background = node.background.map(Self.clamped), background.alpha > 0 {
             addPath(shape, frame)
@@ -69,6 +78,7 @@ struct LayoutPainter {
         }
         if clips { cairo_restore(context) }
         if isVisible(frame) { drawContent(of: node, in: frame, behind: behind) }
+        if scaled { cairo_restore(context) }
         if grouped {
             cairo_pop_group_to_source(context)
             cairo_paint_with_alpha(context, opacity)

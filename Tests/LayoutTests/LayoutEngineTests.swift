@@ -182,6 +182,26 @@ import WidgetHostKit
         #expect(padding.frame.x == 16)
     }
 
+    /// `scaleEffect` is a drawing effect, as in SwiftUI: the frames, the scaled view's and its
+    /// neighbours', are those of the unscaled view; the node carries the factor, twice applied
+    /// multiplied, and the layout JSON writes it.
+    @Test func aScaleEffectLeavesTheFramesAndIsCarriedForTheDrawing() throws {
+        func box(_ modifiers: String) -> String {
+            #"{"type": "hstack", "spacing": 0, "children": [{"type": "text", "text": "A", "modifiers": ["#
+                + #"{"type": "frame", "width": 40, "height": 40}"# + modifiers
+                + #"]}, {"type": "text", "text": "B"}]}"#
+        }
+        let plain = try Self.layout(box(""))
+        let scaled = try Self.layout(
+            box(#", {"type": "scaleEffect", "scale": 0.8}, {"type": "scaleEffect", "scale": 0.5}"#))
+        #expect(scaled.root.allNodes.map(\.frame) == plain.root.allNodes.map(\.frame))
+        let frame = try #require(Self.nodes("frame", in: scaled).first)
+        #expect(frame.scale == 0.4)
+        #expect(Self.nodes("frame", in: plain).first?.scale == nil)
+        #expect(frame.json["scale"]?.doubleValue == 0.4)
+        #expect(frame.children[0].json["scale"] == nil)
+    }
+
     @Test func anOverlayIsPlacedInTheViewItDecoratesByItsAlignment() throws {
         let layout = try Self.layout(
             #"{"type": "text", "text": "Inbox", "modifiers": [{"type": "frame", "width": 120, "height": 60}, "#

@@ -186,6 +186,31 @@ import WidgetHostKit
         #expect(single == overlap)
     }
 
+    @Test func aScaleEffectDrawsTheSubtreeScaledAboutItsFramesCentre() throws {
+        // A black square of 80 points drawn at half its size: 40 points about the same centre.
+        let square = Self.node("frame", 20, 20, 80, 80) {
+            $0.background = Self.black
+            $0.scale = 0.5
+        }
+        let picture = try Self.draw(Self.widget([square]))
+        #expect(picture.at(points: 60, 60) == .black)
+        #expect(picture.at(points: 42, 42) == .black)
+        // Inside the frame, outside the scaled square: the widget behind.
+        #expect(picture.at(points: 38, 38) == .white)
+        #expect(picture.at(points: 90, 60) == .white)
+        // Mirrored and vanished squares draw without failing: -1 as 1 here, 0 as nothing.
+        let mirrored = Self.node("frame", 20, 20, 80, 80) {
+            $0.background = Self.black
+            $0.scale = -1
+        }
+        #expect(try Self.draw(Self.widget([mirrored])).at(points: 30, 30) == .black)
+        let vanished = Self.node("frame", 20, 20, 80, 80) {
+            $0.background = Self.black
+            $0.scale = 0
+        }
+        #expect(try Self.draw(Self.widget([vanished])).at(points: 60, 60) == .white)
+    }
+
     // MARK: - Text
 
     @Test func textIsDrawnInsideItsFrameAndNowhereElse() throws {

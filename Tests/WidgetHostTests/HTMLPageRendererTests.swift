@@ -258,6 +258,14 @@ import WidgetHostKit
         #expect(html.contains("font-size:12.5px;line-height:16px"))
     }
 
+    @Test func aScaleEffectIsACSSScaleAboutTheNodesCentre() throws {
+        let html = try card(
+            #"{"type":"text","text":"s","modifiers":[{"type":"frame","width":40,"height":40},"#
+                + #"{"type":"scaleEffect","scale":0.8}]}"#)
+        #expect(html.contains("width:40px;height:40px;transform:scale(0.8)\""), "\(html)")
+        #expect(try !card(#"{"type":"text","text":"s"}"#).contains("transform"))
+    }
+
     @Test func theSDKsShapesLevelsAndEdgeSetsAreDrawn() throws {
         let html = try card(
             #"{"type":"text","text":"x","modifiers":[{"type":"padding","edges":["top","leading"],"length":4},{"type":"background","style":"blue.secondary","shape":"capsule"},{"type":"foregroundStyle","style":"white","opacity":0.5},{"type":"cornerRadius","radius":6}]}"#
