@@ -12,6 +12,16 @@ public struct FontSpec: Sendable, Hashable {
     /// The largest size the layout draws; a larger one is drawn at this size, with a warning.
     public static let maximumSize = 512.0
 
+    /// The font at a size and weight Pango takes: the size 0.5 to ``maximumSize`` points (0.5
+    /// when it is not a number), the weight 100 to 900. The engine warns of a size out of range
+    /// before it measures; the typesetter and the painter take any font through this, so a
+    /// direct caller's NaN never reaches Pango (which would assert on standard error).
+    public var drawable: FontSpec {
+        FontSpec(
+            size: size.isNaN ? 0.5 : min(max(size, 0.5), Self.maximumSize), weight: min(max(weight, 100), 900)
+        )
+    }
+
     /// The height of one line: Apple's leading for a text style's size (body 17 pt on 22 pt), and
     /// 1.3 times the size for other sizes.
     public var lineHeight: Double {

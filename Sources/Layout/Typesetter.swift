@@ -101,6 +101,7 @@ public final class Typesetter: Sendable {
     /// when more remains.
     /// - Complexity: O(n) in the text's length the first time; O(1) for a text measured before.
     public func layout(_ text: String, font: FontSpec, width: Double?, maxLines: Int) -> TextLayout {
+        let font = font.drawable
         let key = Key(text: text, font: font, width: width.map(Self.breakingWidth), maxLines: maxLines)
         return state.withLock { state in
             if let known = state.cache[key] { return known }
@@ -135,7 +136,7 @@ public final class Typesetter: Sendable {
         font: FontSpec, _ body: (_ context: OpaquePointer, _ layout: OpaquePointer) -> sending Result
     ) -> sending Result {
         state.withLock { state in
-            let description = Self.description(for: font, in: &state)
+            let description = Self.description(for: font.drawable, in: &state)
             pango_layout_set_font_description(state.layout, description)
             // Pango's objects stay in the lock's region: `body` uses them only while it holds it.
             nonisolated(unsafe) let (context, layout) = (state.context, state.layout)

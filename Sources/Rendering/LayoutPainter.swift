@@ -113,7 +113,7 @@ struct LayoutPainter {
     /// A text's lines, each on its own line height, aligned in the frame; lines outside the
     /// picture are skipped.
     private func drawText(_ lines: [String], of node: LayoutNode, in frame: Rect) {
-        let font = Self.clamped(node.font ?? TextStyles.body)
+        let font = (node.font ?? TextStyles.body).drawable
         let measured = Typesetter.shared.layout(lines.first ?? "", font: font, width: nil, maxLines: 1)
         let lineHeight = Self.clamped(
             node.lineHeight ?? measured.lineHeight, to: 0...FontSpec.maximumSize * 2)
@@ -289,8 +289,4 @@ struct LayoutPainter {
         return .roundedRectangle(cornerRadius: clamped(radius, to: 0...coordinateLimit))
     }
 
-    /// `font` at a size Pango takes (0.5 to ``FontSpec/maximumSize`` points).
-    static func clamped(_ font: FontSpec) -> FontSpec {
-        FontSpec(size: clamped(font.size, to: 0.5...FontSpec.maximumSize), weight: font.weight)
-    }
 }
