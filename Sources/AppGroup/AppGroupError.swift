@@ -117,8 +117,7 @@ public struct AppGroupError: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// `duration` in seconds with one decimal (`30.0`, `0.1`), or two below a tenth (`0.05`).
     static func seconds(_ duration: Duration) -> String {
-        let components = duration.components
-        let value = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        let value = duration / .seconds(1)
         let hundredths = Int((value * 100).rounded())
         if hundredths < 10 { return "0.0\(hundredths)" }
         let tenths = Int((value * 10).rounded())

@@ -48,7 +48,6 @@ public struct ShiftedClock: LiveClock {
     }
 
     public func now() -> Date {
-        let elapsed = origin.duration(to: .now).components
-        return start.addingTimeInterval(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        start.addingTimeInterval(origin.duration(to: .now) / .seconds(1))
     }
 }

@@ -43,8 +43,7 @@ public struct PluginClock: Sendable, Hashable {
     /// What the clock reads now.
     public var now: Date {
         guard let origin else { return date }
-        let elapsed = origin.duration(to: .now).components
-        return date.addingTimeInterval(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        return date.addingTimeInterval(origin.duration(to: .now) / .seconds(1))
     }
 
     /// The variable naming libfaketime's library, instead of the places Debian installs it.

@@ -67,11 +67,11 @@ public struct Snapshotter: Sendable {
                 evaluation.current.view, family: result.family, colorSchemes: colorSchemes, device: device)
         }
         // The layout's cost is shared by the schemes.
-        let shared = (ContinuousClock.now - start).seconds / Double(colorSchemes.count)
+        let shared = (ContinuousClock.now - start) / .seconds(1) / Double(colorSchemes.count)
         return zip(colorSchemes, layouts).map { scheme, layout in
             let start = ContinuousClock.now
             var outcome = check(result, layout: layout, scheme: scheme)
-            outcome.seconds = shared + (ContinuousClock.now - start).seconds
+            outcome.seconds = shared + (ContinuousClock.now - start) / .seconds(1)
             return outcome
         }
     }
@@ -254,12 +254,5 @@ public struct Snapshotter: Sendable {
             guard !SnapshotFolder.snapshotBaseNames(in: [stem]).isEmpty else { continue }
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
