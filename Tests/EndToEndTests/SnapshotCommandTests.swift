@@ -131,7 +131,11 @@ import Testing
         var environment = store
         environment["WIDGETHOST_LIBRSVG"] = scratch.path("no/librsvg-2.so.2")
         let verify = try Self.snapshot(
-            scratch, ["config", "--dir", "snaps", "--widget", "focus"], store: environment)
+            scratch,
+            [
+                "config", "--dir", "snaps", "--widget", "focus", "--family", "systemSmall", "--color-scheme",
+                "light",
+            ], store: environment)
         #expect(verify.status == 1)
         let warnings = verify.standardError.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
         #expect(
