@@ -21,15 +21,21 @@ public enum RunJSON {
         return tree.result
     }
 
-    /// ``object(_:includeTimeline:)`` written through `sink`.
-    public static func write(_ result: WidgetResult, includeTimeline: Bool, to sink: inout some JSONSink) {
-        sink.beginObject()
+    /// The members that name the widget of a result's object, `id`, `kind` and `family`, the
+    /// first of each widget's object in `run`'s JSON and in its layout document.
+    static func writeWidget(_ result: WidgetResult, to sink: inout some JSONSink) {
         sink.key("id")
         sink.string(result.instance.id)
         sink.key("kind")
         sink.string(result.instance.kind)
         sink.key("family")
         sink.string(result.family.rawValue)
+    }
+
+    /// ``object(_:includeTimeline:)`` written through `sink`.
+    public static func write(_ result: WidgetResult, includeTimeline: Bool, to sink: inout some JSONSink) {
+        sink.beginObject()
+        writeWidget(result, to: &sink)
         switch result.outcome {
         case .success(let evaluation):
             writeEntry(evaluation.current, to: &sink)

@@ -49,12 +49,7 @@ public struct RunLayoutRenderer: RunRenderer {
         _ result: WidgetResult, layout: Result<WidgetLayout, WidgetFailure>, to sink: inout some JSONSink
     ) {
         sink.beginObject()
-        sink.key("id")
-        sink.string(result.instance.id)
-        sink.key("kind")
-        sink.string(result.instance.kind)
-        sink.key("family")
-        sink.string(result.family.rawValue)
+        RunJSON.writeWidget(result, to: &sink)
         sink.key("colorScheme")
         sink.string(colorScheme.rawValue)
         let size = device.size(of: result.family)
