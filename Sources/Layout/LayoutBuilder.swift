@@ -92,6 +92,16 @@ struct LayoutBuilder {
                 element = wrap(element, .clip(shape(modifier) ?? .rectangle))
             case .opacity:
                 element.opacity *= min(max(modifier["value"]?.finiteNumber ?? 1, 0), 1)
+            case .shadow:
+                // A drawing effect too: the frame stays. iOS's default colour is black at a third.
+                let style = modifier["color"]?.stringValue ?? "black"
+                let opacity = modifier["opacity"]?.finiteNumber ?? (modifier["color"] == nil ? 0.33 : 1)
+                if let paint = resolve(style, opacity: opacity) {
+                    element.shadow = LayoutElement.Shadow(
+                        paint: paint, radius: min(max(modifier["radius"]?.finiteNumber ?? 0, 0), 100),
+                        x: min(max(modifier["x"]?.finiteNumber ?? 0, -1_000), 1_000),
+                        y: min(max(modifier["y"]?.finiteNumber ?? 0, -1_000), 1_000))
+                }
             case .scaleEffect:
                 // A drawing effect, as in SwiftUI: the frame stays, the subtree is drawn scaled
                 // about its centre. A negative factor mirrors; beyond 100 nothing is seen anyway.

@@ -165,6 +165,11 @@ extension LayoutElement {
         }
         node.opacity = opacity
         if scale != 1 { node.scale = scale }
+        if let shadow {
+            node.shadow = LayoutShadow(
+                color: shadow.paint[scheme], pairedColor: paired.scheme.map { shadow.paint[$0] },
+                radius: shadow.radius, x: shadow.x, y: shadow.y)
+        }
         return node
     }
 

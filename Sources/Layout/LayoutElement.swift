@@ -57,6 +57,24 @@ final class LayoutElement {
     var opacity = 1.0
     /// The factor the element's subtree is drawn scaled by, about its centre (`scaleEffect`).
     var scale = 1.0
+    /// The shadow the element's subtree casts (`shadow`), its colour in both schemes; out of
+    /// line, as few elements have one.
+    var shadow: Shadow?
+
+    /// A `shadow` as the modifier gave it.
+    final class Shadow {
+        let paint: Paint
+        let radius: Double
+        let x: Double
+        let y: Double
+
+        init(paint: Paint, radius: Double, x: Double, y: Double) {
+            self.paint = paint
+            self.radius = radius
+            self.x = x
+            self.y = y
+        }
+    }
     /// The children that take part in layout (not `EmptyView`s), in order.
     let visible: [LayoutElement]
 

@@ -73,6 +73,7 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
         var isOn: Bool?
         var value: Double?
         var scale: Double?
+        var shadow: LayoutShadow?
     }
 
     /// ``Details`` behind a reference, never changed once made: equal when their details are.
@@ -151,6 +152,11 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
     public var value: Double? {
         get { extra?.details.value }
         set { details.value = newValue }
+    }
+    /// The shadow its subtree casts (`shadow`): drawn under it, the frame unchanged.
+    public var shadow: LayoutShadow? {
+        get { extra?.details.shadow }
+        set { details.shadow = newValue }
     }
     /// The factor its subtree is drawn scaled by, about the centre of its frame (`scaleEffect`;
     /// nil: 1). The frame, and so the layout around it, is the unscaled one, as in SwiftUI.
@@ -242,6 +248,18 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
             sink.key("scale")
             sink.value(Points.json(scale))
         }
+        if let shadow {
+            sink.key("shadow")
+            sink.beginObject()
+            sink.member("color", shadow.color.description)
+            sink.key("radius")
+            sink.value(Points.json(shadow.radius))
+            sink.key("x")
+            sink.value(Points.json(shadow.x))
+            sink.key("y")
+            sink.value(Points.json(shadow.y))
+            sink.endObject()
+        }
         if !children.isEmpty {
             sink.key("children")
             sink.beginArray()
@@ -249,6 +267,29 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
             sink.endArray()
         }
         sink.endObject()
+    }
+}
+
+/// The shadow a node's subtree casts, as SwiftUI's `shadow(color:radius:x:y:)` draws it: the
+/// subtree's shape blurred by `radius` (a Gaussian of `radius / 2` standard deviation, as CSS's
+/// `drop-shadow` blurs), moved by `x` and `y`, in `color`, under the subtree.
+public struct LayoutShadow: Sendable, Hashable {
+    /// The colour, in the layout's scheme.
+    public var color: RGBA
+    /// The colour in the second scheme of a layout made with one (the page of both schemes).
+    public var pairedColor: RGBA?
+    /// How far it is blurred, in points.
+    public var radius: Double
+    /// How far it is moved, in points.
+    public var x: Double
+    public var y: Double
+
+    public init(color: RGBA, pairedColor: RGBA? = nil, radius: Double, x: Double, y: Double) {
+        self.color = color
+        self.pairedColor = pairedColor
+        self.radius = radius
+        self.x = x
+        self.y = y
     }
 }
 

@@ -118,6 +118,18 @@ struct HTMLLayoutWriter {
             scratch.style += ";opacity:"
             Self.appendNumber(max(node.pointee.opacity, 0), decimals: 3, to: &scratch.style)
         }
+        if let shadow = node.pointee.shadow {
+            // CSS's drop-shadow blurs by a Gaussian of half its radius, as the PNG does.
+            scratch.classes += " fh"
+            scratch.style += ";--hx:"
+            Self.appendNumber(shadow.x, decimals: 2, to: &scratch.style)
+            scratch.style += "px;--hy:"
+            Self.appendNumber(shadow.y, decimals: 2, to: &scratch.style)
+            scratch.style += "px;--hr:"
+            Self.appendNumber(max(shadow.radius, 0), decimals: 2, to: &scratch.style)
+            scratch.style += "px"
+            Self.colour("h", shadow.color, shadow.pairedColor, to: &scratch.style)
+        }
         if let scale = node.pointee.scale, scale.isFinite {
             // About the centre of the node's box, CSS's default origin, as SwiftUI's anchor.
             scratch.style += ";transform:scale("

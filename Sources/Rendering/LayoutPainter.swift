@@ -52,6 +52,9 @@ struct LayoutPainter {
         let shape = node.shape.map(Self.clamped) ?? .rectangle
         let grouped = opacity < 1
         if grouped { cairo_push_group(context) }
+        // With a shadow, the subtree is drawn as a layer of its own, cast under it once drawn.
+        let shadow = node.shadow.flatMap(Self.drawable)
+        if shadow != nil { cairo_push_group(context) }
         // Scaled about the frame's centre (`scaleEffect`): what the subtree draws, not where.
         let scale = node.scale.map { $0.isFinite ? min(max($0, -100), 100) : 1 } ?? 1
         let scaled = scale != 1
@@ -79,6 +82,12 @@ struct LayoutPainter {
         if clips { cairo_restore(context) }
         if isVisible(frame) { drawContent(of: node, in: frame, behind: behind) }
         if scaled { cairo_restore(context) }
+        if let shadow, let layer = cairo_pop_group(context) {
+            cast(shadow, of: layer, around: Self.scaled(frame, by: abs(scale)))
+            cairo_set_source(context, layer)
+            cairo_paint(context)
+            cairo_pattern_destroy(layer)
+        }
         if grouped {
             cairo_pop_group_to_source(context)
             cairo_paint_with_alpha(context, opacity)
@@ -289,4 +298,155 @@ struct LayoutPainter {
         return .roundedRectangle(cornerRadius: clamped(radius, to: 0...coordinateLimit))
     }
 
+}
+
+// MARK: - Shadows
+
+extension LayoutPainter {
+    /// `shadow` with numbers Cairo takes and a colour that shows, or `nil` when it casts nothing.
+    static func drawable(_ shadow: LayoutShadow) -> LayoutShadow? {
+        let color = clamped(shadow.color)
+        guard color.alpha > 0 else { return nil }
+        return LayoutShadow(
+            color: color, radius: clamped(shadow.radius, to: 0...100),
+            x: clamped(shadow.x, to: -1_000...1_000),
+            y: clamped(shadow.y, to: -1_000...1_000))
+    }
+
+    /// `frame` grown (or shrunk) by `factor` about its centre: where a scaled subtree draws.
+    static func scaled(_ frame: Rect, by factor: Double) -> Rect {
+        let factor = max(factor, 1)
+        return Rect(
+            x: frame.x - frame.width * (factor - 1) / 2, y: frame.y - frame.height * (factor - 1) / 2,
+            width: frame.width * factor, height: frame.height * factor)
+    }
+
+    /// Casts `shadow` of the subtree drawn in `layer` (a group's pattern) on the context, under
+    /// what is drawn next: the layer's coverage around `frame`, blurred by a Gaussian of half the
+    /// radius (three box blurs, as browsers approximate CSS's `drop-shadow`), moved by the offset,
+    /// in the shadow's colour.
+    fileprivate func cast(_ shadow: LayoutShadow, of layer: OpaquePointer, around frame: Rect) {
+        var surface: OpaquePointer?
+        guard cairo_pattern_get_surface(layer, &surface) == CAIRO_STATUS_SUCCESS, let surface,
+            cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+        else { return }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var offsetX = 0.0
+        var offsetY = 0.0
+        cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
+        // The blur and the offset in device pixels (the context is scaled to points).
+        var sigma = shadow.radius / 2
+        var unused = 0.0
+        cairo_user_to_device_distance(context, &sigma, &unused)
+        sigma = abs(sigma)
+        var moveX = shadow.x
+        var moveY = shadow.y
+        cairo_user_to_device_distance(context, &moveX, &moveY)
+        // The region read: the frame's corners in device pixels, with room for the blur.
+        var xs: [Double] = []
+        var ys: [Double] = []
+        for (x, y) in [
+            (frame.x, frame.y), (frame.maxX, frame.y), (frame.x, frame.maxY),
+            (frame.maxX, frame.maxY),
+        ] {
+            var (deviceX, deviceY) = (x, y)
+            cairo_user_to_device(context, &deviceX, &deviceY)
+            xs.append(deviceX)
+            ys.append(deviceY)
+        }
+        let margin = (3 * sigma).rounded(.up) + 1
+        let left = max(0, Int(((xs.min() ?? 0) + offsetX - margin).rounded(.down)))
+        let top = max(0, Int(((ys.min() ?? 0) + offsetY - margin).rounded(.down)))
+        let right = min(width, Int(((xs.max() ?? 0) + offsetX + margin).rounded(.up)))
+        let bottom = min(height, Int(((ys.max() ?? 0) + offsetY + margin).rounded(.up)))
+        guard right > left, bottom > top else { return }
+        let regionWidth = right - left
+        let regionHeight = bottom - top
+        // Cairo's ARGB32 is a native 32-bit word a pixel, alpha in its top byte.
+        var coverage = [Float](repeating: 0, count: regionWidth * regionHeight)
+        for row in 0..<regionHeight {
+            let words = UnsafeRawPointer(data + (top + row) * stride).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<regionWidth {
+                coverage[row * regionWidth + column] = Float(words[left + column] >> 24)
+            }
+        }
+        ShadowBlur.blur(&coverage, width: regionWidth, height: regionHeight, sigma: sigma)
+        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(regionWidth), Int32(regionHeight))
+        else { return }
+        defer { cairo_surface_destroy(mask) }
+        guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS,
+            let bytes = cairo_image_surface_get_data(mask)
+        else { return }
+        let maskStride = Int(cairo_image_surface_get_stride(mask))
+        for row in 0..<regionHeight {
+            for column in 0..<regionWidth {
+                bytes[row * maskStride + column] = UInt8(
+                    min(max(coverage[row * regionWidth + column], 0), 255).rounded())
+            }
+        }
+        cairo_surface_mark_dirty(mask)
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        cairo_set_source_rgba(
+            context, shadow.color.red, shadow.color.green, shadow.color.blue, shadow.color.alpha)
+        cairo_mask_surface(context, mask, Double(left) - offsetX + moveX, Double(top) - offsetY + moveY)
+        cairo_restore(context)
+    }
+}
+
+/// A Gaussian blur of a plane of coverage, approximated by three box blurs of widths chosen for
+/// the standard deviation (the approximation browsers use for CSS's blurs).
+enum ShadowBlur {
+    /// The widths of the three boxes for `sigma` (odd, so each is centred).
+    static func boxes(sigma: Double) -> [Int] {
+        let passes = 3.0
+        let ideal = (12 * sigma * sigma / passes + 1).squareRoot()
+        var lower = Int(ideal.rounded(.down))
+        if lower % 2 == 0 { lower -= 1 }
+        let upper = lower + 2
+        let lowerCount = Int(
+            ((12 * sigma * sigma - passes * Double(lower * lower) - 4 * passes * Double(lower) - 3 * passes)
+                / (-4 * Double(lower) - 4)).rounded())
+        return (0..<3).map { $0 < lowerCount ? lower : upper }
+    }
+
+    /// Blurs `plane` (`width` by `height`, row by row) in place; nothing for a blur under half a
+    /// pixel. What lies outside the plane counts as nothing.
+    static func blur(_ plane: inout [Float], width: Int, height: Int, sigma: Double) {
+        guard sigma >= 0.5, width > 0, height > 0 else { return }
+        var scratch = [Float](repeating: 0, count: plane.count)
+        for box in boxes(sigma: sigma) where box > 1 {
+            let radius = box / 2
+            pass(
+                from: plane, to: &scratch, count: height, length: width, step: 1, line: width, radius: radius)
+            pass(
+                from: scratch, to: &plane, count: width, length: height, step: width, line: 1, radius: radius)
+        }
+    }
+
+    /// One box blur along lines: `count` lines of `length` values `step` apart, each line
+    /// starting `line` after the previous one.
+    private static func pass(
+        from source: [Float], to target: inout [Float], count: Int, length: Int, step: Int, line: Int,
+        radius: Int
+    ) {
+        let scale = 1 / Float(2 * radius + 1)
+        for index in 0..<count {
+            let start = index * line
+            var sum: Float = 0
+            for offset in 0...min(radius, length - 1) { sum += source[start + offset * step] }
+            for position in 0..<length {
+                target[start + position * step] = sum * scale
+                let entering = position + radius + 1
+                let leaving = position - radius
+                if entering < length { sum += source[start + entering * step] }
+                if leaving >= 0 { sum -= source[start + leaving * step] }
+            }
+        }
+    }
 }

@@ -202,6 +202,29 @@ import WidgetHostKit
         #expect(frame.children[0].json["scale"] == nil)
     }
 
+    /// `shadow` leaves the frames too; the node carries its colour (iOS's black at a third when
+    /// none is given), radius and offset, and with a second scheme the colour in that one.
+    @Test func aShadowLeavesTheFramesAndIsCarriedWithItsColourInEachScheme() throws {
+        let view =
+            #"{"type": "text", "text": "A", "modifiers": [{"type": "frame", "width": 40, "height": 40},"#
+            + #"{"type": "shadow", "color": "primary", "opacity": 0.5, "radius": 4, "x": 1, "y": 2}]}"#
+        let light = try Self.layout(view)
+        let frame = try #require(Self.nodes("frame", in: light).first)
+        #expect(frame.frame.width == 40)
+        let shadow = try #require(frame.shadow)
+        #expect(shadow.color.description == "#00000080")
+        #expect(shadow.radius == 4 && shadow.x == 1 && shadow.y == 2)
+        #expect(shadow.pairedColor == nil)
+        #expect(frame.json["shadow"]?["color"]?.stringValue == "#00000080")
+        let paired = LayoutEngine.layout(
+            try JSONValue(parsing: view), family: .systemMedium, colorScheme: .light, pairedWith: .dark)
+        let pairedShadow = try #require(paired.layout.root.allNodes.first { $0.type == "frame" }?.shadow)
+        #expect(pairedShadow.pairedColor?.description == "#FFFFFF80")
+        let plain = try Self.layout(
+            #"{"type": "text", "text": "A", "modifiers": [{"type": "shadow", "radius": 3}]}"#)
+        #expect(plain.root.allNodes.compactMap(\.shadow).first?.color.description == "#00000054")
+    }
+
     @Test func anOverlayIsPlacedInTheViewItDecoratesByItsAlignment() throws {
         let layout = try Self.layout(
             #"{"type": "text", "text": "Inbox", "modifiers": [{"type": "frame", "width": 120, "height": 60}, "#

@@ -211,6 +211,34 @@ import WidgetHostKit
         #expect(try Self.draw(Self.widget([vanished])).at(points: 60, 60) == .white)
     }
 
+    @Test func aShadowIsCastUnderTheSubtreeMovedAndBlurred() throws {
+        func square(_ shadow: LayoutShadow) -> WidgetLayout {
+            Self.widget([
+                Self.node("background", 60, 60, 40, 40) {
+                    $0.background = Self.black
+                    $0.shadow = shadow
+                }
+            ])
+        }
+        // Unblurred: the square again, 10 points down and right, under it.
+        let sharp = try Self.draw(square(LayoutShadow(color: Self.red, radius: 0, x: 10, y: 10)))
+        #expect(sharp.at(points: 80, 80) == .black)
+        #expect(sharp.at(points: 105, 105) == .red)
+        #expect(sharp.at(points: 65, 105) == .white)
+        #expect(sharp.at(points: 105, 65) == .white)
+        // Blurred by 10 points: soft at the shadow's edge, full well inside it, nothing far off.
+        let soft = try Self.draw(square(LayoutShadow(color: Self.black, radius: 10, x: 0, y: 20)))
+        let edge = soft.at(points: 80, 120)
+        #expect(edge.red > 40 && edge.red < 215, "\(edge)")
+        #expect(soft.at(points: 80, 115).red < edge.red)
+        #expect(soft.at(points: 80, 150) == .white)
+        // A clear shadow casts nothing, and the square is drawn as without one.
+        let clear = try Self.draw(
+            square(LayoutShadow(color: RGBA(red: 0, green: 0, blue: 0, alpha: 0), radius: 10, x: 0, y: 20)))
+        #expect(clear.at(points: 80, 115) == .white)
+        #expect(clear.at(points: 80, 80) == .black)
+    }
+
     // MARK: - Text
 
     @Test func textIsDrawnInsideItsFrameAndNowhereElse() throws {

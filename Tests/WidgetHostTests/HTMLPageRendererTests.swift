@@ -266,6 +266,14 @@ import WidgetHostKit
         #expect(try !card(#"{"type":"text","text":"s"}"#).contains("transform"))
     }
 
+    @Test func aShadowIsACSSDropShadowInEachScheme() throws {
+        let html = try card(
+            #"{"type":"text","text":"s","modifiers":[{"type":"frame","width":40,"height":40},"#
+                + #"{"type":"shadow","color":"primary","opacity":0.5,"radius":4,"x":1,"y":2}]}"#)
+        #expect(html.contains(#"class="n fh""#), "\(html)")
+        #expect(html.contains(";--hx:1px;--hy:2px;--hr:4px;--h:#00000080;--hd:#FFFFFF80"), "\(html)")
+    }
+
     @Test func theSDKsShapesLevelsAndEdgeSetsAreDrawn() throws {
         let html = try card(
             #"{"type":"text","text":"x","modifiers":[{"type":"padding","edges":["top","leading"],"length":4},{"type":"background","style":"blue.secondary","shape":"capsule"},{"type":"foregroundStyle","style":"white","opacity":0.5},{"type":"cornerRadius","radius":6}]}"#

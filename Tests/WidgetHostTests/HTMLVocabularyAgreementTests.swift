@@ -19,7 +19,6 @@ import WidgetHostKit
         "contentTransition": "a transition between entries; a still picture shows one entry",
         "invalidatableContent": "the placeholder shown while an intent runs; the layout does not carry it",
         "widgetAccentable": "the accented rendering mode (tinted home screens); pictures draw full colour",
-        "shadow": "a drawing effect that leaves the layout as it is; the layout does not carry it yet",
     ]
 
     /// A value `rule` takes, for the value named `name`.
