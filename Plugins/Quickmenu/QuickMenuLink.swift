@@ -1,7 +1,7 @@
 import WidgetHostKit
 
 /// One menu button, as seed 004's `QuickMenu` view: a link to the tab, with its symbol and name
-/// on a white card.
+/// on a white card with rounded corners and a faint shadow around it.
 struct QuickMenuLink: View {
     let item: QuickmenuItem
 
@@ -11,6 +11,9 @@ struct QuickMenuLink: View {
                 .padding()
                 .background(Color.white)
                 .cornerRadius(8)
+                // The seed's shadow is its card's: cast under the whole link, it shows only
+                // around the card, which is opaque.
+                .shadow(color: Color.black.opacity(0.1), radius: 5, x: 0, y: 0)
         }
     }
 }

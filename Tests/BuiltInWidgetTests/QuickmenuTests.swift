@@ -46,7 +46,8 @@ import Testing
         }
         let card =
             #",{"type":"padding","edges":"all"},{"type":"background","style":"white"},"#
-            + #"{"type":"cornerRadius","radius":8}"#
+            + #"{"type":"cornerRadius","radius":8},"#
+            + #"{"type":"shadow","color":"black","opacity":0.1,"radius":5,"x":0,"y":0}"#
         func link(_ tab: String, _ symbol: String) -> String {
             #"{"type":"link","url":"widgetquickmenu://\#(tab)","modifiers":[\#(fill)],"children":["#
                 + label(tab, symbol, card: card) + "]}"
