@@ -102,6 +102,18 @@ struct LayoutBuilder {
                         x: min(max(modifier["x"]?.finiteNumber ?? 0, -1_000), 1_000),
                         y: min(max(modifier["y"]?.finiteNumber ?? 0, -1_000), 1_000))
                 }
+            case .offset, .rotationEffect:
+                // Drawing effects as well: moved and turned, the frame where it was.
+                let before = element.motion
+                func value(_ name: String) -> Double {
+                    min(max(modifier[name]?.finiteNumber ?? 0, -1_000), 1_000)
+                }
+                let turn = modifier.modifierKind == .rotationEffect
+                element.motion = LayoutElement.Motion(
+                    x: (before?.x ?? 0) + (turn ? 0 : value("x")),
+                    y: (before?.y ?? 0) + (turn ? 0 : value("y")),
+                    degrees: ((before?.degrees ?? 0) + (turn ? (modifier["degrees"]?.finiteNumber ?? 0) : 0))
+                        .truncatingRemainder(dividingBy: 360))
             case .scaleEffect:
                 // A drawing effect, as in SwiftUI: the frame stays, the subtree is drawn scaled
                 // about its centre. A negative factor mirrors; beyond 100 nothing is seen anyway.

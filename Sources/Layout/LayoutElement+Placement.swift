@@ -165,6 +165,10 @@ extension LayoutElement {
         }
         node.opacity = opacity
         if scale != 1 { node.scale = scale }
+        if let motion {
+            if motion.x != 0 || motion.y != 0 { node.offset = Point(x: motion.x, y: motion.y) }
+            if motion.degrees != 0 { node.rotation = motion.degrees }
+        }
         if let shadow {
             node.shadow = LayoutShadow(
                 color: shadow.paint[scheme], pairedColor: paired.scheme.map { shadow.paint[$0] },

@@ -60,6 +60,22 @@ final class LayoutElement {
     /// The shadow the element's subtree casts (`shadow`), its colour in both schemes; out of
     /// line, as few elements have one.
     var shadow: Shadow?
+    /// How far the element's subtree is drawn moved and turned (`offset`, `rotationEffect`);
+    /// out of line too.
+    var motion: Motion?
+
+    /// The sum of the `offset`s and `rotationEffect`s of an element.
+    final class Motion {
+        let x: Double
+        let y: Double
+        let degrees: Double
+
+        init(x: Double, y: Double, degrees: Double) {
+            self.x = x
+            self.y = y
+            self.degrees = degrees
+        }
+    }
 
     /// A `shadow` as the modifier gave it.
     final class Shadow {

@@ -74,6 +74,8 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
         var value: Double?
         var scale: Double?
         var shadow: LayoutShadow?
+        var offset: Point?
+        var rotation: Double?
     }
 
     /// ``Details`` behind a reference, never changed once made: equal when their details are.
@@ -152,6 +154,17 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
     public var value: Double? {
         get { extra?.details.value }
         set { details.value = newValue }
+    }
+    /// How far its subtree is drawn moved (`offset`), the frame where it was.
+    public var offset: Point? {
+        get { extra?.details.offset }
+        set { details.offset = newValue }
+    }
+    /// The degrees its subtree is drawn turned by, clockwise about the centre of its frame
+    /// (`rotationEffect`), the frame as it was.
+    public var rotation: Double? {
+        get { extra?.details.rotation }
+        set { details.rotation = newValue }
     }
     /// The shadow its subtree casts (`shadow`): drawn under it, the frame unchanged.
     public var shadow: LayoutShadow? {
@@ -243,6 +256,19 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
         if opacity < 1 {
             sink.key("opacity")
             sink.value(Points.json(opacity))
+        }
+        if let offset {
+            sink.key("offset")
+            sink.beginObject()
+            sink.key("x")
+            sink.value(Points.json(offset.x))
+            sink.key("y")
+            sink.value(Points.json(offset.y))
+            sink.endObject()
+        }
+        if let rotation {
+            sink.key("rotation")
+            sink.value(Points.json(rotation))
         }
         if let scale {
             sink.key("scale")

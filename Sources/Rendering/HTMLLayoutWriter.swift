@@ -130,11 +130,30 @@ struct HTMLLayoutWriter {
             scratch.style += "px"
             Self.colour("h", shadow.color, shadow.pairedColor, to: &scratch.style)
         }
-        if let scale = node.pointee.scale, scale.isFinite {
-            // About the centre of the node's box, CSS's default origin, as SwiftUI's anchor.
-            scratch.style += ";transform:scale("
-            Self.appendNumber(scale, decimals: 3, to: &scratch.style)
-            scratch.style += ")"
+        let offset = node.pointee.offset
+        let rotation = node.pointee.rotation
+        let scale = node.pointee.scale
+        if offset != nil || rotation != nil || scale != nil {
+            // About the centre of the node's box, CSS's default origin, as SwiftUI's anchor:
+            // scaled, turned, then moved (CSS applies the functions from the last).
+            scratch.style += ";transform:"
+            if let offset {
+                scratch.style += "translate("
+                Self.appendNumber(offset.x, decimals: 2, to: &scratch.style)
+                scratch.style += "px,"
+                Self.appendNumber(offset.y, decimals: 2, to: &scratch.style)
+                scratch.style += "px)"
+            }
+            if let rotation {
+                scratch.style += "rotate("
+                Self.appendNumber(rotation, decimals: 2, to: &scratch.style)
+                scratch.style += "deg)"
+            }
+            if let scale {
+                scratch.style += "scale("
+                Self.appendNumber(scale, decimals: 3, to: &scratch.style)
+                scratch.style += ")"
+            }
         }
 
         if let number = node.pointee.control {

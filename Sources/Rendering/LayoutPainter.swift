@@ -55,12 +55,20 @@ struct LayoutPainter {
         // With a shadow, the subtree is drawn as a layer of its own, cast under it once drawn.
         let shadow = node.shadow.flatMap(Self.drawable)
         if shadow != nil { cairo_push_group(context) }
-        // Scaled about the frame's centre (`scaleEffect`): what the subtree draws, not where.
+        // Moved, turned and scaled about the frame's centre (`offset`, `rotationEffect`,
+        // `scaleEffect`): what the subtree draws, not where it is laid out.
         let scale = node.scale.map { $0.isFinite ? min(max($0, -100), 100) : 1 } ?? 1
-        let scaled = scale != 1
+        let offset = node.offset.map {
+            Point(x: Self.clamped($0.x, to: -1_000...1_000), y: Self.clamped($0.y, to: -1_000...1_000))
+        }
+        let degrees = node.rotation.map { $0.isFinite ? $0.truncatingRemainder(dividingBy: 360) : 0 } ?? 0
+        let scaled = scale != 1 || offset != nil || degrees != 0
         if scaled {
             cairo_save(context)
-            cairo_translate(context, frame.x + frame.width / 2, frame.y + frame.height / 2)
+            cairo_translate(
+                context, frame.x + frame.width / 2 + (offset?.x ?? 0),
+                frame.y + frame.height / 2 + (offset?.y ?? 0))
+            cairo_rotate(context, degrees * .pi / 180)
             cairo_scale(context, scale == 0 ? 1e-9 : scale, scale == 0 ? 1e-9 : scale)
             cairo_translate(context, -(frame.x + frame.width / 2), -(frame.y + frame.height / 2))
         }
@@ -83,7 +91,7 @@ struct LayoutPainter {
         if isVisible(frame) { drawContent(of: node, in: frame, behind: behind) }
         if scaled { cairo_restore(context) }
         if let shadow, let layer = cairo_pop_group(context) {
-            cast(shadow, of: layer, around: Self.scaled(frame, by: abs(scale)))
+            cast(shadow, of: layer, around: Self.drawn(frame, scale: scale, offset: offset, degrees: degrees))
             cairo_set_source(context, layer)
             cairo_paint(context)
             cairo_pattern_destroy(layer)
@@ -313,12 +321,21 @@ extension LayoutPainter {
             y: clamped(shadow.y, to: -1_000...1_000))
     }
 
-    /// `frame` grown (or shrunk) by `factor` about its centre: where a scaled subtree draws.
-    static func scaled(_ frame: Rect, by factor: Double) -> Rect {
-        let factor = max(factor, 1)
+    /// Where a subtree laid out in `frame` may draw once scaled, turned and moved about the
+    /// frame's centre: the frame itself at least (a scale under 1 is not a reason to read less).
+    static func drawn(_ frame: Rect, scale: Double, offset: Point?, degrees: Double) -> Rect {
+        let factor = max(abs(scale), 1)
+        // Turned, the frame fits in the circle through its corners.
+        let diagonal = (frame.width * frame.width + frame.height * frame.height).squareRoot()
+        let width = (degrees == 0 ? frame.width : diagonal) * factor
+        let height = (degrees == 0 ? frame.height : diagonal) * factor
+        let centreX = frame.x + frame.width / 2 + (offset?.x ?? 0)
+        let centreY = frame.y + frame.height / 2 + (offset?.y ?? 0)
+        let moved = Rect(x: centreX - width / 2, y: centreY - height / 2, width: width, height: height)
+        let x = min(frame.x, moved.x)
+        let y = min(frame.y, moved.y)
         return Rect(
-            x: frame.x - frame.width * (factor - 1) / 2, y: frame.y - frame.height * (factor - 1) / 2,
-            width: frame.width * factor, height: frame.height * factor)
+            x: x, y: y, width: max(frame.maxX, moved.maxX) - x, height: max(frame.maxY, moved.maxY) - y)
     }
 
     /// Casts `shadow` of the subtree drawn in `layer` (a group's pattern) on the context, under

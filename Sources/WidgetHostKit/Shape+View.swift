@@ -219,11 +219,22 @@ extension ShapeStyle where Self == Color {
 /// The other modifiers measured in real widget code: an overlay and a background with a view are
 /// drawn; the others have no modifier of the vocabulary, so each is recorded as `ignored`, naming it.
 extension View {
-    /// Moves the view (`.offset(x:y:)`): ignored.
-    public func offset(x: Double = 0, y: Double = 0) -> ModifiedContent<Self> { ignored("offset(x:y:)") }
+    /// Draws the view moved by `x` and `y` points (`.offset(x:y:)`); its frame, and the layout
+    /// around it, stay where they were.
+    public func offset(x: Double = 0, y: Double = 0) -> ModifiedContent<Self> {
+        ModifiedContent(
+            content: self,
+            change: .modifier(
+                .init(.offset, [.init("x", JSONValue(points: x)), .init("y", JSONValue(points: y))])))
+    }
 
-    /// Rotates the view: ignored.
-    public func rotationEffect(_ angle: Angle) -> ModifiedContent<Self> { ignored("rotationEffect(_:)") }
+    /// Draws the view turned by `angle`, clockwise, about its centre (`.rotationEffect(_:)`); its
+    /// frame stays as it was.
+    public func rotationEffect(_ angle: Angle) -> ModifiedContent<Self> {
+        ModifiedContent(
+            content: self,
+            change: .modifier(.init(.rotationEffect, [.init("degrees", JSONValue(points: angle.degrees))])))
+    }
 
     /// Tints controls and progress bars (`.tint(.green)`): ignored.
     public func tint(_ color: Color?) -> ModifiedContent<Self> { ignored("tint(_:)") }

@@ -48,6 +48,10 @@ public struct ViewModifierNode: Sendable, Hashable, JSONSinkWritable {
         case scaleEffect
         /// A shadow of `radius` points, offset by `x` and `y`, in `color`.
         case shadow
+        /// Drawn moved by `x` and `y` points, its frame where it was (`.offset(x:y:)`).
+        case offset
+        /// Drawn turned by `degrees`, clockwise, about its centre (`.rotationEffect(_:)`).
+        case rotationEffect
         /// Changes animate with `curve` (easeInOut, linear, spring ...) over `duration` seconds.
         case animation
         /// A control that cannot be used (`isActive`, true when absent).
@@ -124,6 +128,8 @@ extension ViewModifierNode.Kind {
         case .labelsHidden: return []
         case .scaleEffect: return ["scale"]
         case .shadow: return ["color", "opacity", "radius", "x", "y"]
+        case .offset: return ["x", "y"]
+        case .rotationEffect: return ["degrees"]
         case .animation: return ["curve", "duration"]
         case .disabled: return ["isActive"]
         case .contentMarginsDisabled: return []

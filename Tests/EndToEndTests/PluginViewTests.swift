@@ -214,7 +214,8 @@ import Testing
                 "frame", "opacity", "contentTransition", "invalidatableContent", "widgetAccentable",
                 "containerBackground", "cornerRadius", "clipShape", "buttonStyle", "toggleStyle",
                 "labelsHidden",
-                "scaleEffect", "shadow", "animation", "disabled", "contentMarginsDisabled", "fixedSize",
+                "scaleEffect", "shadow", "offset", "rotationEffect", "animation", "disabled",
+                "contentMarginsDisabled", "fixedSize",
                 "layoutPriority",
                 "minimumScaleFactor", "overlay", "ignored",
             ])

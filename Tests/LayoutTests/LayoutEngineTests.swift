@@ -202,6 +202,30 @@ import WidgetHostKit
         #expect(frame.children[0].json["scale"] == nil)
     }
 
+    /// `offset` and `rotationEffect` move and turn what is drawn, not the frames: several add up,
+    /// a turn kept within a whole one.
+    @Test func anOffsetAndARotationLeaveTheFramesAndAreCarriedForTheDrawing() throws {
+        func box(_ modifiers: String) -> String {
+            #"{"type": "hstack", "spacing": 0, "children": [{"type": "text", "text": "A", "modifiers": ["#
+                + #"{"type": "frame", "width": 40, "height": 40}"# + modifiers
+                + #"]}, {"type": "text", "text": "B"}]}"#
+        }
+        let plain = try Self.layout(box(""))
+        let moved = try Self.layout(
+            box(
+                #", {"type": "offset", "x": 3, "y": -2}, {"type": "offset", "x": 1}, "#
+                    + #"{"type": "rotationEffect", "degrees": 300}, {"type": "rotationEffect", "degrees": 90}"#
+            ))
+        #expect(moved.root.allNodes.map(\.frame) == plain.root.allNodes.map(\.frame))
+        let frame = try #require(Self.nodes("frame", in: moved).first)
+        #expect(frame.offset == Point(x: 4, y: -2))
+        #expect(frame.rotation == 30)
+        #expect(frame.json["offset"]?["x"]?.doubleValue == 4)
+        #expect(frame.json["rotation"]?.doubleValue == 30)
+        #expect(Self.nodes("frame", in: plain).first?.offset == nil)
+        #expect(Self.nodes("frame", in: plain).first?.rotation == nil)
+    }
+
     /// `shadow` leaves the frames too; the node carries its colour (iOS's black at a third when
     /// none is given), radius and offset, and with a second scheme the colour in that one.
     @Test func aShadowLeavesTheFramesAndIsCarriedWithItsColourInEachScheme() throws {

@@ -302,7 +302,8 @@ enum ViewModifierTestViews {
             .contentTransition(.symbolEffect(.replace)).invalidatableContent(false).widgetAccentable(false)
             .containerBackground(.fill.tertiary, for: .widget).cornerRadius(8).clipShape(Capsule())
             .buttonStyle(.plain).toggleStyle(.switch).labelsHidden().scaleEffect(0.8)
-            .shadow(color: .black.opacity(0.1), radius: 4, x: 1, y: 2).animation(
+            .shadow(color: .black.opacity(0.1), radius: 4, x: 1, y: 2).offset(x: 1, y: -1)
+            .rotationEffect(.degrees(45)).animation(
                 .easeInOut(duration: 0.3), value: 1
             )
             .disabled(true).fixedSize(horizontal: false).layoutPriority(1).minimumScaleFactor(0.5)

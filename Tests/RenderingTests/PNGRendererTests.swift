@@ -211,6 +211,27 @@ import WidgetHostKit
         #expect(try Self.draw(Self.widget([vanished])).at(points: 60, 60) == .white)
     }
 
+    @Test func anOffsetMovesAndARotationTurnsTheSubtreeAboutItsFramesCentre() throws {
+        // A black bar 80 by 20 points, moved 30 points right: drawn from 50 to 130.
+        let moved = Self.node("frame", 20, 60, 80, 20) {
+            $0.background = Self.black
+            $0.offset = Point(x: 30, y: 0)
+        }
+        let shifted = try Self.draw(Self.widget([moved]))
+        #expect(shifted.at(points: 40, 70) == .white)
+        #expect(shifted.at(points: 120, 70) == .black)
+        // Turned a quarter about its centre (60, 70): upright, from y 30 to 110.
+        let turned = Self.node("frame", 20, 60, 80, 20) {
+            $0.background = Self.black
+            $0.rotation = 90
+        }
+        let upright = try Self.draw(Self.widget([turned]))
+        #expect(upright.at(points: 60, 35) == .black)
+        #expect(upright.at(points: 60, 105) == .black)
+        #expect(upright.at(points: 25, 70) == .white)
+        #expect(upright.at(points: 95, 70) == .white)
+    }
+
     @Test func aShadowIsCastUnderTheSubtreeMovedAndBlurred() throws {
         func square(_ shadow: LayoutShadow) -> WidgetLayout {
             Self.widget([

@@ -204,7 +204,7 @@ private struct SizedView_Previews: PreviewProvider {
         #expect(
             Self.json(Text("x").background { Color.teal }.offset(y: 2))
                 == #"{"type":"text","text":"x","modifiers":[{"type":"background","style":"teal"},"#
-                + #"{"type":"ignored","api":"offset(x:y:)"}]}"#)
+                + #"{"type":"offset","x":0,"y":2}]}"#)
     }
 
     /// A view over or behind another is the modifier's `view`: its one node, or a zstack of its

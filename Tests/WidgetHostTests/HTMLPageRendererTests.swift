@@ -91,6 +91,7 @@ import WidgetHostKit
             modifier(.toggleStyle, ["style": .string("button")]),
             modifier(.labelsHidden), modifier(.scaleEffect, ["scale": .double(1.5)]),
             modifier(.shadow, ["color": .string("black"), "radius": .int(3), "y": .int(1)]),
+            modifier(.offset, ["x": .int(2)]), modifier(.rotationEffect, ["degrees": .int(90)]),
             modifier(.animation, ["curve": .string("spring")]),
             modifier(.disabled), modifier(.ignored, ["api": .string("privacySensitive()")]),
             modifier(.fixedSize, ["vertical": .bool(false)]), modifier(.layoutPriority, ["value": .int(1)]),
@@ -264,6 +265,16 @@ import WidgetHostKit
                 + #"{"type":"scaleEffect","scale":0.8}]}"#)
         #expect(html.contains("width:40px;height:40px;transform:scale(0.8)\""), "\(html)")
         #expect(try !card(#"{"type":"text","text":"s"}"#).contains("transform"))
+    }
+
+    @Test func anOffsetARotationAndAScaleAreOneCSSTransform() throws {
+        let html = try card(
+            #"{"type":"text","text":"s","modifiers":[{"type":"frame","width":40,"height":40},"#
+                + #"{"type":"offset","x":3,"y":-2},{"type":"rotationEffect","degrees":45},"#
+                + #"{"type":"scaleEffect","scale":0.5}]}"#)
+        #expect(
+            html.contains("width:40px;height:40px;transform:translate(3px,-2px)rotate(45deg)scale(0.5)\""),
+            "\(html)")
     }
 
     @Test func aShadowIsACSSDropShadowInEachScheme() throws {

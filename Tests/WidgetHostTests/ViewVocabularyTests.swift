@@ -155,7 +155,7 @@ import Testing
                     + "fontWeight, foregroundStyle, strikethrough, lineLimit, padding, background, frame, opacity, "
                     + "contentTransition, invalidatableContent, widgetAccentable, containerBackground, "
                     + "cornerRadius, clipShape, buttonStyle, toggleStyle, labelsHidden, scaleEffect, shadow, "
-                    + "animation, disabled, contentMarginsDisabled, fixedSize, layoutPriority, minimumScaleFactor, "
+                    + "offset, rotationEffect, animation, disabled, contentMarginsDisabled, fixedSize, layoutPriority, minimumScaleFactor, "
                     + "overlay, ignored; it is "
                     + "ignored",
                 #"view.children[1].children[0].modifiers[2]: a modifier is an object with a 'type', not "bold"; "#

@@ -148,6 +148,8 @@ public enum ViewVocabulary {
                     ("y", .number),
                 ]
             ),
+            ("offset", [("x", .number), ("y", .number)]),
+            ("rotationEffect", [("degrees", .number)]),
             ("animation", [("curve", .string), ("duration", .points)]),
             ("disabled", [("isActive", .boolean)]),
             ("contentMarginsDisabled", []),
