@@ -48,6 +48,10 @@ struct LayoutPainter {
         guard depth < Self.depthLimit else { return }
         let opacity = node.opacity.isNaN ? 1 : min(max(node.opacity, 0), 1)
         guard opacity > 0 else { return }
+        // Scaled to nothing (`scaleEffect(0)`), nothing is drawn: Cairo takes no matrix that
+        // cannot be inverted.
+        let scale = node.scale.map { $0.isFinite ? min(max($0, -100), 100) : 1 } ?? 1
+        guard abs(scale) >= 1e-6 else { return }
         let frame = Self.clamped(node.frame)
         let shape = node.shape.map(Self.clamped) ?? .rectangle
         let grouped = opacity < 1
@@ -57,7 +61,6 @@ struct LayoutPainter {
         if shadow != nil { cairo_push_group(context) }
         // Moved, turned and scaled about the frame's centre (`offset`, `rotationEffect`,
         // `scaleEffect`): what the subtree draws, not where it is laid out.
-        let scale = node.scale.map { $0.isFinite ? min(max($0, -100), 100) : 1 } ?? 1
         let offset = node.offset.map {
             Point(x: Self.clamped($0.x, to: -1_000...1_000), y: Self.clamped($0.y, to: -1_000...1_000))
         }
@@ -69,7 +72,7 @@ struct LayoutPainter {
                 context, frame.x + frame.width / 2 + (offset?.x ?? 0),
                 frame.y + frame.height / 2 + (offset?.y ?? 0))
             cairo_rotate(context, degrees * .pi / 180)
-            cairo_scale(context, scale == 0 ? 1e-9 : scale, scale == 0 ? 1e-9 : scale)
+            cairo_scale(context, scale, scale)
             cairo_translate(context, -(frame.x + frame.width / 2), -(frame.y + frame.height / 2))
         }
         var behind = behind

@@ -462,6 +462,21 @@ import WidgetHostKit
                 $0.shape = .capsule
                 $0.opacity = nan
             },
+            // Effects with numbers no view gives: drawn bounded, or not at all.
+            Self.node("background", 10, 10, 50, 50) {
+                $0.background = Self.black
+                $0.shadow = LayoutShadow(color: Self.black, radius: huge, x: nan, y: -huge)
+                $0.scale = .infinity
+                $0.rotation = nan
+                $0.offset = Point(x: huge, y: nan)
+            },
+            Self.node("background", nan, 0, huge, huge) {
+                $0.background = Self.red
+                $0.shadow = LayoutShadow(
+                    color: RGBA(red: nan, green: 0, blue: 0, alpha: 2), radius: nan, x: 1, y: 1)
+                $0.rotation = 1e300
+                $0.scale = -1e-300
+            },
         ]
         // A tree deeper than any view: drawn to a depth, without exhausting the stack.
         var deep = Self.node("background", 10, 10, 10, 10) { $0.background = Self.green }
