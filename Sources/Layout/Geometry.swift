@@ -25,17 +25,6 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A rectangle in points, its origin at its top-left corner.
-/// A point, or a distance along each axis, in points.
-public struct Point: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-}
-
 public struct Rect: Sendable, Hashable {
     public var x: Double
     public var y: Double

@@ -166,7 +166,7 @@ extension LayoutElement {
         node.opacity = opacity
         if scale != 1 { node.scale = scale }
         if let motion {
-            if motion.x != 0 || motion.y != 0 { node.offset = Point(x: motion.x, y: motion.y) }
+            if motion.x != 0 || motion.y != 0 { node.offset = Size(width: motion.x, height: motion.y) }
             if motion.degrees != 0 { node.rotation = motion.degrees }
         }
         if let shadow {

@@ -74,7 +74,7 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
         var value: Double?
         var scale: Double?
         var shadow: LayoutShadow?
-        var offset: Point?
+        var offset: Size?
         var rotation: Double?
     }
 
@@ -155,8 +155,9 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
         get { extra?.details.value }
         set { details.value = newValue }
     }
-    /// How far its subtree is drawn moved (`offset`), the frame where it was.
-    public var offset: Point? {
+    /// How far its subtree is drawn moved (`offset`, a size as SwiftUI's `offset(_:)` takes:
+    /// `width` across, `height` down), the frame where it was.
+    public var offset: Size? {
         get { extra?.details.offset }
         set { details.offset = newValue }
     }
@@ -205,14 +206,10 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
         sink.string(type)
         sink.key("frame")
         sink.beginObject()
-        sink.key("x")
-        sink.value(Points.json(frame.x))
-        sink.key("y")
-        sink.value(Points.json(frame.y))
-        sink.key("width")
-        sink.value(Points.json(frame.width))
-        sink.key("height")
-        sink.value(Points.json(frame.height))
+        sink.points("x", frame.x)
+        sink.points("y", frame.y)
+        sink.points("width", frame.width)
+        sink.points("height", frame.height)
         sink.endObject()
         if let lines {
             sink.member("text", lines.joined(separator: "\n"))
@@ -224,8 +221,7 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
         if let font {
             sink.key("font")
             sink.beginObject()
-            sink.key("size")
-            sink.value(Points.json(font.size))
+            sink.points("size", font.size)
             sink.key("weight")
             sink.value(.int(font.weight))
             sink.endObject()
@@ -236,8 +232,7 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
         if let shape {
             sink.member("shape", shape.name)
             if case .roundedRectangle(let radius) = shape {
-                sink.key("cornerRadius")
-                sink.value(Points.json(radius))
+                sink.points("cornerRadius", radius)
             }
         }
         sink.member("strikethrough", strikethrough?.description)
@@ -250,40 +245,31 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
             sink.bool(isOn)
         }
         if let value {
-            sink.key("value")
-            sink.value(Points.json(value))
+            sink.points("value", value)
         }
         if opacity < 1 {
-            sink.key("opacity")
-            sink.value(Points.json(opacity))
+            sink.points("opacity", opacity)
         }
         if let offset {
             sink.key("offset")
             sink.beginObject()
-            sink.key("x")
-            sink.value(Points.json(offset.x))
-            sink.key("y")
-            sink.value(Points.json(offset.y))
+            sink.points("x", offset.width)
+            sink.points("y", offset.height)
             sink.endObject()
         }
         if let rotation {
-            sink.key("rotation")
-            sink.value(Points.json(rotation))
+            sink.points("rotation", rotation)
         }
         if let scale {
-            sink.key("scale")
-            sink.value(Points.json(scale))
+            sink.points("scale", scale)
         }
         if let shadow {
             sink.key("shadow")
             sink.beginObject()
             sink.member("color", shadow.color.description)
-            sink.key("radius")
-            sink.value(Points.json(shadow.radius))
-            sink.key("x")
-            sink.value(Points.json(shadow.x))
-            sink.key("y")
-            sink.value(Points.json(shadow.y))
+            sink.points("radius", shadow.radius)
+            sink.points("x", shadow.x)
+            sink.points("y", shadow.y)
             sink.endObject()
         }
         if !children.isEmpty {
@@ -370,5 +356,13 @@ struct PairedColours {
     mutating func moveToFront(_ start: Int, after front: Int) {
         guard scheme != nil, front < start, start <= colours.count else { return }
         colours[front..<colours.count] = colours[start...] + colours[front..<start]
+    }
+}
+
+extension JSONSink {
+    /// A member whose value is a length in points, rounded as the layout writes them.
+    fileprivate mutating func points(_ name: StaticString, _ length: Double) {
+        key(name)
+        value(Points.json(length))
     }
 }

@@ -139,9 +139,9 @@ struct HTMLLayoutWriter {
             scratch.style += ";transform:"
             if let offset {
                 scratch.style += "translate("
-                Self.appendNumber(offset.x, decimals: 2, to: &scratch.style)
+                Self.appendNumber(offset.width, decimals: 2, to: &scratch.style)
                 scratch.style += "px,"
-                Self.appendNumber(offset.y, decimals: 2, to: &scratch.style)
+                Self.appendNumber(offset.height, decimals: 2, to: &scratch.style)
                 scratch.style += "px)"
             }
             if let rotation {

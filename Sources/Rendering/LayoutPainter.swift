@@ -62,15 +62,17 @@ struct LayoutPainter {
         // Moved, turned and scaled about the frame's centre (`offset`, `rotationEffect`,
         // `scaleEffect`): what the subtree draws, not where it is laid out.
         let offset = node.offset.map {
-            Point(x: Self.clamped($0.x, to: -1_000...1_000), y: Self.clamped($0.y, to: -1_000...1_000))
+            Size(
+                width: Self.clamped($0.width, to: -1_000...1_000),
+                height: Self.clamped($0.height, to: -1_000...1_000))
         }
         let degrees = node.rotation.map { $0.isFinite ? $0.truncatingRemainder(dividingBy: 360) : 0 } ?? 0
         let scaled = scale != 1 || offset != nil || degrees != 0
         if scaled {
             cairo_save(context)
             cairo_translate(
-                context, frame.x + frame.width / 2 + (offset?.x ?? 0),
-                frame.y + frame.height / 2 + (offset?.y ?? 0))
+                context, frame.x + frame.width / 2 + (offset?.width ?? 0),
+                frame.y + frame.height / 2 + (offset?.height ?? 0))
             cairo_rotate(context, degrees * .pi / 180)
             cairo_scale(context, scale, scale)
             cairo_translate(context, -(frame.x + frame.width / 2), -(frame.y + frame.height / 2))
@@ -326,14 +328,14 @@ extension LayoutPainter {
 
     /// Where a subtree laid out in `frame` may draw once scaled, turned and moved about the
     /// frame's centre: the frame itself at least (a scale under 1 is not a reason to read less).
-    static func drawn(_ frame: Rect, scale: Double, offset: Point?, degrees: Double) -> Rect {
+    static func drawn(_ frame: Rect, scale: Double, offset: Size?, degrees: Double) -> Rect {
         let factor = max(abs(scale), 1)
         // Turned, the frame fits in the circle through its corners.
         let diagonal = (frame.width * frame.width + frame.height * frame.height).squareRoot()
         let width = (degrees == 0 ? frame.width : diagonal) * factor
         let height = (degrees == 0 ? frame.height : diagonal) * factor
-        let centreX = frame.x + frame.width / 2 + (offset?.x ?? 0)
-        let centreY = frame.y + frame.height / 2 + (offset?.y ?? 0)
+        let centreX = frame.x + frame.width / 2 + (offset?.width ?? 0)
+        let centreY = frame.y + frame.height / 2 + (offset?.height ?? 0)
         let moved = Rect(x: centreX - width / 2, y: centreY - height / 2, width: width, height: height)
         let x = min(frame.x, moved.x)
         let y = min(frame.y, moved.y)

@@ -182,18 +182,22 @@ import WidgetHostKit
         #expect(padding.frame.x == 16)
     }
 
+    /// A text in a 40-point frame carrying `modifiers` (JSON members after the frame's, each with
+    /// its leading comma), beside another text: where a drawing effect shows that the frames stay.
+    static func framedBeside(_ modifiers: String) -> String {
+        #"{"type": "hstack", "spacing": 0, "children": [{"type": "text", "text": "A", "modifiers": ["#
+            + #"{"type": "frame", "width": 40, "height": 40}"# + modifiers
+            + #"]}, {"type": "text", "text": "B"}]}"#
+    }
+
     /// `scaleEffect` is a drawing effect, as in SwiftUI: the frames, the scaled view's and its
     /// neighbours', are those of the unscaled view; the node carries the factor, twice applied
     /// multiplied, and the layout JSON writes it.
     @Test func aScaleEffectLeavesTheFramesAndIsCarriedForTheDrawing() throws {
-        func box(_ modifiers: String) -> String {
-            #"{"type": "hstack", "spacing": 0, "children": [{"type": "text", "text": "A", "modifiers": ["#
-                + #"{"type": "frame", "width": 40, "height": 40}"# + modifiers
-                + #"]}, {"type": "text", "text": "B"}]}"#
-        }
-        let plain = try Self.layout(box(""))
+        let plain = try Self.layout(Self.framedBeside(""))
         let scaled = try Self.layout(
-            box(#", {"type": "scaleEffect", "scale": 0.8}, {"type": "scaleEffect", "scale": 0.5}"#))
+            Self.framedBeside(
+                #", {"type": "scaleEffect", "scale": 0.8}, {"type": "scaleEffect", "scale": 0.5}"#))
         #expect(scaled.root.allNodes.map(\.frame) == plain.root.allNodes.map(\.frame))
         let frame = try #require(Self.nodes("frame", in: scaled).first)
         #expect(frame.scale == 0.4)
@@ -205,20 +209,15 @@ import WidgetHostKit
     /// `offset` and `rotationEffect` move and turn what is drawn, not the frames: several add up,
     /// a turn kept within a whole one.
     @Test func anOffsetAndARotationLeaveTheFramesAndAreCarriedForTheDrawing() throws {
-        func box(_ modifiers: String) -> String {
-            #"{"type": "hstack", "spacing": 0, "children": [{"type": "text", "text": "A", "modifiers": ["#
-                + #"{"type": "frame", "width": 40, "height": 40}"# + modifiers
-                + #"]}, {"type": "text", "text": "B"}]}"#
-        }
-        let plain = try Self.layout(box(""))
+        let plain = try Self.layout(Self.framedBeside(""))
         let moved = try Self.layout(
-            box(
+            Self.framedBeside(
                 #", {"type": "offset", "x": 3, "y": -2}, {"type": "offset", "x": 1}, "#
                     + #"{"type": "rotationEffect", "degrees": 300}, {"type": "rotationEffect", "degrees": 90}"#
             ))
         #expect(moved.root.allNodes.map(\.frame) == plain.root.allNodes.map(\.frame))
         let frame = try #require(Self.nodes("frame", in: moved).first)
-        #expect(frame.offset == Point(x: 4, y: -2))
+        #expect(frame.offset == Size(width: 4, height: -2))
         #expect(frame.rotation == 30)
         #expect(frame.json["offset"]?["x"]?.doubleValue == 4)
         #expect(frame.json["rotation"]?.doubleValue == 30)

@@ -186,46 +186,40 @@ import WidgetHostKit
         #expect(single == overlap)
     }
 
+    /// A black `frame` node (`x`, `y`, `width`, `height`) with `effect` applied, drawn alone on
+    /// the white small widget.
+    static func drawBlack(
+        _ x: Double, _ y: Double, _ width: Double, _ height: Double, _ effect: (inout LayoutNode) -> Void
+    ) throws -> PNGPicture {
+        try draw(
+            widget([
+                node("frame", x, y, width, height) {
+                    $0.background = black
+                    effect(&$0)
+                }
+            ]))
+    }
+
     @Test func aScaleEffectDrawsTheSubtreeScaledAboutItsFramesCentre() throws {
         // A black square of 80 points drawn at half its size: 40 points about the same centre.
-        let square = Self.node("frame", 20, 20, 80, 80) {
-            $0.background = Self.black
-            $0.scale = 0.5
-        }
-        let picture = try Self.draw(Self.widget([square]))
+        let picture = try Self.drawBlack(20, 20, 80, 80) { $0.scale = 0.5 }
         #expect(picture.at(points: 60, 60) == .black)
         #expect(picture.at(points: 42, 42) == .black)
         // Inside the frame, outside the scaled square: the widget behind.
         #expect(picture.at(points: 38, 38) == .white)
         #expect(picture.at(points: 90, 60) == .white)
         // Mirrored and vanished squares draw without failing: -1 as 1 here, 0 as nothing.
-        let mirrored = Self.node("frame", 20, 20, 80, 80) {
-            $0.background = Self.black
-            $0.scale = -1
-        }
-        #expect(try Self.draw(Self.widget([mirrored])).at(points: 30, 30) == .black)
-        let vanished = Self.node("frame", 20, 20, 80, 80) {
-            $0.background = Self.black
-            $0.scale = 0
-        }
-        #expect(try Self.draw(Self.widget([vanished])).at(points: 60, 60) == .white)
+        #expect(try Self.drawBlack(20, 20, 80, 80) { $0.scale = -1 }.at(points: 30, 30) == .black)
+        #expect(try Self.drawBlack(20, 20, 80, 80) { $0.scale = 0 }.at(points: 60, 60) == .white)
     }
 
     @Test func anOffsetMovesAndARotationTurnsTheSubtreeAboutItsFramesCentre() throws {
         // A black bar 80 by 20 points, moved 30 points right: drawn from 50 to 130.
-        let moved = Self.node("frame", 20, 60, 80, 20) {
-            $0.background = Self.black
-            $0.offset = Point(x: 30, y: 0)
-        }
-        let shifted = try Self.draw(Self.widget([moved]))
+        let shifted = try Self.drawBlack(20, 60, 80, 20) { $0.offset = Size(width: 30, height: 0) }
         #expect(shifted.at(points: 40, 70) == .white)
         #expect(shifted.at(points: 120, 70) == .black)
         // Turned a quarter about its centre (60, 70): upright, from y 30 to 110.
-        let turned = Self.node("frame", 20, 60, 80, 20) {
-            $0.background = Self.black
-            $0.rotation = 90
-        }
-        let upright = try Self.draw(Self.widget([turned]))
+        let upright = try Self.drawBlack(20, 60, 80, 20) { $0.rotation = 90 }
         #expect(upright.at(points: 60, 35) == .black)
         #expect(upright.at(points: 60, 105) == .black)
         #expect(upright.at(points: 25, 70) == .white)
@@ -233,29 +227,24 @@ import WidgetHostKit
     }
 
     @Test func aShadowIsCastUnderTheSubtreeMovedAndBlurred() throws {
-        func square(_ shadow: LayoutShadow) -> WidgetLayout {
-            Self.widget([
-                Self.node("background", 60, 60, 40, 40) {
-                    $0.background = Self.black
-                    $0.shadow = shadow
-                }
-            ])
+        func square(_ shadow: LayoutShadow) throws -> PNGPicture {
+            try Self.drawBlack(60, 60, 40, 40) { $0.shadow = shadow }
         }
         // Unblurred: the square again, 10 points down and right, under it.
-        let sharp = try Self.draw(square(LayoutShadow(color: Self.red, radius: 0, x: 10, y: 10)))
+        let sharp = try square(LayoutShadow(color: Self.red, radius: 0, x: 10, y: 10))
         #expect(sharp.at(points: 80, 80) == .black)
         #expect(sharp.at(points: 105, 105) == .red)
         #expect(sharp.at(points: 65, 105) == .white)
         #expect(sharp.at(points: 105, 65) == .white)
         // Blurred by 10 points: soft at the shadow's edge, full well inside it, nothing far off.
-        let soft = try Self.draw(square(LayoutShadow(color: Self.black, radius: 10, x: 0, y: 20)))
+        let soft = try square(LayoutShadow(color: Self.black, radius: 10, x: 0, y: 20))
         let edge = soft.at(points: 80, 120)
         #expect(edge.red > 40 && edge.red < 215, "\(edge)")
         #expect(soft.at(points: 80, 115).red < edge.red)
         #expect(soft.at(points: 80, 150) == .white)
         // A clear shadow casts nothing, and the square is drawn as without one.
-        let clear = try Self.draw(
-            square(LayoutShadow(color: RGBA(red: 0, green: 0, blue: 0, alpha: 0), radius: 10, x: 0, y: 20)))
+        let clear = try square(
+            LayoutShadow(color: RGBA(red: 0, green: 0, blue: 0, alpha: 0), radius: 10, x: 0, y: 20))
         #expect(clear.at(points: 80, 115) == .white)
         #expect(clear.at(points: 80, 80) == .black)
     }
@@ -468,7 +457,7 @@ import WidgetHostKit
                 $0.shadow = LayoutShadow(color: Self.black, radius: huge, x: nan, y: -huge)
                 $0.scale = .infinity
                 $0.rotation = nan
-                $0.offset = Point(x: huge, y: nan)
+                $0.offset = Size(width: huge, height: nan)
             },
             Self.node("background", nan, 0, huge, huge) {
                 $0.background = Self.red
