@@ -556,6 +556,36 @@ class View(dict):
             raise ValueError(f"the minimum scale factor {factor!r} is not above 0 and at most 1")
         return self._modify("minimumScaleFactor", factor=factor)
 
+    def scaleEffect(self, scale):
+        """Draws the view at `scale` times its size, about its centre; its frame stays."""
+        _finite("scale effect", scale)
+        return self._modify("scaleEffect", scale=scale)
+
+    def rotationEffect(self, degrees):
+        """Draws the view turned by `degrees`, clockwise, about its centre; its frame stays."""
+        _finite("rotation effect", degrees)
+        return self._modify("rotationEffect", degrees=degrees)
+
+    def offset(self, x=0, y=0):
+        """Draws the view moved by `x` and `y` points; its frame, and the layout, stay."""
+        _finite("offset's x", x)
+        _finite("offset's y", y)
+        return self._modify("offset", x=x, y=y)
+
+    def shadow(self, radius, *, color="black", opacity=None, x=0, y=0):
+        """A shadow of the view under it: its shape blurred by `radius` points, moved by `x` and
+        `y`, in `color` (`opacity` 0 to 1; iOS's default is black at 0.33)."""
+        if isinstance(radius, bool) or not isinstance(radius, (int, float)) or not 0 <= radius < math.inf:
+            raise ValueError(f"the shadow's radius {radius!r} is not a number of points")
+        if opacity is None and color == "black":
+            opacity = 0.33
+        if opacity is not None and (isinstance(opacity, bool) or not isinstance(opacity, (int, float))
+                                    or not 0 <= opacity <= 1):
+            raise ValueError(f"the shadow's opacity {opacity!r} is not from 0 to 1")
+        _finite("shadow's x", x)
+        _finite("shadow's y", y)
+        return self._modify("shadow", color=_style(color), opacity=opacity, radius=radius, x=x, y=y)
+
     def frame(self, *, width=None, height=None, maxWidth=None, maxHeight=None, alignment=None):
         """A frame in points; `maxWidth="infinity"` fills the width."""
         for label, value in (("width", width), ("height", height), ("maxWidth", maxWidth),
@@ -612,7 +642,13 @@ class View(dict):
     content_transition, invalidatable_content = contentTransition, invalidatableContent
     widget_accentable, container_background, widget_url = widgetAccentable, containerBackground, widgetURL
     fixed_size, layout_priority, minimum_scale_factor = fixedSize, layoutPriority, minimumScaleFactor
+    scale_effect, rotation_effect = scaleEffect, rotationEffect
     content_margins_disabled = contentMarginsDisabled
+
+
+def _finite(what, value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"the {what} {value!r} is not a finite number")
 
 
 def _alignment(owner, alignment):

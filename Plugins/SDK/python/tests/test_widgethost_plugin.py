@@ -389,6 +389,24 @@ class ViewTests(unittest.TestCase):
             with self.subTest(message=message), self.assertRaisesRegex(ValueError, message):
                 make()
 
+    def test_drawing_effects(self):
+        view = (wh.text("x").scaleEffect(0.8).rotation_effect(45).offset(x=2, y=-1)
+                .shadow(5, color="black", opacity=0.1).shadow(3))
+        self.assertEqual(json.loads(json.dumps(view["modifiers"])), [
+            {"type": "scaleEffect", "scale": 0.8}, {"type": "rotationEffect", "degrees": 45},
+            {"type": "offset", "x": 2, "y": -1},
+            {"type": "shadow", "color": "black", "opacity": 0.1, "radius": 5, "x": 0, "y": 0},
+            {"type": "shadow", "color": "black", "opacity": 0.33, "radius": 3, "x": 0, "y": 0}])
+        cases = [(lambda: wh.text("x").scaleEffect(float("nan")), "the scale effect nan is not a finite number"),
+                 (lambda: wh.text("x").rotationEffect("45"), "the rotation effect '45'"),
+                 (lambda: wh.text("x").offset(x=float("inf")), "the offset's x inf"),
+                 (lambda: wh.text("x").shadow(-1), "the shadow's radius -1"),
+                 (lambda: wh.text("x").shadow(2, opacity=2), "the shadow's opacity 2"),
+                 (lambda: wh.text("x").shadow(2, color="mauve"), "the style 'mauve'")]
+        for make, message in cases:
+            with self.subTest(message=message), self.assertRaisesRegex(ValueError, message):
+                make()
+
     def test_controls_in_an_overlay_run_declared_intents(self):
         plugin = wh.Plugin()
         stray = wh.Plugin().intent("StrayIntent")(lambda: None)
