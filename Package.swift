@@ -35,7 +35,10 @@ let libraries = [
 /// without SwiftSyntax (then `#Preview` is not declared and widget code must leave it out).
 let toolchainSyntax: String? = {
     var toolchains: [URL] = []
-    let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+    // Read to its end: `String(contentsOfFile:)` stops at the first page of a file of /proc (whose
+    // size says 0), and where the library's line falls moves with each run's addresses.
+    let maps = String(
+        decoding: FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
     for line in maps.split(separator: "\n") {
         guard let slash = line.firstIndex(of: "/") else { continue }
         let library = URL(fileURLWithPath: String(line[slash...]))

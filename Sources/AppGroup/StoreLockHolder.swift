@@ -18,7 +18,11 @@ enum StoreLockHolder {
     /// `process 4242 (python3)` for the process holding the write lock of the database at `path`,
     /// or `nil` when none is found (no `/proc`, a lock of this process, or one already released).
     static func describe(databasePath path: String) -> String? {
-        guard let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        // Read to its end: `String(contentsOfFile:)` stops at the first page (4 KiB) of a file of
+        // /proc, whose size says 0, and a busy machine's table is longer.
+        guard let file = FileHandle(forReadingAtPath: "/proc/locks") else { return nil }
+        defer { try? file.close() }
+        let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
         let wanted: [(file: String, byte: UInt64)] = [
             (path + "-shm", 120), (path, 0x4000_0001), (path, 0x4000_0000),
         ]
