@@ -38,7 +38,8 @@ let toolchainSyntax: String? = {
     // Read to its end: `String(contentsOfFile:)` stops at the first page of a file of /proc (whose
     // size says 0), and where the library's line falls moves with each run's addresses.
     let maps = String(
-        decoding: FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        decoding: FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data(),
+        as: UTF8.self)
     for line in maps.split(separator: "\n") {
         guard let slash = line.firstIndex(of: "/") else { continue }
         let library = URL(fileURLWithPath: String(line[slash...]))
