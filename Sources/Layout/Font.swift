@@ -14,7 +14,8 @@ public struct FontSpec: Sendable, Hashable {
 
     /// The font at a size and weight Pango takes: the size 0.5 to ``maximumSize`` points (0.5
     /// when it is not a number), the weight 100 to 900. The engine warns of a size out of range
-    /// before it measures; the typesetter and the painter take any font through this, so a
+    /// before it measures; the typesetter takes any font through this (the PNG painter draws through
+    /// the typesetter), so a
     /// direct caller's NaN never reaches Pango (which would assert on standard error).
     public var drawable: FontSpec {
         FontSpec(

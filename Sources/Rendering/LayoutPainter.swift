@@ -135,7 +135,7 @@ struct LayoutPainter {
     /// A text's lines, each on its own line height, aligned in the frame; lines outside the
     /// picture are skipped.
     private func drawText(_ lines: [String], of node: LayoutNode, in frame: Rect) {
-        let font = (node.font ?? TextStyles.body).drawable
+        let font = node.font ?? TextStyles.body  // the typesetter takes it as Pango can (FontSpec.drawable)
         let measured = Typesetter.shared.layout(lines.first ?? "", font: font, width: nil, maxLines: 1)
         let lineHeight = Self.clamped(
             node.lineHeight ?? measured.lineHeight, to: 0...FontSpec.maximumSize * 2)
