@@ -14,9 +14,9 @@ public struct FontSpec: Sendable, Hashable {
 
     /// The font at a size and weight Pango takes: the size 0.5 to ``maximumSize`` points (0.5
     /// when it is not a number), the weight 100 to 900. The engine warns of a size out of range
-    /// before it measures; the typesetter takes any font through this (the PNG painter draws through
-    /// the typesetter), so a
-    /// direct caller's NaN never reaches Pango (which would assert on standard error).
+    /// before it measures; the typesetter, which the PNG painter draws through, takes any font
+    /// through this, so a direct caller's NaN never reaches Pango (which would assert on standard
+    /// error).
     public var drawable: FontSpec {
         FontSpec(
             size: size.isNaN ? 0.5 : min(max(size, 0.5), Self.maximumSize), weight: min(max(weight, 100), 900)
