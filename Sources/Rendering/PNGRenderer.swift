@@ -44,12 +44,15 @@ public struct PNGRenderer: Sendable {
             + (colorScheme == .dark ? ".dark" : "") + ".png"
     }
 
+    /// The variable that names the librsvg to load instead of Debian's `librsvg-2.so.2`.
+    public static var symbolLibraryVariable: String { LibRSVG.variable }
+
     /// What a picture with a symbol lacks when librsvg cannot be loaded (its symbols are then
     /// drawn as rounded squares' outlines), or `nil` when it can; loads it, once a process.
     public static var symbolsUnavailable: String? {
         guard case .failure(let failure) = LibRSVG.loading else { return nil }
         return "symbols are drawn as outlines: librsvg could not be loaded (\(failure.reason)); "
-            + "install it (Debian's librsvg2-2), or name it with \(LibRSVG.variable)"
+            + "install it (Debian's librsvg2-2), or name it with \(symbolLibraryVariable)"
     }
 
     /// The picture's size in pixels for `family`: its size in points times the scale, rounded up.

@@ -1,5 +1,7 @@
 import AppGroup
 import ArgumentParsing
+import PluginHosting
+import Rendering
 import WidgetHost
 
 extension WidgetHostCommand {
@@ -64,6 +66,14 @@ extension WidgetHostCommand {
                             + "is ignored."),
                     .init(term: "NO_COLOR", text: "When set, diagnostics are never coloured."),
                     .init(term: "TERM", text: "When dumb, diagnostics are never coloured."),
+                    .init(
+                        term: PluginClock.libraryVariable,
+                        text: "The libfaketime library plugins are run with under --at, when it is not "
+                            + "where Debian installs it."),
+                    .init(
+                        term: PNGRenderer.symbolLibraryVariable,
+                        text: "The librsvg library the symbols of PNGs are drawn with, when it is not "
+                            + "librsvg-2.so.2 where the dynamic loader looks."),
                     .init(
                         term: "WIDGETHOST_PLUGIN",
                         text: "Set to 1 in a plugin's environment by the host, so a plugin run by hand "
