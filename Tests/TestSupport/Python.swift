@@ -35,10 +35,9 @@ public enum Python {
     /// runs; the link is put in place with a rename, so runs at once never see it half made.
     static let folder: String? = {
         guard interpreter.hasPrefix("/") else { return nil }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a of the interpreter's path
-        for byte in interpreter.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        // Named after the interpreter's path, its slashes made dashes.
         let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent(
-            "widgethost-tests-python-\(String(hash, radix: 16))")
+            "widgethost-tests-python" + interpreter.replacingOccurrences(of: "/", with: "-"))
         let link = (folder as NSString).appendingPathComponent("python3")
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == interpreter { return folder }
         let manager = FileManager.default
