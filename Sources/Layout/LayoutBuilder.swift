@@ -96,28 +96,20 @@ struct LayoutBuilder {
                 // A drawing effect too: the frame stays. iOS's default colour is black at a third.
                 let style = modifier["color"]?.stringValue ?? "black"
                 let opacity = modifier["opacity"]?.finiteNumber ?? (modifier["color"] == nil ? 0.33 : 1)
-                if let paint = resolve(style, opacity: opacity) {
-                    element.shadow = LayoutElement.Shadow(
-                        paint: paint, radius: min(max(modifier["radius"]?.finiteNumber ?? 0, 0), 100),
-                        x: min(max(modifier["x"]?.finiteNumber ?? 0, -1_000), 1_000),
-                        y: min(max(modifier["y"]?.finiteNumber ?? 0, -1_000), 1_000))
+                guard let paint = resolve(style, opacity: opacity) else { continue }
+                // Cast by the view as drawn so far: by a node of its own where this one is
+                // already scaled, turned, moved or shadowed (a node casts before its effects).
+                if element.shadow != nil || element.effects != nil {
+                    element = wrap(element, .effect("shadow"))
                 }
-            case .offset, .rotationEffect:
-                // Drawing effects as well: moved and turned, the frame where it was.
-                let before = element.motion
-                func value(_ name: String) -> Double {
-                    min(max(modifier[name]?.finiteNumber ?? 0, -1_000), 1_000)
-                }
-                let turn = modifier.modifierKind == .rotationEffect
-                element.motion = LayoutElement.Motion(
-                    x: (before?.x ?? 0) + (turn ? 0 : value("x")),
-                    y: (before?.y ?? 0) + (turn ? 0 : value("y")),
-                    degrees: ((before?.degrees ?? 0) + (turn ? (modifier["degrees"]?.finiteNumber ?? 0) : 0))
-                        .truncatingRemainder(dividingBy: 360))
-            case .scaleEffect:
-                // A drawing effect, as in SwiftUI: the frame stays, the subtree is drawn scaled
-                // about its centre. A negative factor mirrors; beyond 100 nothing is seen anyway.
-                element.scale *= min(max(modifier["scale"]?.finiteNumber ?? 1, -100), 100)
+                element.shadow = LayoutElement.Shadow(
+                    paint: paint, radius: min(max(modifier["radius"]?.finiteNumber ?? 0, 0), 100),
+                    x: min(max(modifier["x"]?.finiteNumber ?? 0, -1_000), 1_000),
+                    y: min(max(modifier["y"]?.finiteNumber ?? 0, -1_000), 1_000))
+            case .offset, .rotationEffect, .scaleEffect:
+                // Drawing effects, as in SwiftUI: the frame stays where it was, the subtree is
+                // drawn scaled, turned and moved.
+                element = effect(modifier, on: element)
             case .fixedSize:
                 element = wrap(
                     element,
@@ -331,6 +323,57 @@ struct LayoutBuilder {
 
     private func wrap(_ element: LayoutElement, _ kind: LayoutElement.Kind) -> LayoutElement {
         LayoutElement(kind, children: [element], environment: element.environment)
+    }
+
+    /// `element` with a `scaleEffect`, `rotationEffect` or `offset` added: to its own effects
+    /// where they still apply in a node's order (scaled, then turned, about one anchor, then
+    /// moved, its shadow cast before them all), or else on an element of its own around it.
+    private func effect<Modifier: LayoutModifierSource>(_ modifier: Modifier, on element: LayoutElement)
+        -> LayoutElement
+    {
+        func value(_ name: String, _ bounds: ClosedRange<Double>, default fallback: Double) -> Double {
+            min(max(modifier[name]?.finiteNumber ?? fallback, bounds.lowerBound), bounds.upperBound)
+        }
+        // Anchors far outside the frame are allowed, as in SwiftUI, within reason.
+        let anchor = UnitPoint(
+            x: value("anchorX", -100...100, default: 0.5), y: value("anchorY", -100...100, default: 0.5))
+        let kind = modifier.modifierKind ?? .scaleEffect
+        let before = element.effects ?? .none
+        let fits: Bool
+        switch kind {
+        case .offset:
+            fits = true
+        case .rotationEffect:
+            fits = !before.isMoved && (!before.isScaledOrTurned || before.anchor == anchor)
+        default:
+            fits =
+                !before.isMoved && before.degrees == 0
+                && (!before.isScaledOrTurned || before.anchor == anchor)
+        }
+        let target = fits && element.shadow == nil ? element : wrap(element, .effect(kind.rawValue))
+        let current = target.effects ?? .none
+        switch kind {
+        case .offset:
+            target.effects = LayoutElement.Effects(
+                scaleX: current.scaleX, scaleY: current.scaleY, degrees: current.degrees,
+                x: current.x + value("x", -1_000...1_000, default: 0),
+                y: current.y + value("y", -1_000...1_000, default: 0), anchor: current.anchor)
+        case .rotationEffect:
+            let degrees = (current.degrees + (modifier["degrees"]?.finiteNumber ?? 0))
+                .truncatingRemainder(dividingBy: 360)
+            target.effects = LayoutElement.Effects(
+                scaleX: current.scaleX, scaleY: current.scaleY, degrees: degrees, x: 0, y: 0,
+                anchor: degrees == 0 && !current.isScaledOrTurned ? .center : anchor)
+        default:
+            // A negative factor mirrors; beyond 100 nothing is seen anyway.
+            let uniform = value("scale", -100...100, default: 1)
+            let scaleX = current.scaleX * value("x", -100...100, default: uniform)
+            let scaleY = current.scaleY * value("y", -100...100, default: uniform)
+            let scaled = scaleX != 1 || scaleY != 1
+            target.effects = LayoutElement.Effects(
+                scaleX: scaleX, scaleY: scaleY, degrees: 0, x: 0, y: 0, anchor: scaled ? anchor : .center)
+        }
+        return target
     }
 
     // MARK: - Modifiers

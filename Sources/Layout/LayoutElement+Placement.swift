@@ -137,6 +137,10 @@ extension LayoutElement {
             node.children = children.prefix(1).map {
                 $0.place(at: origin, proposal: proposal, scheme: scheme, paired: &paired)
             }
+        case .effect:
+            node.children = children.prefix(1).map {
+                $0.place(at: origin, proposal: proposal, scheme: scheme, paired: &paired)
+            }
         case .fixedSize:
             if let child = children.first {
                 let offer = childProposal(for: proposal)
@@ -164,10 +168,13 @@ extension LayoutElement {
             break
         }
         node.opacity = opacity
-        if scale != 1 { node.scale = scale }
-        if let motion {
-            if motion.x != 0 || motion.y != 0 { node.offset = Size(width: motion.x, height: motion.y) }
-            if motion.degrees != 0 { node.rotation = motion.degrees }
+        if let effects {
+            if effects.scaleX != 1 || effects.scaleY != 1 {
+                node.scale = Size(width: effects.scaleX, height: effects.scaleY)
+            }
+            if effects.degrees != 0 { node.rotation = effects.degrees }
+            if effects.isScaledOrTurned && effects.anchor != .center { node.anchor = effects.anchor }
+            if effects.isMoved { node.offset = Size(width: effects.x, height: effects.y) }
         }
         if let shadow {
             node.shadow = LayoutShadow(
@@ -196,6 +203,7 @@ extension LayoutElement {
         case .toggleSwitch: return "switch"
         case .progress: return "progress"
         case .empty: return "empty"
+        case .effect(let name): return name
         }
     }
 }

@@ -35,6 +35,10 @@ final class LayoutElement {
         case progress(value: Double?, tint: Paint)
         /// A view that draws nothing and takes no room (`EmptyView`).
         case empty
+        /// A drawing effect (`scaleEffect`, `rotationEffect`, `offset`, `shadow`, by its name)
+        /// that the element it modifies could not take in its own order: the content, sized and
+        /// placed as it is.
+        case effect(String)
     }
 
     /// A `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:)`'s bounds.
@@ -55,26 +59,41 @@ final class LayoutElement {
     var priority = 0.0
     /// The opacity the element's subtree is drawn at.
     var opacity = 1.0
-    /// The factor the element's subtree is drawn scaled by, about its centre (`scaleEffect`).
-    var scale = 1.0
     /// The shadow the element's subtree casts (`shadow`), its colour in both schemes; out of
     /// line, as few elements have one.
     var shadow: Shadow?
-    /// How far the element's subtree is drawn moved and turned (`offset`, `rotationEffect`);
-    /// out of line too.
-    var motion: Motion?
+    /// How the element's subtree is drawn scaled, turned and moved (`scaleEffect`,
+    /// `rotationEffect`, `offset`); out of line too.
+    var effects: Effects?
 
-    /// The sum of the `offset`s and `rotationEffect`s of an element.
-    final class Motion {
+    /// The drawing effects of an element, in the one order a node keeps: scaled, then turned,
+    /// both about `anchor`, then moved. A modifier that would apply in another order wraps the
+    /// element in one of its own (``LayoutBuilder``), as SwiftUI's `ModifiedContent` does.
+    final class Effects: Sendable {
+        let scaleX: Double
+        let scaleY: Double
+        let degrees: Double
         let x: Double
         let y: Double
-        let degrees: Double
+        /// The point of the frame the element is scaled and turned about.
+        let anchor: UnitPoint
 
-        init(x: Double, y: Double, degrees: Double) {
+        init(scaleX: Double, scaleY: Double, degrees: Double, x: Double, y: Double, anchor: UnitPoint) {
+            self.scaleX = scaleX
+            self.scaleY = scaleY
+            self.degrees = degrees
             self.x = x
             self.y = y
-            self.degrees = degrees
+            self.anchor = anchor
         }
+
+        /// No effect yet.
+        static let none = Effects(scaleX: 1, scaleY: 1, degrees: 0, x: 0, y: 0, anchor: .center)
+
+        /// Whether the element is scaled or turned (about ``anchor``).
+        var isScaledOrTurned: Bool { scaleX != 1 || scaleY != 1 || degrees != 0 }
+        /// Whether it is moved.
+        var isMoved: Bool { x != 0 || y != 0 }
     }
 
     /// A `shadow` as the modifier gave it.
@@ -257,7 +276,7 @@ final class LayoutElement {
                 isHeightFree: height != nil || (inner?.isHeightFree ?? true))
         case .flexibleFrame(let frame, _):
             return Answer(size: flexibleSize(frame, for: proposal), isHeightFree: false)
-        case .background, .clip, .control, .layer:
+        case .background, .clip, .control, .layer, .effect:
             // A layer (an overlay's view) is offered the content's size, not the proposal.
             return children.first?.answer(for: proposal) ?? Answer(size: .zero, isHeightFree: true)
         case .fixedSize(let horizontal, let vertical):

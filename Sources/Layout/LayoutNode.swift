@@ -1,5 +1,5 @@
 public import JSON
-import WidgetHostKit
+public import WidgetHostKit
 
 /// The outline a ``LayoutNode`` fills or clips to.
 public enum LayoutShape: Sendable, Hashable {
@@ -72,7 +72,8 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
         var control: Int?
         var isOn: Bool?
         var value: Double?
-        var scale: Double?
+        var scale: Size?
+        var anchor: UnitPoint?
         var shadow: LayoutShadow?
         var offset: Size?
         var rotation: Double?
@@ -161,7 +162,7 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
         get { extra?.details.offset }
         set { details.offset = newValue }
     }
-    /// The degrees its subtree is drawn turned by, clockwise about the centre of its frame
+    /// The degrees its subtree is drawn turned by, clockwise about its ``anchor``
     /// (`rotationEffect`), the frame as it was.
     public var rotation: Double? {
         get { extra?.details.rotation }
@@ -172,11 +173,19 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
         get { extra?.details.shadow }
         set { details.shadow = newValue }
     }
-    /// The factor its subtree is drawn scaled by, about the centre of its frame (`scaleEffect`;
-    /// nil: 1). The frame, and so the layout around it, is the unscaled one, as in SwiftUI.
-    public var scale: Double? {
+    /// The factors its subtree is drawn scaled by, `width` across and `height` down, about its
+    /// ``anchor`` (`scaleEffect`; nil: 1). The frame, and so the layout around it, is the
+    /// unscaled one, as in SwiftUI.
+    public var scale: Size? {
         get { extra?.details.scale }
         set { details.scale = newValue }
+    }
+    /// The point of its frame its subtree is scaled and turned about (`scaleEffect`'s and
+    /// `rotationEffect`'s `anchor`; nil: the centre). A node is scaled, then turned, then moved
+    /// (``offset``).
+    public var anchor: UnitPoint? {
+        get { extra?.details.anchor }
+        set { details.anchor = newValue }
     }
 
     public init(type: String, frame: Rect, children: [LayoutNode] = []) {
@@ -261,7 +270,19 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
             sink.points("rotation", rotation)
         }
         if let scale {
-            sink.points("scale", scale)
+            if scale.width == scale.height {
+                sink.points("scale", scale.width)
+            } else {
+                sink.points("scaleX", scale.width)
+                sink.points("scaleY", scale.height)
+            }
+        }
+        if let anchor {
+            sink.key("anchor")
+            sink.beginObject()
+            sink.points("x", anchor.x)
+            sink.points("y", anchor.y)
+            sink.endObject()
         }
         if let shadow {
             sink.key("shadow")

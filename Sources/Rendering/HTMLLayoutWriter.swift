@@ -134,8 +134,16 @@ struct HTMLLayoutWriter {
         let rotation = node.pointee.rotation
         let scale = node.pointee.scale
         if offset != nil || rotation != nil || scale != nil {
-            // About the centre of the node's box, CSS's default origin, as SwiftUI's anchor:
-            // scaled, turned, then moved (CSS applies the functions from the last).
+            // Scaled, turned (about the anchor, the centre of the node's box unless one is
+            // given: CSS's default origin, as SwiftUI's), then moved; CSS applies the functions
+            // from the last.
+            if let anchor = node.pointee.anchor {
+                scratch.style += ";transform-origin:"
+                Self.appendNumber(anchor.x * 100, decimals: 2, to: &scratch.style)
+                scratch.style += "% "
+                Self.appendNumber(anchor.y * 100, decimals: 2, to: &scratch.style)
+                scratch.style += "%"
+            }
             scratch.style += ";transform:"
             if let offset {
                 scratch.style += "translate("
@@ -151,7 +159,11 @@ struct HTMLLayoutWriter {
             }
             if let scale {
                 scratch.style += "scale("
-                Self.appendNumber(scale, decimals: 3, to: &scratch.style)
+                Self.appendNumber(scale.width, decimals: 3, to: &scratch.style)
+                if scale.height != scale.width {
+                    scratch.style += ","
+                    Self.appendNumber(scale.height, decimals: 3, to: &scratch.style)
+                }
                 scratch.style += ")"
             }
         }

@@ -48,34 +48,21 @@ struct LayoutPainter {
         guard depth < Self.depthLimit else { return }
         let opacity = node.opacity.isNaN ? 1 : min(max(node.opacity, 0), 1)
         guard opacity > 0 else { return }
-        // Scaled to nothing (`scaleEffect(0)`), nothing is drawn: Cairo takes no matrix that
-        // cannot be inverted.
-        let scale = node.scale.map { $0.isFinite ? min(max($0, -100), 100) : 1 } ?? 1
-        guard abs(scale) >= 1e-6 else { return }
         let frame = Self.clamped(node.frame)
+        // Scaled, turned and moved about the anchor (`scaleEffect`, `rotationEffect`, `offset`):
+        // what the subtree draws, not where it is laid out. Scaled to nothing (`scaleEffect(0)`),
+        // nothing is drawn: Cairo takes no matrix that cannot be inverted.
+        let effects = Self.effects(of: node, in: frame)
+        if let scale = node.scale, min(abs(scale.width), abs(scale.height)) < 1e-6 { return }
         let shape = node.shape.map(Self.clamped) ?? .rectangle
         let grouped = opacity < 1
         if grouped { cairo_push_group(context) }
         // With a shadow, the subtree is drawn as a layer of its own, cast under it once drawn.
         let shadow = node.shadow.flatMap(Self.drawable)
         if shadow != nil { cairo_push_group(context) }
-        // Moved, turned and scaled about the frame's centre (`offset`, `rotationEffect`,
-        // `scaleEffect`): what the subtree draws, not where it is laid out.
-        let offset = node.offset.map {
-            Size(
-                width: Self.clamped($0.width, to: -1_000...1_000),
-                height: Self.clamped($0.height, to: -1_000...1_000))
-        }
-        let degrees = node.rotation.map { $0.isFinite ? $0.truncatingRemainder(dividingBy: 360) : 0 } ?? 0
-        let scaled = scale != 1 || offset != nil || degrees != 0
-        if scaled {
+        if var effects {
             cairo_save(context)
-            cairo_translate(
-                context, frame.x + frame.width / 2 + (offset?.width ?? 0),
-                frame.y + frame.height / 2 + (offset?.height ?? 0))
-            cairo_rotate(context, degrees * .pi / 180)
-            cairo_scale(context, scale, scale)
-            cairo_translate(context, -(frame.x + frame.width / 2), -(frame.y + frame.height / 2))
+            cairo_transform(context, &effects)
         }
         var behind = behind
         if let background = node.background.map(Self.clamped), background.alpha > 0 {
@@ -94,9 +81,9 @@ struct LayoutPainter {
         }
         if clips { cairo_restore(context) }
         if isVisible(frame) { drawContent(of: node, in: frame, behind: behind) }
-        if scaled { cairo_restore(context) }
+        if effects != nil { cairo_restore(context) }
         if let shadow, let layer = cairo_pop_group(context) {
-            cast(shadow, of: layer, around: Self.drawn(frame, scale: scale, offset: offset, degrees: degrees))
+            cast(shadow, of: layer, around: Self.drawn(frame, effects: effects))
             cairo_set_source(context, layer)
             cairo_paint(context)
             cairo_pattern_destroy(layer)
@@ -326,21 +313,47 @@ extension LayoutPainter {
             y: clamped(shadow.y, to: -1_000...1_000))
     }
 
-    /// Where a subtree laid out in `frame` may draw once scaled, turned and moved about the
-    /// frame's centre: the frame itself at least (a scale under 1 is not a reason to read less).
-    static func drawn(_ frame: Rect, scale: Double, offset: Size?, degrees: Double) -> Rect {
-        let factor = max(abs(scale), 1)
-        // Turned, the frame fits in the circle through its corners.
-        let diagonal = (frame.width * frame.width + frame.height * frame.height).squareRoot()
-        let width = (degrees == 0 ? frame.width : diagonal) * factor
-        let height = (degrees == 0 ? frame.height : diagonal) * factor
-        let centreX = frame.x + frame.width / 2 + (offset?.width ?? 0)
-        let centreY = frame.y + frame.height / 2 + (offset?.height ?? 0)
-        let moved = Rect(x: centreX - width / 2, y: centreY - height / 2, width: width, height: height)
-        let x = min(frame.x, moved.x)
-        let y = min(frame.y, moved.y)
-        return Rect(
-            x: x, y: y, width: max(frame.maxX, moved.maxX) - x, height: max(frame.maxY, moved.maxY) - y)
+    /// The matrix that draws `node`'s subtree, laid out in `frame`, scaled, turned and moved
+    /// about its anchor, or nil when it has no effect. Numbers no view gives are kept within
+    /// what Cairo takes.
+    static func effects(of node: LayoutNode, in frame: Rect) -> cairo_matrix_t? {
+        guard node.scale != nil || node.rotation != nil || node.offset != nil else { return nil }
+        func factor(_ value: Double?) -> Double {
+            value.map { $0.isFinite ? clamped($0, to: -100...100) : 1 } ?? 1
+        }
+        let scaleX = factor(node.scale?.width)
+        let scaleY = factor(node.scale?.height)
+        let degrees = node.rotation.map { $0.isFinite ? $0.truncatingRemainder(dividingBy: 360) : 0 } ?? 0
+        let moveX = clamped(node.offset?.width ?? 0, to: -1_000...1_000)
+        let moveY = clamped(node.offset?.height ?? 0, to: -1_000...1_000)
+        let anchorX = frame.x + frame.width * clamped(node.anchor?.x ?? 0.5, to: -100...100)
+        let anchorY = frame.y + frame.height * clamped(node.anchor?.y ?? 0.5, to: -100...100)
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_translate(&matrix, anchorX + moveX, anchorY + moveY)
+        cairo_matrix_rotate(&matrix, degrees * .pi / 180)
+        cairo_matrix_scale(&matrix, scaleX, scaleY)
+        cairo_matrix_translate(&matrix, -anchorX, -anchorY)
+        return matrix
+    }
+
+    /// Where a subtree laid out in `frame` may draw once `effects` move it: the frame itself at
+    /// least (a scale under 1 is not a reason to read less).
+    static func drawn(_ frame: Rect, effects: cairo_matrix_t?) -> Rect {
+        guard var effects else { return frame }
+        var xs = [frame.x, frame.maxX]
+        var ys = [frame.y, frame.maxY]
+        for (cornerX, cornerY) in [
+            (frame.x, frame.y), (frame.maxX, frame.y), (frame.x, frame.maxY), (frame.maxX, frame.maxY),
+        ] {
+            var x = cornerX
+            var y = cornerY
+            cairo_matrix_transform_point(&effects, &x, &y)
+            xs.append(x)
+            ys.append(y)
+        }
+        let x = xs.min() ?? frame.x
+        let y = ys.min() ?? frame.y
+        return Rect(x: x, y: y, width: (xs.max() ?? frame.maxX) - x, height: (ys.max() ?? frame.maxY) - y)
     }
 
     /// Casts `shadow` of the subtree drawn in `layer` (a group's pattern) on the context, under

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Shapes drawn as views (`Circle()` in a `ZStack`, `RoundedRectangle(...).fill(.blue)`), and what
 /// real widget code does with them: each is drawn as a flexible space with the shape as its
 /// `background`; a stroke, a trim or a rotation has no node of the vocabulary and is recorded as
@@ -197,6 +199,13 @@ public struct UnitPoint: Sendable, Hashable {
     public static let bottom = UnitPoint(x: 0.5, y: 1)
     /// The bottom trailing corner.
     public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+
+    /// The point as a drawing effect's `anchorX` and `anchorY`, or nothing for the centre (the
+    /// effects' own default).
+    var anchorMembers: [JSONValue.Member] {
+        self == .center
+            ? [] : [.init("anchorX", JSONValue(points: x)), .init("anchorY", JSONValue(points: y))]
+    }
 }
 
 /// The background of an accessory widget (WidgetKit's `AccessoryWidgetBackground`): a flexible
@@ -228,12 +237,20 @@ extension View {
                 .init(.offset, [.init("x", JSONValue(points: x)), .init("y", JSONValue(points: y))])))
     }
 
-    /// Draws the view turned by `angle`, clockwise, about its centre (`.rotationEffect(_:)`); its
-    /// frame stays as it was.
-    public func rotationEffect(_ angle: Angle) -> ModifiedContent<Self> {
+    /// Draws the view moved by `offset`'s width across and its height down (`.offset(size)`).
+    public func offset(_ offset: CGSize) -> ModifiedContent<Self> {
+        self.offset(x: offset.width, y: offset.height)
+    }
+
+    /// Draws the view turned by `angle`, clockwise, about `anchor` (`.rotationEffect(_:anchor:)`,
+    /// the centre unless named); its frame stays as it was.
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> ModifiedContent<Self> {
         ModifiedContent(
             content: self,
-            change: .modifier(.init(.rotationEffect, [.init("degrees", JSONValue(points: angle.degrees))])))
+            change: .modifier(
+                .init(
+                    .rotationEffect,
+                    [.init("degrees", JSONValue(points: angle.degrees))] + anchor.anchorMembers)))
     }
 
     /// Tints controls and progress bars (`.tint(.green)`): ignored.

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The styles, effects and animations the seeds' views use beyond the first view vocabulary,
 /// recorded like the others; text renderers ignore them.
 extension View {
@@ -18,10 +20,29 @@ extension View {
         ModifiedContent(content: self, change: .modifier(.init(.labelsHidden)))
     }
 
-    /// Draws the view at `scale` times its size.
-    public func scaleEffect(_ scale: Double) -> ModifiedContent<Self> {
-        ModifiedContent(
-            content: self, change: .modifier(.init(.scaleEffect, [.init("scale", .double(scale))])))
+    /// Draws the view at `scale` times its size, about `anchor` (`.scaleEffect(0.8)`,
+    /// `.scaleEffect(2, anchor: .topLeading)`); its frame, and the layout around it, stay.
+    public func scaleEffect(_ scale: Double, anchor: UnitPoint = .center) -> ModifiedContent<Self> {
+        scaleEffect(x: scale, y: scale, anchor: anchor)
+    }
+
+    /// Draws the view `x` times as wide and `y` times as tall, about `anchor`
+    /// (`.scaleEffect(x: -1, y: 1)` mirrors it).
+    public func scaleEffect(x: Double = 1, y: Double = 1, anchor: UnitPoint = .center) -> ModifiedContent<
+        Self
+    > {
+        // One factor is written as before (`scale`); two, as `x` and `y`.
+        let factors: [JSONValue.Member] =
+            x == y
+            ? [.init("scale", JSONValue(points: x))]
+            : [.init("x", JSONValue(points: x)), .init("y", JSONValue(points: y))]
+        return ModifiedContent(
+            content: self, change: .modifier(.init(.scaleEffect, factors + anchor.anchorMembers)))
+    }
+
+    /// Draws the view scaled by `scale`'s width across and its height down, about `anchor`.
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> ModifiedContent<Self> {
+        scaleEffect(x: scale.width, y: scale.height, anchor: anchor)
     }
 
     /// Casts a shadow.

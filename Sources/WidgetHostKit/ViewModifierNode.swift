@@ -44,13 +44,15 @@ public struct ViewModifierNode: Sendable, Hashable, JSONSinkWritable {
         case toggleStyle
         /// A control's label is hidden (still read by accessibility).
         case labelsHidden
-        /// Drawn at `scale` times its size.
+        /// Drawn at `scale` times its size, or `x` times as wide and `y` times as tall, about
+        /// `anchorX` and `anchorY` (fractions of its frame; the centre when absent).
         case scaleEffect
         /// A shadow of `radius` points, offset by `x` and `y`, in `color`.
         case shadow
         /// Drawn moved by `x` and `y` points, its frame where it was (`.offset(x:y:)`).
         case offset
-        /// Drawn turned by `degrees`, clockwise, about its centre (`.rotationEffect(_:)`).
+        /// Drawn turned by `degrees`, clockwise, about `anchorX` and `anchorY` (the centre when
+        /// absent; `.rotationEffect(_:anchor:)`).
         case rotationEffect
         /// Changes animate with `curve` (easeInOut, linear, spring ...) over `duration` seconds.
         case animation
@@ -126,10 +128,10 @@ extension ViewModifierNode.Kind {
         case .clipShape: return ["shape", "cornerRadius"]
         case .buttonStyle, .toggleStyle: return ["style"]
         case .labelsHidden: return []
-        case .scaleEffect: return ["scale"]
+        case .scaleEffect: return ["scale", "x", "y", "anchorX", "anchorY"]
         case .shadow: return ["color", "opacity", "radius", "x", "y"]
         case .offset: return ["x", "y"]
-        case .rotationEffect: return ["degrees"]
+        case .rotationEffect: return ["degrees", "anchorX", "anchorY"]
         case .animation: return ["curve", "duration"]
         case .disabled: return ["isActive"]
         case .contentMarginsDisabled: return []

@@ -247,4 +247,35 @@ import Testing
             JSONText.canonical(try values("minimumScaleFactor")["factor"])
                 == #"{"exclusiveMinimum":0,"maximum":1,"type":"number"}"#)
     }
+    /// Drawing effects with anchors and two factors, and one written out of a node's order, from
+    /// a plugin's view to the built binary's layout and page: no warning, the layout carries
+    /// them, and the move written before a turn is a node of its own inside the turn.
+    @Test func anchoredEffectsAndTheirOrderReachTheLayoutAndThePage() throws {
+        let view = """
+            {"type": "vstack", "children": [
+              {"type": "text", "text": "mirrored", "modifiers": [
+                {"type": "scaleEffect", "x": -1, "y": 1, "anchorX": 0, "anchorY": 0.5}]},
+              {"type": "text", "text": "hung", "modifiers": [
+                {"type": "offset", "x": 5}, {"type": "rotationEffect", "degrees": 90, "anchorX": 0, "anchorY": 0}]}]}
+            """
+        let scratch = try Self.scratch("turning", kind: "Turning", view: view)
+        let common = ["widgets.yaml", "--plugins", "plugins", "--store", "store"]
+        let layout = try scratch.widgethost(["run", "--format", "layout"] + common)
+        #expect(layout.status == 0 && layout.standardError.isEmpty, "\(layout.standardError)")
+        #expect(
+            layout.standardOutput.contains(#""scaleX":-1,"scaleY":1,"anchor":{"x":0,"y":0.5}"#),
+            "\(layout.standardOutput)")
+        #expect(
+            layout.standardOutput.contains(
+                #""type":"rotationEffect","frame":"#),
+            "\(layout.standardOutput)")
+        #expect(
+            layout.standardOutput.contains(
+                #""rotation":90,"anchor":{"x":0,"y":0},"children":[{"type":"text","#))
+        #expect(layout.standardOutput.contains(#""offset":{"x":5,"y":0}"#))
+        let page = try scratch.widgethost(["run", "--format", "html"] + common)
+        #expect(page.status == 0, "\(page.standardError)")
+        #expect(page.standardOutput.contains("transform-origin:0% 50%;transform:scale(-1,1)"))
+        #expect(page.standardOutput.contains("transform-origin:0% 0%;transform:rotate(90deg)"))
+    }
 }

@@ -200,7 +200,8 @@ import WidgetHostKit
                 #", {"type": "scaleEffect", "scale": 0.8}, {"type": "scaleEffect", "scale": 0.5}"#))
         #expect(scaled.root.allNodes.map(\.frame) == plain.root.allNodes.map(\.frame))
         let frame = try #require(Self.nodes("frame", in: scaled).first)
-        #expect(frame.scale == 0.4)
+        #expect(frame.scale == Size(width: 0.4, height: 0.4))
+        #expect(frame.anchor == nil)
         #expect(Self.nodes("frame", in: plain).first?.scale == nil)
         #expect(frame.json["scale"]?.doubleValue == 0.4)
         #expect(frame.children[0].json["scale"] == nil)
@@ -212,17 +213,80 @@ import WidgetHostKit
         let plain = try Self.layout(Self.framedBeside(""))
         let moved = try Self.layout(
             Self.framedBeside(
-                #", {"type": "offset", "x": 3, "y": -2}, {"type": "offset", "x": 1}, "#
-                    + #"{"type": "rotationEffect", "degrees": 300}, {"type": "rotationEffect", "degrees": 90}"#
+                #", {"type": "rotationEffect", "degrees": 300}, {"type": "rotationEffect", "degrees": 90}, "#
+                    + #"{"type": "offset", "x": 3, "y": -2}, {"type": "offset", "x": 1}"#
             ))
         #expect(moved.root.allNodes.map(\.frame) == plain.root.allNodes.map(\.frame))
         let frame = try #require(Self.nodes("frame", in: moved).first)
         #expect(frame.offset == Size(width: 4, height: -2))
         #expect(frame.rotation == 30)
+        #expect(frame.anchor == nil)
         #expect(frame.json["offset"]?["x"]?.doubleValue == 4)
         #expect(frame.json["rotation"]?.doubleValue == 30)
         #expect(Self.nodes("frame", in: plain).first?.offset == nil)
         #expect(Self.nodes("frame", in: plain).first?.rotation == nil)
+    }
+
+    /// `scaleEffect(x:y:anchor:)` and `rotationEffect(_:anchor:)`: the factors across and down,
+    /// and the point of the frame they are about, carried and written (`scaleX`, `scaleY`,
+    /// `anchor`); one factor and the centre are written as before.
+    @Test func aScaleAndARotationCarryTheirAnchorAndFactorsAcrossAndDown() throws {
+        let layout = try Self.layout(
+            Self.framedBeside(
+                #", {"type": "scaleEffect", "x": 2, "y": 0.5, "anchorX": 0, "anchorY": 1}, "#
+                    + #"{"type": "scaleEffect", "scale": 0.5, "anchorX": 0, "anchorY": 1}, "#
+                    + #"{"type": "rotationEffect", "degrees": 10, "anchorX": 0, "anchorY": 1}"#))
+        let frame = try #require(Self.nodes("frame", in: layout).first)
+        #expect(frame.scale == Size(width: 1, height: 0.25))
+        #expect(frame.rotation == 10)
+        #expect(frame.anchor == UnitPoint(x: 0, y: 1))
+        #expect(frame.json["scale"] == nil)
+        #expect(frame.json["scaleX"]?.doubleValue == 1 && frame.json["scaleY"]?.doubleValue == 0.25)
+        #expect(frame.json["anchor"]?["x"]?.doubleValue == 0 && frame.json["anchor"]?["y"]?.doubleValue == 1)
+        #expect(layout.root.allNodes.count == 5)
+    }
+
+    /// A node is scaled, then turned, then moved, its shadow cast before them: a drawing effect
+    /// written where it would apply in another order (an offset before a rotation, a rotation
+    /// before a scale, another anchor, a shadow before or after an effect) is a node of its own
+    /// around the view, named for the modifier, in the view's frame, as SwiftUI's
+    /// `ModifiedContent`.
+    @Test func anEffectOutOfANodesOrderIsANodeOfItsOwn() throws {
+        func chain(_ modifiers: String) throws -> [LayoutNode] {
+            // From the stack's first child, the outermost node of the framed text, to the frame.
+            let layout = try Self.layout(Self.framedBeside(modifiers))
+            var nodes = [try #require(Self.nodes("hstack", in: layout).first?.children.first)]
+            while nodes.last?.type != "frame", let next = nodes.last?.children.first { nodes.append(next) }
+            #expect(nodes.allSatisfy { $0.frame == nodes[0].frame })
+            return nodes
+        }
+        // Moved, then turned: the turn takes the move with it.
+        let turnedAfter = try chain(
+            #", {"type": "offset", "x": 5}, {"type": "rotationEffect", "degrees": 90}"#)
+        #expect(turnedAfter.map(\.type) == ["rotationEffect", "frame"])
+        #expect(turnedAfter[0].rotation == 90 && turnedAfter[0].offset == nil)
+        #expect(turnedAfter[1].offset == Size(width: 5, height: 0) && turnedAfter[1].rotation == nil)
+        // Turned, then scaled; scaled about another anchor.
+        let scaledAfter = try chain(
+            #", {"type": "rotationEffect", "degrees": 45}, {"type": "scaleEffect", "scale": 2}"#)
+        #expect(scaledAfter.map(\.type) == ["scaleEffect", "frame"])
+        let anchors = try chain(
+            #", {"type": "scaleEffect", "scale": 2, "anchorX": 0, "anchorY": 0}, {"type": "scaleEffect", "scale": 2}"#
+        )
+        #expect(anchors.map(\.type) == ["scaleEffect", "frame"])
+        #expect(anchors[0].anchor == nil && anchors[1].anchor == UnitPoint(x: 0, y: 0))
+        // A shadow cast by a scaled view, and a shadowed view scaled; two shadows.
+        let shadowAfter = try chain(
+            #", {"type": "scaleEffect", "scale": 0.5}, {"type": "shadow", "radius": 2}"#)
+        #expect(shadowAfter.map(\.type) == ["shadow", "frame"])
+        #expect(shadowAfter[0].shadow != nil && shadowAfter[0].scale == nil)
+        #expect(shadowAfter[1].shadow == nil && shadowAfter[1].scale == Size(width: 0.5, height: 0.5))
+        let scaledShadow = try chain(
+            #", {"type": "shadow", "radius": 2}, {"type": "scaleEffect", "scale": 0.5}"#)
+        #expect(scaledShadow.map(\.type) == ["scaleEffect", "frame"])
+        #expect(scaledShadow[1].shadow != nil)
+        let twoShadows = try chain(#", {"type": "shadow", "radius": 2}, {"type": "shadow", "radius": 8}"#)
+        #expect(twoShadows.map { $0.shadow?.radius } == [8, 2])
     }
 
     /// `shadow` leaves the frames too; the node carries its colour (iOS's black at a third when

@@ -202,15 +202,19 @@ import WidgetHostKit
 
     @Test func aScaleEffectDrawsTheSubtreeScaledAboutItsFramesCentre() throws {
         // A black square of 80 points drawn at half its size: 40 points about the same centre.
-        let picture = try Self.drawBlack(20, 20, 80, 80) { $0.scale = 0.5 }
+        let picture = try Self.drawBlack(20, 20, 80, 80) { $0.scale = Size(width: 0.5, height: 0.5) }
         #expect(picture.at(points: 60, 60) == .black)
         #expect(picture.at(points: 42, 42) == .black)
         // Inside the frame, outside the scaled square: the widget behind.
         #expect(picture.at(points: 38, 38) == .white)
         #expect(picture.at(points: 90, 60) == .white)
         // Mirrored and vanished squares draw without failing: -1 as 1 here, 0 as nothing.
-        #expect(try Self.drawBlack(20, 20, 80, 80) { $0.scale = -1 }.at(points: 30, 30) == .black)
-        #expect(try Self.drawBlack(20, 20, 80, 80) { $0.scale = 0 }.at(points: 60, 60) == .white)
+        #expect(
+            try Self.drawBlack(20, 20, 80, 80) { $0.scale = Size(width: -1, height: -1) }.at(points: 30, 30)
+                == .black)
+        #expect(
+            try Self.drawBlack(20, 20, 80, 80) { $0.scale = Size(width: 0, height: 0) }.at(points: 60, 60)
+                == .white)
     }
 
     @Test func anOffsetMovesAndARotationTurnsTheSubtreeAboutItsFramesCentre() throws {
@@ -224,6 +228,27 @@ import WidgetHostKit
         #expect(upright.at(points: 60, 105) == .black)
         #expect(upright.at(points: 25, 70) == .white)
         #expect(upright.at(points: 95, 70) == .white)
+    }
+
+    @Test func aScaleAndARotationAreDrawnAboutTheirAnchor() throws {
+        // The 80-point square scaled to half across, about its leading edge: from x 20 to 60.
+        let narrowed = try Self.drawBlack(20, 20, 80, 80) {
+            $0.scale = Size(width: 0.5, height: 1)
+            $0.anchor = UnitPoint(x: 0, y: 0.5)
+        }
+        #expect(narrowed.at(points: 25, 30) == .black)
+        #expect(narrowed.at(points: 55, 95) == .black)
+        #expect(narrowed.at(points: 65, 60) == .white)
+        // The bar 80 by 20 at (20, 60) turned a quarter, clockwise, about its top leading
+        // corner: it hangs down from there, left of it, from y 60 to 140.
+        let hanging = try Self.drawBlack(20, 60, 80, 20) {
+            $0.rotation = 90
+            $0.anchor = UnitPoint(x: 0, y: 0)
+        }
+        #expect(hanging.at(points: 10, 135) == .black)
+        #expect(hanging.at(points: 10, 65) == .black)
+        #expect(hanging.at(points: 60, 70) == .white)
+        #expect(hanging.at(points: 30, 100) == .white)
     }
 
     @Test func aShadowIsCastUnderTheSubtreeMovedAndBlurred() throws {
@@ -455,7 +480,8 @@ import WidgetHostKit
             Self.node("background", 10, 10, 50, 50) {
                 $0.background = Self.black
                 $0.shadow = LayoutShadow(color: Self.black, radius: huge, x: nan, y: -huge)
-                $0.scale = .infinity
+                $0.scale = Size(width: .infinity, height: nan)
+                $0.anchor = UnitPoint(x: nan, y: -huge)
                 $0.rotation = nan
                 $0.offset = Size(width: huge, height: nan)
             },
@@ -464,7 +490,7 @@ import WidgetHostKit
                 $0.shadow = LayoutShadow(
                     color: RGBA(red: nan, green: 0, blue: 0, alpha: 2), radius: nan, x: 1, y: 1)
                 $0.rotation = 1e300
-                $0.scale = -1e-300
+                $0.scale = Size(width: -1e-300, height: 50)
             },
         ]
         // A tree deeper than any view: drawn to a depth, without exhausting the stack.

@@ -129,6 +129,26 @@ import Testing
             ])
     }
 
+    /// SwiftUI's other forms of the drawing effects, as widget code writes them: an anchor
+    /// (left out at the centre), factors across and down, a `CGSize`, a `CGFloat` factor.
+    @Test func theEffectsAnchorsFactorsAndSizesAreRecorded() {
+        let factor: CGFloat = 1.5
+        let view = Text("a")
+            .scaleEffect(factor, anchor: .bottomTrailing)
+            .scaleEffect(x: -1, y: 1)
+            .scaleEffect(CGSize(width: 2, height: 2), anchor: .center)
+            .rotationEffect(.degrees(-30), anchor: UnitPoint(x: 0.25, y: 0))
+            .offset(CGSize(width: 3, height: -4))
+        #expect(
+            ViewRenderer.root(of: view).modifiers.map(\.json.description) == [
+                #"{"type":"scaleEffect","scale":1.5,"anchorX":1,"anchorY":1}"#,
+                #"{"type":"scaleEffect","x":-1,"y":1}"#,
+                #"{"type":"scaleEffect","scale":2}"#,
+                #"{"type":"rotationEffect","degrees":-30,"anchorX":0.25,"anchorY":0}"#,
+                #"{"type":"offset","x":3,"y":-4}"#,
+            ])
+    }
+
     @Test func aModifiedGroupModifiesEachChildAndNilModifiersChangeNothing() {
         let group = Group {
             Text("a")

@@ -267,13 +267,29 @@ import WidgetHostKit
         #expect(try !card(#"{"type":"text","text":"s"}"#).contains("transform"))
     }
 
-    @Test func anOffsetARotationAndAScaleAreOneCSSTransform() throws {
+    @Test func aScaleARotationAndAnOffsetAreOneCSSTransform() throws {
         let html = try card(
             #"{"type":"text","text":"s","modifiers":[{"type":"frame","width":40,"height":40},"#
-                + #"{"type":"offset","x":3,"y":-2},{"type":"rotationEffect","degrees":45},"#
-                + #"{"type":"scaleEffect","scale":0.5}]}"#)
+                + #"{"type":"scaleEffect","scale":0.5},{"type":"rotationEffect","degrees":45},"#
+                + #"{"type":"offset","x":3,"y":-2}]}"#)
         #expect(
             html.contains("width:40px;height:40px;transform:translate(3px,-2px)rotate(45deg)scale(0.5)\""),
+            "\(html)")
+        // Moved first, the view is turned with its move: an element of its own turns it.
+        let nested = try card(
+            #"{"type":"text","text":"s","modifiers":[{"type":"frame","width":40,"height":40},"#
+                + #"{"type":"offset","x":3,"y":-2},{"type":"rotationEffect","degrees":45}]}"#)
+        let turn = try #require(nested.range(of: "width:40px;height:40px;transform:rotate(45deg)\""))
+        let move = try #require(nested.range(of: "width:40px;height:40px;transform:translate(3px,-2px)\""))
+        #expect(turn.upperBound < move.lowerBound, "\(nested)")
+    }
+
+    @Test func anAnchorIsTheTransformsOriginAndTwoFactorsAScaleAcrossAndDown() throws {
+        let html = try card(
+            #"{"type":"text","text":"s","modifiers":[{"type":"frame","width":40,"height":40},"#
+                + #"{"type":"scaleEffect","x":-1,"y":0.5,"anchorX":0,"anchorY":1}]}"#)
+        #expect(
+            html.contains("width:40px;height:40px;transform-origin:0% 100%;transform:scale(-1,0.5)\""),
             "\(html)")
     }
 

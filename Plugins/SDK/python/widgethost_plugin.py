@@ -556,15 +556,22 @@ class View(dict):
             raise ValueError(f"the minimum scale factor {factor!r} is not above 0 and at most 1")
         return self._modify("minimumScaleFactor", factor=factor)
 
-    def scaleEffect(self, scale):
-        """Draws the view at `scale` times its size, about its centre; its frame stays."""
+    def scaleEffect(self, scale=1, *, x=None, y=None, anchor=None):
+        """Draws the view at `scale` times its size (or `x` times as wide, `y` times as tall),
+        about `anchor`: a point's name (`"topLeading"`, ...) or an `(x, y)` pair of fractions of
+        its frame, the centre unless given; its frame stays."""
         _finite("scale effect", scale)
-        return self._modify("scaleEffect", scale=scale)
+        x, y = scale if x is None else x, scale if y is None else y
+        _finite("scale effect's x", x)
+        _finite("scale effect's y", y)
+        factors = {"scale": x} if x == y else {"x": x, "y": y}
+        return self._modify("scaleEffect", **factors, **_anchor("scale effect", anchor))
 
-    def rotationEffect(self, degrees):
-        """Draws the view turned by `degrees`, clockwise, about its centre; its frame stays."""
+    def rotationEffect(self, degrees, *, anchor=None):
+        """Draws the view turned by `degrees`, clockwise, about `anchor` (as `scaleEffect`'s);
+        its frame stays."""
         _finite("rotation effect", degrees)
-        return self._modify("rotationEffect", degrees=degrees)
+        return self._modify("rotationEffect", degrees=degrees, **_anchor("rotation effect", anchor))
 
     def offset(self, x=0, y=0):
         """Draws the view moved by `x` and `y` points; its frame, and the layout, stay."""
@@ -649,6 +656,28 @@ class View(dict):
 def _finite(what, value):
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise ValueError(f"the {what} {value!r} is not a finite number")
+
+
+_UNIT_POINTS = {"topLeading": (0, 0), "top": (0.5, 0), "topTrailing": (1, 0), "leading": (0, 0.5),
+                "center": (0.5, 0.5), "trailing": (1, 0.5), "bottomLeading": (0, 1), "bottom": (0.5, 1),
+                "bottomTrailing": (1, 1)}
+
+
+def _anchor(what, anchor):
+    """A drawing effect's `anchorX` and `anchorY`, none for the centre."""
+    if anchor is None:
+        return {}
+    if isinstance(anchor, str):
+        if anchor not in _UNIT_POINTS:
+            raise ValueError(f"the {what}'s anchor {anchor!r} is not one of {', '.join(_UNIT_POINTS)}")
+        x, y = _UNIT_POINTS[anchor]
+    elif isinstance(anchor, (tuple, list)) and len(anchor) == 2:
+        x, y = anchor
+        _finite(f"{what}'s anchor x", x)
+        _finite(f"{what}'s anchor y", y)
+    else:
+        raise ValueError(f"the {what}'s anchor {anchor!r} is not a point's name or an (x, y) pair")
+    return {} if (x, y) == (0.5, 0.5) else {"anchorX": x, "anchorY": y}
 
 
 def _alignment(owner, alignment):

@@ -140,7 +140,13 @@ public enum ViewVocabulary {
             ),
             ("toggleStyle", [("style", .cases(["automatic", "switch", "button"]))]),
             ("labelsHidden", []),
-            ("scaleEffect", [("scale", .number)]),
+            (
+                "scaleEffect",
+                [
+                    ("scale", .number), ("x", .number), ("y", .number), ("anchorX", .number),
+                    ("anchorY", .number),
+                ]
+            ),
             (
                 "shadow",
                 [
@@ -149,7 +155,7 @@ public enum ViewVocabulary {
                 ]
             ),
             ("offset", [("x", .number), ("y", .number)]),
-            ("rotationEffect", [("degrees", .number)]),
+            ("rotationEffect", [("degrees", .number), ("anchorX", .number), ("anchorY", .number)]),
             ("animation", [("curve", .string), ("duration", .points)]),
             ("disabled", [("isActive", .boolean)]),
             ("contentMarginsDisabled", []),

@@ -397,7 +397,17 @@ class ViewTests(unittest.TestCase):
             {"type": "offset", "x": 2, "y": -1},
             {"type": "shadow", "color": "black", "opacity": 0.1, "radius": 5, "x": 0, "y": 0},
             {"type": "shadow", "color": "black", "opacity": 0.33, "radius": 3, "x": 0, "y": 0}])
+        anchored = wh.text("x").scale_effect(x=-1, anchor="leading").rotationEffect(10, anchor=(0.25, 1))
+        self.assertEqual(json.loads(json.dumps(anchored["modifiers"])), [
+            {"type": "scaleEffect", "x": -1, "y": 1, "anchorX": 0, "anchorY": 0.5},
+            {"type": "rotationEffect", "degrees": 10, "anchorX": 0.25, "anchorY": 1}])
+        self.assertEqual(wh.text("x").scaleEffect(2, anchor="center")["modifiers"],
+                         [{"type": "scaleEffect", "scale": 2}])
         cases = [(lambda: wh.text("x").scaleEffect(float("nan")), "the scale effect nan is not a finite number"),
+                 (lambda: wh.text("x").scaleEffect(y=float("inf")), "the scale effect's y inf"),
+                 (lambda: wh.text("x").scaleEffect(2, anchor="middle"), "the scale effect's anchor 'middle'"),
+                 (lambda: wh.text("x").rotationEffect(2, anchor=(0, "1")), "the rotation effect's anchor y '1'"),
+                 (lambda: wh.text("x").rotationEffect(2, anchor=5), "the rotation effect's anchor 5 is not"),
                  (lambda: wh.text("x").rotationEffect("45"), "the rotation effect '45'"),
                  (lambda: wh.text("x").offset(x=float("inf")), "the offset's x inf"),
                  (lambda: wh.text("x").shadow(-1), "the shadow's radius -1"),
