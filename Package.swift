@@ -156,9 +156,11 @@ let targets: [Target] = [
     // `import WidgetKit`, `import SwiftUI`, `import AppIntents` in an iOS widget extension's files;
     // WidgetKit also gives a `@main` WidgetBundle the plugin server's `main`.
     .target(
-        name: "WidgetKit", dependencies: ["WidgetHostKit", "WidgetHostPlugin"] + previewMacros,
+        name: "WidgetKit", dependencies: ["WidgetHostKit", "WidgetHostPlugin", "UIKit"] + previewMacros,
         swiftSettings: swiftSettings),
-    .target(name: "SwiftUI", dependencies: ["WidgetHostKit"] + previewMacros, swiftSettings: swiftSettings),
+    .target(
+        name: "SwiftUI", dependencies: ["WidgetHostKit", "UIKit"] + previewMacros,
+        swiftSettings: swiftSettings),
     .target(name: "AppIntents", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
     .target(name: "ActivityKit", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
     // `import os` / `import OSLog` in widget code: `Logger` and `os_log`, lines on standard error.
@@ -402,6 +404,13 @@ let targets: [Target] = [
         dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
         path: "Tests/EndToEndTests/Fixtures/seed-extension",
         exclude: ["plugin.yaml", "seed-extension"]
+    ),
+    // Widget code in the forms real iOS extensions use (a plain entry holding a UIImage, a
+    // ViewModifier of its own, AnyView, EdgeInsets, shapes by short name, `.environment`).
+    .executableTarget(
+        name: "ios-forms-extension",
+        dependencies: ["WidgetKit", "SwiftUI"],
+        path: "Tests/EndToEndTests/Fixtures/ios-forms-extension"
     ),
     .executableTarget(
         name: "seed-extension-swift5",

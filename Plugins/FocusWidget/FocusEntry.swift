@@ -4,7 +4,7 @@ import TaskStore
 public import WidgetHostKit
 
 /// What a FocusWidget shows: whether focus mode is on (its JSON is `{"isFocusModeOn": ...}`).
-public struct FocusEntry: TimelineEntry {
+public struct FocusEntry: TimelineEntry, Encodable {
     /// When the entry becomes current.
     public let date: Date
     /// Whether focus mode is on.

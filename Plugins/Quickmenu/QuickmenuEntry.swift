@@ -3,7 +3,7 @@ import JSON
 public import WidgetHostKit
 
 /// What the Quickmenu shows: its four menu links (its JSON is `{"items": [...]}`).
-public struct QuickmenuEntry: TimelineEntry {
+public struct QuickmenuEntry: TimelineEntry, Encodable {
     /// When the entry becomes current.
     public let date: Date
     /// The links, in tab order.

@@ -5,7 +5,7 @@ public import WidgetHostKit
 
 /// What a TaskWidget shows at one time: the filtered tasks and the counts the seed's
 /// `OptimizedTaskEntry` precomputes once in the provider rather than in every view.
-public struct TaskEntry: TimelineEntry {
+public struct TaskEntry: TimelineEntry, Encodable {
     /// When the entry becomes current.
     public let date: Date
     /// The tasks shown, in store order.

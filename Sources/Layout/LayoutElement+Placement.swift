@@ -151,7 +151,7 @@ extension LayoutElement {
                         scheme: scheme, paired: &paired)
                 ]
             }
-        case .control(let type, let number):
+        case .control(_, let number):
             node.control = number
             node.children = children.prefix(1).map {
                 $0.place(at: origin, proposal: proposal, scheme: scheme, paired: &paired)

@@ -1,4 +1,5 @@
 // `import SwiftUI` in widget code from iOS: the SDK's views, modifiers and environment, and
-// Foundation, which Apple's SwiftUI re-exports.
+// Foundation and UIKit (`UIImage`, `UIFont`, ...), which Apple's SwiftUI re-exports on iOS.
 @_exported import Foundation
+@_exported import UIKit
 @_exported import WidgetHostKit

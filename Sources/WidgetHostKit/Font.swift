@@ -114,6 +114,21 @@ public struct Font: Sendable, Hashable {
     /// This font in bold.
     public func bold() -> Font { weight(.bold) }
 
+    /// This font with digits of one width (`.font(.headline.monospacedDigit())`): the same font
+    /// here, as the text is measured as drawn.
+    public func monospacedDigit() -> Font { self }
+
+    /// A font of the app's own (`Font.custom("Avenir", size: 14)`): widgethost draws with its one
+    /// font family, at `size`.
+    public static func custom(_ name: String, size: Double) -> Font {
+        Font(size: size, weight: nil)
+    }
+
+    /// A font of the app's own at `size`, scaled with `textStyle` (drawn at `size`).
+    public static func custom(_ name: String, size: Double, relativeTo textStyle: TextStyle) -> Font {
+        Font(size: size, weight: nil)
+    }
+
     /// This font with `weight`.
     public func weight(_ weight: Weight) -> Font {
         var font = self

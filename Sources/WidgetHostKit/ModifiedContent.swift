@@ -6,6 +6,8 @@ public struct ModifiedContent<Content: View>: PrimitiveView {
     enum Change: Sendable {
         /// A modifier appended to the node's list.
         case modifier(ViewModifierNode)
+        /// Several, in order (`padding(EdgeInsets)`: one for each length).
+        case modifiers([ViewModifierNode])
         /// The URL the whole widget opens; ``ViewRenderer/root(of:)`` moves it to the root.
         case widgetURL(String)
         /// Nothing (`font(nil)`, `widgetURL(nil)`).
@@ -30,6 +32,8 @@ public struct ModifiedContent<Content: View>: PrimitiveView {
                 // buffer at the second, the third and the fifth.
                 if nodes[index].modifiers.isEmpty { nodes[index].modifiers.reserveCapacity(8) }
                 nodes[index].modifiers.append(modifier)
+            case .modifiers(let modifiers):
+                nodes[index].modifiers.append(contentsOf: modifiers)
             case .widgetURL(let url): nodes[index].widgetURL = url
             case .nothing: break
             }

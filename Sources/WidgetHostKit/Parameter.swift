@@ -93,6 +93,27 @@ public final class Parameter<Value: ParameterValue>: AnyParameter, @unchecked Se
         super.init()
     }
 
+    /// Creates a parameter titled by a resource (`@Parameter(title: .init("server.title",
+    /// defaultValue: "Server"))`): its default value is the title.
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+        default defaultValue: Value? = nil, requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(
+            title: title.defaultValue, description: description?.defaultValue, default: defaultValue,
+            requestValueDialog: requestValueDialog)
+    }
+
+    /// Creates a parameter titled by a resource, whose choices come from `optionsProvider`.
+    public convenience init<Provider: DynamicOptionsProvider>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+        default defaultValue: Value? = nil, requestValueDialog: IntentDialog? = nil, optionsProvider: Provider
+    ) where Provider.Option == Value {
+        self.init(
+            title: title.defaultValue, description: description?.defaultValue, default: defaultValue,
+            requestValueDialog: requestValueDialog, optionsProvider: optionsProvider)
+    }
+
     /// Creates an integer parameter within `inclusiveRange`, as AppIntents spells it.
     public convenience init(title: String, default defaultValue: Value? = nil, inclusiveRange: (Int, Int)) {
         self.init(title: title, default: defaultValue, minimum: inclusiveRange.0, maximum: inclusiveRange.1)

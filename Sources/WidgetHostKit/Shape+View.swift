@@ -57,6 +57,13 @@ extension Shape {
         ShapeOutline(members: style.styleMembers + shapeMembers, api: "stroke(_:style:)")
     }
 
+    /// The shape's outline inside its edge (`.strokeBorder(.white, lineWidth: 2)`): drawn as the
+    /// shape, with the stroke recorded as ignored.
+    public func strokeBorder(_ style: some ShapeStyle = Color.primary, lineWidth: Double = 1) -> ShapeOutline
+    {
+        ShapeOutline(members: style.styleMembers + shapeMembers, api: "strokeBorder(_:lineWidth:)")
+    }
+
     /// Part of the shape's outline (`.trim(from: 0, to: progress)`): recorded as ignored.
     public func trim(from start: Double = 0, to end: Double = 1) -> TrimmedShape<Self> {
         TrimmedShape(shape: self)

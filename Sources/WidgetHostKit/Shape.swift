@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A shape a view is clipped to or filled in the background: SwiftUI's `Shape`, recorded by name.
 public protocol Shape: Sendable {
     /// `shape`, then the shape's own values (`cornerRadius`).
@@ -22,9 +24,15 @@ public struct RoundedRectangle: Shape, Hashable {
     /// The corners' radius in points.
     public var cornerRadius: Double
 
-    /// Creates a rounded rectangle.
-    public init(cornerRadius: Double) {
+    /// Creates a rounded rectangle; `style` is iOS's curve of the corners (`.continuous`), drawn
+    /// here as circular ones.
+    public init(cornerRadius: Double, style: RoundedCornerStyle = .circular) {
         self.cornerRadius = cornerRadius
+    }
+
+    /// Creates a rounded rectangle whose corners are `cornerSize` (drawn with its width).
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .circular) {
+        self.init(cornerRadius: cornerSize.width)
     }
 
     /// `roundedRectangle` and its radius.
@@ -35,8 +43,8 @@ public struct RoundedRectangle: Shape, Hashable {
 
 /// A rectangle whose ends are half circles.
 public struct Capsule: Shape, Hashable {
-    /// Creates a capsule.
-    public init() {}
+    /// Creates a capsule; `style` as a rounded rectangle's.
+    public init(style: RoundedCornerStyle = .circular) {}
 
     /// `capsule`.
     public var shapeMembers: [JSONValue.Member] { [.init("shape", .string("capsule"))] }
@@ -67,4 +75,50 @@ public struct ContainerRelativeShape: Shape, Hashable {
 
     /// `containerRelative`.
     public var shapeMembers: [JSONValue.Member] { [.init("shape", .string("containerRelative"))] }
+}
+
+/// The curve of a rounded rectangle's corners, as SwiftUI's `RoundedCornerStyle`: every corner is
+/// drawn circular here (the picture differs from iOS's `.continuous` by a fraction of a point).
+public enum RoundedCornerStyle: Sendable, Hashable {
+    /// Quarter circles.
+    case circular
+    /// iOS's smoother curve.
+    case continuous
+}
+
+/// The shapes by their short names, as iOS 17 writes them (`.clipShape(.capsule)`,
+/// `.background(.red, in: .rect(cornerRadius: 8))`).
+extension Shape where Self == Circle {
+    /// A circle.
+    public static var circle: Circle { Circle() }
+}
+
+extension Shape where Self == Capsule {
+    /// A capsule.
+    public static var capsule: Capsule { Capsule() }
+
+    /// A capsule with corners of `style`.
+    public static func capsule(style: RoundedCornerStyle) -> Capsule { Capsule(style: style) }
+}
+
+extension Shape where Self == Rectangle {
+    /// A rectangle.
+    public static var rect: Rectangle { Rectangle() }
+}
+
+extension Shape where Self == RoundedRectangle {
+    /// A rectangle with rounded corners.
+    public static func rect(cornerRadius: Double, style: RoundedCornerStyle = .circular) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: cornerRadius, style: style)
+    }
+}
+
+extension Shape where Self == ContainerRelativeShape {
+    /// The widget container's shape.
+    public static var containerRelative: ContainerRelativeShape { ContainerRelativeShape() }
+}
+
+extension ContainerRelativeShape {
+    /// The shape inset by `amount` points: drawn as the container's shape.
+    public func inset(by amount: Double) -> ContainerRelativeShape { self }
 }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// What fills a shape or colours text: SwiftUI's `ShapeStyle`. ``Color`` is the one the SDK draws
 /// (hierarchical levels, named colours, `#RRGGBB`, `.fill.tertiary`).
 public protocol ShapeStyle: Sendable {
@@ -32,6 +34,50 @@ public struct Color: ShapeStyle, Hashable {
             return digits.count == 1 ? "0" + digits : digits
         }
         self.init(name: "#" + hex(red) + hex(green) + hex(blue), opacity: opacity)
+    }
+
+    /// A colour in `colorSpace` from components from 0 to 1 (`Color(.sRGB, red: 0.2, green: 0.4,
+    /// blue: 1)`): written `#RRGGBB`, as the page and the pictures are sRGB.
+    public init(_ colorSpace: RGBColorSpace, red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        self.init(red: red, green: green, blue: blue, opacity: opacity)
+    }
+
+    /// A gray of `white` from 0 (black) to 1 (white).
+    public init(white: Double, opacity: Double = 1) {
+        self.init(red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    /// A gray in `colorSpace`.
+    public init(_ colorSpace: RGBColorSpace, white: Double, opacity: Double = 1) {
+        self.init(white: white, opacity: opacity)
+    }
+
+    /// A colour from hue, saturation and brightness, each from 0 to 1.
+    public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
+        let hue = (hue.isFinite ? hue - hue.rounded(.down) : 0) * 6
+        let saturation = min(max(saturation, 0), 1)
+        let brightness = min(max(brightness, 0), 1)
+        let sector = Int(hue) % 6
+        let fraction = hue - Double(Int(hue))
+        let low = brightness * (1 - saturation)
+        let falling = brightness * (1 - saturation * fraction)
+        let rising = brightness * (1 - saturation * (1 - fraction))
+        let (red, green, blue): (Double, Double, Double) =
+            switch sector {
+            case 0: (brightness, rising, low)
+            case 1: (falling, brightness, low)
+            case 2: (low, brightness, rising)
+            case 3: (low, falling, brightness)
+            case 4: (rising, low, brightness)
+            default: (brightness, low, falling)
+            }
+        self.init(red: red, green: green, blue: blue, opacity: opacity)
+    }
+
+    /// A colour of the app's asset catalog (`Color("WidgetBackground")`): widgethost has none, so
+    /// it is drawn as the accent colour, as `UIColor(named:)` is.
+    public init(_ name: String, bundle: Bundle? = nil) {
+        self.init(name: "accentColor")
     }
 
     /// A UIKit colour, as `Color(.systemBackground)` writes it.
@@ -252,4 +298,20 @@ public struct UIColor: Sendable, Hashable {
     public static let purple = UIColor(name: "purple")
     public static let brown = UIColor(name: "brown")
     public static let cyan = UIColor(name: "cyan")
+}
+
+/// The colour space of a colour's components, as SwiftUI's `Color.RGBColorSpace`: widgethost
+/// draws in sRGB, so each is taken as sRGB.
+public enum RGBColorSpace: Sendable, Hashable {
+    /// sRGB.
+    case sRGB
+    /// sRGB, its components in linear light (taken as sRGB's).
+    case sRGBLinear
+    /// Display P3 (taken as sRGB).
+    case displayP3
+}
+
+extension Color {
+    /// SwiftUI's name of the colour spaces.
+    public typealias RGBColorSpace = WidgetHostKit.RGBColorSpace
 }

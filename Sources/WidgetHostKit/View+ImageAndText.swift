@@ -93,6 +93,55 @@ extension View {
         ignored("accessibilityHidden(_:)")
     }
 
+    /// The label VoiceOver reads, as a text: ignored.
+    public func accessibilityLabel(_ label: Text) -> ModifiedContent<Self> {
+        ignored("accessibilityLabel(_:)")
+    }
+
+    /// The value VoiceOver reads: ignored.
+    public func accessibilityValue(_ value: String) -> ModifiedContent<Self> {
+        ignored("accessibilityValue(_:)")
+    }
+
+    /// The value VoiceOver reads, as a text: ignored.
+    public func accessibilityValue(_ value: Text) -> ModifiedContent<Self> {
+        ignored("accessibilityValue(_:)")
+    }
+
+    /// How VoiceOver groups the view's children: ignored.
+    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> ModifiedContent<Self>
+    {
+        ignored("accessibilityElement(children:)")
+    }
+
+    /// Hides the view from VoiceOver, as iOS 13 wrote it: ignored.
+    public func accessibility(hidden: Bool) -> ModifiedContent<Self> {
+        ignored("accessibility(hidden:)")
+    }
+
+    /// The font's design (`.rounded`, `.serif`, `.monospaced`): the one font family draws every
+    /// design, so it is ignored.
+    public func fontDesign(_ design: Font.Design?) -> ModifiedContent<Self> {
+        ignored("fontDesign(_:)")
+    }
+
+    /// Extra room between lines: ignored (lines are drawn at the font's height).
+    public func lineSpacing(_ spacing: Double) -> ModifiedContent<Self> {
+        ignored("lineSpacing(_:)")
+    }
+
+    /// The colour scheme of the view and its parents, as iOS 13 wrote it: ignored (a picture is
+    /// drawn in the scheme asked for).
+    public func colorScheme(_ colorScheme: ColorScheme) -> ModifiedContent<Self> {
+        ignored("colorScheme(_:)")
+    }
+
+    /// What to do when the view appears: a widget's view is drawn, never shown live, so nothing
+    /// is run and nothing is recorded (WidgetKit does not promise to run it either).
+    public func onAppear(perform action: (@Sendable () -> Void)? = nil) -> ModifiedContent<Self> {
+        ModifiedContent(content: self, change: .nothing)
+    }
+
     /// The view's identity: nothing to draw, so nothing is recorded.
     public func id(_ id: some Hashable & Sendable) -> ModifiedContent<Self> {
         ModifiedContent(content: self, change: .nothing)
@@ -257,4 +306,16 @@ extension View {
     public func previewDisplayName(_ name: String?) -> ModifiedContent<Self> {
         ModifiedContent(content: self, change: .nothing)
     }
+}
+
+/// How VoiceOver groups a view's children, as SwiftUI's `AccessibilityChildBehavior`.
+public struct AccessibilityChildBehavior: Sendable, Hashable {
+    let name: String
+
+    /// The children are not read.
+    public static let ignore = AccessibilityChildBehavior(name: "ignore")
+    /// The children are read as one element.
+    public static let combine = AccessibilityChildBehavior(name: "combine")
+    /// The children are read one by one.
+    public static let contain = AccessibilityChildBehavior(name: "contain")
 }

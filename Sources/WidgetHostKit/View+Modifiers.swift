@@ -58,9 +58,57 @@ extension View {
         padding(.all, length)
     }
 
+    /// Pads each edge by its inset (`.padding(EdgeInsets(top: 12, leading: 29, bottom: 12,
+    /// trailing: 29))`): a `padding` modifier for each length, naming its edges, as paddings add
+    /// up; an edge of 0 has none.
+    public func padding(_ insets: EdgeInsets) -> ModifiedContent<Self> {
+        var lengths: [(length: Double, edges: Edge.Set)] = []
+        for (edge, length) in [
+            (Edge.Set.top, insets.top), (.leading, insets.leading), (.bottom, insets.bottom),
+            (.trailing, insets.trailing),
+        ] where length != 0 {
+            if let index = lengths.firstIndex(where: { $0.length == length }) {
+                lengths[index].edges.insert(edge)
+            } else {
+                lengths.append((length, edge))
+            }
+        }
+        return ModifiedContent(
+            content: self,
+            change: .modifiers(
+                lengths.map {
+                    ViewModifierNode(
+                        .padding,
+                        [.init("edges", $0.edges.json), .init("length", JSONValue(points: $0.length))])
+                }))
+    }
+
     /// Puts `style` behind the view.
     public func background(_ style: some ShapeStyle) -> ModifiedContent<Self> {
         modified(.background, style.styleMembers)
+    }
+
+    /// Puts a colour behind the view (`.background(Color.teal)`): a colour is a style and a
+    /// view; as a style.
+    public func background(_ color: Color) -> ModifiedContent<Self> {
+        modified(.background, color.styleMembers)
+    }
+
+    /// Puts a gradient behind the view, as a style.
+    public func background(_ gradient: LinearGradient) -> ModifiedContent<Self> {
+        modified(.background, gradient.styleMembers)
+    }
+
+    /// Puts `view` behind this one, at `alignment` (`.background(Circle().stroke(.white))`,
+    /// `.background(isOn ? Color.green : nil)`): as `.background(alignment:content:)` does.
+    public func background(_ view: some View, alignment: Alignment = .center) -> ModifiedContent<Self> {
+        background(alignment: alignment) { view }
+    }
+
+    /// Draws `view` over this one, at `alignment` (`.overlay(Text("New"), alignment: .top)`): as
+    /// `.overlay(alignment:content:)` does.
+    public func overlay(_ view: some View, alignment: Alignment = .center) -> ModifiedContent<Self> {
+        overlay(alignment: alignment) { view }
     }
 
     /// Puts `style` behind the view, in `shape`.

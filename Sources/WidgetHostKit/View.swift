@@ -172,8 +172,38 @@ public struct EnvironmentValues: Sendable {
         self.drawingDate = drawingDate
     }
 
+    /// Values written with `.environment(_:_:)` over the host's, by name, and those of widget
+    /// code's own keys (``EnvironmentKey``), by key.
+    private var written: [String: any Sendable] = [:]
+    private var keyed: [ObjectIdentifier: any Sendable] = [:]
+
     /// The values of the view being drawn now.
     @TaskLocal public static var current = EnvironmentValues()
+
+    /// The value of a key of widget code's own (`EnvironmentValues[MyKey.self]`, behind an
+    /// `extension EnvironmentValues { var myValue: ... }`): its default until written.
+    public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
+        get { keyed[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
+        set { keyed[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// The value written under `name`, or the host's.
+    func written<Value>(_ name: String, else hosts: Value) -> Value {
+        written[name] as? Value ?? hosts
+    }
+
+    /// Writes `value` under `name`.
+    mutating func write(_ name: String, _ value: any Sendable) {
+        written[name] = value
+    }
+}
+
+/// A value of the environment of widget code's own, as SwiftUI's `EnvironmentKey`.
+public protocol EnvironmentKey {
+    /// The value's type.
+    associatedtype Value: Sendable
+    /// The value until a view writes one.
+    static var defaultValue: Value { get }
 }
 
 /// Reads a value of the environment, as SwiftUI's `@Environment(\.widgetFamily) var family`.

@@ -103,7 +103,13 @@ public struct Text: PrimitiveView {
         self.date = nil
     }
 
-    /// Creates a text of a localized string resource (its default value).
+    /// A text of an attributed string's characters (`Text(markdown)`): its attributes are not
+    /// drawn.
+    public init(_ attributed: AttributedString) {
+        self.init(String(attributed.characters))
+    }
+
+    /// A text of `resource`'s default value.
     public init(_ resource: LocalizedStringResource) {
         self.init(resource.defaultValue)
     }

@@ -249,8 +249,7 @@ enum EntryRenderer {
         content: (Entry) -> Content,
         context: TimelineProviderContext
     ) throws -> RenderedEntry {
-        let encoded = try (entry as? any JSONRepresentable)?.json ?? JSONValueEncoder().encode(entry)
-        let data = encoded.removing("date")
+        let data = try EntryData.json(of: entry).removing("date")
         let environment = EnvironmentValues(
             widgetFamily: context.family, isPreview: context.isPreview, drawingDate: entry.date)
         let view = EnvironmentValues.$current.withValue(environment) { ViewRenderer.root(of: content(entry)) }

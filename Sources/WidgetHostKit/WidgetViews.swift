@@ -178,28 +178,97 @@ public struct EdgeInsets: Sendable, Hashable {
 
 /// What widget code reads with `@Environment` beyond the family: widgethost draws one picture of
 /// each entry, in full colour, unredacted, with its container background and no content margins,
-/// in the light scheme (the HTML card's dark scheme restyles that same picture), in UTC and English.
+/// in the light scheme (the HTML card's dark scheme restyles that same picture), in UTC and English,
+/// at the default text size. Each can be written for the views inside with `.environment(_:_:)`,
+/// which changes what they read, not how the picture is drawn.
 extension EnvironmentValues {
     /// `.light`: the scheme the view is drawn in.
-    public var colorScheme: ColorScheme { .light }
+    public var colorScheme: ColorScheme {
+        get { written("colorScheme", else: .light) }
+        set { write("colorScheme", newValue) }
+    }
     /// `.fullColor`.
-    public var widgetRenderingMode: WidgetRenderingMode { .fullColor }
+    public var widgetRenderingMode: WidgetRenderingMode {
+        get { written("widgetRenderingMode", else: .fullColor) }
+        set { write("widgetRenderingMode", newValue) }
+    }
     /// `true`: the container background is shown.
-    public var showsWidgetContainerBackground: Bool { true }
+    public var showsWidgetContainerBackground: Bool {
+        get { written("showsWidgetContainerBackground", else: true) }
+        set { write("showsWidgetContainerBackground", newValue) }
+    }
     /// None: nothing is redacted.
-    public var redactionReasons: RedactionReasons { [] }
+    public var redactionReasons: RedactionReasons {
+        get { written("redactionReasons", else: []) }
+        set { write("redactionReasons", newValue) }
+    }
     /// None: widgethost draws no margins around a widget's content.
-    public var widgetContentMargins: EdgeInsets { EdgeInsets() }
+    public var widgetContentMargins: EdgeInsets {
+        get { written("widgetContentMargins", else: EdgeInsets()) }
+        set { write("widgetContentMargins", newValue) }
+    }
     /// `false`: the display is never dimmed (Always On).
-    public var isLuminanceReduced: Bool { false }
+    public var isLuminanceReduced: Bool {
+        get { written("isLuminanceReduced", else: false) }
+        set { write("isLuminanceReduced", newValue) }
+    }
     /// English, as widgethost prints dates.
-    public var locale: Locale { Locale(identifier: "en_US_POSIX") }
+    public var locale: Locale {
+        get { written("locale", else: Locale(identifier: "en_US_POSIX")) }
+        set { write("locale", newValue) }
+    }
     /// UTC, as widgethost prints dates.
-    public var timeZone: TimeZone { TimeZone(identifier: "UTC") ?? TimeZone.current }
-    /// The Gregorian calendar in UTC.
+    public var timeZone: TimeZone {
+        get { written("timeZone", else: TimeZone(identifier: "UTC") ?? TimeZone.current) }
+        set { write("timeZone", newValue) }
+    }
+    /// The Gregorian calendar in the environment's time zone.
     public var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
+        get {
+            written("calendar", else: Calendar(identifier: .gregorian)).settingTimeZone(timeZone)
+        }
+        set { write("calendar", newValue) }
+    }
+    /// `.large`, the default text size.
+    public var sizeCategory: ContentSizeCategory {
+        get { written("sizeCategory", else: .large) }
+        set { write("sizeCategory", newValue) }
+    }
+    /// `.large`, the default text size.
+    public var dynamicTypeSize: DynamicTypeSize {
+        get { written("dynamicTypeSize", else: .large) }
+        set { write("dynamicTypeSize", newValue) }
+    }
+}
+
+extension Calendar {
+    /// This calendar in `timeZone`, unless one was written with it.
+    fileprivate func settingTimeZone(_ timeZone: TimeZone) -> Calendar {
+        var calendar = self
         calendar.timeZone = timeZone
         return calendar
     }
+}
+
+/// A text size, as SwiftUI's `ContentSizeCategory` (widgethost draws at `.large`).
+public enum ContentSizeCategory: Int, Sendable, Hashable, Comparable, CaseIterable {
+    case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
+    case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge
+    case accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
+
+    /// Whether it is one of the accessibility sizes.
+    public var isAccessibilityCategory: Bool { self >= .accessibilityMedium }
+
+    public static func < (left: Self, right: Self) -> Bool { left.rawValue < right.rawValue }
+}
+
+/// A text size, as SwiftUI's `DynamicTypeSize` (widgethost draws at `.large`).
+public enum DynamicTypeSize: Int, Sendable, Hashable, Comparable, CaseIterable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    /// Whether it is one of the accessibility sizes.
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+
+    public static func < (left: Self, right: Self) -> Bool { left.rawValue < right.rawValue }
 }

@@ -35,7 +35,7 @@ private struct UnencodableEntry: TimelineEntry, JSONRepresentable {
     func encode(to encoder: any Encoder) throws { throw EncodingUsed() }
 }
 
-private struct FailingEntry: TimelineEntry {
+private struct FailingEntry: TimelineEntry, Encodable {
     struct Failure: Error {}
 
     let date: Date

@@ -159,6 +159,9 @@ def main():
         redrawn = page.wait_for(f"!({card}).dataset.before", 20)
         latency = (time.monotonic() - clicked) * 1000
         after = page.evaluate(f"{control} ? {control}.textContent : null")
+        # The status line is set when the tap's reply comes, which may be after the events stream
+        # has redrawn the card.
+        page.wait_for("document.querySelector('.status').textContent.startsWith('[1] of ')", 10)
         status = page.evaluate("document.querySelector('.status').textContent")
         report = {
             "cards": cards, "screenshot": {"colours": colours, "width": shot_width, "height": shot_height},

@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+@_spi(WidgetHost) import WidgetHostKit
+
+// Forms of SwiftUI and AppIntents that real widget extensions use (IceCubesApp, NetNewsWire,
+// Home Assistant, Mastodon, Simplenote, Pocket Casts, Habitica and others, surveyed): each
+// compiles as written there, and draws through the vocabulary.
+
+/// An entry as real extensions write them: not `Encodable`, holding an enumeration of its own, a
+/// model class, an optional, a dictionary and a `@State`.
+private struct NoteEntry: TimelineEntry {
+    enum State {
+        case standard
+        case loggedOut(reason: String)
+    }
+
+    final class Account: Sendable {
+        let name: String
+        let followers: Int
+
+        init(name: String, followers: Int) {
+            self.name = name
+            self.followers = followers
+        }
+    }
+
+    @WidgetHostKit.State var date: Date
+    let state: State
+    let account: Account
+    let tag: String?
+    let counts: [String: Int]
+    let titles: [String]
+}
+
+private struct NoteProvider: TimelineProvider {
+    func placeholder(in context: Context) -> NoteEntry {
+        NoteEntry(
+            date: context.date, state: .loggedOut(reason: "no account"),
+            account: NoteEntry.Account(name: "ada", followers: 3), tag: nil, counts: ["a": 1],
+            titles: ["One", "Two"])
+    }
+
+    func getSnapshot(in context: Context, completion: @escaping @Sendable (NoteEntry) -> Void) {
+        completion(placeholder(in: context))
+    }
+
+    func getTimeline(in context: Context, completion: @escaping @Sendable (Timeline<NoteEntry>) -> Void) {
+        completion(Timeline(entries: [placeholder(in: context)], policy: .never))
+    }
+}
+
+/// A modifier of the extension's own (Simplenote's `Filling`, Home Assistant's tile style).
+private struct CardStyle: ViewModifier {
+    let radius: Double
+
+    func body(content: Content) -> some View {
+        content
+            .padding(8)
+            .background(.fill.tertiary, in: .rect(cornerRadius: radius, style: .continuous))
+    }
+}
+
+/// A key of the extension's own, read below where it is written.
+private struct AccentKey: EnvironmentKey {
+    static var defaultValue: String { "blue" }
+}
+
+extension EnvironmentValues {
+    fileprivate var accent: String {
+        get { self[AccentKey.self] }
+        set { self[AccentKey.self] = newValue }
+    }
+}
+
+private struct AccentReader: View {
+    @Environment(\.accent) var accent
+    @Environment(\.colorScheme) var scheme
+    @Environment(\.sizeCategory) var size
+
+    var body: some View {
+        Text("\(accent) \(scheme == .dark ? "dark" : "light") \(size.isAccessibilityCategory)")
+    }
+}
+
+private struct IntentWithResourceTitles: AppIntent {
+    static var title: LocalizedStringResource { "Open" }
+    @Parameter(title: .init("server.title", defaultValue: "Server")) var server: String?
+    @Parameter(title: "Count", default: 2) var count: Int
+
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+@Suite struct WidgetCodeFormsTests {
+    private static func modifiers(_ view: some View) -> [String] {
+        ViewRenderer.root(of: view).modifiers.map(\.json.description)
+    }
+
+    @Test func anEntryNeedNotBeEncodableItsStoredPropertiesAreItsData() async throws {
+        let configuration = StaticConfiguration(kind: "Notes", provider: NoteProvider()) { entry in
+            Text(entry.account.name)
+        }
+        let rendered = try await configuration.render(Fixtures.request(.timeline))
+        let data = try #require(rendered.entries.first?.data)
+        #expect(
+            data.description
+                == #"{"state":{"loggedOut":{"reason":"no account"}},"account":{"name":"ada","followers":3},"#
+                + #""tag":null,"counts":{"a":1},"titles":["One","Two"]}"#)
+        #expect(rendered.entries.first?.view == ViewNode(type: .text, text: "ada"))
+        // An encodable entry is still what its `Encodable` writes.
+        struct Plain: TimelineEntry, Encodable {
+            let date: Date
+            let value: Int
+            enum CodingKeys: String, CodingKey {
+                case date
+                case value = "renamed"
+            }
+        }
+        #expect(try EntryData.json(of: Plain(date: Fixtures.now, value: 4))["renamed"] == .int(4))
+    }
+
+    @Test func anyViewAndAViewModifierOfTheExtensionsOwnDrawWhatTheyWrap() {
+        let erased = AnyView(Text("a").bold())
+        #expect(ViewRenderer.root(of: erased) == ViewRenderer.root(of: Text("a").bold()))
+        let carded = Text("b").modifier(CardStyle(radius: 12))
+        #expect(
+            Self.modifiers(carded) == [
+                #"{"type":"padding","edges":"all","length":8}"#,
+                #"{"type":"background","style":"fill.tertiary","shape":"roundedRectangle","cornerRadius":12}"#,
+            ])
+    }
+
+    @Test func theEnvironmentWrittenIsReadByTheViewsInside() {
+        let plain = ViewRenderer.root(of: AccentReader())
+        #expect(plain.text == "blue light false")
+        let written = ViewRenderer.root(
+            of: AccentReader()
+                .environment(\.accent, "red")
+                .environment(\.colorScheme, .dark)
+                .environment(\.sizeCategory, .accessibilityLarge))
+        #expect(written.text == "red dark true")
+        // Only inside: the view beside it reads the host's values.
+        let beside = ViewRenderer.root(
+            of: VStack {
+                AccentReader().environment(\.accent, "green")
+                AccentReader()
+            })
+        #expect(beside.children.map(\.text) == ["green light false", "blue light false"])
+    }
+
+    @Test func paddingByEdgeInsetsIsAPaddingForEachLength() {
+        #expect(
+            Self.modifiers(Text("a").padding(EdgeInsets(top: 12, leading: 29, bottom: 12, trailing: 29)))
+                == [
+                    #"{"type":"padding","edges":"vertical","length":12}"#,
+                    #"{"type":"padding","edges":"horizontal","length":29}"#,
+                ])
+        #expect(
+            Self.modifiers(Text("a").padding(EdgeInsets(top: 4, leading: 0, bottom: 0, trailing: 8)))
+                == [
+                    #"{"type":"padding","edges":"top","length":4}"#,
+                    #"{"type":"padding","edges":"trailing","length":8}"#,
+                ])
+        #expect(Self.modifiers(Text("a").padding(EdgeInsets())) == [])
+    }
+
+    @Test func shapesByTheirShortNamesAndCornerStyles() {
+        let view = Text("a")
+            .clipShape(.capsule)
+            .background(.red, in: .circle)
+            .background(.blue, in: .rect)
+            .clipShape(RoundedRectangle(cornerRadius: 6, style: .continuous))
+            .clipShape(Capsule(style: .continuous))
+            .background(.green, in: .containerRelative)
+        #expect(
+            Self.modifiers(view) == [
+                #"{"type":"clipShape","shape":"capsule"}"#,
+                #"{"type":"background","style":"red","shape":"circle"}"#,
+                #"{"type":"background","style":"blue","shape":"rectangle"}"#,
+                #"{"type":"clipShape","shape":"roundedRectangle","cornerRadius":6}"#,
+                #"{"type":"clipShape","shape":"capsule"}"#,
+                #"{"type":"background","style":"green","shape":"containerRelative"}"#,
+            ])
+        let outlined = ViewRenderer.root(of: Circle().strokeBorder(.white, lineWidth: 2))
+        #expect(
+            outlined.modifiers.last?.json.description
+                == #"{"type":"ignored","api":"Shape.strokeBorder(_:lineWidth:)"}"#)
+    }
+
+    @Test func aBackgroundOrAnOverlayMayBeAViewOrNothing() {
+        let isOn = false
+        #expect(
+            Self.modifiers(Text("a").background(Color.teal).background(isOn ? Color.green : nil)) == [
+                #"{"type":"background","style":"teal"}"#
+            ])
+        let circled = Self.modifiers(Text("a").background(Circle().stroke(Color.white, lineWidth: 4)))
+        #expect(circled.count == 1 && circled[0].hasPrefix(#"{"type":"background","view":{"type":"spacer""#))
+        #expect(
+            Self.modifiers(Text("a").overlay(Text("New"), alignment: .top)) == [
+                #"{"type":"overlay","alignment":"top","view":{"type":"text","text":"New"}}"#
+            ])
+    }
+
+    @Test func coloursOfEveryForm() {
+        #expect(
+            Color(white: 1, opacity: 0.5).styleMembers.map(\.value) == [.string("#FFFFFF"), .double(0.5)])
+        #expect(Color(.sRGB, red: 1, green: 0, blue: 0, opacity: 1).name == "#FF0000")
+        #expect(Color(.sRGB, white: 0).name == "#000000")
+        #expect(Color(hue: 0, saturation: 1, brightness: 1).name == "#FF0000")
+        #expect(Color(hue: 1 / 3, saturation: 1, brightness: 1).name == "#00FF00")
+        #expect(Color(hue: 2 / 3, saturation: 1, brightness: 0.5).name == "#000080")
+        #expect(Color(hue: 0.5, saturation: 0, brightness: 0.6).name == "#999999")
+        #expect(Color(hue: .nan, saturation: 2, brightness: -1).name == "#000000")
+        // An asset catalog's colour: there is none, so the accent colour.
+        #expect(Color("WidgetBackground").name == "accentColor")
+    }
+
+    @Test func textsFontsAndAccessibilityOfRealCode() throws {
+        var attributed = AttributedString("Hello ")
+        attributed += AttributedString("world")
+        #expect(ViewRenderer.root(of: Text(attributed)).text == "Hello world")
+        #expect(Font.headline.monospacedDigit() == Font.headline)
+        #expect(Font.custom("Avenir", size: 14) == Font.system(size: 14))
+        let view = Text("a")
+            .fontDesign(.rounded).lineSpacing(2).accessibilityLabel(Text("A"))
+            .accessibilityValue("1").accessibilityElement(children: .combine).accessibility(hidden: true)
+            .colorScheme(.dark).onAppear {}
+        #expect(
+            ViewRenderer.root(of: view).modifiers.compactMap { $0["api"]?.stringValue } == [
+                "fontDesign(_:)", "lineSpacing(_:)", "accessibilityLabel(_:)", "accessibilityValue(_:)",
+                "accessibilityElement(children:)", "accessibility(hidden:)", "colorScheme(_:)",
+            ])
+    }
+
+    @Test func aParameterTitledByAResourceShowsItsDefaultValue() {
+        let titles = ParameterReflection.parameters(of: IntentWithResourceTitles()).map {
+            $0.parameter.describe(name: $0.name).title
+        }
+        #expect(titles == ["Server", "Count"])
+    }
+}
