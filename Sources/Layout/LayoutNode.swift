@@ -260,11 +260,7 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
             sink.points("opacity", opacity)
         }
         if let offset {
-            sink.key("offset")
-            sink.beginObject()
-            sink.points("x", offset.width)
-            sink.points("y", offset.height)
-            sink.endObject()
+            sink.point("offset", x: offset.width, y: offset.height)
         }
         if let rotation {
             sink.points("rotation", rotation)
@@ -278,11 +274,7 @@ public struct LayoutNode: Sendable, Hashable, JSONSinkWritable {
             }
         }
         if let anchor {
-            sink.key("anchor")
-            sink.beginObject()
-            sink.points("x", anchor.x)
-            sink.points("y", anchor.y)
-            sink.endObject()
+            sink.point("anchor", x: anchor.x, y: anchor.y)
         }
         if let shadow {
             sink.key("shadow")
@@ -385,5 +377,14 @@ extension JSONSink {
     fileprivate mutating func points(_ name: StaticString, _ length: Double) {
         key(name)
         value(Points.json(length))
+    }
+
+    /// Writes member `name` as `{"x", "y"}`, each as ``points(_:_:)`` writes it.
+    fileprivate mutating func point(_ name: StaticString, x: Double, y: Double) {
+        key(name)
+        beginObject()
+        points("x", x)
+        points("y", y)
+        endObject()
     }
 }

@@ -83,8 +83,8 @@ extension View {
         ignored("truncationMode(_:)")
     }
 
-    /// The label VoiceOver reads: ignored.
-    public func accessibilityLabel(_ label: String) -> ModifiedContent<Self> {
+    /// The label VoiceOver reads (a string or a text): ignored.
+    public func accessibilityLabel(_ label: some AccessibilityText) -> ModifiedContent<Self> {
         ignored("accessibilityLabel(_:)")
     }
 
@@ -93,18 +93,8 @@ extension View {
         ignored("accessibilityHidden(_:)")
     }
 
-    /// The label VoiceOver reads, as a text: ignored.
-    public func accessibilityLabel(_ label: Text) -> ModifiedContent<Self> {
-        ignored("accessibilityLabel(_:)")
-    }
-
-    /// The value VoiceOver reads: ignored.
-    public func accessibilityValue(_ value: String) -> ModifiedContent<Self> {
-        ignored("accessibilityValue(_:)")
-    }
-
-    /// The value VoiceOver reads, as a text: ignored.
-    public func accessibilityValue(_ value: Text) -> ModifiedContent<Self> {
+    /// The value VoiceOver reads (a string or a text): ignored.
+    public func accessibilityValue(_ value: some AccessibilityText) -> ModifiedContent<Self> {
         ignored("accessibilityValue(_:)")
     }
 
@@ -319,3 +309,10 @@ public struct AccessibilityChildBehavior: Sendable, Hashable {
     /// The children are read one by one.
     public static let contain = AccessibilityChildBehavior(name: "contain")
 }
+
+/// What VoiceOver may read for a view: a string, a text, a localized key (SwiftUI takes each).
+public protocol AccessibilityText: Sendable {}
+
+extension String: AccessibilityText {}
+extension Text: AccessibilityText {}
+extension LocalizedStringKey: AccessibilityText {}

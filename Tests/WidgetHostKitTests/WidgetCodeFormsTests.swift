@@ -221,12 +221,13 @@ private struct IntentWithResourceTitles: AppIntent {
         #expect(Font.headline.monospacedDigit() == Font.headline)
         #expect(Font.custom("Avenir", size: 14) == Font.system(size: 14))
         let view = Text("a")
-            .fontDesign(.rounded).lineSpacing(2).accessibilityLabel(Text("A"))
+            .accessibilityLabel("a").fontDesign(.rounded).lineSpacing(2).accessibilityLabel(Text("A"))
             .accessibilityValue("1").accessibilityElement(children: .combine).accessibility(hidden: true)
             .colorScheme(.dark).onAppear {}
         #expect(
             ViewRenderer.root(of: view).modifiers.compactMap { $0["api"]?.stringValue } == [
-                "fontDesign(_:)", "lineSpacing(_:)", "accessibilityLabel(_:)", "accessibilityValue(_:)",
+                "accessibilityLabel(_:)", "fontDesign(_:)", "lineSpacing(_:)", "accessibilityLabel(_:)",
+                "accessibilityValue(_:)",
                 "accessibilityElement(children:)", "accessibility(hidden:)", "colorScheme(_:)",
             ])
     }
