@@ -15,7 +15,7 @@ public struct ModifiedContent<Content: View>: PrimitiveView {
     }
 
     private let content: Content
-    private let change: Change
+    let change: Change
 
     init(content: Content, change: Change) {
         self.content = content
@@ -39,6 +39,17 @@ public struct ModifiedContent<Content: View>: PrimitiveView {
             }
         }
         return nodes
+    }
+}
+
+extension ModifiedContent.Change {
+    /// The modifiers the change appends to a node, or nil for none.
+    var recorded: [ViewModifierNode]? {
+        switch self {
+        case .modifier(let modifier): return [modifier]
+        case .modifiers(let modifiers): return modifiers
+        case .widgetURL, .nothing: return nil
+        }
     }
 }
 

@@ -53,6 +53,20 @@ extension String: ParameterValue {
     public var json: JSONValue { .string(self) }
 }
 
+extension UUID: ParameterValue {
+    /// `string`: the UUID's text.
+    public static var parameterType: ParameterType { .string }
+    /// All zeros.
+    public static var unsetValue: UUID { UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
+    /// A JSON string that is a UUID's text.
+    public init?(json: JSONValue) {
+        guard case .string(let text) = json, let value = UUID(uuidString: text) else { return nil }
+        self = value
+    }
+    /// Its text, upper case, as `uuidString` writes it.
+    public var json: JSONValue { .string(uuidString) }
+}
+
 extension Bool: ParameterValue {
     /// `boolean`.
     public static var parameterType: ParameterType { .boolean }

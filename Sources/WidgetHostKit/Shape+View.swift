@@ -372,3 +372,21 @@ public struct Divider: PrimitiveView {
         ]
     }
 }
+
+/// A colour's gradient, as SwiftUI's `AnyGradient` (`Color.blue.gradient`): drawn in the colour,
+/// as a `LinearGradient` is in its first.
+public struct AnyGradient: ShapeStyle, PrimitiveView, Hashable {
+    /// The colour it is made from.
+    public let color: Color
+
+    /// The colour's style members.
+    public var styleMembers: [JSONValue.Member] { color.styleMembers }
+
+    /// A fill of the colour.
+    public func makeNodes() -> [ViewNode] { color.makeNodes() }
+}
+
+extension Color {
+    /// The colour as a gradient (`.background(Color.blue.gradient)`): drawn in the colour.
+    public var gradient: AnyGradient { AnyGradient(color: self) }
+}

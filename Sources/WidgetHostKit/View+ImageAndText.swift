@@ -224,8 +224,11 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Sendable, Ha
 }
 
 extension Text {
-    /// A text of a string catalog key: the key itself.
-    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil) {
+    /// A text of a string catalog key: the key itself (the `comment` is for translators).
+    public init(
+        _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil,
+        comment: StaticString? = nil
+    ) {
         self.init(key.key)
     }
 

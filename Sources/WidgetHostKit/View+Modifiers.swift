@@ -88,25 +88,17 @@ extension View {
         modified(.background, style.styleMembers)
     }
 
-    /// Puts a colour behind the view (`.background(Color.teal)`): a colour is a style and a
-    /// view; as a style.
-    public func background(_ color: Color) -> ModifiedContent<Self> {
-        modified(.background, color.styleMembers)
-    }
-
-    /// Puts a gradient behind the view, as a style.
-    public func background(_ gradient: LinearGradient) -> ModifiedContent<Self> {
-        modified(.background, gradient.styleMembers)
-    }
-
     /// Puts `view` behind this one, at `alignment` (`.background(Circle().stroke(.white))`,
-    /// `.background(isOn ? Color.green : nil)`): as `.background(alignment:content:)` does.
+    /// `.background(isOn ? Color.green : nil)`): as `.background(alignment:content:)` does. What is
+    /// a style as well as a view (`Color.teal`, a gradient) is put behind as a style.
+    @_disfavoredOverload
     public func background(_ view: some View, alignment: Alignment = .center) -> ModifiedContent<Self> {
         background(alignment: alignment) { view }
     }
 
     /// Draws `view` over this one, at `alignment` (`.overlay(Text("New"), alignment: .top)`): as
     /// `.overlay(alignment:content:)` does.
+    @_disfavoredOverload
     public func overlay(_ view: some View, alignment: Alignment = .center) -> ModifiedContent<Self> {
         overlay(alignment: alignment) { view }
     }

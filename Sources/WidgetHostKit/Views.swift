@@ -91,16 +91,36 @@ public enum VerticalAlignment: String, Sendable, CaseIterable {
     case lastTextBaseline
 }
 
-/// A line of text, or a date shown in a style (`Text(dueDate, style: .relative)`).
+/// A line of text, or a date shown in a style (`Text(dueDate, style: .relative)`); texts joined with
+/// `+` are one text.
 public struct Text: PrimitiveView {
-    /// The text (for a date, empty: it is formatted when drawn).
-    public let content: String
-    private let date: (Date, DateStyle)?
+    /// A text before any `+`: its string or date, and the modifiers of its own (`.bold()`,
+    /// `.font(_:)` ... on a text give a text, as in SwiftUI).
+    struct Run: Sendable {
+        var content: String
+        var date: (Date, DateStyle)?
+        var modifiers: [ViewModifierNode] = []
+
+        /// What it shows when drawn.
+        var drawn: String {
+            date.map { $0.1.format($0.0, now: EnvironmentValues.current.drawingDate) } ?? content
+        }
+    }
+
+    /// The text, or the first of those joined with `+`.
+    var first: Run
+    /// The texts joined after it with `+`, in order (none for most texts: no array is made).
+    var following: [Run] = []
+
+    /// The text (for a date, empty: it is formatted when drawn; texts joined with `+`, all of
+    /// theirs).
+    public var content: String {
+        following.isEmpty ? first.content : ([first] + following).map(\.content).joined()
+    }
 
     /// Creates a text.
     public init(_ content: String) {
-        self.content = content
-        self.date = nil
+        first = Run(content: content, date: nil)
     }
 
     /// A text of an attributed string's characters (`Text(markdown)`): its attributes are not
@@ -121,17 +141,81 @@ public struct Text: PrimitiveView {
 
     /// Shows `date` in `style`, counted from the time the view is drawn for (the entry's date).
     public init(_ date: Date, style: DateStyle) {
-        self.content = ""
-        self.date = (date, style)
+        first = Run(content: "", date: (date, style))
     }
 
     /// A `text` node; a date's node also carries `date` and `dateStyle`, so a renderer that knows the
-    /// time now can redraw it.
+    /// time now can redraw it. Texts joined with `+` are one node of their strings joined, with the
+    /// modifiers they all have; where their styles differ, the host says so.
     public func makeNodes() -> [ViewNode] {
-        guard let (date, style) = self.date else { return [ViewNode(type: .text, text: content)] }
-        let text = style.format(date, now: EnvironmentValues.current.drawingDate)
-        return [ViewNode(type: .text, text: text, date: date, dateStyle: style.rawValue)]
+        guard following.isEmpty else { return [joinedNode()] }
+        guard let (date, style) = first.date else {
+            return [ViewNode(type: .text, text: first.content, modifiers: first.modifiers)]
+        }
+        return [
+            ViewNode(
+                type: .text, text: first.drawn, date: date, dateStyle: style.rawValue,
+                modifiers: first.modifiers)
+        ]
     }
+
+    /// The node of texts joined with `+`.
+    private func joinedNode() -> ViewNode {
+        let runs = [first] + following
+        let shared = first.modifiers.filter { modifier in runs.allSatisfy { $0.modifiers.contains(modifier) }
+        }
+        var modifiers = shared
+        if runs.contains(where: { $0.modifiers.count != shared.count }) {
+            let api = "Text + Text in different styles (drawn in the style they share)"
+            modifiers.append(ViewModifierNode(.ignored, [.init("api", .string(api))]))
+        }
+        return ViewNode(type: .text, text: runs.map(\.drawn).joined(), modifiers: modifiers)
+    }
+
+    /// Two texts as one, as SwiftUI joins them (`Text("Due ") + Text(date, style: .relative)`).
+    public static func + (left: Text, right: Text) -> Text {
+        var joined = left
+        joined.following += [right.first] + right.following
+        return joined
+    }
+}
+
+/// The modifiers that give a text back (SwiftUI's `Text` modifiers), so that texts so styled can be
+/// joined with `+`: each records what the view modifier of its name records, on every text joined.
+extension Text {
+    /// `self` with what `modify` records on a view recorded on each of its texts.
+    private func recording(_ modify: (Text) -> ModifiedContent<Text>) -> Text {
+        guard let modifiers = modify(Text("")).change.recorded else { return self }
+        var text = self
+        text.first.modifiers += modifiers
+        for index in text.following.indices { text.following[index].modifiers += modifiers }
+        return text
+    }
+
+    /// Draws the text in `font`.
+    public func font(_ font: Font?) -> Text { recording { $0.font(font) } }
+    /// Draws the text at `weight`.
+    public func fontWeight(_ weight: Font.Weight?) -> Text { recording { $0.fontWeight(weight) } }
+    /// Draws the text in bold.
+    public func bold(_ isActive: Bool = true) -> Text { recording { $0.bold(isActive) } }
+    /// Colours the text with `style`.
+    public func foregroundStyle(_ style: some ShapeStyle) -> Text { recording { $0.foregroundStyle(style) } }
+    /// Colours the text (the older spelling).
+    public func foregroundColor(_ color: Color?) -> Text { recording { $0.foregroundColor(color) } }
+    /// Strikes the text through, or not.
+    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
+        recording { $0.strikethrough(isActive, color: color) }
+    }
+    /// Italic text: ignored.
+    public func italic(_ isActive: Bool = true) -> Text { recording { $0.italic(isActive) } }
+    /// The space between letters: ignored.
+    public func kerning(_ kerning: Double) -> Text { recording { $0.kerning(kerning) } }
+    /// The space between letters: ignored.
+    public func tracking(_ tracking: Double) -> Text { recording { $0.tracking(tracking) } }
+    /// Digits of one width: ignored.
+    public func monospacedDigit() -> Text { recording { $0.monospacedDigit() } }
+    /// The font's design: ignored.
+    public func fontDesign(_ design: Font.Design?) -> Text { recording { $0.fontDesign(design) } }
 }
 
 /// A symbol, named as SF Symbols name it.

@@ -42,6 +42,12 @@ extension WidgetConfiguration {
         return copy
     }
 
+    /// The name shown in the widget gallery, as a text (`.configurationDisplayName(Text("Notes"))`).
+    public func configurationDisplayName(_ name: Text) -> Self { configurationDisplayName(name.content) }
+
+    /// The description shown in the widget gallery, as a text.
+    public func description(_ text: Text) -> Self { description(text.content) }
+
     /// Turns off the margins around the widget's content (WidgetKit's `.contentMarginsDisabled()`):
     /// each drawn entry's root view carries a `contentMarginsDisabled` modifier, and the layout
     /// gives the content the whole widget.

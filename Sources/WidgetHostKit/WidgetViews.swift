@@ -150,6 +150,8 @@ public struct WidgetLocation: Sendable, Hashable {
     public static let homeScreen = WidgetLocation(name: "homeScreen")
     /// The lock screen.
     public static let lockScreen = WidgetLocation(name: "lockScreen")
+    /// CarPlay.
+    public static let carPlay = WidgetLocation(name: "carPlay")
     /// StandBy.
     public static let standBy = WidgetLocation(name: "standBy")
     /// The iPhone widgets on a Mac.

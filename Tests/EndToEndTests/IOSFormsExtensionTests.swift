@@ -50,6 +50,10 @@ import Testing
         #expect(
             view.contains(
                 ##""cornerRadius":8,"shape":"roundedRectangle","style":"#CCE0FF","type":"background""##))
+        // Two texts joined with `+`, one text in their shared style.
+        #expect(
+            view.contains(
+                #"{"modifiers":[{"type":"fontWeight","weight":"bold"}],"text":"2 notes","type":"text"}"#))
         // What the view read of the environment written around it.
         #expect(view.contains(#""text":"dark""#))
         let layout = try scratch.widgethost(["run", "--format", "layout"] + common)

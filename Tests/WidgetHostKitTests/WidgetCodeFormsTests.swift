@@ -189,8 +189,14 @@ private struct IntentWithResourceTitles: AppIntent {
     @Test func aBackgroundOrAnOverlayMayBeAViewOrNothing() {
         let isOn = false
         #expect(
-            Self.modifiers(Text("a").background(Color.teal).background(isOn ? Color.green : nil)) == [
-                #"{"type":"background","style":"teal"}"#
+            Self.modifiers(
+                Text("a").background(Color.teal).background(isOn ? Color.green : nil).background(
+                    .red.gradient
+                )
+                .background(Color.blue.gradient)
+            ) == [
+                #"{"type":"background","style":"teal"}"#, #"{"type":"background","style":"red"}"#,
+                #"{"type":"background","style":"blue"}"#,
             ])
         let circled = Self.modifiers(Text("a").background(Circle().stroke(Color.white, lineWidth: 4)))
         #expect(circled.count == 1 && circled[0].hasPrefix(#"{"type":"background","view":{"type":"spacer""#))
@@ -210,6 +216,7 @@ private struct IntentWithResourceTitles: AppIntent {
         #expect(Color(hue: 2 / 3, saturation: 1, brightness: 0.5).name == "#000080")
         #expect(Color(hue: 0.5, saturation: 0, brightness: 0.6).name == "#999999")
         #expect(Color(hue: .nan, saturation: 2, brightness: -1).name == "#000000")
+        #expect(ViewRenderer.root(of: Color.orange.gradient) == ViewRenderer.root(of: Color.orange))
         // An asset catalog's colour: there is none, so the accent colour.
         #expect(Color("WidgetBackground").name == "accentColor")
     }
@@ -230,6 +237,50 @@ private struct IntentWithResourceTitles: AppIntent {
                 "accessibilityValue(_:)",
                 "accessibilityElement(children:)", "accessibility(hidden:)", "colorScheme(_:)",
             ])
+    }
+
+    @Test func aUUIDIsAParameterValueAndAGalleryNameMayBeAText() throws {
+        let id = try #require(UUID(uuidString: "0EBD2090-C844-442D-82AC-2583D6834FA5"))
+        #expect(UUID(json: id.json) == id)
+        #expect(UUID(json: .string("not a uuid")) == nil && UUID(json: .int(1)) == nil)
+        #expect(UUID.parameterType == .string)
+        let configuration = StaticConfiguration(kind: "Notes", provider: NoteProvider()) { _ in Text("a") }
+            .configurationDisplayName(Text("Notes", comment: "The widget's name"))
+            .description(Text("Your notes"))
+        #expect(configuration.metadata.displayName == "Notes")
+        #expect(configuration.metadata.description == "Your notes")
+        #expect(WidgetLocation.carPlay != WidgetLocation.homeScreen)
+    }
+
+    /// `Text + Text`, as Home Assistant and NetNewsWire write it: one text node of the strings
+    /// joined (a date formatted from the entry's date), with the modifiers every part has; parts
+    /// styled apart are drawn in the style they share, and the host is told.
+    @Test func textsJoinedWithPlusAreOneText() {
+        let drawingDate = Date(timeIntervalSince1970: 1_000_000)
+        let environment = EnvironmentValues(drawingDate: drawingDate)
+        let same = ViewRenderer.root(
+            of: (Text("Due ") + Text(drawingDate.addingTimeInterval(3_600), style: .relative)).font(.caption),
+            in: environment)
+        #expect(same.type == .text && same.text == "Due 1 hour" && same.date == nil)
+        #expect(same.modifiers.map(\.json.description) == [#"{"type":"font","style":"caption"}"#])
+        let styled = ViewRenderer.root(
+            of: Text("3").bold().foregroundStyle(.red) + Text(" left").foregroundStyle(.red) + Text("!"),
+            in: environment)
+        #expect(styled.text == "3 left!")
+        #expect(
+            styled.modifiers.map(\.json.description) == [
+                #"{"type":"ignored","api":"Text + Text in different styles (drawn in the style they share)"}"#
+            ])
+        let twoStyled = ViewRenderer.root(
+            of: Text("a").foregroundColor(.red) + Text("b").foregroundColor(.red))
+        #expect(twoStyled.modifiers.map(\.json.description) == [#"{"type":"foregroundStyle","style":"red"}"#])
+        // A text so styled is a text: its modifiers are recorded as the view's were.
+        let bold: Text = Text("x").bold().font(nil).italic()
+        #expect(
+            ViewRenderer.root(of: bold).modifiers.map(\.json.description) == [
+                #"{"type":"fontWeight","weight":"bold"}"#, #"{"type":"ignored","api":"italic()"}"#,
+            ])
+        #expect((Text("a") + Text("b")).content == "ab")
     }
 
     @Test func aParameterTitledByAResourceShowsItsDefaultValue() {

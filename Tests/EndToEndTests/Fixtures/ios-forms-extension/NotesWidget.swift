@@ -40,6 +40,7 @@ struct NotesWidgetView: View {
             ForEach(entry.notes, id: \.self) { note in
                 Text(note).modifier(Filling())
             }
+            Text("\(entry.notes.count)").bold() + Text(" notes").bold()
             SchemeLabel()
                 .environment(\.colorScheme, .dark)
                 .background(entry.state == .loggedOut ? Color.red : nil)
