@@ -80,3 +80,10 @@ extension EntityQuery {
     /// None suggested.
     public func suggestedEntities() async throws -> [Entity] { [] }
 }
+
+/// A query that also finds entities by a person's search text, as AppIntents' `EntityStringQuery`
+/// (the host looks ids up and lists suggestions; it does not search).
+public protocol EntityStringQuery: EntityQuery {
+    /// The entities matching `string`.
+    func entities(matching string: String) async throws -> [Entity]
+}

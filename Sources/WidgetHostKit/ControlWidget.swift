@@ -97,6 +97,31 @@ public struct ControlWidgetToggle {
 
     /// A switch titled `title`, on when `isOn`, setting `action`'s value.
     public init<Action: SetValueIntent>(_ title: String, isOn: Bool, action: Action) {}
+
+    /// A switch on when `isOn`, setting `action`'s value, labelled by `label`.
+    public init<Action: SetValueIntent>(isOn: Bool, action: Action, @ViewBuilder label: () -> ViewGroup) {}
+
+    /// A switch on when `isOn`, setting `action`'s value, labelled by `label` and, by its state,
+    /// `valueLabel`.
+    public init<Action: SetValueIntent>(
+        isOn: Bool, action: Action, @ViewBuilder label: () -> ViewGroup,
+        @ViewBuilder valueLabel: @escaping (Bool) -> ViewGroup
+    ) {}
+}
+
+/// What a control draws (`ControlWidgetToggle`, `ControlWidgetButton`), as WidgetKit's
+/// `ControlWidgetTemplate`; its modifiers are kept for source compatibility and change nothing.
+public protocol ControlWidgetTemplate {}
+
+extension ControlWidgetToggle: ControlWidgetTemplate {}
+extension ControlWidgetButton: ControlWidgetTemplate {}
+
+extension ControlWidgetTemplate {
+    /// The control's tint.
+    public func tint(_ color: Color?) -> Self { self }
+
+    /// The action's name, as the system shows it.
+    public func controlWidgetActionHint(_ hint: LocalizedStringResource) -> Self { self }
 }
 
 /// A control's button, running `action`.

@@ -63,32 +63,51 @@ public final class Parameter<Value: ParameterValue>: AnyParameter, @unchecked Se
 
     /// Creates a parameter; `description` is accepted for source compatibility (describe shows the
     /// title).
-    public init(
+    public convenience init(
         title: String, description: String? = nil, default defaultValue: Value? = nil, minimum: Int? = nil,
         maximum: Int? = nil, requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(
+            title: title, defaultValue: defaultValue, minimum: minimum, maximum: maximum,
+            requestValueDialog: requestValueDialog, options: nil)
+    }
+
+    /// Creates a parameter whose choices come from the app's data: `optionsProvider`'s results
+    /// (`description` as above).
+    public convenience init<Provider: DynamicOptionsProvider>(
+        title: String, description: String? = nil, default defaultValue: Value? = nil,
+        requestValueDialog: IntentDialog? = nil, optionsProvider: Provider
+    ) where Provider.Option == Value {
+        self.init(
+            title: title, defaultValue: defaultValue, minimum: nil, maximum: nil,
+            requestValueDialog: requestValueDialog,
+            options: { try await optionsProvider.results().map(\.json) })
+    }
+
+    /// Creates an optional parameter whose choices come from `optionsProvider`'s results of the
+    /// wrapped type (`@Parameter(title: "Camera", optionsProvider: CameraOptions()) var camera:
+    /// Camera?`).
+    public convenience init<Provider: DynamicOptionsProvider>(
+        title: String, description: String? = nil, default defaultValue: Value? = nil,
+        requestValueDialog: IntentDialog? = nil, optionsProvider: Provider
+    ) where Value == Provider.Option? {
+        self.init(
+            title: title, defaultValue: defaultValue, minimum: nil, maximum: nil,
+            requestValueDialog: requestValueDialog,
+            options: { try await optionsProvider.results().map(\.json) })
+    }
+
+    /// The parameter every public form makes.
+    private init(
+        title: String, defaultValue: Value?, minimum: Int?, maximum: Int?, requestValueDialog: IntentDialog?,
+        options: (@Sendable () async throws -> [JSONValue])?
     ) {
         self.title = title
         self.defaultValue = defaultValue
         self.minimum = minimum
         self.maximum = maximum
         self.requestValueDialog = requestValueDialog
-        self.optionsProvider = nil
-        self.stored = defaultValue
-        super.init()
-    }
-
-    /// Creates a parameter whose choices come from the app's data: `optionsProvider`'s results
-    /// (`description` as above).
-    public init<Provider: DynamicOptionsProvider>(
-        title: String, description: String? = nil, default defaultValue: Value? = nil,
-        requestValueDialog: IntentDialog? = nil, optionsProvider: Provider
-    ) where Provider.Option == Value {
-        self.title = title
-        self.defaultValue = defaultValue
-        self.minimum = nil
-        self.maximum = nil
-        self.requestValueDialog = requestValueDialog
-        self.optionsProvider = { try await optionsProvider.results().map(\.json) }
+        self.optionsProvider = options
         self.stored = defaultValue
         super.init()
     }

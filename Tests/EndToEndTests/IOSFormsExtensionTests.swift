@@ -60,5 +60,17 @@ import Testing
         #expect(layout.status == 0, "\(layout.standardError)")
         #expect(layout.standardOutput.contains(#""type":"image""#))
         #expect(layout.standardOutput.contains(#""text":"Groceries""#))
+        // The grid's two notes side by side, in columns of one width.
+        func frames(_ node: Any?, _ found: inout [String: [String: Double]]) {
+            guard let node = node as? [String: Any] else { return }
+            if let text = node["text"] as? String { found[text] = node["frame"] as? [String: Double] }
+            for child in node["children"] as? [Any] ?? [] { frames(child, &found) }
+        }
+        var found: [String: [String: Double]] = [:]
+        let laidOut = (try JSONText.object(layout.standardOutput)["widgets"] as? [[String: Any]])?.first
+        frames(laidOut?["layout"], &found)
+        let milk = try #require(found["Milk"])
+        let bread = try #require(found["Bread"])
+        #expect(milk["y"] == bread["y"] && (milk["x"] ?? 0) < (bread["x"] ?? 0), "\(found)")
     }
 }

@@ -82,6 +82,60 @@ private struct AccentReader: View {
     }
 }
 
+/// A model object as Pocket Casts' and Habitica's widgets hold one.
+private final class EpisodeModel: ObservableObject {
+    @Published var title = "Episode 12"
+    @Published var isPlaying = false
+}
+
+private struct EpisodeView: View {
+    @ObservedObject var episode: EpisodeModel
+    @StateObject var owned = EpisodeModel()
+
+    var body: some View {
+        Text(episode.isPlaying ? "Playing \(episode.title)" : owned.title)
+    }
+}
+
+/// Choices of the wrapped type for an optional parameter (Home Assistant's cameras).
+private struct CameraOptions: DynamicOptionsProvider {
+    func results() async throws -> [String] { ["Porch", "Garage"] }
+}
+
+/// A query that also searches, as Home Assistant's servers'.
+private struct RoomQuery: EntityStringQuery {
+    func entities(for identifiers: [String]) async throws -> [Room] { identifiers.map(Room.init) }
+    func entities(matching string: String) async throws -> [Room] { [Room(id: string)] }
+}
+
+private struct Room: AppEntity {
+    static var typeDisplayRepresentation: TypeDisplayRepresentation { "Room" }
+    static var defaultQuery: RoomQuery { RoomQuery() }
+    let id: String
+    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(id)") }
+}
+
+private struct SetLightIntent: SetValueIntent {
+    static var title: LocalizedStringResource { "Light" }
+    @Parameter(title: "On") var value: Bool
+    @Parameter(title: "Camera", optionsProvider: CameraOptions()) var camera: String?
+
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+/// A control as Home Assistant writes its switches: a label closure, a tint.
+private struct LightControl: ControlWidget {
+    var body: some ControlWidgetConfiguration {
+        StaticControlConfiguration(kind: "Light") {
+            ControlWidgetToggle(isOn: true, action: SetLightIntent()) {
+                Label("Light", systemImage: "lightbulb")
+            }
+            .tint(.yellow)
+        }
+        .displayName("Light")
+    }
+}
+
 private struct IntentWithResourceTitles: AppIntent {
     static var title: LocalizedStringResource { "Open" }
     @Parameter(title: .init("server.title", defaultValue: "Server")) var server: String?
@@ -186,18 +240,16 @@ private struct IntentWithResourceTitles: AppIntent {
                 == #"{"type":"ignored","api":"Shape.strokeBorder(_:lineWidth:)"}"#)
     }
 
-    @Test func aBackgroundOrAnOverlayMayBeAViewOrNothing() {
-        let isOn = false
+    @Test(arguments: [false, true])
+    func aBackgroundOrAnOverlayMayBeAViewOrNothing(isOn: Bool) {
+        let styles = Self.modifiers(
+            Text("a").background(Color.teal).background(isOn ? Color.green : nil).background(.red.gradient)
+                .background(Color.blue.gradient))
         #expect(
-            Self.modifiers(
-                Text("a").background(Color.teal).background(isOn ? Color.green : nil).background(
-                    .red.gradient
-                )
-                .background(Color.blue.gradient)
-            ) == [
-                #"{"type":"background","style":"teal"}"#, #"{"type":"background","style":"red"}"#,
-                #"{"type":"background","style":"blue"}"#,
-            ])
+            styles
+                == [#"{"type":"background","style":"teal"}"#]
+                + (isOn ? [#"{"type":"background","style":"green"}"#] : [])
+                + [#"{"type":"background","style":"red"}"#, #"{"type":"background","style":"blue"}"#])
         let circled = Self.modifiers(Text("a").background(Circle().stroke(Color.white, lineWidth: 4)))
         #expect(circled.count == 1 && circled[0].hasPrefix(#"{"type":"background","view":{"type":"spacer""#))
         #expect(
@@ -281,6 +333,63 @@ private struct IntentWithResourceTitles: AppIntent {
                 #"{"type":"fontWeight","weight":"bold"}"#, #"{"type":"ignored","api":"italic()"}"#,
             ])
         #expect((Text("a") + Text("b")).content == "ab")
+    }
+
+    /// Grids as stacks: a lazy grid's cells in lines of its columns (an adaptive column as many as
+    /// fit the family's content), each cell framed to its column; a grid's rows as written.
+    @Test func gridsAreStacksOfLinesOfCells() {
+        func texts(_ count: Int) -> ViewGroup {
+            ViewGroup((0..<count).map { ViewNode(type: .text, text: "\($0)") })
+        }
+        let twoColumns = ViewRenderer.root(
+            of: LazyVGrid(columns: [GridItem(.flexible()), GridItem(.fixed(40))], spacing: 4) { texts(3) })
+        #expect(twoColumns.type == .vstack && twoColumns.spacing == 4)
+        #expect(twoColumns.children.map(\.type) == [.hstack, .hstack])
+        #expect(twoColumns.children[1].children.map(\.type) == [.text, .spacer])
+        #expect(
+            twoColumns.children[0].children.map { $0.modifiers.map(\.json.description) } == [
+                [#"{"type":"frame","maxWidth":"infinity"}"#], [#"{"type":"frame","width":40}"#],
+            ])
+        // systemMedium's content is 332 points across: five columns of at least 60, 8 apart.
+        let adaptive = ViewRenderer.root(
+            of: LazyVGrid(columns: [GridItem(.adaptive(minimum: 60))]) { texts(7) },
+            in: EnvironmentValues(widgetFamily: .systemMedium))
+        #expect(adaptive.children.map(\.children.count) == [5, 5])
+        let rows = ViewRenderer.root(of: LazyHGrid(rows: [GridItem(), GridItem()]) { texts(4) })
+        #expect(rows.type == .hstack && rows.children.map(\.type) == [.vstack, .vstack])
+        #expect(
+            rows.children[0].children[0].modifiers.first?.json.description
+                == #"{"type":"frame","maxHeight":"infinity"}"#)
+        let grid = ViewRenderer.root(
+            of: Grid(verticalSpacing: 2) {
+                GridRow {
+                    Text("a")
+                    Text("b")
+                }
+                GridRow { Text("c") }
+            })
+        #expect(grid.type == .vstack && grid.spacing == 2 && grid.children.map(\.children.count) == [2, 1])
+    }
+
+    @Test func modelObjectsAreReadWhenTheViewIsDrawn() {
+        let model = EpisodeModel()
+        #expect(ViewRenderer.root(of: EpisodeView(episode: model)).text == "Episode 12")
+        model.isPlaying = true
+        #expect(ViewRenderer.root(of: EpisodeView(episode: model)).text == "Playing Episode 12")
+    }
+
+    @Test func anOptionalParametersChoicesAreItsWrappedTypesAndAQueryMaySearch() async throws {
+        let intent = SetLightIntent()
+        let description = ParameterReflection.descriptions(of: intent).first { $0.name == "camera" }
+        #expect(description?.hasDynamicOptions == true && description?.isOptional == true)
+        let options = try await ParameterReflection.options(
+            of: intent, parameter: "camera",
+            container: SharedContainer(url: URL(fileURLWithPath: "/nonexistent")),
+            date: Fixtures.now)
+        #expect(options == [.string("Porch"), .string("Garage")])
+        #expect(try await RoomQuery().entities(matching: "Kitchen").map(\.id) == ["Kitchen"])
+        // The control compiles as Home Assistant writes it; widgethost leaves controls out.
+        _ = LightControl().body
     }
 
     @Test func aParameterTitledByAResourceShowsItsDefaultValue() {

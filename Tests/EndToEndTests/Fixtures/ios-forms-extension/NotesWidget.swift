@@ -37,8 +37,10 @@ struct NotesWidgetView: View {
     var body: some View {
         VStack(alignment: .leading) {
             AnyView(header)
-            ForEach(entry.notes, id: \.self) { note in
-                Text(note).modifier(Filling())
+            LazyVGrid(columns: [GridItem(.flexible()), GridItem(.flexible())], spacing: 4) {
+                ForEach(entry.notes, id: \.self) { note in
+                    Text(note).modifier(Filling())
+                }
             }
             Text("\(entry.notes.count)").bold() + Text(" notes").bold()
             SchemeLabel()
