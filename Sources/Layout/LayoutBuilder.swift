@@ -99,10 +99,10 @@ struct LayoutBuilder {
                 guard let paint = resolve(style, opacity: opacity) else { continue }
                 // Cast by the view as drawn so far: by a node of its own where this one is
                 // already scaled, turned, moved or shadowed (a node casts before its effects).
-                if element.shadow != nil || element.effects != nil {
+                if element.effects != LayoutElement.Effects() {
                     element = wrap(element, .effect("shadow"))
                 }
-                element.shadow = LayoutElement.Shadow(
+                element.effects.shadow = LayoutElement.Effects.Shadow(
                     paint: paint, radius: min(max(modifier["radius"]?.finiteNumber ?? 0, 0), 100),
                     x: min(max(modifier["x"]?.finiteNumber ?? 0, -1_000), 1_000),
                     y: min(max(modifier["y"]?.finiteNumber ?? 0, -1_000), 1_000))
@@ -338,7 +338,7 @@ struct LayoutBuilder {
         let anchor = UnitPoint(
             x: value("anchorX", -100...100, default: 0.5), y: value("anchorY", -100...100, default: 0.5))
         let kind = modifier.modifierKind ?? .scaleEffect
-        let before = element.effects ?? .none
+        let before = element.effects
         let fits: Bool
         switch kind {
         case .offset:
@@ -350,28 +350,21 @@ struct LayoutBuilder {
                 !before.isMoved && before.degrees == 0
                 && (!before.isScaledOrTurned || before.anchor == anchor)
         }
-        let target = fits && element.shadow == nil ? element : wrap(element, .effect(kind.rawValue))
-        let current = target.effects ?? .none
+        let target = fits && before.shadow == nil ? element : wrap(element, .effect(kind.rawValue))
         switch kind {
         case .offset:
-            target.effects = LayoutElement.Effects(
-                scaleX: current.scaleX, scaleY: current.scaleY, degrees: current.degrees,
-                x: current.x + value("x", -1_000...1_000, default: 0),
-                y: current.y + value("y", -1_000...1_000, default: 0), anchor: current.anchor)
+            target.effects.offset.width += value("x", -1_000...1_000, default: 0)
+            target.effects.offset.height += value("y", -1_000...1_000, default: 0)
         case .rotationEffect:
-            let degrees = (current.degrees + (modifier["degrees"]?.finiteNumber ?? 0))
+            target.effects.degrees = (target.effects.degrees + (modifier["degrees"]?.finiteNumber ?? 0))
                 .truncatingRemainder(dividingBy: 360)
-            target.effects = LayoutElement.Effects(
-                scaleX: current.scaleX, scaleY: current.scaleY, degrees: degrees, x: 0, y: 0,
-                anchor: degrees == 0 && !current.isScaledOrTurned ? .center : anchor)
+            target.effects.anchor = target.effects.isScaledOrTurned ? anchor : .center
         default:
             // A negative factor mirrors; beyond 100 nothing is seen anyway.
             let uniform = value("scale", -100...100, default: 1)
-            let scaleX = current.scaleX * value("x", -100...100, default: uniform)
-            let scaleY = current.scaleY * value("y", -100...100, default: uniform)
-            let scaled = scaleX != 1 || scaleY != 1
-            target.effects = LayoutElement.Effects(
-                scaleX: scaleX, scaleY: scaleY, degrees: 0, x: 0, y: 0, anchor: scaled ? anchor : .center)
+            target.effects.scale.width *= value("x", -100...100, default: uniform)
+            target.effects.scale.height *= value("y", -100...100, default: uniform)
+            target.effects.anchor = target.effects.isScaledOrTurned ? anchor : .center
         }
         return target
     }

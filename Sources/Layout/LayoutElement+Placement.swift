@@ -168,15 +168,12 @@ extension LayoutElement {
             break
         }
         node.opacity = opacity
-        if let effects {
-            if effects.scaleX != 1 || effects.scaleY != 1 {
-                node.scale = Size(width: effects.scaleX, height: effects.scaleY)
-            }
-            if effects.degrees != 0 { node.rotation = effects.degrees }
-            if effects.isScaledOrTurned && effects.anchor != .center { node.anchor = effects.anchor }
-            if effects.isMoved { node.offset = Size(width: effects.x, height: effects.y) }
-        }
-        if let shadow {
+        guard let effects = boxedEffects?.value else { return node }
+        if effects.scale != Size(width: 1, height: 1) { node.scale = effects.scale }
+        if effects.degrees != 0 { node.rotation = effects.degrees }
+        if effects.isScaledOrTurned && effects.anchor != .center { node.anchor = effects.anchor }
+        if effects.isMoved { node.offset = effects.offset }
+        if let shadow = effects.shadow {
             node.shadow = LayoutShadow(
                 color: shadow.paint[scheme], pairedColor: paired.scheme.map { shadow.paint[$0] },
                 radius: shadow.radius, x: shadow.x, y: shadow.y)

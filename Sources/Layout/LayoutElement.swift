@@ -59,57 +59,54 @@ final class LayoutElement {
     var priority = 0.0
     /// The opacity the element's subtree is drawn at.
     var opacity = 1.0
-    /// The shadow the element's subtree casts (`shadow`), its colour in both schemes; out of
-    /// line, as few elements have one.
-    var shadow: Shadow?
-    /// How the element's subtree is drawn scaled, turned and moved (`scaleEffect`,
-    /// `rotationEffect`, `offset`); out of line too.
-    var effects: Effects?
+    /// How the element's subtree is drawn scaled, turned and moved, and the shadow it casts
+    /// (``Effects``): kept out of line, as few elements have any.
+    var effects: Effects {
+        get { boxedEffects?.value ?? Effects() }
+        set { boxedEffects = newValue == Effects() ? nil : Box(newValue) }
+    }
+    /// The effects, when the element has any.
+    private(set) var boxedEffects: Box<Effects>?
 
-    /// The drawing effects of an element, in the one order a node keeps: scaled, then turned,
-    /// both about `anchor`, then moved. A modifier that would apply in another order wraps the
-    /// element in one of its own (``LayoutBuilder``), as SwiftUI's `ModifiedContent` does.
-    final class Effects: Sendable {
-        let scaleX: Double
-        let scaleY: Double
-        let degrees: Double
-        let x: Double
-        let y: Double
+    /// The drawing effects of an element, in the one order a node keeps: its shadow cast, then
+    /// scaled and turned, both about `anchor`, then moved. A modifier that would apply in another
+    /// order wraps the element in one of its own (``LayoutBuilder``), as SwiftUI's
+    /// `ModifiedContent` does.
+    struct Effects: Equatable, Sendable {
+        /// The factors across and down (`scaleEffect`).
+        var scale = Size(width: 1, height: 1)
+        /// Clockwise (`rotationEffect`), within a whole turn.
+        var degrees = 0.0
         /// The point of the frame the element is scaled and turned about.
-        let anchor: UnitPoint
+        var anchor = UnitPoint.center
+        /// How far it is moved (`offset`).
+        var offset = Size.zero
+        /// The shadow it casts (`shadow`), its colour in both schemes.
+        var shadow: Shadow?
 
-        init(scaleX: Double, scaleY: Double, degrees: Double, x: Double, y: Double, anchor: UnitPoint) {
-            self.scaleX = scaleX
-            self.scaleY = scaleY
-            self.degrees = degrees
-            self.x = x
-            self.y = y
-            self.anchor = anchor
+        /// A `shadow` as the modifier gave it.
+        struct Shadow: Equatable, Sendable {
+            var paint: Paint
+            var radius: Double
+            var x: Double
+            var y: Double
         }
-
-        /// No effect yet.
-        static let none = Effects(scaleX: 1, scaleY: 1, degrees: 0, x: 0, y: 0, anchor: .center)
 
         /// Whether the element is scaled or turned (about ``anchor``).
-        var isScaledOrTurned: Bool { scaleX != 1 || scaleY != 1 || degrees != 0 }
+        var isScaledOrTurned: Bool { scale != Size(width: 1, height: 1) || degrees != 0 }
         /// Whether it is moved.
-        var isMoved: Bool { x != 0 || y != 0 }
+        var isMoved: Bool { offset != .zero }
     }
 
-    /// A `shadow` as the modifier gave it.
-    final class Shadow {
-        let paint: Paint
-        let radius: Double
-        let x: Double
-        let y: Double
+    /// A value kept out of line, behind a reference.
+    final class Box<Value: Sendable>: Sendable {
+        let value: Value
 
-        init(paint: Paint, radius: Double, x: Double, y: Double) {
-            self.paint = paint
-            self.radius = radius
-            self.x = x
-            self.y = y
+        init(_ value: Value) {
+            self.value = value
         }
     }
+
     /// The children that take part in layout (not `EmptyView`s), in order.
     let visible: [LayoutElement]
 

@@ -26,19 +26,13 @@ public struct GridItem: Sendable, Hashable {
 }
 
 /// The views a scroll view pins (SwiftUI's `PinnedScrollableViews`): a widget does not scroll.
-public struct PinnedScrollableViews: OptionSet, Sendable, Hashable {
-    /// The bits.
-    public let rawValue: Int
+public typealias PinnedScrollableViews = OptionBits<PinnedScrollableView>
 
-    /// Views from bits.
-    public init(rawValue: Int) {
-        self.rawValue = rawValue
-    }
-
+extension OptionBits where Kind == PinnedScrollableView {
     /// Section headers.
-    public static let sectionHeaders = PinnedScrollableViews(rawValue: 1)
+    public static var sectionHeaders: Self { Self(rawValue: 1) }
     /// Section footers.
-    public static let sectionFooters = PinnedScrollableViews(rawValue: 2)
+    public static var sectionFooters: Self { Self(rawValue: 2) }
 }
 
 /// A grid filled row by row (`LazyVGrid(columns:)`): a `vstack` of rows, each an `hstack` of as

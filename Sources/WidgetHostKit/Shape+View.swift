@@ -320,21 +320,15 @@ extension View {
 }
 
 /// The regions `ignoresSafeArea` names, as SwiftUI's `SafeAreaRegions`.
-public struct SafeAreaRegions: OptionSet, Sendable, Hashable {
-    /// The bits.
-    public let rawValue: Int
+public typealias SafeAreaRegions = OptionBits<SafeAreaRegion>
 
-    /// Regions from bits.
-    public init(rawValue: Int) {
-        self.rawValue = rawValue
-    }
-
+extension OptionBits where Kind == SafeAreaRegion {
     /// Every region.
-    public static let all = SafeAreaRegions(rawValue: 3)
+    public static var all: Self { Self(rawValue: 3) }
     /// The container's.
-    public static let container = SafeAreaRegions(rawValue: 1)
+    public static var container: Self { Self(rawValue: 1) }
     /// The keyboard's.
-    public static let keyboard = SafeAreaRegions(rawValue: 2)
+    public static var keyboard: Self { Self(rawValue: 2) }
 }
 
 /// A progress view's style, as SwiftUI's progress view styles.

@@ -80,21 +80,15 @@ extension View {
 }
 
 /// Why a view is redacted, as SwiftUI's `RedactionReasons`.
-public struct RedactionReasons: OptionSet, Sendable, Hashable {
-    /// The bits.
-    public let rawValue: Int
+public typealias RedactionReasons = OptionBits<RedactionReason>
 
-    /// Reasons from bits.
-    public init(rawValue: Int) {
-        self.rawValue = rawValue
-    }
-
+extension OptionBits where Kind == RedactionReason {
     /// Drawn as a placeholder.
-    public static let placeholder = RedactionReasons(rawValue: 1)
+    public static var placeholder: Self { Self(rawValue: 1) }
     /// Hidden while the device is locked.
-    public static let privacy = RedactionReasons(rawValue: 2)
+    public static var privacy: Self { Self(rawValue: 2) }
     /// Not yet valid.
-    public static let invalidated = RedactionReasons(rawValue: 4)
+    public static var invalidated: Self { Self(rawValue: 4) }
 }
 
 /// A gauge's style, as SwiftUI's gauge styles.

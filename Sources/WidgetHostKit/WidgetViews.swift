@@ -77,20 +77,14 @@ public enum Axis: String, Sendable, Hashable, CaseIterable {
     case vertical
 
     /// A set of axes.
-    public struct Set: OptionSet, Sendable, Hashable {
-        /// The bits.
-        public let rawValue: Int
+    public typealias Set = OptionBits<Axis>
+}
 
-        /// Axes from bits.
-        public init(rawValue: Int) {
-            self.rawValue = rawValue
-        }
-
-        /// The horizontal axis.
-        public static let horizontal = Set(rawValue: 1)
-        /// The vertical axis.
-        public static let vertical = Set(rawValue: 2)
-    }
+extension OptionBits where Kind == Axis {
+    /// The horizontal axis.
+    public static var horizontal: Self { Self(rawValue: 1) }
+    /// The vertical axis.
+    public static var vertical: Self { Self(rawValue: 2) }
 }
 
 extension Text {
