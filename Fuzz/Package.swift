@@ -18,6 +18,7 @@ let targets: [(name: String, products: [String])] = [
     ("FuzzStoreImport", ["TaskStore", "Diagnostics", "YAML"]),
     ("FuzzPluginReply", ["PluginProtocol", "JSON", "WidgetHostKit"]),
     ("FuzzPerform", ["WidgetHost", "WidgetEngine", "BuiltInWidgets", "WidgetHostKit"]),
+    ("FuzzPicture", ["Layout", "Rendering", "JSON", "WidgetHostKit"]),
     (
         "FuzzRender",
         ["WidgetHost", "WidgetEngine", "Rendering", "WidgetHostKit", "TerminalText", "Diagnostics"]

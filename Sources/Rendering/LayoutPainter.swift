@@ -54,6 +54,15 @@ struct LayoutPainter {
         // nothing is drawn: Cairo takes no matrix that cannot be inverted.
         let effects = Self.effects(of: node, in: frame)
         if let scale = node.scale, min(abs(scale.width), abs(scale.height)) < 1e-6 { return }
+        // Nor is a subtree that nested effects scale down to nothing, all of them together.
+        if var local = effects {
+            var current = cairo_matrix_t()
+            cairo_get_matrix(context, &current)
+            var combined = cairo_matrix_t()
+            cairo_matrix_multiply(&combined, &local, &current)
+            let determinant = combined.xx * combined.yy - combined.xy * combined.yx
+            guard determinant.isFinite, abs(determinant) > 1e-12 else { return }
+        }
         let shape = node.shape.map(Self.clamped) ?? .rectangle
         let grouped = opacity < 1
         if grouped { cairo_push_group(context) }
@@ -123,6 +132,10 @@ struct LayoutPainter {
     /// picture are skipped.
     private func drawText(_ lines: [String], of node: LayoutNode, in frame: Rect) {
         let font = node.font ?? TextStyles.body  // the typesetter takes it as Pango can (FontSpec.drawable)
+        // Effects nested in effects can scale a text past any size FreeType draws (its glyphs are
+        // at most 65,535 pixels): so large, it covers the picture many times over, and is not
+        // drawn.
+        guard font.drawable.size * deviceScale() < Self.largestGlyph else { return }
         let measured = Typesetter.shared.layout(lines.first ?? "", font: font, width: nil, maxLines: 1)
         let lineHeight = Self.clamped(
             node.lineHeight ?? measured.lineHeight, to: 0...FontSpec.maximumSize * 2)
@@ -135,11 +148,12 @@ struct LayoutPainter {
         case "trailing": alignment = 1
         default: alignment = 0
         }
+        let visible = visibleArea()
         for (index, line) in lines.enumerated() {
             let top = frame.y + Double(index) * lineHeight
-            // Below the picture: so is every line after it.
-            if top > bounds.height { break }
-            if top + lineHeight < 0 || line.isEmpty { continue }
+            // Below what is drawn on: so is every line after it.
+            if top > visible.maxY { break }
+            if top + lineHeight < visible.y || line.isEmpty { continue }
             Typesetter.shared.draw(
                 line, font: font, in: (frame.x, frame.width), alignment: alignment, baseline: top + ascent,
                 color: color, strikethrough: strikethrough, on: context)
@@ -224,8 +238,35 @@ struct LayoutPainter {
     private var label: RGBA { Palette.resolve("primary", scheme: scheme) ?? RGBA(red: 0, green: 0, blue: 0) }
 
     /// Whether any of `frame` is inside the picture.
+    /// The most pixels a glyph of a text drawn is high.
+    static let largestGlyph = 30_000.0
+
+    /// How many pixels a point is at most, as the context is scaled and turned now.
+    private func deviceScale() -> Double {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        let scale = max(
+            (matrix.xx * matrix.xx + matrix.yx * matrix.yx).squareRoot(),
+            (matrix.xy * matrix.xy + matrix.yy * matrix.yy).squareRoot())
+        return scale.isFinite ? scale : .infinity
+    }
+
+    /// Whether `frame` reaches what can still be drawn on: the picture, inside the clips drawn
+    /// through, as the context is scaled, turned and moved now.
     private func isVisible(_ frame: Rect) -> Bool {
-        frame.maxX >= 0 && frame.maxY >= 0 && frame.x <= bounds.width && frame.y <= bounds.height
+        let visible = visibleArea()
+        return frame.maxX >= visible.x && frame.maxY >= visible.y && frame.x <= visible.maxX
+            && frame.y <= visible.maxY
+    }
+
+    /// What can still be drawn on, in the context's coordinates now (the clip's extents).
+    private func visibleArea() -> Rect {
+        var left = 0.0
+        var top = 0.0
+        var right = 0.0
+        var bottom = 0.0
+        cairo_clip_extents(context, &left, &top, &right, &bottom)
+        return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// Replaces the current path with `shape` at `frame`.

@@ -251,6 +251,50 @@ import WidgetHostKit
         #expect(hanging.at(points: 30, 100) == .white)
     }
 
+    /// Effects nested in effects multiply: a text scaled a hundredfold three times over is past
+    /// any glyph FreeType draws, and a subtree scaled by a thousandth three times is nothing to
+    /// Cairo; the picture is drawn all the same, without them (the `picture` fuzz target's first
+    /// finding: the whole picture failed with `png.drawing-failed`, "error occurred in
+    /// libfreetype").
+    @Test func effectsNestedPastWhatCanBeDrawnLeaveThePictureDrawn() throws {
+        func nested(_ factor: Double, _ inner: LayoutNode) -> LayoutNode {
+            var node = inner
+            for _ in 0..<3 {
+                node = Self.node("scaleEffect", 20, 20, 100, 40) {
+                    $0.scale = Size(width: factor, height: factor)
+                    $0.children = [node]
+                }
+            }
+            return node
+        }
+        for factor in [100.0, -100, 0.001] {
+            let picture = try Self.draw(
+                Self.widget([
+                    nested(factor, Self.text(["Huge"], 20, 20, 100)),
+                    Self.node("background", 60, 150, 20, 20) {
+                        $0.background = Self.black
+                    },
+                ]), scale: 1)
+            #expect(picture.at(points: 70, 160) == .black, "\(factor)")
+        }
+    }
+
+    /// What is drawn where an effect puts it is drawn even though its frame is outside the
+    /// picture: a square laid out to the right of the widget, moved back into it.
+    @Test func aSubtreeMovedIntoThePictureIsDrawn() throws {
+        let picture = try Self.drawBlack(200, 40, 40, 40) { $0.offset = Size(width: -150, height: 0) }
+        #expect(picture.at(points: 70, 60) == .black)
+        let text = try Self.draw(
+            Self.widget([
+                Self.node("offset", 0, 200, 170, 30) {
+                    $0.offset = Size(width: 0, height: -150)
+                    $0.children = [Self.text(["Moved up"], 10, 200, 150)]
+                }
+            ]))
+        #expect(
+            text.pixels(inPoints: (10, 50, 150, 30), scale: 1).contains { $0.red < 100 && $0.alpha == 255 })
+    }
+
     @Test func aShadowIsCastUnderTheSubtreeMovedAndBlurred() throws {
         func square(_ shadow: LayoutShadow) throws -> PNGPicture {
             try Self.drawBlack(60, 60, 40, 40) { $0.shadow = shadow }
