@@ -55,6 +55,12 @@ public struct PNGRenderer: Sendable {
             + "install it (Debian's librsvg2-2), or name it with \(symbolLibraryVariable)"
     }
 
+    /// ``symbolsUnavailable``, once a picture of this process has drawn a symbol (nothing loads
+    /// librsvg before one does).
+    public static var symbolsDrawnAsOutlines: String? {
+        LibRSVG.wasSymbolDrawn ? symbolsUnavailable : nil
+    }
+
     /// The picture's size in pixels for `family`: its size in points times the scale, rounded up.
     public func pixelSize(of family: WidgetFamily) -> (width: Int, height: Int) {
         let size = Device.reference.size(of: family)

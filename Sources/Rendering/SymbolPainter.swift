@@ -143,8 +143,17 @@ struct LibRSVG: @unchecked Sendable {
                 renderDocument: unsafeBitCast(render, to: RenderDocument.self)))
     }()
 
-    /// The library, or `nil` when it could not be loaded.
-    static var loaded: LibRSVG? { try? loading.get() }
+    /// The library, or `nil` when it could not be loaded; asking is what loads it.
+    static var loaded: LibRSVG? {
+        wasNeeded.store(true, ordering: .relaxed)
+        return try? loading.get()
+    }
+
+    /// Whether a symbol has been drawn, so that the library was needed.
+    private static let wasNeeded = Atomic(false)
+
+    /// Whether a symbol has been drawn (librsvg asked for) in this process.
+    static var wasSymbolDrawn: Bool { wasNeeded.load(ordering: .relaxed) }
 
     /// Why the library could not be loaded, as the dynamic loader says.
     struct LoadFailure: Error {

@@ -262,8 +262,8 @@ extension WidgetHostCommand {
                 StandardStream.error.write(
                     "warning: reload requests were not checked: \(TerminalText.visible(problem))\n")
             }
-            // Pictures recorded or compared without librsvg have outlines for symbols.
-            if let missing = PNGRenderer.symbolsUnavailable {
+            // Pictures with symbols recorded or compared without librsvg have outlines for them.
+            if let missing = PNGRenderer.symbolsDrawnAsOutlines {
                 StandardStream.error.write("warning: \(TerminalText.visible(missing))\n")
             }
             if request.isWhole { tidy(request, drawn: Set(outcomes.map(\.name))) }

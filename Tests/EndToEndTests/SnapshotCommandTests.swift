@@ -147,6 +147,20 @@ import Testing
             ], "\(verify.standardError)")
     }
 
+    /// A picture without a symbol needs no librsvg: verified without it, it passes, and the run
+    /// says nothing of outlines.
+    @Test func withoutLibrsvgPicturesWithoutSymbolsPassSilently() throws {
+        let (scratch, store) = try Self.recorded()
+        var environment = store
+        environment["WIDGETHOST_LIBRSVG"] = scratch.path("no/librsvg-2.so.2")
+        let verify = try Self.snapshot(
+            scratch,
+            ["config", "--dir", "snaps", "--widget", "work-tasks", "--family", "accessoryInline"],
+            store: environment)
+        #expect(verify.status == 0, "\(verify.standardOutput)")
+        #expect(!verify.standardError.contains("librsvg"), "\(verify.standardError)")
+    }
+
     @Test func aOnePixelChangeFailsWithADiffPictureThatMarksIt() throws {
         let (scratch, store) = try Self.recorded()
         let file = URL(fileURLWithPath: scratch.path("snaps/focus.systemSmall.png"))
