@@ -2,3 +2,8 @@
 // and Foundation, which Apple's AppIntents re-exports.
 @_exported import Foundation
 @_exported import WidgetHostKit
+
+// URLSession and URLRequest, which Apple's Foundation has and swift-corelibs-foundation keeps apart.
+#if canImport(FoundationNetworking)
+    @_exported import FoundationNetworking
+#endif

@@ -165,3 +165,19 @@ public enum UIApplication {
     /// The URL that opens the app's settings.
     public static let openSettingsURLString = "app-settings:"
 }
+
+/// How a text style's sizes scale with the person's text size (UIKit's `UIFontMetrics`):
+/// widgethost draws at the default size, so a value is what it is.
+public struct UIFontMetrics: Sendable {
+    /// The metrics of the body style.
+    public static let `default` = UIFontMetrics()
+
+    /// The metrics of `style`.
+    public init(forTextStyle style: UIFont.TextStyle = .body) {}
+
+    /// `value`, scaled to the text size: the same at the default size.
+    public func scaledValue(for value: Double) -> Double { value }
+
+    /// `font`, scaled to the text size: the same at the default size.
+    public func scaledFont(for font: UIFont) -> UIFont { font }
+}

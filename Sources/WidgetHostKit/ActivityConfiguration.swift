@@ -155,3 +155,36 @@ extension View {
         ModifiedContent(content: self, change: .nothing)
     }
 }
+
+/// The size a Live Activity is shown at (ActivityKit's `ActivityFamily`).
+public enum ActivityFamily: Sendable, Hashable {
+    /// The Apple Watch's Smart Stack and CarPlay.
+    case small
+    /// The lock screen's.
+    case medium
+}
+
+extension ActivityConfiguration {
+    /// The other sizes the activity is drawn at: kept for source compatibility.
+    public func supplementalActivityFamilies(_ families: [ActivityFamily]) -> Self { self }
+}
+
+extension EnvironmentValues {
+    /// `.medium`: the size a Live Activity's views are drawn at.
+    public var activityFamily: ActivityFamily { .medium }
+}
+
+/// What Xcode's old preview of a Live Activity shows (`viewKind:`).
+public enum ActivityPreviewViewKind: Sendable, Hashable {
+    /// The lock screen's view.
+    case content
+    /// A presentation of the Dynamic Island.
+    case dynamicIsland(DynamicIslandMode)
+}
+
+extension ActivityAttributes {
+    /// Xcode's old preview of the activity in `state` (compiled, never shown: the view is empty).
+    public func previewContext(_ state: ContentState, viewKind: ActivityPreviewViewKind) -> EmptyView {
+        EmptyView()
+    }
+}

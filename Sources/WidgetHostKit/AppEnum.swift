@@ -54,6 +54,12 @@ public struct TypeDisplayRepresentation: Sendable, Hashable, ExpressibleByString
         self.name = name
     }
 
+    /// Creates a representation of a resource's default value (`.init(name: .init("key",
+    /// defaultValue: "Calendar"))`).
+    public init(name: LocalizedStringResource) {
+        self.name = name.defaultValue
+    }
+
     /// Creates a representation from a literal.
     public init(stringLiteral value: String) {
         self.name = value
@@ -64,10 +70,34 @@ public struct TypeDisplayRepresentation: Sendable, Hashable, ExpressibleByString
 public struct DisplayRepresentation: Sendable, Hashable, ExpressibleByStringLiteral {
     /// The title.
     public var title: String
+    /// A line under the title, where a list shows one.
+    public var subtitle: String?
+    /// A picture beside the title, where a list shows one.
+    public var image: Image?
+
+    /// An image beside a title, as AppIntents' `DisplayRepresentation.Image`.
+    public struct Image: Sendable, Hashable {
+        /// The SF Symbol, or nil for an image of the app's assets.
+        public var systemName: String?
+        /// The asset's name.
+        public var named: String?
+
+        /// A symbol.
+        public init(systemName: String) {
+            self.systemName = systemName
+        }
+
+        /// An image of the app's assets.
+        public init(named name: String) {
+            self.named = name
+        }
+    }
 
     /// Creates a representation.
-    public init(title: String) {
+    public init(title: String, subtitle: String? = nil, image: Image? = nil) {
         self.title = title
+        self.subtitle = subtitle
+        self.image = image
     }
 
     /// Creates a representation from a literal.

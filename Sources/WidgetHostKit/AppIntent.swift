@@ -99,3 +99,13 @@ extension LocalizedStringResource: IntentTitle {
     /// The default value.
     public var intentTitleText: String { defaultValue }
 }
+
+/// An intent that plays audio (AppIntents' `AudioPlaybackIntent`): run as any intent is.
+public protocol AudioPlaybackIntent: AppIntent {}
+
+/// An intent that replaces a SiriKit intent of an older version of the app (AppIntents'
+/// `CustomIntentMigratedAppIntent`): run as any intent is.
+public protocol CustomIntentMigratedAppIntent: AppIntent {
+    /// The SiriKit intent's class name.
+    static var intentClassName: String { get }
+}

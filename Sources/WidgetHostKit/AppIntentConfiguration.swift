@@ -26,6 +26,14 @@ where Provider.Intent == Intent {
         self.parameters = ParameterReflection.descriptions(of: Intent())
     }
 
+    /// Creates the configuration of widget `kind`, configured by the provider's intent.
+    public init(
+        kind: String, provider: Provider,
+        @ViewBuilder content: @escaping @Sendable (Provider.Entry) -> Content
+    ) {
+        self.init(kind: kind, intent: Intent.self, provider: provider, content: content)
+    }
+
     /// The intent's parameters, found by reflection once.
     @_spi(WidgetHost) public let parameters: [ParameterDescription]
     /// `true`.

@@ -59,6 +59,12 @@ public struct Label: PrimitiveView {
         self.icon = ViewGroup([ViewNode(type: .image, systemName: systemImage)])
     }
 
+    /// A label of a text and an image of the app's assets (drawn as `Image(name)` is).
+    public init(_ title: String, image name: String) {
+        self.title = ViewGroup([ViewNode(type: .text, text: title)])
+        self.icon = ViewGroup(Image(name).makeNodes())
+    }
+
     /// A label of any title and icon views.
     public init(@ViewBuilder title: () -> ViewGroup, @ViewBuilder icon: () -> ViewGroup) {
         self.title = title()

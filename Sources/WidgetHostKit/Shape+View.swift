@@ -384,3 +384,16 @@ extension Color {
     /// The colour as a gradient (`.background(Color.blue.gradient)`): drawn in the colour.
     public var gradient: AnyGradient { AnyGradient(color: self) }
 }
+
+extension ShapeStyle where Self == Color {
+    /// The view's tint (`.stroke(.tint)`): the accent colour.
+    public static var tint: Color { Color(name: "accentColor") }
+}
+
+extension Shape {
+    /// The shape turned by `angle` about `anchor` (`Circle().trim(...).rotation(.degrees(-90))`):
+    /// drawn as the shape (a stroke's start has no picture here).
+    public func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> TrimmedShape<Self> {
+        TrimmedShape(shape: self)
+    }
+}

@@ -267,6 +267,12 @@ public struct UIColor: Sendable, Hashable {
     public static let quaternaryLabel = UIColor(name: "quaternary")
     /// A fill for thin and small shapes.
     public static let systemFill = UIColor(name: "fill")
+    /// A fill for medium shapes.
+    public static let secondarySystemFill = UIColor(name: "fill.secondary")
+    /// A fill for large shapes.
+    public static let tertiarySystemFill = UIColor(name: "fill.tertiary")
+    /// A fill for large areas.
+    public static let quaternarySystemFill = UIColor(name: "fill.quaternary")
     /// A separator's colour.
     public static let separator = UIColor(name: "tertiary")
     /// The app's tint (UIKit's name).

@@ -224,6 +224,8 @@ public struct Image: PrimitiveView {
     public let systemName: String
     /// The name of an image of the app's assets (`Image("newspic")`), drawn as `systemName`.
     var assetName: String?
+    /// The modifiers of its own that give an image back (`.resizable()`, `.renderingMode(_:)`).
+    private var modifiers: [ViewModifierNode] = []
 
     /// Creates an image of a symbol.
     public init(systemName: String) {
@@ -232,13 +234,38 @@ public struct Image: PrimitiveView {
 
     /// An `image` node; an asset's names it as ignored.
     public func makeNodes() -> [ViewNode] {
-        guard let assetName else { return [ViewNode(type: .image, systemName: systemName)] }
+        guard let assetName else {
+            return [ViewNode(type: .image, systemName: systemName, modifiers: modifiers)]
+        }
         let api = "Image(\"\(assetName)\") (an image of the app's assets, drawn as \(systemName))"
         return [
             ViewNode(
                 type: .image, systemName: systemName,
-                modifiers: [ViewModifierNode(.ignored, [.init("api", .string(api))])])
+                modifiers: [ViewModifierNode(.ignored, [.init("api", .string(api))])] + modifiers)
         ]
+    }
+}
+
+/// The modifiers that give an image back, as SwiftUI's `Image` has them, so that an `Image`
+/// extension's method may follow them (`.resizable().myStyle()`): each records what the view
+/// modifier of its name records.
+extension Image {
+    /// `self` with what `modify` records on a view recorded on it.
+    private func recording(_ modify: (Image) -> ModifiedContent<Image>) -> Image {
+        var image = self
+        image.modifiers += modify(Image(systemName: "")).change.recorded ?? []
+        return image
+    }
+
+    /// Lets the image grow to its frame: ignored (a symbol is drawn at its text size).
+    public func resizable() -> Image { recording { $0.resizable() } }
+    /// How the image takes its colours: ignored.
+    public func renderingMode(_ mode: TemplateRenderingMode?) -> Image {
+        recording { $0.renderingMode(mode) }
+    }
+    /// How a symbol's layers are coloured: ignored.
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Image {
+        recording { $0.symbolRenderingMode(mode) }
     }
 }
 

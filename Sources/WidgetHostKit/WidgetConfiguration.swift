@@ -55,6 +55,15 @@ extension WidgetConfiguration {
         ignoring(contentMarginsAPI)
     }
 
+    /// What to do with the background URL sessions' events of the widget's extension: a plugin
+    /// makes its requests while it is asked for its timeline, so there are none to hand over.
+    public func onBackgroundURLSessionEvents(
+        matching matches: ((String) -> Bool)? = nil,
+        _ urlSessionEvent: @escaping (String, @escaping () -> Void) -> Void
+    ) -> Self {
+        self
+    }
+
     /// Shows the widget's background in the accessory families' removable modes
     /// (`.containerBackgroundRemovable(_:)`): ignored, and the host says so.
     public func containerBackgroundRemovable(_ isRemovable: Bool = true) -> Self {

@@ -61,3 +61,8 @@ public struct DisplaySize: Sendable, Hashable, Codable {
     /// The height in points.
     public var height: Double
 }
+
+extension WidgetFamily: CustomStringConvertible {
+    /// The family's name (`systemSmall`).
+    public var description: String { rawValue }
+}

@@ -4,3 +4,8 @@
 @_exported import Foundation
 @_exported import UIKit
 @_exported import WidgetHostKit
+
+// URLSession and URLRequest, which Apple's Foundation has and swift-corelibs-foundation keeps apart.
+#if canImport(FoundationNetworking)
+    @_exported import FoundationNetworking
+#endif

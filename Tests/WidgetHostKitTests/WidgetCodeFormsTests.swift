@@ -136,6 +136,39 @@ private struct LightControl: ControlWidget {
     }
 }
 
+/// An image style of the extension's own, after `.resizable()` (Pocket Casts' artwork).
+extension Image {
+    fileprivate func artworkStyle() -> some View {
+        self.renderingMode(.original).frame(width: 20, height: 20)
+    }
+}
+
+/// A configuration widget whose configuration intent is its provider's (no `intent:` argument).
+private struct CityIntent: WidgetConfigurationIntent {
+    static var title: LocalizedStringResource { "City" }
+    @Parameter(title: "City", default: "Oslo") var city: String
+}
+
+private struct CityProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) -> CityEntry { CityEntry(date: context.date, city: "Oslo") }
+    func snapshot(for configuration: CityIntent, in context: Context) async -> CityEntry {
+        CityEntry(date: context.date, city: configuration.city)
+    }
+    func timeline(for configuration: CityIntent, in context: Context) async -> Timeline<CityEntry> {
+        Timeline(entries: [CityEntry(date: context.date, city: configuration.city)], policy: .never)
+    }
+}
+
+private struct CityEntry: TimelineEntry {
+    let date: Date
+    let city: String
+}
+
+private struct PlayIntent: AudioPlaybackIntent {
+    static var title: LocalizedStringResource { "Play" }
+    func perform() async throws -> some IntentResult { .result() }
+}
+
 private struct IntentWithResourceTitles: AppIntent {
     static var title: LocalizedStringResource { "Open" }
     @Parameter(title: .init("server.title", defaultValue: "Server")) var server: String?
@@ -390,6 +423,36 @@ private struct IntentWithResourceTitles: AppIntent {
         #expect(try await RoomQuery().entities(matching: "Kitchen").map(\.id) == ["Kitchen"])
         // The control compiles as Home Assistant writes it; widgethost leaves controls out.
         _ = LightControl().body
+    }
+
+    @Test func smallerFormsOfRealCode() async throws {
+        let artwork = ViewRenderer.root(of: Image(systemName: "music.note").resizable().artworkStyle())
+        #expect(
+            artwork.modifiers.map { $0["api"]?.stringValue ?? $0.type.rawValue } == [
+                "resizable()", "renderingMode(_:)", "frame",
+            ])
+        let entity = DisplayRepresentation(
+            title: "Kitchen", subtitle: "2 lights", image: .init(systemName: "lightbulb"))
+        #expect(
+            entity.title == "Kitchen" && entity.subtitle == "2 lights"
+                && entity.image?.systemName == "lightbulb")
+        #expect(
+            TypeDisplayRepresentation(name: .init("calendar.title", defaultValue: "Calendar")).name
+                == "Calendar")
+        let configured = AppIntentConfiguration(kind: "City", provider: CityProvider()) { entry in
+            Text(entry.city)
+        }
+        let rendered = try await configured.render(Fixtures.request(.timeline))
+        #expect(rendered.entries.first?.view.text == "Oslo")
+        #expect(ViewRenderer.root(of: Label("Logo", image: "logo")).children.first?.systemName == "photo")
+        #expect(WidgetFamily.systemMedium.description == "systemMedium")
+        #expect(Color.tint.name == "accentColor")
+        #expect(Color(UIColor.tertiarySystemFill).name == "fill.tertiary")
+        let ring = ViewRenderer.root(
+            of: Circle().trim(from: 0, to: 0.5).rotation(.degrees(-90)).stroke(.tint))
+        #expect(ring.modifiers.first?["shape"]?.stringValue == "circle")
+        let toggle = ViewRenderer.root(of: Toggle(isOn: true, intent: PlayIntent()) { Text("Play") })
+        #expect(toggle.intent?.type == "PlayIntent")
     }
 
     @Test func aParameterTitledByAResourceShowsItsDefaultValue() {

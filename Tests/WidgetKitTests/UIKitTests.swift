@@ -40,4 +40,12 @@ import UIKit
         #expect(UIImage(data: Data()) == nil)
         #expect(Color(UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)).name == "#FF8000")
     }
+
+    /// UIFontMetrics at the default text size: values and fonts as they are (Mastodon's hashtag
+    /// widget scales its spacing with it).
+    @Test func fontMetricsScaleNothingAtTheDefaultSize() {
+        #expect(UIFontMetrics.default.scaledValue(for: 12) == 12)
+        let font = UIFont.systemFont(ofSize: 13, weight: .bold)
+        #expect(UIFontMetrics(forTextStyle: .headline).scaledFont(for: font) == font)
+    }
 }

@@ -63,9 +63,16 @@ struct NotesWidget: Widget {
     }
 }
 
-@main
 struct NotesBundle: WidgetBundle {
     var body: some Widget {
         NotesWidget()
+    }
+}
+
+/// A launcher of the extension's own, as Home Assistant's calls its bundle's `main()`.
+@main
+enum WidgetLauncher {
+    static func main() {
+        NotesBundle.main()
     }
 }
