@@ -6,13 +6,13 @@ public struct VStack: PrimitiveView {
 
     /// Creates a stack whose children line up at `alignment`, `spacing` points apart (the
     /// system's default spacing when `nil`).
-    public init(
+    public init<Content: View>(
         alignment: HorizontalAlignment = .center, spacing: Double? = nil,
-        @ViewBuilder content: () -> ViewGroup
+        @ViewBuilder content: () -> Content
     ) {
         stack = StackNode(
             type: .vstack, alignment: alignment == .center ? nil : alignment.rawValue, spacing: spacing,
-            content: content())
+            content: ViewGroup(content()._nodes()))
     }
 
     /// A `vstack` node, with its `alignment` when it is not the centre and its `spacing` when set.
@@ -25,12 +25,12 @@ public struct HStack: PrimitiveView {
 
     /// Creates a stack whose children line up at `alignment`, `spacing` points apart (the
     /// system's default spacing when `nil`).
-    public init(
-        alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewGroup
+    public init<Content: View>(
+        alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content
     ) {
         stack = StackNode(
             type: .hstack, alignment: alignment == .center ? nil : alignment.rawValue, spacing: spacing,
-            content: content())
+            content: ViewGroup(content()._nodes()))
     }
 
     /// An `hstack` node, with its `alignment` when it is not the centre and its `spacing` when set.
@@ -57,8 +57,8 @@ public struct Group: PrimitiveView {
     private let content: ViewGroup
 
     /// Creates a group.
-    public init(@ViewBuilder content: () -> ViewGroup) {
-        self.content = content()
+    public init<Content: View>(@ViewBuilder content: () -> Content) {
+        self.content = ViewGroup(content()._nodes())
     }
 
     /// The children's nodes.
@@ -303,9 +303,9 @@ public struct Button: PrimitiveView {
     private let label: ViewGroup
 
     /// Creates a button running `intent`, labelled by `label`.
-    public init(intent: some AppIntent, @ViewBuilder label: () -> ViewGroup) {
+    public init<Label: View>(intent: some AppIntent, @ViewBuilder label: () -> Label) {
         self.intent = IntentReference(intent)
-        self.label = label()
+        self.label = ViewGroup(label()._nodes())
     }
 
     /// Creates a button with a text label.
@@ -351,10 +351,10 @@ public struct Toggle: PrimitiveView {
     private let label: ViewGroup
 
     /// Creates a toggle.
-    public init(isOn: Bool, intent: some AppIntent, @ViewBuilder label: () -> ViewGroup) {
+    public init<Label: View>(isOn: Bool, intent: some AppIntent, @ViewBuilder label: () -> Label) {
         self.isOn = isOn
         self.intent = IntentReference(intent)
-        self.label = label()
+        self.label = ViewGroup(label()._nodes())
     }
 
     /// Creates a toggle with a text label.
@@ -379,9 +379,9 @@ public struct Link: PrimitiveView {
     private let label: ViewGroup
 
     /// Creates a link.
-    public init(destination: URL, @ViewBuilder label: () -> ViewGroup) {
+    public init<Label: View>(destination: URL, @ViewBuilder label: () -> Label) {
         self.destination = destination
-        self.label = label()
+        self.label = ViewGroup(label()._nodes())
     }
 
     /// Creates a link with a text label.
@@ -400,14 +400,15 @@ public struct ForEach: PrimitiveView {
     private let content: ViewGroup
 
     /// One view per element.
-    public init<Data: Sequence>(_ data: Data, @ViewBuilder content: (Data.Element) -> ViewGroup) {
-        self.content = ViewGroup(data.flatMap { content($0).nodes })
+    public init<Data: Sequence, Content: View>(_ data: Data, @ViewBuilder content: (Data.Element) -> Content)
+    {
+        self.content = ViewGroup(data.flatMap { content($0)._nodes() })
     }
 
     /// One view per element, identified by `id` (identity is SwiftUI's animation concern; the
     /// elements are drawn in order).
-    public init<Data: Sequence, ID: Hashable>(
-        _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: (Data.Element) -> ViewGroup
+    public init<Data: Sequence, ID: Hashable, Content: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: (Data.Element) -> Content
     ) {
         self.init(data, content: content)
     }

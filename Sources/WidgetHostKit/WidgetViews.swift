@@ -53,9 +53,9 @@ public struct ZStack: PrimitiveView {
     private let content: ViewGroup
 
     /// Layers `content`, each placed at `alignment`.
-    public init(alignment: Alignment = .center, @ViewBuilder content: () -> ViewGroup) {
+    public init<Content: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
-        self.content = content()
+        self.content = ViewGroup(content()._nodes())
     }
 
     /// A `zstack` node of the layers, first at the back, with its `alignment` when it is not the

@@ -455,6 +455,26 @@ private struct IntentWithResourceTitles: AppIntent {
         #expect(toggle.intent?.type == "PlayIntent")
     }
 
+    /// A container's closure may return its view (Home Assistant's `Group { switch ... return
+    /// AnyView(...) }`): an explicit `return` turns the builder off, as in SwiftUI, and the view
+    /// returned is the content.
+    @Test(arguments: [0, 1])
+    func aContainersClosureMayReturnItsView(kind: Int) {
+        let group = ViewRenderer.root(
+            of: Group {
+                switch kind {
+                case 0: return AnyView(Text("text"))
+                default: return AnyView(Image(systemName: "star"))
+                }
+            })
+        #expect(group.type == (kind == 0 ? .text : .image))
+        let rows = ViewRenderer.root(
+            of: VStack { return ForEach(0..<3, id: \.self) { index in return Text("\(index)") } })
+        #expect(rows.children.map(\.text) == ["0", "1", "2"])
+        let button = ViewRenderer.root(of: Button(intent: PlayIntent()) { return Text("Play") })
+        #expect(button.children.first?.text == "Play")
+    }
+
     @Test func aParameterTitledByAResourceShowsItsDefaultValue() {
         let titles = ParameterReflection.parameters(of: IntentWithResourceTitles()).map {
             $0.parameter.describe(name: $0.name).title
