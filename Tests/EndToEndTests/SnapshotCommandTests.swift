@@ -124,18 +124,23 @@ import Testing
         #expect(again.standardOutput.hasSuffix("\(expected.count / 2) unchanged\n"))
     }
 
-    /// Verified without librsvg, the pictures' symbols are outlines: they fail, and the run says
-    /// why they may, once.
-    @Test func withoutLibrsvgTheRunSaysItsSymbolsAreOutlines() throws {
+    /// `snapshot` of the recording's `widget` in `family`, verified where librsvg cannot be loaded.
+    static func verifyWithoutLibrsvg(widget: String, family: String) throws -> (
+        TemporaryDirectory, WidgetHostProcess.Result
+    ) {
         let (scratch, store) = try Self.recorded()
         var environment = store
         environment["WIDGETHOST_LIBRSVG"] = scratch.path("no/librsvg-2.so.2")
-        let verify = try Self.snapshot(
-            scratch,
-            [
-                "config", "--dir", "snaps", "--widget", "focus", "--family", "systemSmall", "--color-scheme",
-                "light",
-            ], store: environment)
+        let arguments = [
+            "config", "--dir", "snaps", "--widget", widget, "--family", family, "--color-scheme", "light",
+        ]
+        return (scratch, try Self.snapshot(scratch, arguments, store: environment))
+    }
+
+    /// Verified without librsvg, the pictures' symbols are outlines: they fail, and the run says
+    /// why they may, once.
+    @Test func withoutLibrsvgTheRunSaysItsSymbolsAreOutlines() throws {
+        let (scratch, verify) = try Self.verifyWithoutLibrsvg(widget: "focus", family: "systemSmall")
         #expect(verify.status == 1)
         let warnings = verify.standardError.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
         #expect(
@@ -150,13 +155,7 @@ import Testing
     /// A picture without a symbol needs no librsvg: verified without it, it passes, and the run
     /// says nothing of outlines.
     @Test func withoutLibrsvgPicturesWithoutSymbolsPassSilently() throws {
-        let (scratch, store) = try Self.recorded()
-        var environment = store
-        environment["WIDGETHOST_LIBRSVG"] = scratch.path("no/librsvg-2.so.2")
-        let verify = try Self.snapshot(
-            scratch,
-            ["config", "--dir", "snaps", "--widget", "work-tasks", "--family", "accessoryInline"],
-            store: environment)
+        let (_, verify) = try Self.verifyWithoutLibrsvg(widget: "work-tasks", family: "accessoryInline")
         #expect(verify.status == 0, "\(verify.standardOutput)")
         #expect(!verify.standardError.contains("librsvg"), "\(verify.standardError)")
     }
