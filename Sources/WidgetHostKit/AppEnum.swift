@@ -100,6 +100,13 @@ public struct DisplayRepresentation: Sendable, Hashable, ExpressibleByStringLite
         self.image = image
     }
 
+    /// Creates a representation of resources' default values (`subtitle: name.map {
+    /// LocalizedStringResource(stringLiteral: $0) }`).
+    public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil, image: Image? = nil)
+    {
+        self.init(title: title.defaultValue, subtitle: subtitle?.defaultValue, image: image)
+    }
+
     /// Creates a representation from a literal.
     public init(stringLiteral value: String) {
         self.title = value

@@ -436,6 +436,10 @@ private struct IntentWithResourceTitles: AppIntent {
         #expect(
             entity.title == "Kitchen" && entity.subtitle == "2 lights"
                 && entity.image?.systemName == "lightbulb")
+        let server: String? = "Home"
+        let resourced = DisplayRepresentation(
+            title: "\(entity.title)", subtitle: server.map { LocalizedStringResource(stringLiteral: $0) })
+        #expect(resourced.title == "Kitchen" && resourced.subtitle == "Home")
         #expect(
             TypeDisplayRepresentation(name: .init("calendar.title", defaultValue: "Calendar")).name
                 == "Calendar")
