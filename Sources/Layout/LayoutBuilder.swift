@@ -473,6 +473,9 @@ struct LayoutBuilder {
         return insets
     }
 
+    /// The longest finite length a frame is laid out with, in points.
+    static let longestFrame = 100_000.0
+
     /// A `frame` modifier's element: fixed when it gives only `width`/`height`, else flexible.
     private mutating func frame<Modifier: LayoutModifierSource>(_ modifier: Modifier)
         -> LayoutElement.Kind
@@ -485,6 +488,14 @@ struct LayoutBuilder {
                 context.warnings.append(
                     "\(currentPath): the frame's \(key) \(Points.format(number)) is laid out as 0")
                 return 0
+            }
+            // Far past any widget, and short of lengths whose sums overflow (two frames of 1e308
+            // side by side made a stack infinitely wide).
+            if number > Self.longestFrame {
+                context.warnings.append(
+                    "\(currentPath): the frame's \(key) \(Points.format(number)) is laid out as "
+                        + Points.format(Self.longestFrame))
+                return Self.longestFrame
             }
             return number
         }

@@ -207,6 +207,28 @@ import WidgetHostKit
         #expect(frame.children[0].json["scale"] == nil)
     }
 
+    /// A frame longer than 100,000 points is laid out at 100,000, with a warning: two frames of
+    /// 1e308 side by side once made their stack infinitely wide (the `picture` fuzz target's
+    /// second finding).
+    @Test func aFrameOfAHugeLengthIsLaidOutAtTheLongestAndEveryFrameIsFinite() throws {
+        let huge =
+            #"{"type": "text", "text": "A", "modifiers": [{"type": "frame", "width": 1e308, "height": 8}]}"#
+        let layout = try Self.layout(#"{"type": "hstack", "children": [\#(huge), \#(huge)]}"#)
+        for node in layout.root.allNodes {
+            let frame = node.frame
+            #expect(
+                [frame.x, frame.y, frame.width, frame.height].allSatisfy { $0.isFinite },
+                "\(node.type): \(frame)"
+            )
+        }
+        #expect(Self.nodes("frame", in: layout).map(\.frame.width) == [100_000, 100_000])
+        let warnings = layout.warnings
+        #expect(
+            warnings.filter { $0.contains("the frame's width ") && $0.hasSuffix(" is laid out as 100000") }
+                .count == 2,
+            "\(warnings)")
+    }
+
     /// `offset` and `rotationEffect` move and turn what is drawn, not the frames: several add up,
     /// a turn kept within a whole one.
     @Test func anOffsetAndARotationLeaveTheFramesAndAreCarriedForTheDrawing() throws {
