@@ -132,10 +132,13 @@ struct LayoutPainter {
     /// picture are skipped.
     private func drawText(_ lines: [String], of node: LayoutNode, in frame: Rect) {
         let font = node.font ?? TextStyles.body  // the typesetter takes it as Pango can (FontSpec.drawable)
-        // Effects nested in effects can scale a text past any size FreeType draws (its glyphs are
-        // at most 65,535 pixels): so large, it covers the picture many times over, and is not
-        // drawn.
-        guard font.drawable.size * deviceScale() < Self.largestGlyph else { return }
+        // Effects nested in effects can scale a text past any size worth drawing: a glyph is
+        // rendered whole (a 30,000-pixel one is a bitmap of 900 MB, and FreeType draws none past
+        // 65,535), and one of 4,096 pixels already covers the largest picture. Nor can Cairo
+        // render glyphs squeezed hundreds of times more one way than the other (it fails the
+        // picture, out of memory); squeezed 64 times, a text is a line. Such a text is not drawn.
+        let (largest, smallest) = deviceScales()
+        guard font.drawable.size * largest < Self.largestGlyph, largest <= smallest * 64 else { return }
         let measured = Typesetter.shared.layout(lines.first ?? "", font: font, width: nil, maxLines: 1)
         let lineHeight = Self.clamped(
             node.lineHeight ?? measured.lineHeight, to: 0...FontSpec.maximumSize * 2)
@@ -239,16 +242,20 @@ struct LayoutPainter {
 
     /// Whether any of `frame` is inside the picture.
     /// The most pixels a glyph of a text drawn is high.
-    static let largestGlyph = 30_000.0
+    static let largestGlyph = 4_096.0
 
-    /// How many pixels a point is at most, as the context is scaled and turned now.
-    private func deviceScale() -> Double {
+    /// How many pixels a point is at most and at least, whichever way it points, as the context
+    /// is scaled and turned now (the singular values of its matrix).
+    private func deviceScales() -> (largest: Double, smallest: Double) {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(context, &matrix)
-        let scale = max(
-            (matrix.xx * matrix.xx + matrix.yx * matrix.yx).squareRoot(),
-            (matrix.xy * matrix.xy + matrix.yy * matrix.yy).squareRoot())
-        return scale.isFinite ? scale : .infinity
+        let sum =
+            matrix.xx * matrix.xx + matrix.xy * matrix.xy + matrix.yx * matrix.yx + matrix.yy * matrix.yy
+        let determinant = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx)
+        let largest = ((sum + max(sum * sum - 4 * determinant * determinant, 0).squareRoot()) / 2)
+            .squareRoot()
+        guard largest.isFinite, largest > 0 else { return (.infinity, 0) }
+        return (largest, determinant / largest)
     }
 
     /// Whether `frame` reaches what can still be drawn on: the picture, inside the clips drawn

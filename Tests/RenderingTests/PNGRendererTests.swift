@@ -279,6 +279,31 @@ import WidgetHostKit
         }
     }
 
+    /// A text squeezed hundreds of times more one way than the other by nested effects is not
+    /// drawn, and the picture is: Cairo failed the whole picture, out of memory, rendering its
+    /// glyphs (the `picture` fuzz target's third finding).
+    @Test func aTextSqueezedByNestedEffectsLeavesThePictureDrawn() throws {
+        let modifiers = [
+            #"{"type":"scaleEffect","x":2,"y":-0.5,"anchorX":0,"anchorY":8}"#,
+            #"{"type":"shadow","radius":0,"x":21,"y":30.25,"opacity":28}"#,
+            #"{"type":"rotationEffect","degrees":8,"anchorX":12.25,"anchorY":0}"#,
+            #"{"type":"scaleEffect","scale":0.75}"#,
+            #"{"type":"scaleEffect","x":2,"y":-0.5,"anchorX":0.25,"anchorY":-0.25}"#,
+            #"{"type":"scaleEffect","x":-31.75,"y":1,"anchorX":-2,"anchorY":-2}"#,
+        ]
+        func text(_ string: String, _ modifiers: [String]) -> String {
+            #"{"type":"text","text":""# + string + #"","modifiers":["# + modifiers.joined(separator: ",")
+                + "]}"
+        }
+        let view =
+            #"{"type":"hstack","children":["# + text("Ab", modifiers) + ","
+            + text("Cd", modifiers.reversed()) + "]}"
+        let layout = LayoutEngine.layout(
+            try JSONValue(parsing: view), family: .systemLarge, colorScheme: .dark)
+        let picture = try Self.draw(layout)
+        #expect(picture.width == 364 && picture.height == 382)
+    }
+
     /// What is drawn where an effect puts it is drawn even though its frame is outside the
     /// picture: a square laid out to the right of the widget, moved back into it.
     @Test func aSubtreeMovedIntoThePictureIsDrawn() throws {
