@@ -17,11 +17,15 @@ extension Typesetter {
     ///   - strikethrough: The colour of a line through the text at the font's strikethrough
     ///     position and thickness, if it has one.
     ///   - context: A `cairo_t`.
+    ///   - asOutlines: Whether the glyphs are filled as paths rather than drawn from rendered
+    ///     glyphs: where a context is scaled far, or squeezed, Cairo's glyph rendering can fail
+    ///     the whole picture (colour glyphs then draw in `color`).
     /// - Returns: The drawn line's left edge and width.
     @discardableResult
     public func draw(
         _ line: String, font: FontSpec, in box: (x: Double, width: Double), alignment: Double,
-        baseline: Double, color: RGBA, strikethrough: RGBA? = nil, on context: OpaquePointer
+        baseline: Double, color: RGBA, strikethrough: RGBA? = nil, on context: OpaquePointer,
+        asOutlines: Bool = false
     ) -> (x: Double, width: Double) {
         withLayout(font: font) { pangoContext, layout in
             pango_layout_set_width(layout, -1)
@@ -43,7 +47,12 @@ extension Typesetter {
             let x = box.x + (box.width - width) * alignment
             cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
             cairo_move_to(context, x, baseline)
-            pango_cairo_show_layout_line(context, first)
+            if asOutlines {
+                pango_cairo_layout_line_path(context, first)
+                cairo_fill(context)
+            } else {
+                pango_cairo_show_layout_line(context, first)
+            }
             if let strikethrough, let description = pango_layout_get_font_description(layout) {
                 let metrics = pango_context_get_metrics(pangoContext, description, nil)
                 let position = Double(pango_font_metrics_get_strikethrough_position(metrics)) / scale

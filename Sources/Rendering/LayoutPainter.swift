@@ -132,13 +132,13 @@ struct LayoutPainter {
     /// picture are skipped.
     private func drawText(_ lines: [String], of node: LayoutNode, in frame: Rect) {
         let font = node.font ?? TextStyles.body  // the typesetter takes it as Pango can (FontSpec.drawable)
-        // Effects nested in effects can scale a text past any size worth drawing: a glyph is
-        // rendered whole (a 30,000-pixel one is a bitmap of 900 MB, and FreeType draws none past
-        // 65,535), and one of 4,096 pixels already covers the largest picture. Nor can Cairo
-        // render glyphs squeezed hundreds of times more one way than the other (it fails the
-        // picture, out of memory); squeezed 64 times, a text is a line. Such a text is not drawn.
+        // Effects nested in effects can scale a text past any size worth drawing (FreeType draws
+        // no glyph past 65,535 pixels; one of 4,096 already covers the largest picture): such a
+        // text is not drawn. Scaled far, or squeezed, its glyphs are filled as outlines: Cairo's
+        // rendered glyphs then failed the whole picture, out of memory.
         let (largest, smallest) = deviceScales()
-        guard font.drawable.size * largest < Self.largestGlyph, largest <= smallest * 64 else { return }
+        guard font.drawable.size * largest < Self.largestGlyph else { return }
+        let asOutlines = font.drawable.size * largest > 512 || largest > smallest * 4
         let measured = Typesetter.shared.layout(lines.first ?? "", font: font, width: nil, maxLines: 1)
         let lineHeight = Self.clamped(
             node.lineHeight ?? measured.lineHeight, to: 0...FontSpec.maximumSize * 2)
@@ -159,7 +159,7 @@ struct LayoutPainter {
             if top + lineHeight < visible.y || line.isEmpty { continue }
             Typesetter.shared.draw(
                 line, font: font, in: (frame.x, frame.width), alignment: alignment, baseline: top + ascent,
-                color: color, strikethrough: strikethrough, on: context)
+                color: color, strikethrough: strikethrough, on: context, asOutlines: asOutlines)
         }
     }
 

@@ -302,6 +302,15 @@ import WidgetHostKit
             try JSONValue(parsing: view), family: .systemLarge, colorScheme: .dark)
         let picture = try Self.draw(layout)
         #expect(picture.width == 364 && picture.height == 382)
+        // Its fourth: a text 229 times as wide and 4 times as tall, glyphs of 3,900 pixels.
+        let wide = [
+            #"{"type":"scaleEffect","x":30.5,"y":0.5,"anchorX":0,"anchorY":0.5}"#,
+            #"{"type":"scaleEffect","scale":30}"#, #"{"type":"offset","x":2,"y":0}"#,
+            #"{"type":"scaleEffect","scale":0.25}"#,
+        ]
+        let stretched = LayoutEngine.layout(
+            try JSONValue(parsing: text("Ab", wide)), family: .systemSmall, colorScheme: .dark)
+        #expect(try Self.draw(stretched).width == 170)
     }
 
     /// What is drawn where an effect puts it is drawn even though its frame is outside the
