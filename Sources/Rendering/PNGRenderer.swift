@@ -49,7 +49,7 @@ public struct PNGRenderer: Sendable {
 
     /// What a picture with a symbol lacks when librsvg cannot be loaded (its symbols are then
     /// drawn as rounded squares' outlines), or `nil` when it can; loads it, once a process.
-    public static var symbolsUnavailable: String? {
+    static var symbolsUnavailable: String? {
         guard case .failure(let failure) = LibRSVG.loading else { return nil }
         return "symbols are drawn as outlines: librsvg could not be loaded (\(failure.reason)); "
             + "install it (Debian's librsvg2-2), or name it with \(symbolLibraryVariable)"

@@ -63,15 +63,12 @@ public struct RunPNGRenderer: RunRenderer {
         let layout = LayoutEngine.layout(
             evaluation.current.view, family: result.family, colorScheme: colorScheme)
         for warning in layout.warnings { problems.warn("widget '\(result.instance.id)': \(warning)") }
-        if let missing = PNGRenderer.symbolsUnavailable,
-            layout.root.allNodes.contains(where: { $0.systemName != nil })
-        {
-            problems.warn(missing, once: true)
-        }
         let file = folder.appendingPathComponent(
             PNGRenderer.fileName(id: result.instance.id, family: result.family, colorScheme: colorScheme))
         do {
             let bytes = try renderer.png(of: layout)
+            // Once a picture has drawn a symbol without librsvg, as an outline.
+            if let missing = PNGRenderer.symbolsDrawnAsOutlines { problems.warn(missing, once: true) }
             try Data(bytes).write(to: file, options: .atomic)
         } catch let error as PNGRenderingError {
             problems.add("cannot draw \(file.path): \(error.message)")

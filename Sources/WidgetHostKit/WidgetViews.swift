@@ -218,10 +218,12 @@ extension EnvironmentValues {
         get { written("timeZone", else: TimeZone(identifier: "UTC") ?? TimeZone.current) }
         set { write("timeZone", newValue) }
     }
-    /// The Gregorian calendar in the environment's time zone.
+    /// The Gregorian calendar in the environment's time zone, unless a calendar was written.
     public var calendar: Calendar {
         get {
-            written("calendar", else: Calendar(identifier: .gregorian)).settingTimeZone(timeZone)
+            var gregorian = Calendar(identifier: .gregorian)
+            gregorian.timeZone = timeZone
+            return written("calendar", else: gregorian)
         }
         set { write("calendar", newValue) }
     }
@@ -234,15 +236,6 @@ extension EnvironmentValues {
     public var dynamicTypeSize: DynamicTypeSize {
         get { written("dynamicTypeSize", else: .large) }
         set { write("dynamicTypeSize", newValue) }
-    }
-}
-
-extension Calendar {
-    /// This calendar in `timeZone`, unless one was written with it.
-    fileprivate func settingTimeZone(_ timeZone: TimeZone) -> Calendar {
-        var calendar = self
-        calendar.timeZone = timeZone
-        return calendar
     }
 }
 
