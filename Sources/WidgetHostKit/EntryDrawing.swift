@@ -25,10 +25,19 @@ extension AppIntentConfiguration: EntryDrawing {
     }
 }
 
+extension IntentConfiguration: EntryDrawing {
+    /// `entry` drawn by the configuration's content closure, if it is a `Provider.Entry`.
+    package func draw(_ entry: any TimelineEntry, in context: TimelineProviderContext) throws
+        -> RenderedEntry?
+    {
+        try drawEntry(entry, context, metadata.ignoredAPIs)
+    }
+}
+
 extension EntryRenderer {
     /// `entry` drawn by `content` and marked with `ignoredAPIs`, if it is an `Entry`: the drawing
     /// of every ``EntryDrawing`` configuration.
-    fileprivate static func draw<Entry: TimelineEntry, Content: View>(
+    static func draw<Entry: TimelineEntry, Content: View>(
         _ entry: any TimelineEntry, with content: (Entry) -> Content, ignoring ignoredAPIs: [String],
         in context: TimelineProviderContext
     ) throws -> RenderedEntry? {

@@ -1,0 +1,293 @@
+public import Foundation
+
+extension IntentDefinition {
+    /// The definition an `.intentdefinition` file's bytes (an XML or binary property list) hold.
+    /// - Throws: ``IntentDefinitionError`` naming the first place the file does not hold a
+    ///   definition: not a property list, a missing name, a name Swift cannot use, a reference to an
+    ///   enumeration or a type the file does not declare, a default that is not a case.
+    public init(propertyList data: Data) throws(IntentDefinitionError) {
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw IntentDefinitionError("", "the file is not a property list")
+        }
+        guard let top = root as? [String: Any] else {
+            throw IntentDefinitionError("", "the file's property list is not a dictionary")
+        }
+        let file = Entry(values: top, place: "")
+        enumerations = []
+        for entry in try file.list("INEnums") {
+            enumerations.append(try Self.enumeration(entry))
+        }
+        types = []
+        intents = []
+        let enumerationNames = Dictionary(
+            enumerations.map { ($0.name, $0.typeName) }, uniquingKeysWith: { first, _ in first })
+        var typeNames: [String: String] = [:]
+        for entry in try file.list("INTypes") {
+            let name = try entry.identifier("INTypeName")
+            typeNames[name] = try entry.identifier("INTypeClassName", optional: true) ?? name
+        }
+        let references = References(enumerations: enumerationNames, types: typeNames)
+        for entry in try file.list("INTypes") {
+            types.append(try objectType(entry, references: references))
+        }
+        for entry in try file.list("INIntents") {
+            intents.append(try intent(entry, references: references))
+        }
+        try Self.checkUnique(enumerations.map(\.typeName) + types.map(\.className) + intents.map(\.className))
+    }
+
+    /// The Swift names the file's enumerations and custom types have, by the names it knows them by.
+    private struct References {
+        var enumerations: [String: String]
+        var types: [String: String]
+    }
+
+    private static func enumeration(_ entry: Entry) throws(IntentDefinitionError) -> Enumeration {
+        let name = try entry.identifier("INEnumName")
+        let typeName = try entry.identifier("INEnumClassName", optional: true) ?? name
+        var cases: [Enumeration.Case] = []
+        for value in try entry.list("INEnumValues") {
+            let caseName = try value.identifier("INEnumValueName")
+            let index = try value.integer("INEnumValueIndex") ?? 0
+            guard !cases.contains(where: { $0.name == caseName || $0.index == index }) else {
+                throw IntentDefinitionError(value.place, "a second case named '\(caseName)' or of index \(index)")
+            }
+            cases.append(
+                .init(name: caseName, index: index, title: try value.string("INEnumValueDisplayName") ?? caseName))
+        }
+        return Enumeration(
+            name: name, typeName: typeName, title: try entry.string("INEnumDisplayName") ?? name,
+            cases: cases.sorted { $0.index < $1.index })
+    }
+
+    /// The properties every `INObject` has, which a custom type lists too.
+    private static let objectProperties: Set<String> = [
+        "identifier", "displayString", "pronunciationHint", "alternativeSpeakableMatches",
+    ]
+
+    private mutating func objectType(_ entry: Entry, references: References) throws(IntentDefinitionError)
+        -> ObjectType
+    {
+        let name = try entry.identifier("INTypeName")
+        var properties: [Property] = []
+        for property in try entry.list("INTypeProperties") {
+            let propertyName = try property.identifier("INTypePropertyName")
+            guard !Self.objectProperties.contains(propertyName) else { continue }
+            guard
+                let type = try valueType(
+                    property, prefix: "INTypeProperty", references: references, name: propertyName)
+            else { continue }
+            properties.append(Property(name: propertyName, type: type))
+        }
+        return ObjectType(name: name, className: references.types[name] ?? name, properties: properties)
+    }
+
+    private mutating func intent(_ entry: Entry, references: References) throws(IntentDefinitionError) -> Intent {
+        let name = try entry.identifier("INIntentName")
+        let className = try entry.identifier("INIntentClassName", optional: true) ?? name + "Intent"
+        var parameters: [Parameter] = []
+        for parameter in try entry.list("INIntentParameters") {
+            let parameterName = try parameter.identifier("INIntentParameterName")
+            guard !parameters.contains(where: { $0.name == parameterName }) else {
+                throw IntentDefinitionError(parameter.place, "a second parameter named '\(parameterName)'")
+            }
+            guard
+                let type = try valueType(
+                    parameter, prefix: "INIntentParameter", references: references, name: parameterName)
+            else { continue }
+            let metadata = try parameter.dictionary("INIntentParameterMetadata")
+            let defaultValue = try Self.defaultValue(metadata, type: type)
+            if case .enumeration(let swiftName) = type, case .string(let text) = defaultValue,
+                let enumeration = enumerations.first(where: { $0.typeName == swiftName }),
+                !enumeration.cases.contains(where: { $0.name == text && $0.index != 0 })
+            {
+                throw IntentDefinitionError(
+                    parameter.place + ".INIntentParameterMetadata",
+                    "the default '\(text)' is not a case of '\(enumeration.name)'")
+            }
+            parameters.append(
+                Parameter(
+                    name: parameterName,
+                    title: try parameter.string("INIntentParameterDisplayName") ?? parameterName,
+                    type: type,
+                    isConfigurable: try parameter.boolean("INIntentParameterConfigurable") ?? false,
+                    defaultValue: defaultValue,
+                    minimum: try metadata?.number("INIntentParameterMetadataMinimumValue"),
+                    maximum: try metadata?.number("INIntentParameterMetadataMaximumValue")))
+        }
+        return Intent(name: name, className: className, parameters: parameters)
+    }
+
+    /// The type of a parameter or property (keys `<prefix>Type`, `<prefix>EnumType`,
+    /// `<prefix>ObjectType`, `<prefix>SupportsMultipleValues`); `nil`, noted in ``leftOut``, for a
+    /// type widgethost does not map yet.
+    private mutating func valueType(
+        _ entry: Entry, prefix: String, references: References, name: String
+    ) throws(IntentDefinitionError) -> ValueType? {
+        let typeName = try entry.string(prefix + "Type") ?? "String"
+        var type: ValueType
+        if let enumeration = try entry.string(prefix + "EnumType") {
+            guard let swiftName = references.enumerations[enumeration] else {
+                throw IntentDefinitionError(entry.place, "the enumeration '\(enumeration)' is not declared in INEnums")
+            }
+            type = .enumeration(swiftName)
+        } else if typeName == "Object" {
+            let object = try entry.string(prefix + "ObjectType") ?? ""
+            guard let className = references.types[object] else {
+                throw IntentDefinitionError(entry.place, "the type '\(object)' is not declared in INTypes")
+            }
+            type = .object(className)
+        } else if let scalar = Self.scalarTypes[typeName] {
+            type = scalar
+        } else {
+            leftOut.append(
+                IntentDefinitionError(
+                    entry.place, "'\(name)' is of type '\(typeName)', which widgethost does not map yet; it is left out"))
+            return nil
+        }
+        if try entry.boolean(prefix + "SupportsMultipleValues") == true {
+            switch type {
+            case .string, .object: type = .array(type)
+            default:
+                leftOut.append(
+                    IntentDefinitionError(
+                        entry.place,
+                        "'\(name)' takes several values of type '\(typeName)', which widgethost does not map yet; "
+                            + "it is left out"))
+                return nil
+            }
+        }
+        return type
+    }
+
+    private static let scalarTypes: [String: ValueType] = [
+        "String": .string, "Boolean": .boolean, "Integer": .integer, "Decimal": .decimal,
+        "DateComponents": .dateComponents,
+    ]
+
+    /// The default of a parameter's metadata, checked against its type.
+    private static func defaultValue(_ metadata: Entry?, type: ValueType) throws(IntentDefinitionError)
+        -> DefaultValue?
+    {
+        guard let metadata, let value = metadata.values["INIntentParameterMetadataDefaultValue"] else { return nil }
+        let place = metadata.place + ".INIntentParameterMetadataDefaultValue"
+        switch (type, value, Entry.boolean(value), Entry.number(value)) {
+        case (.boolean, _, let flag?, _): return .boolean(flag)
+        case (.boolean, let text as String, _, _) where ["true", "false"].contains(text): return .boolean(text == "true")
+        case (.integer, _, _, let number?) where number.rounded() == number && abs(number) < 1e15:
+            return .number(number)
+        case (.decimal, _, _, let number?) where number.isFinite: return .number(number)
+        case (.string, let text as String, _, _), (.enumeration, let text as String, _, _): return .string(text)
+        default: throw IntentDefinitionError(place, "the default '\(value)' does not fit the parameter's type")
+        }
+    }
+
+    private static func checkUnique(_ names: [String]) throws(IntentDefinitionError) {
+        var seen: Set<String> = []
+        for name in names where !seen.insert(name).inserted {
+            throw IntentDefinitionError("", "two declarations make the Swift type '\(name)'")
+        }
+    }
+}
+
+/// A dictionary of the property list and where it is, read with errors that name the place.
+private struct Entry {
+    var values: [String: Any]
+    var place: String
+
+    func list(_ key: String) throws(IntentDefinitionError) -> [Entry] {
+        guard let value = values[key] else { return [] }
+        guard let items = value as? [Any] else { throw IntentDefinitionError(at(key), "is not an array") }
+        var entries: [Entry] = []
+        for (index, item) in items.enumerated() {
+            guard let dictionary = item as? [String: Any] else {
+                throw IntentDefinitionError(at(key) + "[\(index)]", "is not a dictionary")
+            }
+            var entry = Entry(values: dictionary, place: at(key) + "[\(index)]")
+            // Name the entry too, so a reader finds it without counting.
+            for name in ["INIntentName", "INEnumName", "INTypeName", "INIntentParameterName", "INTypePropertyName"] {
+                if let text = dictionary[name] as? String {
+                    entry.place += " (\(text))"
+                    break
+                }
+            }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    func dictionary(_ key: String) throws(IntentDefinitionError) -> Entry? {
+        guard let value = values[key] else { return nil }
+        guard let dictionary = value as? [String: Any] else {
+            throw IntentDefinitionError(at(key), "is not a dictionary")
+        }
+        return Entry(values: dictionary, place: at(key))
+    }
+
+    func string(_ key: String) throws(IntentDefinitionError) -> String? {
+        guard let value = values[key] else { return nil }
+        guard let text = value as? String else { throw IntentDefinitionError(at(key), "is not a string") }
+        return text
+    }
+
+    func boolean(_ key: String) throws(IntentDefinitionError) -> Bool? {
+        guard let value = values[key] else { return nil }
+        guard let flag = Self.boolean(value) else { throw IntentDefinitionError(at(key), "is not a boolean") }
+        return flag
+    }
+
+    func integer(_ key: String) throws(IntentDefinitionError) -> Int? {
+        guard let value = values[key] else { return nil }
+        guard let number = Self.number(value), let whole = Int(exactly: number) else {
+            throw IntentDefinitionError(at(key), "is not an integer")
+        }
+        return whole
+    }
+
+    func number(_ key: String) throws(IntentDefinitionError) -> Double? {
+        guard let value = values[key] else { return nil }
+        guard let number = Self.number(value), number.isFinite else {
+            throw IntentDefinitionError(at(key), "is not a number")
+        }
+        return number
+    }
+
+    /// `<true/>` or `<false/>`: a `Bool` (Foundation reads a number as an `NSNumber`, which casts
+    /// to `Bool` too, so the type is asked for itself).
+    static func boolean(_ value: Any) -> Bool? {
+        type(of: value) == Bool.self ? value as? Bool : nil
+    }
+
+    /// `<integer>` or `<real>`.
+    static func number(_ value: Any) -> Double? {
+        guard type(of: value) != Bool.self else { return nil }
+        if let number = value as? NSNumber { return number.doubleValue }
+        if let number = value as? Int { return Double(number) }
+        return value as? Double
+    }
+
+    /// A name Swift can declare (a letter or `_`, then letters, digits and `_`).
+    func identifier(_ key: String) throws(IntentDefinitionError) -> String {
+        guard let name = try string(key) else { throw IntentDefinitionError(place, "has no \(key)") }
+        return try Self.checked(name, at: at(key))
+    }
+
+    func identifier(_ key: String, optional: Bool) throws(IntentDefinitionError) -> String? {
+        guard let name = try string(key) else { return nil }
+        return try Self.checked(name, at: at(key))
+    }
+
+    private static func checked(_ name: String, at place: String) throws(IntentDefinitionError) -> String {
+        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic && first.isASCII,
+            name.unicodeScalars.allSatisfy({ $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+        else {
+            throw IntentDefinitionError(place, "'\(name)' is not a name Swift can declare")
+        }
+        return name
+    }
+
+    private func at(_ key: String) -> String { place.isEmpty ? key : place + "." + key }
+}

@@ -1,0 +1,231 @@
+import Foundation
+@testable import IntentDefinitionGenerator
+import Testing
+
+/// Property lists written as Xcode writes `.intentdefinition` files (the keys of the files of
+/// Mastodon's, Habitica's and Simplenote's widget extensions), read and generated.
+@Suite struct IntentDefinitionTests {
+    /// A property list of `body` (the dictionary's keys and values, as XML).
+    static func plist(_ body: String) -> Data {
+        Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>\(body)</dict></plist>
+            """.utf8)
+    }
+
+    /// An intent named `name` with `parameters` (each a parameter's dictionary body).
+    static func intent(_ name: String, _ parameters: [String], extra: String = "") -> String {
+        let list = parameters.map { "<dict>\($0)</dict>" }.joined()
+        return "<key>INIntents</key><array><dict><key>INIntentName</key><string>\(name)</string>"
+            + "\(extra)<key>INIntentParameters</key><array>\(list)</array></dict></array>"
+    }
+
+    /// A configurable parameter's body.
+    static func parameter(_ name: String, type: String, _ extra: String = "") -> String {
+        "<key>INIntentParameterConfigurable</key><true/><key>INIntentParameterDisplayName</key>"
+            + "<string>\(name.capitalized)</string><key>INIntentParameterName</key><string>\(name)</string>"
+            + "<key>INIntentParameterType</key><string>\(type)</string>\(extra)"
+    }
+
+    static let taskType = """
+        <key>INEnums</key><array><dict><key>INEnumDisplayName</key><string>Task Type</string>
+        <key>INEnumName</key><string>TaskType</string><key>INEnumValues</key><array>
+        <dict><key>INEnumValueDisplayName</key><string>Unknown</string><key>INEnumValueName</key><string>unknown</string></dict>
+        <dict><key>INEnumValueDisplayName</key><string>Daily</string><key>INEnumValueIndex</key><integer>2</integer>
+        <key>INEnumValueName</key><string>daily</string></dict>
+        <dict><key>INEnumValueDisplayName</key><string>Habit</string><key>INEnumValueIndex</key><integer>1</integer>
+        <key>INEnumValueName</key><string>habit</string></dict></array></dict></array>
+        """
+
+    static let tagType = """
+        <key>INTypes</key><array><dict><key>INTypeClassName</key><string>WidgetTag</string>
+        <key>INTypeName</key><string>Tag</string><key>INTypeProperties</key><array>
+        <dict><key>INTypePropertyName</key><string>identifier</string><key>INTypePropertyType</key><string>String</string></dict>
+        <dict><key>INTypePropertyName</key><string>displayString</string><key>INTypePropertyType</key><string>String</string></dict>
+        <dict><key>INTypePropertyName</key><string>kind</string><key>INTypePropertyType</key><string>Integer</string></dict>
+        </array></dict></array>
+        """
+
+    @Test func aDefinitionIsReadWithItsIntentsEnumerationsAndTypes() throws {
+        let data = Self.plist(
+            Self.taskType + Self.tagType
+                + Self.intent(
+                    "AddTask",
+                    [
+                        Self.parameter(
+                            "taskType", type: "Integer",
+                            "<key>INIntentParameterEnumType</key><string>TaskType</string>"
+                                + "<key>INIntentParameterMetadata</key><dict>"
+                                + "<key>INIntentParameterMetadataDefaultValue</key><string>habit</string></dict>"),
+                        Self.parameter(
+                            "tag", type: "Object", "<key>INIntentParameterObjectType</key><string>Tag</string>"),
+                        Self.parameter(
+                            "count", type: "Integer",
+                            "<key>INIntentParameterMetadata</key><dict><key>INIntentParameterMetadataDefaultValue</key>"
+                                + "<integer>3</integer><key>INIntentParameterMetadataMaximumValue</key><integer>8</integer>"
+                                + "</dict>"),
+                        Self.parameter(
+                            "accounts", type: "String",
+                            "<key>INIntentParameterSupportsMultipleValues</key><true/>"),
+                        "<key>INIntentParameterName</key><string>source</string>",
+                    ]))
+        let definition = try IntentDefinition(propertyList: data)
+        #expect(
+            definition.enumerations == [
+                .init(
+                    name: "TaskType", typeName: "TaskType", title: "Task Type",
+                    cases: [
+                        .init(name: "unknown", index: 0, title: "Unknown"), .init(name: "habit", index: 1, title: "Habit"),
+                        .init(name: "daily", index: 2, title: "Daily"),
+                    ])
+            ])
+        #expect(
+            definition.types == [.init(name: "Tag", className: "WidgetTag", properties: [.init(name: "kind", type: .integer)])])
+        let intent = try #require(definition.intents.first)
+        #expect(intent.className == "AddTaskIntent")
+        #expect(
+            intent.parameters == [
+                .init(
+                    name: "taskType", title: "Tasktype", type: .enumeration("TaskType"), isConfigurable: true,
+                    defaultValue: .string("habit")),
+                .init(name: "tag", title: "Tag", type: .object("WidgetTag"), isConfigurable: true, defaultValue: nil),
+                .init(
+                    name: "count", title: "Count", type: .integer, isConfigurable: true, defaultValue: .number(3),
+                    maximum: 8),
+                .init(name: "accounts", title: "Accounts", type: .array(.string), isConfigurable: true, defaultValue: nil),
+                .init(name: "source", title: "source", type: .string, isConfigurable: false, defaultValue: nil),
+            ])
+        #expect(definition.leftOut.isEmpty)
+    }
+
+    @Test func theSwiftIsWhatXcodeDeclaresInTheSDKsForms() throws {
+        let data = Self.plist(
+            Self.taskType + Self.tagType
+                + Self.intent(
+                    "AddTask",
+                    [
+                        Self.parameter(
+                            "taskType", type: "Integer", "<key>INIntentParameterEnumType</key><string>TaskType</string>"),
+                        Self.parameter("tag", type: "Object", "<key>INIntentParameterObjectType</key><string>Tag</string>"),
+                        Self.parameter(
+                            "showChart", type: "Boolean",
+                            "<key>INIntentParameterMetadata</key><dict><key>INIntentParameterMetadataDefaultValue</key>"
+                                + "<true/></dict>"),
+                        Self.parameter("size", type: "Decimal"),
+                        Self.parameter("day", type: "DateComponents"),
+                        Self.parameter(
+                            "default", type: "String",
+                            "<key>INIntentParameterMetadata</key><dict><key>INIntentParameterMetadataDefaultValue</key>"
+                                + "<string>say \"hi\"\\</string></dict>"),
+                    ],
+                    extra: "<key>INIntentClassName</key><string>AddTaskConfiguration</string>"))
+        let swift = try IntentDefinition(propertyList: data).swift(source: "Widget.intentdefinition")
+        for line in [
+            "public enum TaskType: Int, INEnumeration, Sendable {",
+            "    case habit = 1",
+            "    public static let enumerationName = \"Task Type\"",
+            "        .habit: \"Habit\",",
+            "public class WidgetTag: INObject, @unchecked Sendable {",
+            "    public var kind: NSNumber? = nil",
+            "public class AddTaskConfiguration: INIntent, @unchecked Sendable {",
+            "    @Parameter(title: \"Tasktype\") public var taskType: TaskType",
+            "    @Parameter(title: \"Tag\") public var tag: WidgetTag?",
+            "    @INNumberParameter(title: \"Showchart\", type: .boolean, default: .bool(true)) public var showChart: NSNumber?",
+            "    @INNumberParameter(title: \"Size\", type: .number) public var size: NSNumber?",
+            "    @Parameter(title: \"Day\") public var day: DateComponents?",
+            "    @Parameter(title: \"Default\", default: \"say \\\"hi\\\"\\\\\") public var `default`: String?",
+        ] {
+            #expect(swift.contains(line + "\n"), "\(line)\n---\n\(swift)")
+        }
+        // `unknown` is the unset value, not a choice.
+        #expect(!swift.contains(".unknown:"))
+    }
+
+    @Test func aTypeWidgethostDoesNotMapIsLeftOutAndSaidSo() throws {
+        let data = Self.plist(
+            Self.intent(
+                "Trip",
+                [
+                    Self.parameter("place", type: "Location"), Self.parameter("title", type: "String"),
+                    Self.parameter("flags", type: "Boolean", "<key>INIntentParameterSupportsMultipleValues</key><true/>"),
+                ]))
+        let definition = try IntentDefinition(propertyList: data)
+        #expect(definition.intents.first?.parameters.map(\.name) == ["title"])
+        #expect(
+            definition.leftOut.map(\.description) == [
+                "INIntents[0] (Trip).INIntentParameters[0] (place): 'place' is of type 'Location', which widgethost "
+                    + "does not map yet; it is left out",
+                "INIntents[0] (Trip).INIntentParameters[2] (flags): 'flags' takes several values of type 'Boolean', "
+                    + "which widgethost does not map yet; it is left out",
+            ])
+        #expect(!definition.swift(source: "Trip.intentdefinition").contains("place"))
+    }
+
+    @Test(arguments: [
+        (Data("not a plist".utf8), "the file is not a property list"),
+        (
+            Data(#"<?xml version="1.0"?><plist version="1.0"><array/></plist>"#.utf8),
+            "the file's property list is not a dictionary"
+        ),
+        (plist("<key>INIntents</key><dict/>"), "INIntents: is not an array"),
+        (plist("<key>INIntents</key><array><string>x</string></array>"), "INIntents[0]: is not a dictionary"),
+        (plist(intent("Two Words", [])), "INIntents[0] (Two Words).INIntentName: 'Two Words' is not a name Swift can declare"),
+        (plist("<key>INIntents</key><array><dict/></array>"), "INIntents[0]: has no INIntentName"),
+        (
+            plist(intent("A", [parameter("x", type: "Integer", "<key>INIntentParameterEnumType</key><string>Nope</string>")])),
+            "INIntents[0] (A).INIntentParameters[0] (x): the enumeration 'Nope' is not declared in INEnums"
+        ),
+        (
+            plist(intent("A", [parameter("x", type: "Object")])),
+            "INIntents[0] (A).INIntentParameters[0] (x): the type '' is not declared in INTypes"
+        ),
+        (
+            plist(intent("A", [parameter("x", type: "String"), parameter("x", type: "Boolean")])),
+            "INIntents[0] (A).INIntentParameters[1] (x): a second parameter named 'x'"
+        ),
+        (
+            plist(
+                taskType
+                    + intent(
+                        "A",
+                        [
+                            parameter(
+                                "x", type: "Integer",
+                                "<key>INIntentParameterEnumType</key><string>TaskType</string><key>INIntentParameterMetadata"
+                                    + "</key><dict><key>INIntentParameterMetadataDefaultValue</key><string>weekly</string></dict>")
+                        ])),
+            "INIntents[0] (A).INIntentParameters[0] (x).INIntentParameterMetadata: the default 'weekly' is not a case of 'TaskType'"
+        ),
+        (
+            plist(
+                intent(
+                    "A",
+                    [
+                        parameter(
+                            "x", type: "Integer",
+                            "<key>INIntentParameterMetadata</key><dict><key>INIntentParameterMetadataDefaultValue</key>"
+                                + "<string>three</string></dict>")
+                    ])),
+            "INIntents[0] (A).INIntentParameters[0] (x).INIntentParameterMetadata.INIntentParameterMetadataDefaultValue: "
+                + "the default 'three' does not fit the parameter's type"
+        ),
+        (
+            plist(intent("A", [parameter("x", type: "String", "<key>INIntentParameterConfigurable</key><string>yes</string>")])),
+            "INIntents[0] (A).INIntentParameters[0] (x).INIntentParameterConfigurable: is not a boolean"
+        ),
+        (
+            plist(intent("A", [], extra: "<key>INIntentClassName</key><string>TaskType</string>") + taskType),
+            "two declarations make the Swift type 'TaskType'"
+        ),
+    ])
+    func aFileThatIsNotADefinitionSaysWhereAndWhy(_ data: Data, _ message: String) {
+        #expect(throws: IntentDefinitionError.self) { try IntentDefinition(propertyList: data) }
+        do {
+            _ = try IntentDefinition(propertyList: data)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}
