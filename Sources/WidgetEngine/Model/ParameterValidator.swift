@@ -91,7 +91,7 @@ struct ParameterValidator {
                 node,
                 named: name,
                 cases: cases.map(\.value),
-                what: article(typeName.isEmpty ? name : typeName.lowercased())
+                what: article(Self.words(typeName.isEmpty ? name : typeName))
             ).map(JSONValue.string)
         case .array(let itemType):
             guard let items = reader.list(node, named: name) else { return nil }
@@ -114,6 +114,19 @@ struct ParameterValidator {
     private static func describe(_ node: Node) -> String {
         guard let text = node.scalar else { return node.kindDescription }
         return "\(node.kindDescription) '\(text.count > 40 ? String(text.prefix(37)) + "..." : text)'"
+    }
+
+    /// A type's name as words in lower case: `Priority Filter` and `taskType` are `priority filter`
+    /// and `task type` (a plugin's enumeration is known by its parameter's name).
+    static func words(_ name: String) -> String {
+        var words = ""
+        var previous: Character?
+        for character in name {
+            if character.isUppercase, let previous, previous.isLowercase || previous.isNumber { words.append(" ") }
+            words.append(character)
+            previous = character
+        }
+        return words.lowercased()
     }
 
     /// `a priority filter`, `an entity`.
