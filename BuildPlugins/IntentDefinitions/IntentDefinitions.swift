@@ -4,7 +4,7 @@ import PackagePlugin
 /// Generates, from each `.intentdefinition` file of the target that uses this plugin, the Swift
 /// Xcode generates from it (its intents as `INIntent` subclasses, its enumerations and custom
 /// types), so an iOS widget extension configured through SiriKit intents (`IntentConfiguration`)
-/// builds with its definition as it is. See docs/ios-widget-code.md.
+/// builds with its definition as it is. See docs/plugins.md, "Widgets configured through SiriKit intents".
 @main
 struct IntentDefinitions: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {

@@ -16,9 +16,19 @@ extension IntentDefinition {
             throw IntentDefinitionError("", "the file's property list is not a dictionary")
         }
         let file = Entry(values: top, place: "")
+        // The project's class prefix, which Xcode puts before the Swift names of the intents,
+        // enumerations and types that have no class name of their own (`HRPG` + `TaskType`); the
+        // file records it with each intent.
+        var prefix = ""
+        for entry in try file.list("INIntents") {
+            if let found = try entry.identifier("INIntentClassPrefix", optional: true) {
+                prefix = found
+                break
+            }
+        }
         enumerations = []
         for entry in try file.list("INEnums") {
-            enumerations.append(try Self.enumeration(entry))
+            enumerations.append(try Self.enumeration(entry, prefix: prefix))
         }
         types = []
         intents = []
@@ -27,14 +37,14 @@ extension IntentDefinition {
         var typeNames: [String: String] = [:]
         for entry in try file.list("INTypes") {
             let name = try entry.identifier("INTypeName")
-            typeNames[name] = try entry.identifier("INTypeClassName", optional: true) ?? name
+            typeNames[name] = try entry.swiftName("INType", name: name, prefix: prefix)
         }
         let references = References(enumerations: enumerationNames, types: typeNames)
         for entry in try file.list("INTypes") {
             types.append(try objectType(entry, references: references))
         }
         for entry in try file.list("INIntents") {
-            intents.append(try intent(entry, references: references))
+            intents.append(try intent(entry, references: references, prefix: prefix))
         }
         try Self.checkUnique(enumerations.map(\.typeName) + types.map(\.className) + intents.map(\.className))
     }
@@ -45,9 +55,9 @@ extension IntentDefinition {
         var types: [String: String]
     }
 
-    private static func enumeration(_ entry: Entry) throws(IntentDefinitionError) -> Enumeration {
+    private static func enumeration(_ entry: Entry, prefix: String) throws(IntentDefinitionError) -> Enumeration {
         let name = try entry.identifier("INEnumName")
-        let typeName = try entry.identifier("INEnumClassName", optional: true) ?? name
+        let typeName = try entry.swiftName("INEnum", name: name, prefix: prefix)
         var cases: [Enumeration.Case] = []
         for value in try entry.list("INEnumValues") {
             let caseName = try value.identifier("INEnumValueName")
@@ -85,9 +95,11 @@ extension IntentDefinition {
         return ObjectType(name: name, className: references.types[name] ?? name, properties: properties)
     }
 
-    private mutating func intent(_ entry: Entry, references: References) throws(IntentDefinitionError) -> Intent {
+    private mutating func intent(_ entry: Entry, references: References, prefix: String)
+        throws(IntentDefinitionError) -> Intent
+    {
         let name = try entry.identifier("INIntentName")
-        let className = try entry.identifier("INIntentClassName", optional: true) ?? name + "Intent"
+        let className = try entry.swiftName("INIntent", name: name + "Intent", prefix: prefix)
         var parameters: [Parameter] = []
         for parameter in try entry.list("INIntentParameters") {
             let parameterName = try parameter.identifier("INIntentParameterName")
@@ -267,6 +279,13 @@ private struct Entry {
         if let number = value as? NSNumber { return number.doubleValue }
         if let number = value as? Int { return Double(number) }
         return value as? Double
+    }
+
+    /// The Swift name of a declaration whose keys start with `key` (`INIntent`): its class name,
+    /// else `name` after its class prefix or the file's.
+    func swiftName(_ key: String, name: String, prefix: String) throws(IntentDefinitionError) -> String {
+        if let className = try identifier(key + "ClassName", optional: true) { return className }
+        return (try identifier(key + "ClassPrefix", optional: true) ?? prefix) + name
     }
 
     /// A name Swift can declare (a letter or `_`, then letters, digits and `_`).

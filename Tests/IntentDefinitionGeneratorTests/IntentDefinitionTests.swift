@@ -143,6 +143,27 @@ import Testing
         #expect(!swift.contains(".unknown:"))
     }
 
+    /// Without a class name, an intent, an enumeration or a type is named with the project's class
+    /// prefix, which the file records with each intent (Habitica's `HRPGAddTaskIntent`,
+    /// `HRPGTaskType`); a class name is the Swift name as it is (Simplenote's `NoteWidgetIntent`).
+    @Test func theProjectsClassPrefixStandsBeforeNamesWithoutAClassName() throws {
+        let prefixed = Self.intent(
+            "AddTask",
+            [Self.parameter("taskType", type: "Integer", "<key>INIntentParameterEnumType</key><string>TaskType</string>")],
+            extra: "<key>INIntentClassPrefix</key><string>HRPG</string>")
+        let definition = try IntentDefinition(propertyList: Self.plist(Self.taskType + Self.tagType + prefixed))
+        #expect(definition.intents.map(\.className) == ["HRPGAddTaskIntent"])
+        #expect(definition.enumerations.map(\.typeName) == ["HRPGTaskType"])
+        #expect(definition.intents.first?.parameters.first?.type == .enumeration("HRPGTaskType"))
+        // The type has a class name of its own.
+        #expect(definition.types.map(\.className) == ["WidgetTag"])
+        let named = Self.intent(
+            "NoteWidget", [],
+            extra: "<key>INIntentClassName</key><string>NoteWidgetIntent</string><key>INIntentClassPrefix</key>"
+                + "<string>SP</string>")
+        #expect(try IntentDefinition(propertyList: Self.plist(named)).intents.map(\.className) == ["NoteWidgetIntent"])
+    }
+
     @Test func aTypeWidgethostDoesNotMapIsLeftOutAndSaidSo() throws {
         let data = Self.plist(
             Self.intent(
