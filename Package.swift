@@ -167,12 +167,24 @@ let targets: [Target] = [
     // IntentDefinitions plugin for widgets configured through SiriKit intents.
     .target(name: "IntentDefinitionGenerator", swiftSettings: swiftSettings),
     .executableTarget(
-        name: "intentdefinition-swift", dependencies: ["IntentDefinitionGenerator"], swiftSettings: swiftSettings),
+        name: "intentdefinition-swift", dependencies: ["IntentDefinitionGenerator"],
+        swiftSettings: swiftSettings),
     .plugin(
         name: "IntentDefinitions",
         capability: .buildTool(),
         dependencies: ["intentdefinition-swift"],
         path: "BuildPlugins/IntentDefinitions"
+    ),
+    // The asset symbols Xcode generates from an asset catalog, and its colours by name, written at
+    // build time by the AssetCatalogs plugin.
+    .target(name: "AssetCatalogGenerator", swiftSettings: swiftSettings),
+    .executableTarget(
+        name: "xcassets-swift", dependencies: ["AssetCatalogGenerator"], swiftSettings: swiftSettings),
+    .plugin(
+        name: "AssetCatalogs",
+        capability: .buildTool(),
+        dependencies: ["xcassets-swift"],
+        path: "BuildPlugins/AssetCatalogs"
     ),
     .target(name: "ActivityKit", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
     // `import os` / `import OSLog` in widget code: `Logger` and `os_log`, lines on standard error.
@@ -343,6 +355,9 @@ let targets: [Target] = [
     .testTarget(
         name: "IntentDefinitionGeneratorTests", dependencies: ["IntentDefinitionGenerator", "TestSupport"],
         swiftSettings: swiftSettings),
+    .testTarget(
+        name: "AssetCatalogGeneratorTests", dependencies: ["AssetCatalogGenerator", "TestSupport"],
+        swiftSettings: swiftSettings),
     // A widget and intents written as the seed articles write them for iOS, only the imports
     // changed, compiled against the SDK and exercised (issue 15).
     .testTarget(
@@ -433,7 +448,7 @@ let targets: [Target] = [
         name: "sirikit-extension",
         dependencies: ["WidgetKit", "SwiftUI", "Intents"],
         path: "Tests/EndToEndTests/Fixtures/sirikit-extension",
-        plugins: ["IntentDefinitions"]
+        plugins: ["IntentDefinitions", "AssetCatalogs"]
     ),
     .executableTarget(
         name: "seed-extension-swift5",
@@ -548,6 +563,8 @@ let package = Package(
         .library(name: "WidgetHostPluginClock", type: .dynamic, targets: ["CPluginClock"]),
         // What a widget extension configured through SiriKit intents builds its `.intentdefinition` with.
         .plugin(name: "IntentDefinitions", targets: ["IntentDefinitions"]),
+        // What a widget extension's asset catalogs (`.xcassets`) are built with: their symbols and colours.
+        .plugin(name: "AssetCatalogs", targets: ["AssetCatalogs"]),
     ] + libraries.map { .library(name: $0, targets: [$0]) },
     targets: targets + layoutTargets + simulationTargets + macroTargets + overlaidModules,
     swiftLanguageModes: [.v6]

@@ -55,7 +55,9 @@ extension IntentDefinition {
         var types: [String: String]
     }
 
-    private static func enumeration(_ entry: Entry, prefix: String) throws(IntentDefinitionError) -> Enumeration {
+    private static func enumeration(_ entry: Entry, prefix: String) throws(IntentDefinitionError)
+        -> Enumeration
+    {
         let name = try entry.identifier("INEnumName")
         let typeName = try entry.swiftName("INEnum", name: name, prefix: prefix)
         var cases: [Enumeration.Case] = []
@@ -63,10 +65,13 @@ extension IntentDefinition {
             let caseName = try value.identifier("INEnumValueName")
             let index = try value.integer("INEnumValueIndex") ?? 0
             guard !cases.contains(where: { $0.name == caseName || $0.index == index }) else {
-                throw IntentDefinitionError(value.place, "a second case named '\(caseName)' or of index \(index)")
+                throw IntentDefinitionError(
+                    value.place, "a second case named '\(caseName)' or of index \(index)")
             }
             cases.append(
-                .init(name: caseName, index: index, title: try value.string("INEnumValueDisplayName") ?? caseName))
+                .init(
+                    name: caseName, index: index,
+                    title: try value.string("INEnumValueDisplayName") ?? caseName))
         }
         return Enumeration(
             name: name, typeName: typeName, title: try entry.string("INEnumDisplayName") ?? name,
@@ -143,7 +148,8 @@ extension IntentDefinition {
         var type: ValueType
         if let enumeration = try entry.string(prefix + "EnumType") {
             guard let swiftName = references.enumerations[enumeration] else {
-                throw IntentDefinitionError(entry.place, "the enumeration '\(enumeration)' is not declared in INEnums")
+                throw IntentDefinitionError(
+                    entry.place, "the enumeration '\(enumeration)' is not declared in INEnums")
             }
             type = .enumeration(swiftName)
         } else if typeName == "Object" {
@@ -157,7 +163,8 @@ extension IntentDefinition {
         } else {
             leftOut.append(
                 IntentDefinitionError(
-                    entry.place, "'\(name)' is of type '\(typeName)', which widgethost does not map yet; it is left out"))
+                    entry.place,
+                    "'\(name)' is of type '\(typeName)', which widgethost does not map yet; it is left out"))
             return nil
         }
         if try entry.boolean(prefix + "SupportsMultipleValues") == true {
@@ -184,16 +191,21 @@ extension IntentDefinition {
     private static func defaultValue(_ metadata: Entry?, type: ValueType) throws(IntentDefinitionError)
         -> DefaultValue?
     {
-        guard let metadata, let value = metadata.values["INIntentParameterMetadataDefaultValue"] else { return nil }
+        guard let metadata, let value = metadata.values["INIntentParameterMetadataDefaultValue"] else {
+            return nil
+        }
         let place = metadata.place + ".INIntentParameterMetadataDefaultValue"
         switch (type, value, Entry.boolean(value), Entry.number(value)) {
         case (.boolean, _, let flag?, _): return .boolean(flag)
-        case (.boolean, let text as String, _, _) where ["true", "false"].contains(text): return .boolean(text == "true")
+        case (.boolean, let text as String, _, _) where ["true", "false"].contains(text):
+            return .boolean(text == "true")
         case (.integer, _, _, let number?) where number.rounded() == number && abs(number) < 1e15:
             return .number(number)
         case (.decimal, _, _, let number?) where number.isFinite: return .number(number)
-        case (.string, let text as String, _, _), (.enumeration, let text as String, _, _): return .string(text)
-        default: throw IntentDefinitionError(place, "the default '\(value)' does not fit the parameter's type")
+        case (.string, let text as String, _, _), (.enumeration, let text as String, _, _):
+            return .string(text)
+        default:
+            throw IntentDefinitionError(place, "the default '\(value)' does not fit the parameter's type")
         }
     }
 
@@ -220,7 +232,9 @@ private struct Entry {
             }
             var entry = Entry(values: dictionary, place: at(key) + "[\(index)]")
             // Name the entry too, so a reader finds it without counting.
-            for name in ["INIntentName", "INEnumName", "INTypeName", "INIntentParameterName", "INTypePropertyName"] {
+            for name in [
+                "INIntentName", "INEnumName", "INTypeName", "INIntentParameterName", "INTypePropertyName",
+            ] {
                 if let text = dictionary[name] as? String {
                     entry.place += " (\(text))"
                     break
@@ -300,8 +314,11 @@ private struct Entry {
     }
 
     private static func checked(_ name: String, at place: String) throws(IntentDefinitionError) -> String {
-        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic && first.isASCII,
-            name.unicodeScalars.allSatisfy({ $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+        guard let first = name.unicodeScalars.first,
+            first == "_" || first.properties.isAlphabetic && first.isASCII,
+            name.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+            })
         else {
             throw IntentDefinitionError(place, "'\(name)' is not a name Swift can declare")
         }

@@ -15,7 +15,9 @@ extension IntentDefinition {
         }
         for type in types {
             lines += ["", "public class \(type.className): INObject, @unchecked Sendable {"]
-            lines += type.properties.map { "    public var \(Self.name($0.name)): \(Self.swiftType($0.type)) = nil" }
+            lines += type.properties.map {
+                "    public var \(Self.name($0.name)): \(Self.swiftType($0.type)) = nil"
+            }
             lines.append("}")
         }
         for intent in intents {
@@ -28,7 +30,9 @@ extension IntentDefinition {
 
     private static func declaration(of enumeration: Enumeration) -> [String] {
         // `unknown` (0) is the unset value, not a choice.
-        let titles = enumeration.cases.filter { $0.index != 0 }.map { "        .\(name($0.name)): \(literal($0.title))," }
+        let titles = enumeration.cases.filter { $0.index != 0 }.map {
+            "        .\(name($0.name)): \(literal($0.title)),"
+        }
         let type = enumeration.typeName
         return ["public enum \(type): Int, INEnumeration, Sendable {"]
             + enumeration.cases.map { "    case \(name($0.name)) = \($0.index)" }
@@ -49,9 +53,12 @@ extension IntentDefinition {
         let title = Self.literal(parameter.title)
         switch parameter.type {
         case .boolean, .integer, .decimal:
-            let kind = parameter.type == .boolean ? ".boolean" : parameter.type == .integer ? ".integer" : ".number"
+            let kind =
+                parameter.type == .boolean ? ".boolean" : parameter.type == .integer ? ".integer" : ".number"
             var arguments = "title: \(title), type: \(kind)"
-            if let value = parameter.defaultValue { arguments += ", default: \(Self.json(value, type: parameter.type))" }
+            if let value = parameter.defaultValue {
+                arguments += ", default: \(Self.json(value, type: parameter.type))"
+            }
             if let minimum = parameter.minimum { arguments += ", minimum: \(minimum)" }
             if let maximum = parameter.maximum { arguments += ", maximum: \(maximum)" }
             return "@INNumberParameter(\(arguments)) public var \(name): \(type)"
@@ -103,7 +110,8 @@ extension IntentDefinition {
     }
 
     private static let keywords: Set<String> = [
-        "associatedtype", "as", "break", "case", "catch", "class", "continue", "default", "defer", "deinit", "do",
+        "associatedtype", "as", "break", "case", "catch", "class", "continue", "default", "defer", "deinit",
+        "do",
         "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if",
         "import", "in", "init", "inout", "internal", "is", "let", "nil", "open", "operator", "private",
         "protocol", "public", "repeat", "rethrows", "return", "self", "Self", "static", "struct", "subscript",

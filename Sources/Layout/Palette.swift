@@ -74,7 +74,8 @@ public struct RGBA: Sendable, Hashable, CustomStringConvertible {
 /// `caption2`) keeps WCAG AA's 4.5:1 on a white widget, as the default level (3.4:1) does not.
 public enum Palette {
     /// The colour a style names (`red`, `secondary`, `systemBackground`, `red.secondary`,
-    /// `#RRGGBB`) in `scheme`, at `opacity`; `nil` for a name iOS does not have.
+    /// `#RRGGBB`, or `#RRGGBB/#RRGGBB`: a colour of each scheme, light first, as an asset catalog's
+    /// colour has) in `scheme`, at `opacity`; `nil` for a name iOS does not have.
     public static func resolve(_ style: String, opacity: Double = 1, scheme: ColorScheme) -> RGBA? {
         if let colour = named(style, scheme: scheme) { return colour.opacity(opacity) }
         // The fill's levels are UIKit's fills, not the fill at a level's opacity.
@@ -87,10 +88,10 @@ public enum Palette {
             return RGBA(hex: 0x747480, alpha: scheme == .light ? 0.08 : 0.18).opacity(opacity)
         default: break
         }
-        if let colour = hex(style) { return colour.opacity(opacity) }
+        if let colour = hex(style, scheme: scheme) { return colour.opacity(opacity) }
         if let dot = style.lastIndex(of: "."), let level = levels[String(style[style.index(after: dot)...])] {
             let base = String(style[..<dot])
-            guard let colour = named(base, scheme: scheme) ?? hex(base) else { return nil }
+            guard let colour = named(base, scheme: scheme) ?? hex(base, scheme: scheme) else { return nil }
             return colour.opacity(level * opacity)
         }
         return nil
@@ -161,8 +162,16 @@ public enum Palette {
         }
     }
 
-    private static func hex(_ text: String) -> RGBA? {
-        guard text.utf8.count == 7, text.utf8.first == UInt8(ascii: "#"),
+    /// `#RRGGBB`, or of `#RRGGBB/#RRGGBB` the light or the dark one.
+    private static func hex(_ text: String, scheme: ColorScheme) -> RGBA? {
+        let bytes = text.utf8
+        if bytes.count == 15, bytes.dropFirst(7).first == UInt8(ascii: "/") {
+            let pair = text.split(separator: "/").map { hex(String($0), scheme: scheme) }
+            guard pair.count == 2, let light = pair[0], let dark = pair[1] else { return nil }
+            return scheme == .light ? light : dark
+        }
+        guard bytes.count == 7, bytes.first == UInt8(ascii: "#"),
+            bytes.dropFirst().allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
             let value = UInt32(text.dropFirst(), radix: 16)
         else { return nil }
         return RGBA(hex: value)

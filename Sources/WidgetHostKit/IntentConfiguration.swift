@@ -16,7 +16,8 @@ public protocol IntentTimelineProvider: Sendable {
         for configuration: Intent, in context: Context, completion: @escaping @Sendable (Entry) -> Void)
     /// The entries to show and when to ask again.
     func getTimeline(
-        for configuration: Intent, in context: Context, completion: @escaping @Sendable (Timeline<Entry>) -> Void)
+        for configuration: Intent, in context: Context,
+        completion: @escaping @Sendable (Timeline<Entry>) -> Void)
     /// Configurations to suggest where a person cannot configure the widget (watchOS): none here.
     func recommendations() -> [IntentRecommendation<Intent>]
 }
@@ -75,10 +76,14 @@ public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfig
                 content: content,
                 placeholder: { provider.placeholder(in: context) },
                 snapshot: {
-                    await CompletionBridge.value { provider.getSnapshot(for: intent, in: context, completion: $0) }
+                    await CompletionBridge.value {
+                        provider.getSnapshot(for: intent, in: context, completion: $0)
+                    }
                 },
                 timeline: {
-                    await CompletionBridge.value { provider.getTimeline(for: intent, in: context, completion: $0) }
+                    await CompletionBridge.value {
+                        provider.getTimeline(for: intent, in: context, completion: $0)
+                    }
                 }
             )
         }

@@ -74,13 +74,15 @@ public struct Color: ShapeStyle, Hashable {
         self.init(red: red, green: green, blue: blue, opacity: opacity)
     }
 
-    /// A colour of the app's asset catalog (`Color("WidgetBackground")`): widgethost has none, so
-    /// it is drawn as the accent colour, as `UIColor(named:)` is.
+    /// A colour of the app's asset catalog (`Color("WidgetBackground")`): the catalog's colour in
+    /// each scheme where the `AssetCatalogs` build plugin built it in, else the accent colour.
     public init(_ name: String, bundle: Bundle? = nil) {
-        self.init(name: "accentColor")
+        self = AssetCatalogs.colorValue(named: name)
     }
 
-    /// A UIKit colour, as `Color(.systemBackground)` writes it.
+    /// A UIKit colour, as `Color(.systemBackground)` writes it (a catalog's resource first, as
+    /// `Color(.widgetBackground)` means where the catalog's symbols name both).
+    @_disfavoredOverload
     public init(_ color: UIColor) {
         self.init(name: color.name, opacity: color.alpha)
     }
@@ -239,9 +241,10 @@ public struct UIColor: Sendable, Hashable {
         self.init(red: white, green: white, blue: white, alpha: alpha)
     }
 
-    /// A colour of the app's asset catalog: widgethost has none, so it is drawn as the accent colour.
+    /// A colour of the app's asset catalog: the catalog's where the `AssetCatalogs` build plugin
+    /// built it in, else the accent colour.
     public init?(named name: String) {
-        self.init(name: "accentColor")
+        self.init(resource: ColorResource(name: name))
     }
 
     /// The colour at `alpha`.

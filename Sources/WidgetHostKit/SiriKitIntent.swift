@@ -57,7 +57,8 @@ open class INObject: ParameterValue, Hashable, CustomStringConvertible, @uncheck
 
     public static func == (left: INObject, right: INObject) -> Bool {
         left.identifier == right.identifier && left.displayString == right.displayString
-            && left.pronunciationHint == right.pronunciationHint && left.subtitleString == right.subtitleString
+            && left.pronunciationHint == right.pronunciationHint
+            && left.subtitleString == right.subtitleString
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -97,7 +98,8 @@ public struct INObjectSection<Item: INObject>: Sendable {
 
 /// An enumeration of an `.intentdefinition` file, as Xcode generates it: `Int` raw values, with
 /// `unknown` (0) for unset. As a configuration parameter it is written in YAML by case name.
-public protocol INEnumeration: ParameterValue, CaseIterable, Hashable, RawRepresentable where RawValue == Int {
+public protocol INEnumeration: ParameterValue, CaseIterable, Hashable, RawRepresentable
+where RawValue == Int {
     /// What a person sees the enumeration called (its display name in the `.intentdefinition`
     /// file, `Task Type`), as an `AppEnum`'s type display representation.
     static var enumerationName: String { get }

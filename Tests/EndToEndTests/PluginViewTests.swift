@@ -90,7 +90,7 @@ import Testing
                 \(prefix)[0].modifiers[1]: 'size' of the font modifier is -3, not a number above 0; it is ignored
                 \(prefix)[0].modifiers[2]: 'edges' of the padding modifier is "sideways", not one of all, horizontal, vertical, top, bottom, leading, trailing, or a list of top, leading, bottom, trailing; it is ignored
                 \(prefix)[0].modifiers[3]: 'value' of the opacity modifier is "x", not a number from 0 to 1; it is ignored
-                \(prefix)[0].modifiers[4]: 'style' of the foregroundStyle modifier is "notacolor", not a style: \(styles) or #RRGGBB, each maybe at a level (red.secondary, fill.tertiary); it is ignored
+                \(prefix)[0].modifiers[4]: 'style' of the foregroundStyle modifier is "notacolor", not a style: \(styles) or #RRGGBB (or #RRGGBB/#RRGGBB, light and dark), each maybe at a level (red.secondary, fill.tertiary); it is ignored
                 \(prefix)[0].modifiers[5]: 'limit' of the lineLimit modifier is -1, not an integer of at least 1; it is ignored
                 \(prefix)[0].modifiers[6]: 'style' of the font modifier is "titel", not one of \(fonts); did you mean 'title'?; it is ignored
                 \(prefix)[0].modifiers[7]: unknown attribute 'bogus' of the font modifier; the font modifier takes style, size, weight; it is ignored

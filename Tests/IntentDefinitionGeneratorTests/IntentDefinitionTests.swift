@@ -1,6 +1,7 @@
 import Foundation
-@testable import IntentDefinitionGenerator
 import Testing
+
+@testable import IntentDefinitionGenerator
 
 /// Property lists written as Xcode writes `.intentdefinition` files (the keys of the files of
 /// Mastodon's, Habitica's and Simplenote's widget extensions), read and generated.
@@ -58,9 +59,11 @@ import Testing
                             "taskType", type: "Integer",
                             "<key>INIntentParameterEnumType</key><string>TaskType</string>"
                                 + "<key>INIntentParameterMetadata</key><dict>"
-                                + "<key>INIntentParameterMetadataDefaultValue</key><string>habit</string></dict>"),
+                                + "<key>INIntentParameterMetadataDefaultValue</key><string>habit</string></dict>"
+                        ),
                         Self.parameter(
-                            "tag", type: "Object", "<key>INIntentParameterObjectType</key><string>Tag</string>"),
+                            "tag", type: "Object",
+                            "<key>INIntentParameterObjectType</key><string>Tag</string>"),
                         Self.parameter(
                             "count", type: "Integer",
                             "<key>INIntentParameterMetadata</key><dict><key>INIntentParameterMetadataDefaultValue</key>"
@@ -77,12 +80,15 @@ import Testing
                 .init(
                     name: "TaskType", typeName: "TaskType", title: "Task Type",
                     cases: [
-                        .init(name: "unknown", index: 0, title: "Unknown"), .init(name: "habit", index: 1, title: "Habit"),
+                        .init(name: "unknown", index: 0, title: "Unknown"),
+                        .init(name: "habit", index: 1, title: "Habit"),
                         .init(name: "daily", index: 2, title: "Daily"),
                     ])
             ])
         #expect(
-            definition.types == [.init(name: "Tag", className: "WidgetTag", properties: [.init(name: "kind", type: .integer)])])
+            definition.types == [
+                .init(name: "Tag", className: "WidgetTag", properties: [.init(name: "kind", type: .integer)])
+            ])
         let intent = try #require(definition.intents.first)
         #expect(intent.className == "AddTaskIntent")
         #expect(
@@ -90,12 +96,18 @@ import Testing
                 .init(
                     name: "taskType", title: "Tasktype", type: .enumeration("TaskType"), isConfigurable: true,
                     defaultValue: .string("habit")),
-                .init(name: "tag", title: "Tag", type: .object("WidgetTag"), isConfigurable: true, defaultValue: nil),
                 .init(
-                    name: "count", title: "Count", type: .integer, isConfigurable: true, defaultValue: .number(3),
+                    name: "tag", title: "Tag", type: .object("WidgetTag"), isConfigurable: true,
+                    defaultValue: nil),
+                .init(
+                    name: "count", title: "Count", type: .integer, isConfigurable: true,
+                    defaultValue: .number(3),
                     maximum: 8),
-                .init(name: "accounts", title: "Accounts", type: .array(.string), isConfigurable: true, defaultValue: nil),
-                .init(name: "source", title: "source", type: .string, isConfigurable: false, defaultValue: nil),
+                .init(
+                    name: "accounts", title: "Accounts", type: .array(.string), isConfigurable: true,
+                    defaultValue: nil),
+                .init(
+                    name: "source", title: "source", type: .string, isConfigurable: false, defaultValue: nil),
             ])
         #expect(definition.leftOut.isEmpty)
     }
@@ -107,8 +119,11 @@ import Testing
                     "AddTask",
                     [
                         Self.parameter(
-                            "taskType", type: "Integer", "<key>INIntentParameterEnumType</key><string>TaskType</string>"),
-                        Self.parameter("tag", type: "Object", "<key>INIntentParameterObjectType</key><string>Tag</string>"),
+                            "taskType", type: "Integer",
+                            "<key>INIntentParameterEnumType</key><string>TaskType</string>"),
+                        Self.parameter(
+                            "tag", type: "Object",
+                            "<key>INIntentParameterObjectType</key><string>Tag</string>"),
                         Self.parameter(
                             "showChart", type: "Boolean",
                             "<key>INIntentParameterMetadata</key><dict><key>INIntentParameterMetadataDefaultValue</key>"
@@ -149,9 +164,14 @@ import Testing
     @Test func theProjectsClassPrefixStandsBeforeNamesWithoutAClassName() throws {
         let prefixed = Self.intent(
             "AddTask",
-            [Self.parameter("taskType", type: "Integer", "<key>INIntentParameterEnumType</key><string>TaskType</string>")],
+            [
+                Self.parameter(
+                    "taskType", type: "Integer",
+                    "<key>INIntentParameterEnumType</key><string>TaskType</string>")
+            ],
             extra: "<key>INIntentClassPrefix</key><string>HRPG</string>")
-        let definition = try IntentDefinition(propertyList: Self.plist(Self.taskType + Self.tagType + prefixed))
+        let definition = try IntentDefinition(
+            propertyList: Self.plist(Self.taskType + Self.tagType + prefixed))
         #expect(definition.intents.map(\.className) == ["HRPGAddTaskIntent"])
         #expect(definition.enumerations.map(\.typeName) == ["HRPGTaskType"])
         #expect(definition.intents.first?.parameters.first?.type == .enumeration("HRPGTaskType"))
@@ -159,9 +179,13 @@ import Testing
         #expect(definition.types.map(\.className) == ["WidgetTag"])
         let named = Self.intent(
             "NoteWidget", [],
-            extra: "<key>INIntentClassName</key><string>NoteWidgetIntent</string><key>INIntentClassPrefix</key>"
+            extra:
+                "<key>INIntentClassName</key><string>NoteWidgetIntent</string><key>INIntentClassPrefix</key>"
                 + "<string>SP</string>")
-        #expect(try IntentDefinition(propertyList: Self.plist(named)).intents.map(\.className) == ["NoteWidgetIntent"])
+        #expect(
+            try IntentDefinition(propertyList: Self.plist(named)).intents.map(\.className) == [
+                "NoteWidgetIntent"
+            ])
     }
 
     @Test func aTypeWidgethostDoesNotMapIsLeftOutAndSaidSo() throws {
@@ -170,7 +194,8 @@ import Testing
                 "Trip",
                 [
                     Self.parameter("place", type: "Location"), Self.parameter("title", type: "String"),
-                    Self.parameter("flags", type: "Boolean", "<key>INIntentParameterSupportsMultipleValues</key><true/>"),
+                    Self.parameter(
+                        "flags", type: "Boolean", "<key>INIntentParameterSupportsMultipleValues</key><true/>"),
                 ]))
         let definition = try IntentDefinition(propertyList: data)
         #expect(definition.intents.first?.parameters.map(\.name) == ["title"])
@@ -192,10 +217,19 @@ import Testing
         ),
         (plist("<key>INIntents</key><dict/>"), "INIntents: is not an array"),
         (plist("<key>INIntents</key><array><string>x</string></array>"), "INIntents[0]: is not a dictionary"),
-        (plist(intent("Two Words", [])), "INIntents[0] (Two Words).INIntentName: 'Two Words' is not a name Swift can declare"),
+        (
+            plist(intent("Two Words", [])),
+            "INIntents[0] (Two Words).INIntentName: 'Two Words' is not a name Swift can declare"
+        ),
         (plist("<key>INIntents</key><array><dict/></array>"), "INIntents[0]: has no INIntentName"),
         (
-            plist(intent("A", [parameter("x", type: "Integer", "<key>INIntentParameterEnumType</key><string>Nope</string>")])),
+            plist(
+                intent(
+                    "A",
+                    [
+                        parameter(
+                            "x", type: "Integer", "<key>INIntentParameterEnumType</key><string>Nope</string>")
+                    ])),
             "INIntents[0] (A).INIntentParameters[0] (x): the enumeration 'Nope' is not declared in INEnums"
         ),
         (
@@ -215,7 +249,8 @@ import Testing
                             parameter(
                                 "x", type: "Integer",
                                 "<key>INIntentParameterEnumType</key><string>TaskType</string><key>INIntentParameterMetadata"
-                                    + "</key><dict><key>INIntentParameterMetadataDefaultValue</key><string>weekly</string></dict>")
+                                    + "</key><dict><key>INIntentParameterMetadataDefaultValue</key><string>weekly</string></dict>"
+                            )
                         ])),
             "INIntents[0] (A).INIntentParameters[0] (x).INIntentParameterMetadata: the default 'weekly' is not a case of 'TaskType'"
         ),
@@ -233,7 +268,14 @@ import Testing
                 + "the default 'three' does not fit the parameter's type"
         ),
         (
-            plist(intent("A", [parameter("x", type: "String", "<key>INIntentParameterConfigurable</key><string>yes</string>")])),
+            plist(
+                intent(
+                    "A",
+                    [
+                        parameter(
+                            "x", type: "String",
+                            "<key>INIntentParameterConfigurable</key><string>yes</string>")
+                    ])),
             "INIntents[0] (A).INIntentParameters[0] (x).INIntentParameterConfigurable: is not a boolean"
         ),
         (

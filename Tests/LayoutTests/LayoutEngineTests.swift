@@ -409,6 +409,10 @@ import WidgetHostKit
         #expect(Palette.resolve("secondary", scheme: .light)?.description == "#3C3C43C2")
         #expect(Palette.resolve("red.secondary", scheme: .light)?.description == "#FF3B3099")
         #expect(Palette.resolve("nonsense", scheme: .light) == nil)
+        // An asset catalog's colour: light, then dark.
+        #expect(Palette.resolve("#112233/#AABBCC", scheme: .light)?.description == "#112233")
+        #expect(Palette.resolve("#112233/#AABBCC", scheme: .dark)?.description == "#AABBCC")
+        #expect(Palette.resolve("#112233/#AABBCC.secondary", scheme: .dark)?.description == "#AABBCC99")
         // WCAG's figures: black on white is 21:1, and the light scheme's secondary text keeps AA.
         let white = RGBA(red: 1, green: 1, blue: 1)
         #expect(abs(RGBA(red: 0, green: 0, blue: 0).contrast(over: white) - 21) < 0.01)

@@ -20,7 +20,8 @@ private final class RoomIntent: INIntent, @unchecked Sendable {
     @Parameter(title: "Room") var room: Place?
     @Parameter(title: "Mood", default: .calm) var mood: Mood
     @INNumberParameter(title: "Lights", type: .boolean) var lights: NSNumber?
-    @INNumberParameter(title: "People", type: .integer, default: .int(2), minimum: 1, maximum: 9) var people: NSNumber?
+    @INNumberParameter(title: "People", type: .integer, default: .int(2), minimum: 1, maximum: 9) var people:
+        NSNumber?
     @INNumberParameter(title: "Warmth", type: .number, minimum: 15.5) var warmth: NSNumber?
     @Parameter(title: "Guests") var guests: [String]?
     @Parameter(title: "Booked") var booked: DateComponents?
@@ -35,29 +36,38 @@ private struct RoomEntry: TimelineEntry {
 private struct RoomProvider: IntentTimelineProvider {
     func placeholder(in context: Context) -> RoomEntry { RoomEntry(date: context.date, line: "…") }
 
-    func getSnapshot(for configuration: RoomIntent, in context: Context, completion: @escaping (RoomEntry) -> Void) {
+    func getSnapshot(
+        for configuration: RoomIntent, in context: Context, completion: @escaping (RoomEntry) -> Void
+    ) {
         completion(RoomEntry(date: context.date, line: "snapshot of \(line(configuration))"))
     }
 
     func getTimeline(
-        for configuration: RoomIntent, in context: Context, completion: @escaping (Timeline<RoomEntry>) -> Void
+        for configuration: RoomIntent, in context: Context,
+        completion: @escaping (Timeline<RoomEntry>) -> Void
     ) {
-        completion(Timeline(entries: [RoomEntry(date: context.date, line: line(configuration))], policy: .never))
+        completion(
+            Timeline(entries: [RoomEntry(date: context.date, line: line(configuration))], policy: .never))
     }
 
     private func line(_ configuration: RoomIntent) -> String {
-        let booked = configuration.booked.map { "\($0.year ?? 0)-\($0.month ?? 0)-\($0.day ?? 0) \($0.hour ?? 0)h" }
+        let booked = configuration.booked.map {
+            "\($0.year ?? 0)-\($0.month ?? 0)-\($0.day ?? 0) \($0.hour ?? 0)h"
+        }
         return [
             configuration.room?.displayString ?? "no room", "\(configuration.mood)",
-            configuration.lights?.boolValue == true ? "lit" : "dark", "\(configuration.people?.intValue ?? 0)",
-            configuration.warmth.map { "\($0.doubleValue)" } ?? "-", (configuration.guests ?? []).joined(separator: "+"),
+            configuration.lights?.boolValue == true ? "lit" : "dark",
+            "\(configuration.people?.intValue ?? 0)",
+            configuration.warmth.map { "\($0.doubleValue)" } ?? "-",
+            (configuration.guests ?? []).joined(separator: "+"),
             booked ?? "-",
         ].joined(separator: " ")
     }
 }
 
 @Suite struct IntentConfigurationTests {
-    private let widget = IntentConfiguration(kind: "Room", intent: RoomIntent.self, provider: RoomProvider()) {
+    private let widget = IntentConfiguration(kind: "Room", intent: RoomIntent.self, provider: RoomProvider())
+    {
         entry in
         Text(entry.line)
     }
@@ -65,14 +75,18 @@ private struct RoomProvider: IntentTimelineProvider {
 
     @Test func theParametersAreTheIntentsConfigurableOnes() {
         #expect(widget.isConfigurable)
-        #expect(widget.parameters.map(\.name) == ["room", "mood", "lights", "people", "warmth", "guests", "booked"])
+        #expect(
+            widget.parameters.map(\.name) == [
+                "room", "mood", "lights", "people", "warmth", "guests", "booked",
+            ])
         let byName = Dictionary(uniqueKeysWithValues: widget.parameters.map { ($0.name, $0) })
         #expect(byName["room"]?.type == .string)
         #expect(byName["room"]?.isOptional == true)
         #expect(
             byName["mood"]?.type
                 == .enumeration(
-                    name: "Mood", cases: [EnumCase(value: "calm", title: "Calm"), EnumCase(value: "busy", title: "Busy")]))
+                    name: "Mood",
+                    cases: [EnumCase(value: "calm", title: "Calm"), EnumCase(value: "busy", title: "Busy")]))
         #expect(byName["mood"]?.defaultValue == .string("calm"))
         #expect(byName["lights"]?.type == .boolean)
         #expect(byName["people"].map { [$0.minimum, $0.maximum] } == [1, 9])
@@ -97,9 +111,14 @@ private struct RoomProvider: IntentTimelineProvider {
         #expect(
             rendered.entries.map(\.view)
                 == [ViewNode(type: .text, text: "Kitchen busy lit 4 21.5 Ann+Bo 2026-12-24 18h")])
-        let snapshot = try await widget.render(Fixtures.request(.snapshot, configuration: ["people": .int(7)]))
-        #expect(snapshot.entries.map(\.view) == [ViewNode(type: .text, text: "snapshot of no room calm dark 7 -  -")])
-        let placeholder = try await widget.render(Fixtures.request(.placeholder, configuration: configuration))
+        let snapshot = try await widget.render(
+            Fixtures.request(.snapshot, configuration: ["people": .int(7)]))
+        #expect(
+            snapshot.entries.map(\.view) == [
+                ViewNode(type: .text, text: "snapshot of no room calm dark 7 -  -")
+            ])
+        let placeholder = try await widget.render(
+            Fixtures.request(.placeholder, configuration: configuration))
         #expect(placeholder.entries.map(\.view) == [ViewNode(type: .text, text: "…")])
     }
 
@@ -152,7 +171,8 @@ private struct RoomProvider: IntentTimelineProvider {
     }
 
     @Test func anEntryOfTheProvidersTypeIsDrawnByTheContent() throws {
-        let drawn = try widget.draw(RoomEntry(date: Fixtures.now, line: "drawn"), in: Fixtures.request(.timeline).context)
+        let drawn = try widget.draw(
+            RoomEntry(date: Fixtures.now, line: "drawn"), in: Fixtures.request(.timeline).context)
         #expect(drawn?.view == ViewNode(type: .text, text: "drawn"))
     }
 }

@@ -348,7 +348,10 @@ import Testing
     @Test(arguments: [
         "primary", "quaternary", "systemGray", "accentColor", "fill.tertiary", "red.secondary", "#0aF19c",
         "#0AF19C.quaternary", "notacolor", "red.bright", "red.secondary.tertiary", "#0AF19", "#0AF19CC", "",
-        ".secondary", "Red", "#GGGGGG", "secondary.secondary",
+        ".secondary", "Red", "#GGGGGG", "secondary.secondary", "#112233/#AABBCC", "#112233/#aabbcc.secondary",
+        "#112233/", "#112233/#AABBC", "#112233#AABBCC", "#112233/#GGBBCC", "red/#AABBCC",
+        "#112233/#AABBCC/#000000",
+        "#+12345",
     ])
     func aStyleIsOneForTheSchemaTheCheckAndThePage(_ style: String) throws {
         let accepted = ViewValueRule.style.accepts(.string(style))

@@ -457,7 +457,7 @@ _FRAME_ALIGNMENTS = ("center", "leading", "trailing", "top", "bottom", "topLeadi
                      "bottomLeading", "bottomTrailing")
 _EDGES = ("all", "horizontal", "vertical", "top", "bottom", "leading", "trailing")
 _TRANSITIONS = ("identity", "opacity", "interpolate", "numericText", "symbolEffect")
-_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}\Z")
+_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}(/#[0-9A-Fa-f]{6})?\Z")
 
 
 def _style(style):
@@ -466,7 +466,7 @@ def _style(style):
         name, level = style.split(".", 1)
     if not ((name in _STYLES or (isinstance(name, str) and _COLOUR.match(name)))
             and (level is None or level in _LEVELS)):
-        raise ValueError(f"the style {style!r} is not one of {', '.join(_STYLES)} or #RRGGBB, "
+        raise ValueError(f"the style {style!r} is not one of {', '.join(_STYLES)}, #RRGGBB or #RRGGBB/#RRGGBB, "
                          f"optionally at a level ({', '.join('.' + level for level in _LEVELS)})")
     return style
 
@@ -498,7 +498,7 @@ class View(dict):
         return self._modify("fontWeight", weight=weight)
 
     def foregroundStyle(self, style):
-        """primary, secondary, tertiary, quaternary, a colour name, or #RRGGBB."""
+        """primary, secondary, tertiary, quaternary, a colour name, #RRGGBB, or #RRGGBB/#RRGGBB (light, dark)."""
         return self._modify("foregroundStyle", style=_style(style))
 
     def strikethrough(self, active=True):

@@ -122,7 +122,9 @@ struct ParameterValidator {
         var words = ""
         var previous: Character?
         for character in name {
-            if character.isUppercase, let previous, previous.isLowercase || previous.isNumber { words.append(" ") }
+            if character.isUppercase, let previous, previous.isLowercase || previous.isNumber {
+                words.append(" ")
+            }
             words.append(character)
             previous = character
         }

@@ -60,7 +60,8 @@ enum ViewValueRule: Sendable {
         case .cases(let cases): return Self.enumeration(cases)
         case .style:
             // The enumeration first, so that an editor completes the names.
-            let names = (ViewVocabulary.styles + ["#[0-9A-Fa-f]{6}"]).joined(separator: "|")
+            let names = (ViewVocabulary.styles + ["#[0-9A-Fa-f]{6}(/#[0-9A-Fa-f]{6})?"]).joined(
+                separator: "|")
             let levels = Self.levels.joined(separator: "|")
             return Self.anyOf([
                 Self.enumeration(ViewVocabulary.styles),
@@ -139,7 +140,7 @@ enum ViewValueRule: Sendable {
         case .cases(let cases): return "one of " + cases.joined(separator: ", ")
         case .style:
             return "a style: " + ViewVocabulary.styles.joined(separator: ", ")
-                + " or #RRGGBB, each maybe at a level (red.secondary, fill.tertiary)"
+                + " or #RRGGBB (or #RRGGBB/#RRGGBB, light and dark), each maybe at a level (red.secondary, fill.tertiary)"
         case .length: return "a number of points, 0 or more, or \"infinity\""
         case .edges:
             return "one of " + ViewVocabulary.edges.joined(separator: ", ") + ", or a list of "
@@ -148,7 +149,8 @@ enum ViewValueRule: Sendable {
         }
     }
 
-    /// Whether `text` names a style: a named one or `#RRGGBB`, either maybe followed by a level.
+    /// Whether `text` names a style: a named one, `#RRGGBB` or `#RRGGBB/#RRGGBB` (light, dark),
+    /// each maybe followed by a level.
     static func isStyle(_ text: String) -> Bool {
         var base = Substring(text)
         if let dot = text.lastIndex(of: "."), levels.contains(String(text[text.index(after: dot)...])) {
@@ -159,6 +161,9 @@ enum ViewValueRule: Sendable {
 
     private static func isHexColour(_ text: Substring) -> Bool {
         let bytes = Array(text.utf8)
+        if bytes.count == 15, bytes[7] == UInt8(ascii: "/") {
+            return isHexColour(text.prefix(7)) && isHexColour(text.suffix(7))
+        }
         return bytes.count == 7 && bytes[0] == UInt8(ascii: "#")
             && bytes.dropFirst().allSatisfy {
                 ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102)

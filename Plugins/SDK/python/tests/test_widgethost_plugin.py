@@ -412,7 +412,8 @@ class ViewTests(unittest.TestCase):
                  (lambda: wh.text("x").offset(x=float("inf")), "the offset's x inf"),
                  (lambda: wh.text("x").shadow(-1), "the shadow's radius -1"),
                  (lambda: wh.text("x").shadow(2, opacity=2), "the shadow's opacity 2"),
-                 (lambda: wh.text("x").shadow(2, color="mauve"), "the style 'mauve'")]
+                 (lambda: wh.text("x").shadow(2, color="mauve"), "the style 'mauve'"),
+                 (lambda: wh.text("x").foregroundStyle("#112233/#AABBC"), "the style '#112233/#AABBC'")]
         for make, message in cases:
             with self.subTest(message=message), self.assertRaisesRegex(ValueError, message):
                 make()
@@ -450,6 +451,10 @@ class ViewTests(unittest.TestCase):
         self.assertEqual(root["modifiers"], [{"type": "containerBackground", "style": "blue"},
                                              {"type": "font", "size": 12}])
 
+
+    def test_a_colour_of_each_scheme_is_a_style(self):
+        self.assertEqual(wh.text("x").foregroundStyle("#112233/#AABBCC")["modifiers"],
+                         [{"type": "foregroundStyle", "style": "#112233/#AABBCC"}])
     def test_styles_are_the_hosts(self):
         # Every name the host's view vocabulary takes, at a level too, and a colour.
         for style in ("systemBackground", "secondaryLabel", "red.secondary", "#12AB34.quaternary", "fill"):

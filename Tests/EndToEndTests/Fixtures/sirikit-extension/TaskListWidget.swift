@@ -1,6 +1,7 @@
 // A widget configured through a SiriKit intent, as iOS 14 to 16 write one: the intent class
 // (`TaskListIntent`), its enumeration (`TaskType`) and its custom type (`WidgetTag`) are generated
-// from TaskList.intentdefinition at build time, as Xcode generates them.
+// from TaskList.intentdefinition at build time, as Xcode generates them; its colours are its asset
+// catalog's (`Color.widgetText`, a symbol generated from Assets.xcassets, and `Color("...")`).
 import Intents
 import SwiftUI
 import WidgetKit
@@ -18,18 +19,24 @@ struct TaskListEntry: TimelineEntry {
 struct TaskListProvider: IntentTimelineProvider {
     func placeholder(in context: Context) -> TaskListEntry {
         TaskListEntry(
-            date: Date(), title: "Tasks", tag: "", kind: "All", tasks: ["…"], accounts: [], showsCompleted: false)
+            date: Date(), title: "Tasks", tag: "", kind: "All", tasks: ["…"], accounts: [],
+            showsCompleted: false)
     }
 
-    func getSnapshot(for configuration: TaskListIntent, in context: Context, completion: @escaping (TaskListEntry) -> Void) {
+    func getSnapshot(
+        for configuration: TaskListIntent, in context: Context, completion: @escaping (TaskListEntry) -> Void
+    ) {
         completion(entry(for: configuration, at: Date()))
     }
 
     func getTimeline(
-        for configuration: TaskListIntent, in context: Context, completion: @escaping (Timeline<TaskListEntry>) -> Void
+        for configuration: TaskListIntent, in context: Context,
+        completion: @escaping (Timeline<TaskListEntry>) -> Void
     ) {
         let now = Date()
-        completion(Timeline(entries: [entry(for: configuration, at: now)], policy: .after(now.addingTimeInterval(900))))
+        completion(
+            Timeline(
+                entries: [entry(for: configuration, at: now)], policy: .after(now.addingTimeInterval(900))))
     }
 
     private func entry(for configuration: TaskListIntent, at date: Date) -> TaskListEntry {
@@ -60,6 +67,7 @@ struct TaskListView: View {
         VStack(alignment: .leading, spacing: 4) {
             Text("\(entry.title) · \(entry.kind)")
                 .font(.headline)
+                .foregroundStyle(Color.widgetText)
             Text(entry.tag)
                 .font(.caption)
                 .foregroundColor(.secondary)
@@ -67,7 +75,7 @@ struct TaskListView: View {
                 Text(task)
             }
         }
-        .containerBackground(.fill.tertiary, for: .widget)
+        .containerBackground(Color("WidgetBackground"), for: .widget)
     }
 }
 
