@@ -22,7 +22,7 @@ extension AssetCatalog {
             lines.append("}")
             for (type, taken, body) in [
                 ("Color", Self.colorMembers, "Color(ColorResource.%@)"),
-                ("ShapeStyle where Self == Color", Self.colorMembers, "Color(ColorResource.%@)"),
+                ("ShapeStyle where Self == Color", Self.shapeStyleMembers, "Color(ColorResource.%@)"),
                 ("UIColor", Self.uiColorMembers, "UIColor(resource: ColorResource.%@)"),
             ] {
                 let free = colorSymbols.filter { !taken.contains($0.symbol) }
@@ -110,16 +110,21 @@ extension AssetCatalog {
         return "_AssetCatalog_" + String(base.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
     }
 
-    /// The colours SwiftUI's and widgethost's `Color` and `ShapeStyle` already name: no symbol
-    /// shadows them (Xcode's generator leaves them out too).
+    /// The colours SwiftUI's and widgethost's `Color` already names: no symbol shadows them
+    /// (Xcode's generator leaves them out too).
     static let colorMembers: Set<String> = [
-        "primary", "secondary", "tertiary", "quaternary", "quinary", "fill", "accentColor", "red", "orange",
-        "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown", "white",
-        "gray",
-        "black", "clear", "ultraThinMaterial", "thinMaterial", "regularMaterial", "thickMaterial",
-        "ultraThickMaterial", "background", "foreground", "tint", "selection", "separator", "link",
-        "placeholder",
+        "primary", "secondary", "tertiary", "quaternary", "fill", "accentColor", "red", "orange", "yellow",
+        "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown", "white", "gray", "black",
+        "clear",
     ]
+
+    /// The styles SwiftUI's `ShapeStyle` already names beside the colours (`.background`,
+    /// `.separator`, the materials).
+    static let shapeStyleMembers: Set<String> = colorMembers.union([
+        "quinary", "ultraThinMaterial", "thinMaterial", "regularMaterial", "thickMaterial", "ultraThickMaterial",
+        "bar", "background", "foreground", "tint", "selection", "separator", "link", "placeholder",
+        "windowBackground",
+    ])
 
     /// The colours UIKit's `UIColor` already names.
     static let uiColorMembers: Set<String> = [

@@ -122,6 +122,7 @@ import Testing
                     ]
                 ),
                 ("red.colorset", [Self.colour(["red": "0.5", "green": "0", "blue": "0"])]),
+                ("separator.colorset", [Self.colour(["red": "0.5", "green": "0.5", "blue": "0.5"])]),
                 ("AvatarImage.imageset", nil),
             ])
         var leftOut: [String] = []
@@ -139,8 +140,11 @@ import Testing
         ] {
             #expect(swift.contains(line + "\n"), "\(line)\n---\n\(swift)")
         }
-        // SwiftUI's and UIKit's own `red` are not shadowed.
+        // SwiftUI's and UIKit's own `red` are not shadowed; `separator` is SwiftUI's as a
+        // `ShapeStyle` and UIKit's as a `UIColor`, not `Color`'s (Habitica's `Color.separator`).
         #expect(!swift.contains("static var red"))
+        #expect(swift.components(separatedBy: "static var separator").count == 2)
+        #expect(swift.contains("extension Color {\n    static var accent: Color { Color(ColorResource.accent) }\n    static var separator: Color"))
         #expect(leftOut.isEmpty)
     }
 
