@@ -163,23 +163,19 @@ let targets: [Target] = [
         swiftSettings: swiftSettings),
     .target(name: "AppIntents", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
     .target(name: "Intents", dependencies: ["WidgetHostKit"], swiftSettings: swiftSettings),
-    // The Swift Xcode generates from an `.intentdefinition` file, written at build time by the
-    // IntentDefinitions plugin for widgets configured through SiriKit intents.
-    .target(name: "IntentDefinitionGenerator", swiftSettings: swiftSettings),
+    // The Swift Xcode generates from an `.intentdefinition` file and from an asset catalog, written
+    // at build time by the IntentDefinitions and AssetCatalogs plugins.
+    .target(name: "XcodeGenerators", swiftSettings: swiftSettings),
     .executableTarget(
-        name: "intentdefinition-swift", dependencies: ["IntentDefinitionGenerator"],
-        swiftSettings: swiftSettings),
+        name: "intentdefinition-swift", dependencies: ["XcodeGenerators"], swiftSettings: swiftSettings),
     .plugin(
         name: "IntentDefinitions",
         capability: .buildTool(),
         dependencies: ["intentdefinition-swift"],
         path: "BuildPlugins/IntentDefinitions"
     ),
-    // The asset symbols Xcode generates from an asset catalog, and its colours by name, written at
-    // build time by the AssetCatalogs plugin.
-    .target(name: "AssetCatalogGenerator", swiftSettings: swiftSettings),
     .executableTarget(
-        name: "xcassets-swift", dependencies: ["AssetCatalogGenerator"], swiftSettings: swiftSettings),
+        name: "xcassets-swift", dependencies: ["XcodeGenerators"], swiftSettings: swiftSettings),
     .plugin(
         name: "AssetCatalogs",
         capability: .buildTool(),
@@ -353,10 +349,7 @@ let targets: [Target] = [
         name: "WidgetHostKitTests", dependencies: ["WidgetHostKit", "JSON", "TestSupport", "OSLog"],
         swiftSettings: swiftSettings),
     .testTarget(
-        name: "IntentDefinitionGeneratorTests", dependencies: ["IntentDefinitionGenerator", "TestSupport"],
-        swiftSettings: swiftSettings),
-    .testTarget(
-        name: "AssetCatalogGeneratorTests", dependencies: ["AssetCatalogGenerator", "TestSupport"],
+        name: "XcodeGeneratorsTests", dependencies: ["XcodeGenerators", "TestSupport"],
         swiftSettings: swiftSettings),
     // A widget and intents written as the seed articles write them for iOS, only the imports
     // changed, compiled against the SDK and exercised (issue 15).

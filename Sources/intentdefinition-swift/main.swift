@@ -8,7 +8,7 @@
 // naming the place (exit 65), and OUTPUT is left as it was. OUTPUT is written only when its text
 // would change.
 import Foundation
-import IntentDefinitionGenerator
+import XcodeGenerators
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
@@ -31,11 +31,9 @@ for note in definition.leftOut {
     FileHandle.standardError.write(Data("\(input): warning: \(note)\n".utf8))
 }
 let swift = definition.swift(source: (input as NSString).lastPathComponent)
-if FileManager.default.contents(atPath: output) != Data(swift.utf8) {
-    do {
-        try Data(swift.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-    } catch {
-        FileHandle.standardError.write(Data("\(output): error: cannot write the file: \(error)\n".utf8))
-        exit(73)
-    }
+do {
+    try GeneratedFile.write(swift, to: output)
+} catch {
+    FileHandle.standardError.write(Data("\(output): error: cannot write the file: \(error)\n".utf8))
+    exit(73)
 }

@@ -1,3 +1,4 @@
+import Foundation
 // xcassets-swift: writes the asset symbols Xcode generates from an asset catalog (its colours and
 // images), and the catalog's colours by name, for widgethost's SDK.
 //
@@ -6,8 +7,7 @@
 // Run by the AssetCatalogs build plugin on each `.xcassets` folder of a target. What the catalog
 // holds that is not read is a warning; a `Contents.json` that is not JSON is an error naming the
 // file (exit 65), and OUTPUT is left as it was. OUTPUT is written only when its text would change.
-import AssetCatalogGenerator
-import Foundation
+import XcodeGenerators
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
@@ -27,11 +27,9 @@ let swift = catalog.swift(catalog: (input as NSString).lastPathComponent, leftOu
 for note in leftOut {
     FileHandle.standardError.write(Data("\(input): warning: \(note)\n".utf8))
 }
-if FileManager.default.contents(atPath: output) != Data(swift.utf8) {
-    do {
-        try Data(swift.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-    } catch {
-        FileHandle.standardError.write(Data("\(output): error: cannot write the file: \(error)\n".utf8))
-        exit(73)
-    }
+do {
+    try GeneratedFile.write(swift, to: output)
+} catch {
+    FileHandle.standardError.write(Data("\(output): error: cannot write the file: \(error)\n".utf8))
+    exit(73)
 }

@@ -17,7 +17,7 @@ extension AssetCatalog {
         if !colorSymbols.isEmpty {
             lines += ["", "extension ColorResource {"]
             lines += colorSymbols.map {
-                "    static let \($0.symbol) = ColorResource(name: \(Self.literal($0.name)))"
+                "    static let \($0.symbol) = ColorResource(name: \(SwiftSource.literal($0.name)))"
             }
             lines.append("}")
             for (type, taken, body) in [
@@ -38,7 +38,7 @@ extension AssetCatalog {
         if !imageSymbols.isEmpty {
             lines += ["", "extension ImageResource {"]
             lines += imageSymbols.map {
-                "    static let \($0.symbol) = ImageResource(name: \(Self.literal($0.name)))"
+                "    static let \($0.symbol) = ImageResource(name: \(SwiftSource.literal($0.name)))"
             }
             lines.append("}")
         }
@@ -52,10 +52,10 @@ extension AssetCatalog {
         } else {
             lines.append("    static let colors: [String: AssetColor] = [")
             lines += drawn.map { color in
-                var arguments = "light: \(Self.literal(color.light ?? ""))"
-                if let dark = color.dark { arguments += ", dark: \(Self.literal(dark))" }
+                var arguments = "light: \(SwiftSource.literal(color.light ?? ""))"
+                if let dark = color.dark { arguments += ", dark: \(SwiftSource.literal(dark))" }
                 if color.opacity < 1 { arguments += ", opacity: \(color.opacity)" }
-                return "        \(Self.literal(color.name)): AssetColor(\(arguments)),"
+                return "        \(SwiftSource.literal(color.name)): AssetColor(\(arguments)),"
             }
             lines.append("    ]")
         }
@@ -102,7 +102,7 @@ extension AssetCatalog {
         if upper > 1, upper < characters.count { upper -= 1 }
         var symbol = String(characters.prefix(upper)).lowercased() + String(characters.dropFirst(upper))
         if symbol.first?.isNumber == true { symbol = "_" + symbol }
-        return keywords.contains(symbol) ? "`\(symbol)`" : symbol
+        return SwiftSource.name(symbol)
     }
 
     private func typeName(_ catalog: String) -> String {
@@ -114,14 +114,16 @@ extension AssetCatalog {
     /// (Xcode's generator leaves them out too).
     static let colorMembers: Set<String> = [
         "primary", "secondary", "tertiary", "quaternary", "fill", "accentColor", "red", "orange", "yellow",
-        "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown", "white", "gray", "black",
+        "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown", "white", "gray",
+        "black",
         "clear",
     ]
 
     /// The styles SwiftUI's `ShapeStyle` already names beside the colours (`.background`,
     /// `.separator`, the materials).
     static let shapeStyleMembers: Set<String> = colorMembers.union([
-        "quinary", "ultraThinMaterial", "thinMaterial", "regularMaterial", "thickMaterial", "ultraThickMaterial",
+        "quinary", "ultraThinMaterial", "thinMaterial", "regularMaterial", "thickMaterial",
+        "ultraThickMaterial",
         "bar", "background", "foreground", "tint", "selection", "separator", "link", "placeholder",
         "windowBackground",
     ])
@@ -138,32 +140,4 @@ extension AssetCatalog {
         "link",
         "placeholderText", "opaqueSeparator",
     ]
-
-    private static let keywords: Set<String> = [
-        "as", "break", "case", "catch", "class", "continue", "default", "defer", "do", "else", "enum",
-        "extension",
-        "false", "for", "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let",
-        "nil",
-        "operator", "private", "protocol", "public", "repeat", "return", "self", "static", "struct",
-        "subscript",
-        "super", "switch", "throw", "throws", "true", "try", "var", "where", "while",
-    ]
-
-    /// `text` as a Swift string literal.
-    static func literal(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    escaped += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return escaped + "\""
-    }
 }

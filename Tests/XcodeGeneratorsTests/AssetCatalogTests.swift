@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import AssetCatalogGenerator
+@testable import XcodeGenerators
 
 /// Asset catalogs written as Xcode writes them (`Contents.json` files in `.colorset` and `.imageset`
 /// folders), read and generated.
@@ -144,7 +144,10 @@ import Testing
         // `ShapeStyle` and UIKit's as a `UIColor`, not `Color`'s (Habitica's `Color.separator`).
         #expect(!swift.contains("static var red"))
         #expect(swift.components(separatedBy: "static var separator").count == 2)
-        #expect(swift.contains("extension Color {\n    static var accent: Color { Color(ColorResource.accent) }\n    static var separator: Color"))
+        #expect(
+            swift.contains(
+                "extension Color {\n    static var accent: Color { Color(ColorResource.accent) }\n    static var separator: Color"
+            ))
         #expect(leftOut.isEmpty)
     }
 

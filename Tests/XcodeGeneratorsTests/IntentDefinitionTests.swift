@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import IntentDefinitionGenerator
+@testable import XcodeGenerators
 
 /// Property lists written as Xcode writes `.intentdefinition` files (the keys of the files of
 /// Mastodon's, Habitica's and Simplenote's widget extensions), read and generated.
@@ -49,31 +49,37 @@ import Testing
         </array></dict></array>
         """
 
+    /// A parameter `taskType` of the enumeration `TaskType`, with `metadata` (the dictionary's body).
+    static func taskTypeParameter(metadata: String? = nil) -> String {
+        parameter(
+            "taskType", type: "Integer",
+            "<key>INIntentParameterEnumType</key><string>TaskType</string>"
+                + (metadata.map { "<key>INIntentParameterMetadata</key><dict>\($0)</dict>" } ?? ""))
+    }
+
+    static let tagParameter = parameter(
+        "tag", type: "Object", "<key>INIntentParameterObjectType</key><string>Tag</string>")
+
+    /// A definition of the enumeration `TaskType`, the type `Tag`, and the intent `AddTask` with
+    /// `parameters`.
+    static func addTask(_ parameters: [String], extra: String = "") -> Data {
+        plist(taskType + tagType + intent("AddTask", parameters, extra: extra))
+    }
+
     @Test func aDefinitionIsReadWithItsIntentsEnumerationsAndTypes() throws {
-        let data = Self.plist(
-            Self.taskType + Self.tagType
-                + Self.intent(
-                    "AddTask",
-                    [
-                        Self.parameter(
-                            "taskType", type: "Integer",
-                            "<key>INIntentParameterEnumType</key><string>TaskType</string>"
-                                + "<key>INIntentParameterMetadata</key><dict>"
-                                + "<key>INIntentParameterMetadataDefaultValue</key><string>habit</string></dict>"
-                        ),
-                        Self.parameter(
-                            "tag", type: "Object",
-                            "<key>INIntentParameterObjectType</key><string>Tag</string>"),
-                        Self.parameter(
-                            "count", type: "Integer",
-                            "<key>INIntentParameterMetadata</key><dict><key>INIntentParameterMetadataDefaultValue</key>"
-                                + "<integer>3</integer><key>INIntentParameterMetadataMaximumValue</key><integer>8</integer>"
-                                + "</dict>"),
-                        Self.parameter(
-                            "accounts", type: "String",
-                            "<key>INIntentParameterSupportsMultipleValues</key><true/>"),
-                        "<key>INIntentParameterName</key><string>source</string>",
-                    ]))
+        let data = Self.addTask([
+            Self.taskTypeParameter(
+                metadata: "<key>INIntentParameterMetadataDefaultValue</key><string>habit</string>"),
+            Self.tagParameter,
+            Self.parameter(
+                "count", type: "Integer",
+                "<key>INIntentParameterMetadata</key><dict><key>INIntentParameterMetadataDefaultValue</key>"
+                    + "<integer>3</integer><key>INIntentParameterMetadataMaximumValue</key><integer>8</integer>"
+                    + "</dict>"),
+            Self.parameter(
+                "accounts", type: "String", "<key>INIntentParameterSupportsMultipleValues</key><true/>"),
+            "<key>INIntentParameterName</key><string>source</string>",
+        ])
         let definition = try IntentDefinition(propertyList: data)
         #expect(
             definition.enumerations == [
@@ -113,29 +119,21 @@ import Testing
     }
 
     @Test func theSwiftIsWhatXcodeDeclaresInTheSDKsForms() throws {
-        let data = Self.plist(
-            Self.taskType + Self.tagType
-                + Self.intent(
-                    "AddTask",
-                    [
-                        Self.parameter(
-                            "taskType", type: "Integer",
-                            "<key>INIntentParameterEnumType</key><string>TaskType</string>"),
-                        Self.parameter(
-                            "tag", type: "Object",
-                            "<key>INIntentParameterObjectType</key><string>Tag</string>"),
-                        Self.parameter(
-                            "showChart", type: "Boolean",
-                            "<key>INIntentParameterMetadata</key><dict><key>INIntentParameterMetadataDefaultValue</key>"
-                                + "<true/></dict>"),
-                        Self.parameter("size", type: "Decimal"),
-                        Self.parameter("day", type: "DateComponents"),
-                        Self.parameter(
-                            "default", type: "String",
-                            "<key>INIntentParameterMetadata</key><dict><key>INIntentParameterMetadataDefaultValue</key>"
-                                + "<string>say \"hi\"\\</string></dict>"),
-                    ],
-                    extra: "<key>INIntentClassName</key><string>AddTaskConfiguration</string>"))
+        let data = Self.addTask(
+            [
+                Self.taskTypeParameter(), Self.tagParameter,
+                Self.parameter(
+                    "showChart", type: "Boolean",
+                    "<key>INIntentParameterMetadata</key><dict><key>INIntentParameterMetadataDefaultValue</key>"
+                        + "<true/></dict>"),
+                Self.parameter("size", type: "Decimal"),
+                Self.parameter("day", type: "DateComponents"),
+                Self.parameter(
+                    "default", type: "String",
+                    "<key>INIntentParameterMetadata</key><dict><key>INIntentParameterMetadataDefaultValue</key>"
+                        + "<string>say \"hi\"\\</string></dict>"),
+            ],
+            extra: "<key>INIntentClassName</key><string>AddTaskConfiguration</string>")
         let swift = try IntentDefinition(propertyList: data).swift(source: "Widget.intentdefinition")
         for line in [
             "public enum TaskType: Int, INEnumeration, Sendable {",
@@ -162,16 +160,9 @@ import Testing
     /// prefix, which the file records with each intent (Habitica's `HRPGAddTaskIntent`,
     /// `HRPGTaskType`); a class name is the Swift name as it is (Simplenote's `NoteWidgetIntent`).
     @Test func theProjectsClassPrefixStandsBeforeNamesWithoutAClassName() throws {
-        let prefixed = Self.intent(
-            "AddTask",
-            [
-                Self.parameter(
-                    "taskType", type: "Integer",
-                    "<key>INIntentParameterEnumType</key><string>TaskType</string>")
-            ],
-            extra: "<key>INIntentClassPrefix</key><string>HRPG</string>")
         let definition = try IntentDefinition(
-            propertyList: Self.plist(Self.taskType + Self.tagType + prefixed))
+            propertyList: Self.addTask(
+                [Self.taskTypeParameter()], extra: "<key>INIntentClassPrefix</key><string>HRPG</string>"))
         #expect(definition.intents.map(\.className) == ["HRPGAddTaskIntent"])
         #expect(definition.enumerations.map(\.typeName) == ["HRPGTaskType"])
         #expect(definition.intents.first?.parameters.first?.type == .enumeration("HRPGTaskType"))
@@ -186,6 +177,12 @@ import Testing
             try IntentDefinition(propertyList: Self.plist(named)).intents.map(\.className) == [
                 "NoteWidgetIntent"
             ])
+    }
+
+    @Test func aTitleIsWrittenAsASwiftLiteralWhateverItHolds() {
+        #expect(SwiftSource.literal("say \"hi\"\\\n\t\u{1}\u{7F}é") == #""say \"hi\"\\\n\t\u{1}\u{7f}é""#)
+        #expect(SwiftSource.name("default") == "`default`")
+        #expect(SwiftSource.name("tag") == "tag")
     }
 
     @Test func aTypeWidgethostDoesNotMapIsLeftOutAndSaidSo() throws {

@@ -16,7 +16,7 @@ extension IntentDefinition {
         for type in types {
             lines += ["", "public class \(type.className): INObject, @unchecked Sendable {"]
             lines += type.properties.map {
-                "    public var \(Self.name($0.name)): \(Self.swiftType($0.type)) = nil"
+                "    public var \(SwiftSource.name($0.name)): \(Self.swiftType($0.type)) = nil"
             }
             lines.append("}")
         }
@@ -31,12 +31,12 @@ extension IntentDefinition {
     private static func declaration(of enumeration: Enumeration) -> [String] {
         // `unknown` (0) is the unset value, not a choice.
         let titles = enumeration.cases.filter { $0.index != 0 }.map {
-            "        .\(name($0.name)): \(literal($0.title)),"
+            "        .\(SwiftSource.name($0.name)): \(SwiftSource.literal($0.title)),"
         }
         let type = enumeration.typeName
         return ["public enum \(type): Int, INEnumeration, Sendable {"]
-            + enumeration.cases.map { "    case \(name($0.name)) = \($0.index)" }
-            + ["", "    public static let enumerationName = \(literal(enumeration.title))"]
+            + enumeration.cases.map { "    case \(SwiftSource.name($0.name)) = \($0.index)" }
+            + ["", "    public static let enumerationName = \(SwiftSource.literal(enumeration.title))"]
             + (titles.isEmpty
                 ? ["    public static let caseTitles: [\(type): String] = [:]"]
                 : ["    public static let caseTitles: [\(type): String] = ["] + titles + ["    ]"])
@@ -44,13 +44,13 @@ extension IntentDefinition {
     }
 
     private func declaration(of parameter: Parameter) -> String {
-        let name = Self.name(parameter.name)
+        let name = SwiftSource.name(parameter.name)
         let type = Self.swiftType(parameter.type)
         guard parameter.isConfigurable else {
             if case .enumeration = parameter.type { return "public var \(name): \(type) = .unsetValue" }
             return "public var \(name): \(type) = nil"
         }
-        let title = Self.literal(parameter.title)
+        let title = SwiftSource.literal(parameter.title)
         switch parameter.type {
         case .boolean, .integer, .decimal:
             let kind =
@@ -75,12 +75,12 @@ extension IntentDefinition {
 
     private static func caseDefault(_ value: DefaultValue) -> String? {
         guard case .string(let text) = value else { return nil }
-        return ", default: .\(name(text))"
+        return ", default: .\(SwiftSource.name(text))"
     }
 
     private static func stringDefault(_ value: DefaultValue) -> String? {
         guard case .string(let text) = value else { return nil }
-        return ", default: \(literal(text))"
+        return ", default: \(SwiftSource.literal(text))"
     }
 
     private static func json(_ value: DefaultValue, type: ValueType) -> String {
@@ -88,7 +88,7 @@ extension IntentDefinition {
         case .boolean(let flag): return ".bool(\(flag))"
         case .number(let number) where type == .integer: return ".int(\(Int(number)))"
         case .number(let number): return ".double(\(number))"
-        case .string(let text): return ".string(\(literal(text)))"
+        case .string(let text): return ".string(\(SwiftSource.literal(text)))"
         }
     }
 
@@ -102,40 +102,5 @@ extension IntentDefinition {
         case .object(let name): return name + "?"
         case .array(let element): return "[\(swiftType(element).dropLast())]?"
         }
-    }
-
-    /// `name`, in backticks where it is a Swift keyword.
-    private static func name(_ name: String) -> String {
-        keywords.contains(name) ? "`\(name)`" : name
-    }
-
-    private static let keywords: Set<String> = [
-        "associatedtype", "as", "break", "case", "catch", "class", "continue", "default", "defer", "deinit",
-        "do",
-        "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if",
-        "import", "in", "init", "inout", "internal", "is", "let", "nil", "open", "operator", "private",
-        "protocol", "public", "repeat", "rethrows", "return", "self", "Self", "static", "struct", "subscript",
-        "super", "switch", "throw", "throws", "true", "try", "typealias", "var", "where", "while", "Type",
-    ]
-
-    /// `text` as a Swift string literal.
-    static func literal(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            case "\n": escaped += "\\n"
-            case "\t": escaped += "\\t"
-            case "\r": escaped += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    escaped += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    escaped.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return escaped + "\""
     }
 }
