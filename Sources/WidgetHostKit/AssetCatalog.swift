@@ -56,7 +56,14 @@ enum AssetCatalogs {
     /// The colour of `name` as a ``Color``: the catalog's, or the accent colour where no catalog has
     /// it (as widget code built without its catalog would show).
     static func colorValue(named name: String) -> Color {
-        guard let color = color(named: name) else { return Color(name: "accentColor") }
+        guard let color = color(named: name) else { return accentColor }
+        return Color(name: color.style, opacity: color.opacity)
+    }
+
+    /// The app's accent colour: its catalog's `AccentColor`, as Xcode makes it the app's (its
+    /// `ASSETCATALOG_COMPILER_GLOBAL_ACCENT_COLOR_NAME`), or else the system's.
+    static var accentColor: Color {
+        guard let color = color(named: "AccentColor") else { return Color(name: "accentColor") }
         return Color(name: color.style, opacity: color.opacity)
     }
 }

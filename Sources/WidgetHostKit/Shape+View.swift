@@ -387,7 +387,7 @@ extension Color {
 
 extension ShapeStyle where Self == Color {
     /// The view's tint (`.stroke(.tint)`): the accent colour.
-    public static var tint: Color { Color(name: "accentColor") }
+    public static var tint: Color { Color.accentColor }
 }
 
 extension Shape {

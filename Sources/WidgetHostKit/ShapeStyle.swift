@@ -121,9 +121,10 @@ public struct Color: ShapeStyle, Hashable {
     public static let quaternary = Color(name: "quaternary")
     /// The default fill of shapes (`.fill.tertiary` is the seeds' container background).
     public static let fill = Color(name: "fill")
-    /// The accent colour (SwiftUI's name, kept).
+    /// The accent colour (SwiftUI's name, kept): the asset catalog's `AccentColor`, where the
+    /// `AssetCatalogs` build plugin built one in, else the system's.
     // swift-format-ignore: DontRepeatTypeInStaticProperties
-    public static let accentColor = Color(name: "accentColor")
+    public static var accentColor: Color { AssetCatalogs.accentColor }
     /// Red.
     public static let red = Color(name: "red")
     /// Orange.
@@ -280,7 +281,7 @@ public struct UIColor: Sendable, Hashable {
     public static let separator = UIColor(name: "tertiary")
     /// The app's tint (UIKit's name).
     // swift-format-ignore: DontRepeatTypeInStaticProperties
-    public static let tintColor = UIColor(name: "accentColor")
+    public static var tintColor: UIColor { UIColor(resource: ColorResource(name: "AccentColor")) }
     /// The system's colours, as SwiftUI's of the same names.
     public static let systemRed = UIColor(name: "red")
     public static let systemOrange = UIColor(name: "orange")

@@ -29,6 +29,9 @@ private enum TestCatalog: AssetCatalog {
     @Test func aColourNoCatalogHasIsTheAccentColourAsBefore() {
         #expect(Color("Nowhere") == Color.accentColor)
         #expect(Color(ColorResource(name: "Nowhere", bundle: .main)) == Color.accentColor)
+        // No catalog of this process has an `AccentColor`: the accent is the system's.
+        #expect(Color.accentColor == Color(name: "accentColor"))
+        #expect(UIColor.tintColor.name == "accentColor")
     }
 
     @Test func anImageResourceIsTheCatalogsImageByName() {

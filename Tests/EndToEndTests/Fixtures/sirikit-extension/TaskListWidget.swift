@@ -70,7 +70,7 @@ struct TaskListView: View {
                 .foregroundStyle(Color.widgetText)
             Text(entry.tag)
                 .font(.caption)
-                .foregroundColor(.secondary)
+                .foregroundColor(.accentColor)
             ForEach(entry.tasks, id: \.self) { task in
                 Text(task)
             }
