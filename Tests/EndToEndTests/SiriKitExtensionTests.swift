@@ -66,7 +66,8 @@ import Testing
             let root = try #require(widget["layout"] as? [String: Any])
             let stack = try #require((root["children"] as? [[String: Any]])?.first)
             let texts = try #require(stack["children"] as? [[String: Any]])
-            drawn.append(texts.prefix(2).reduce("\(root["background"] ?? "")") { "\($0) \($1["foreground"] ?? "")" })
+            drawn.append(
+                texts.prefix(2).reduce("\(root["background"] ?? "")") { "\($0) \($1["foreground"] ?? "")" })
         }
         // The catalog's light and dark appearances (the background's light one in Display P3, taken
         // as sRGB), and its `AccentColor` as `Color.accentColor`.
