@@ -50,7 +50,9 @@ extension AppEntity {
         if let entity = try await defaultQuery.entities(for: [id]).first(where: { $0.id == id }) {
             return entity
         }
-        let suggested = try await defaultQuery.suggestedEntities().map { $0.id.json.description }
+        let suggested = try await defaultQuery.suggestedEntities().resultElements.map {
+            $0.id.json.description
+        }
         throw IntentParameterError(
             title: title,
             message: "no \(typeDisplayRepresentation.name) has the id \(json) for '\(title)'"
@@ -62,7 +64,7 @@ extension AppEntity {
 
     /// The ids of the query's suggested entities.
     public static func suggestedValues() async throws -> [JSONValue]? {
-        try await defaultQuery.suggestedEntities().map(\.id.json)
+        try await defaultQuery.suggestedEntities().resultElements.map(\.id.json)
     }
 }
 
@@ -70,13 +72,16 @@ extension AppEntity {
 public protocol EntityQuery: Sendable {
     /// The entities it finds.
     associatedtype Entity: AppEntity
+    /// What its suggestions and searches return: a list of entities, or an
+    /// ``IntentItemCollection`` of them in sections.
+    associatedtype Result: ResultsCollection = [Entity] where Result.Element == Entity
     /// The entities with these ids (those that exist, in any order).
     func entities(for identifiers: [Entity.ID]) async throws -> [Entity]
     /// The entities a person would choose from.
-    func suggestedEntities() async throws -> [Entity]
+    func suggestedEntities() async throws -> Result
 }
 
-extension EntityQuery {
+extension EntityQuery where Result == [Entity] {
     /// None suggested.
     public func suggestedEntities() async throws -> [Entity] { [] }
 }
@@ -85,5 +90,5 @@ extension EntityQuery {
 /// (the host looks ids up and lists suggestions; it does not search).
 public protocol EntityStringQuery: EntityQuery {
     /// The entities matching `string`.
-    func entities(matching string: String) async throws -> [Entity]
+    func entities(matching string: String) async throws -> Result
 }

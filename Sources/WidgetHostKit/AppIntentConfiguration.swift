@@ -20,7 +20,7 @@ where Provider.Intent == Intent {
         provider: Provider,
         @ViewBuilder content: @escaping @Sendable (Provider.Entry) -> Content
     ) {
-        self.metadata = WidgetMetadata(kind: kind)
+        self.metadata = WidgetMetadata(kind: kind, parameterSizesOf: Intent())
         self.provider = provider
         self.content = content
         self.parameters = ParameterReflection.descriptions(of: Intent())

@@ -13,7 +13,9 @@
 /// `results()` runs inside an ``IntentEnvironment``: `IntentEnvironment.current` gives the store.
 public protocol DynamicOptionsProvider: Sendable {
     /// The type of the choices.
-    associatedtype Option: ParameterValue
+    associatedtype Option: ParameterValue = Result.Element
+    /// What it returns: a list of choices, or an ``IntentItemCollection`` of them in sections.
+    associatedtype Result: ResultsCollection = [Option] where Result.Element == Option
     /// The choices, in the order a person sees them.
-    func results() async throws -> [Option]
+    func results() async throws -> Result
 }

@@ -66,7 +66,7 @@ public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfig
         provider: Provider,
         @ViewBuilder content: @escaping @Sendable (Provider.Entry) -> Content
     ) where Provider.Intent == Intent {
-        self.metadata = WidgetMetadata(kind: kind)
+        self.metadata = WidgetMetadata(kind: kind, parameterSizesOf: Intent())
         self.parameters = ParameterReflection.descriptions(of: Intent())
         self.draw = { request, intent, ignoredAPIs in
             let context = request.context

@@ -27,6 +27,9 @@ public class AnyParameter: @unchecked Sendable {
     /// type's suggested entities' ids; `nil` when its choices do not come from the app's data.
     /// Run inside an ``IntentEnvironment`` so the provider can read the store.
     @_spi(WidgetHost) public func dynamicOptions() async throws -> [JSONValue]? { nil }
+
+    /// The most items a list parameter shows in each family (`@Parameter(title:size:)`).
+    @_spi(WidgetHost) public internal(set) var familySizes: [WidgetFamily: Int]?
 }
 
 /// An intent parameter, as AppIntents' `@Parameter`: a title, an optional default, and for integers
@@ -81,7 +84,7 @@ public final class Parameter<Value: ParameterValue>: AnyParameter, @unchecked Se
         self.init(
             title: title, defaultValue: defaultValue, minimum: nil, maximum: nil,
             requestValueDialog: requestValueDialog,
-            options: { try await optionsProvider.results().map(\.json) })
+            options: { try await optionsProvider.results().resultElements.map(\.json) })
     }
 
     /// Creates an optional parameter whose choices come from `optionsProvider`'s results of the
@@ -94,7 +97,7 @@ public final class Parameter<Value: ParameterValue>: AnyParameter, @unchecked Se
         self.init(
             title: title, defaultValue: defaultValue, minimum: nil, maximum: nil,
             requestValueDialog: requestValueDialog,
-            options: { try await optionsProvider.results().map(\.json) })
+            options: { try await optionsProvider.results().resultElements.map(\.json) })
     }
 
     /// The parameter every public form makes.
@@ -131,6 +134,32 @@ public final class Parameter<Value: ParameterValue>: AnyParameter, @unchecked Se
         self.init(
             title: title.defaultValue, description: description?.defaultValue, default: defaultValue,
             requestValueDialog: requestValueDialog, optionsProvider: optionsProvider)
+    }
+
+    /// A list parameter that shows at most `size` items in each family (`@Parameter(title:size:)`):
+    /// a configuration that gives a family more is warned of (`config.beyond-family`), as
+    /// ``WidgetConfiguration/parameterLimit(_:_:)`` warns of a number.
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+        default defaultValue: Value? = nil, size: [WidgetFamily: IntentCollectionSize],
+        requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(
+            title: title.defaultValue, description: description?.defaultValue, default: defaultValue,
+            requestValueDialog: requestValueDialog)
+        familySizes = size.mapValues(\.maximum)
+    }
+
+    /// A list parameter of at most `size` items in every family.
+    public convenience init(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil,
+        default defaultValue: Value? = nil, size: IntentCollectionSize,
+        requestValueDialog: IntentDialog? = nil
+    ) {
+        self.init(
+            title: title, description: description, default: defaultValue,
+            size: Dictionary(uniqueKeysWithValues: WidgetFamily.allCases.map { ($0, size) }),
+            requestValueDialog: requestValueDialog)
     }
 
     /// Creates an integer parameter within `inclusiveRange`, as AppIntents spells it.

@@ -45,6 +45,12 @@ public struct Summary<Intent: AppIntent>: ParameterSummary, Hashable {
         self.phrase = phrase.text
         self.otherParameters = table()
     }
+
+    /// A summary of parameters without a phrase (`Summary { \.$pipelines; \.$withVoice }`).
+    public init(@ParameterSummaryTableBuilder<Intent> table: () -> [String]) {
+        self.phrase = nil
+        self.otherParameters = table()
+    }
 }
 
 /// A summary's phrase: text with `\(\.$parameter)` interpolations.

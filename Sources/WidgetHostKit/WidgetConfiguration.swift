@@ -138,6 +138,17 @@ public struct WidgetMetadata: Sendable, Hashable {
     }
 }
 
+extension WidgetMetadata {
+    /// The metadata of widget `kind` configured by `intent`, whose list parameters' sizes
+    /// (`@Parameter(title:size:)`) are its parameter limits.
+    init(kind: String, parameterSizesOf intent: some Sendable) {
+        self.init(kind: kind)
+        for (name, parameter) in ParameterReflection.parameters(of: intent) {
+            if let sizes = parameter.familySizes { parameterLimits[name] = sizes }
+        }
+    }
+}
+
 /// What the host asks a widget to draw.
 public struct WidgetRequest: Sendable {
     /// Which of the provider's answers is wanted.

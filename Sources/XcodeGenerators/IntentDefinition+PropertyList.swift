@@ -133,7 +133,8 @@ extension IntentDefinition {
                     isConfigurable: try parameter.boolean("INIntentParameterConfigurable") ?? false,
                     defaultValue: defaultValue,
                     minimum: try metadata?.number("INIntentParameterMetadataMinimumValue"),
-                    maximum: try metadata?.number("INIntentParameterMetadataMaximumValue")))
+                    maximum: try metadata?.number("INIntentParameterMetadataMaximumValue"),
+                    sizes: try Self.sizes(parameter)))
         }
         return Intent(name: name, className: className, parameters: parameters)
     }
@@ -181,6 +182,29 @@ extension IntentDefinition {
         }
         return type
     }
+
+    /// A list's size in each family (`INIntentParameterArraySizes`: `{SizeClass, Size}`), the
+    /// families widgets have on iPhone; a size class of another device is passed over.
+    private static func sizes(_ parameter: Entry) throws(IntentDefinitionError) -> [FamilySize] {
+        var sizes: [FamilySize] = []
+        for entry in try parameter.list("INIntentParameterArraySizes") {
+            guard let sizeClass = try entry.string("INIntentParameterArraySizeSizeClass"),
+                let family = sizeClasses[sizeClass]
+            else { continue }
+            guard let size = try entry.integer("INIntentParameterArraySizeSize"), size >= 0 else {
+                throw IntentDefinitionError(entry.place, "has no INIntentParameterArraySizeSize of 0 or more")
+            }
+            sizes.append(FamilySize(family: family, size: size))
+        }
+        return sizes
+    }
+
+    private static let sizeClasses = [
+        "Small": "systemSmall", "Medium": "systemMedium", "Large": "systemLarge",
+        "ExtraLarge": "systemExtraLarge",
+        "AccessoryInline": "accessoryInline", "AccessoryCircular": "accessoryCircular",
+        "AccessoryRectangular": "accessoryRectangular",
+    ]
 
     private static let scalarTypes: [String: ValueType] = [
         "String": .string, "Boolean": .boolean, "Integer": .integer, "Decimal": .decimal,

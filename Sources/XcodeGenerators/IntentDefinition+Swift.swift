@@ -68,6 +68,9 @@ extension IntentDefinition {
         case .string:
             let value = parameter.defaultValue.flatMap { Self.stringDefault($0) } ?? ""
             return "@Parameter(title: \(title)\(value)) public var \(name): \(type)"
+        case .array where !parameter.sizes.isEmpty:
+            let sizes = parameter.sizes.map { ".\($0.family): \($0.size)" }.joined(separator: ", ")
+            return "@Parameter(title: \(title), size: [\(sizes)]) public var \(name): \(type)"
         case .dateComponents, .object, .array:
             return "@Parameter(title: \(title)) public var \(name): \(type)"
         }

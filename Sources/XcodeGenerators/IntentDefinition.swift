@@ -72,6 +72,17 @@ public struct IntentDefinition: Sendable, Equatable {
         /// The least and the most an integer or decimal may be, where the file bounds it.
         public var minimum: Double? = nil
         public var maximum: Double? = nil
+        /// The most items a list shows in each family (`INIntentParameterArraySizes`), by the
+        /// family's name (`systemSmall`), in the file's order.
+        public var sizes: [FamilySize] = []
+    }
+
+    /// The most items a list shows in one family.
+    public struct FamilySize: Sendable, Equatable {
+        /// The family's name (`systemSmall`).
+        public var family: String
+        /// The most items.
+        public var size: Int
     }
 
     /// A parameter's default value as the file writes it.

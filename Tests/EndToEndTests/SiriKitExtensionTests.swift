@@ -89,6 +89,25 @@ import Testing
         #expect(!describe.standardOutput.contains("source"))
     }
 
+    /// The definition's sizes of a list in each family (`INIntentParameterArraySizes`): a list
+    /// longer than its family shows is warned of, and still runs.
+    @Test func aListLongerThanItsFamilyShowsIsWarnedOf() throws {
+        let scratch = try Self.scratch(
+            """
+            widgets:
+              - {id: small, kind: TaskList, configuration: {accounts: [ann, bob, cy]}}
+              - {id: medium, kind: TaskList, family: systemMedium, configuration: {accounts: [ann, bob, cy]}}
+            """)
+        let run = try scratch.widgethost(["run", "--format", "json"] + Self.common)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.standardError
+                == "widgets.yaml:2:59: warning: 'accounts' has 3 items, but a systemSmall TaskList shows at most 2; "
+                + "it shows 2 (a larger family shows more)\n"
+                + "  - {id: small, kind: TaskList, configuration: {accounts: [ann, bob, cy]}}\n"
+                + String(repeating: " ", count: 58) + "^\n")
+    }
+
     @Test func aValueTheDefinitionDoesNotAllowIsAnErrorAtItsPlace() throws {
         let scratch = try Self.scratch(
             """

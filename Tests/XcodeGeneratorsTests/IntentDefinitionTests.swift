@@ -127,6 +127,16 @@ import Testing
                     "<key>INIntentParameterMetadata</key><dict><key>INIntentParameterMetadataDefaultValue</key>"
                         + "<true/></dict>"),
                 Self.parameter("size", type: "Decimal"),
+                Self.parameter(
+                    "accounts", type: "String",
+                    "<key>INIntentParameterSupportsMultipleValues</key><true/><key>INIntentParameterArraySizes</key>"
+                        + "<array><dict><key>INIntentParameterArraySizeSize</key><integer>3</integer>"
+                        + "<key>INIntentParameterArraySizeSizeClass</key><string>Small</string></dict>"
+                        + "<dict><key>INIntentParameterArraySizeSize</key><integer>1</integer>"
+                        + "<key>INIntentParameterArraySizeSizeClass</key><string>AccessoryCorner</string></dict>"
+                        + "<dict><key>INIntentParameterArraySizeSize</key><integer>6</integer>"
+                        + "<key>INIntentParameterArraySizeSizeClass</key><string>Large</string></dict></array>"
+                ),
                 Self.parameter("day", type: "DateComponents"),
                 Self.parameter(
                     "default", type: "String",
@@ -147,6 +157,8 @@ import Testing
             "    @Parameter(title: \"Tag\") public var tag: WidgetTag?",
             "    @INNumberParameter(title: \"Showchart\", type: .boolean, default: .bool(true)) public var showChart: NSNumber?",
             "    @INNumberParameter(title: \"Size\", type: .number) public var size: NSNumber?",
+            // The watch's corner is not a family of widgets on iPhone.
+            "    @Parameter(title: \"Accounts\", size: [.systemSmall: 3, .systemLarge: 6]) public var accounts: [String]?",
             "    @Parameter(title: \"Day\") public var day: DateComponents?",
             "    @Parameter(title: \"Default\", default: \"say \\\"hi\\\"\\\\\") public var `default`: String?",
         ] {
