@@ -139,15 +139,8 @@ extension INEnumeration {
 /// boolean or a number.
 @propertyWrapper
 public final class INNumberParameter: AnyParameter, @unchecked Sendable {
-    /// What a person sees.
-    public let title: String
-    /// Which of boolean, integer and number it is.
-    public let type: ParameterType
-    /// The value when the configuration gives none.
-    public let defaultValue: JSONValue?
-    /// The least and the most a number may be.
-    public let minimum: Double?
-    public let maximum: Double?
+    /// How the host sees it (named when it is described).
+    private let described: ParameterDescription
     private let stored: Mutex<JSONValue?>
 
     /// A parameter titled `title`, of `type` (`.boolean`, `.integer` or `.number`), between
@@ -156,14 +149,20 @@ public final class INNumberParameter: AnyParameter, @unchecked Sendable {
         title: String, type: ParameterType, default defaultValue: JSONValue? = nil, minimum: Double? = nil,
         maximum: Double? = nil
     ) {
-        self.title = title
-        self.type = type
-        self.defaultValue = defaultValue
-        self.minimum = minimum
-        self.maximum = maximum
-        self.stored = Mutex(defaultValue)
+        let whole = type == .integer
+        described = ParameterDescription(
+            name: "", title: title, type: type, defaultValue: defaultValue,
+            minimum: whole ? minimum.flatMap { Int(exactly: $0.rounded(.up)) } : nil,
+            maximum: whole ? maximum.flatMap { Int(exactly: $0.rounded(.down)) } : nil,
+            isOptional: true, numberMinimum: whole ? nil : minimum, numberMaximum: whole ? nil : maximum)
+        stored = Mutex(defaultValue)
         super.init()
     }
+
+    /// What a person sees.
+    public var title: String { described.title }
+    /// Which of boolean, integer and number it is.
+    public var type: ParameterType { described.type }
 
     /// The value, `nil` when unset.
     public var wrappedValue: NSNumber? {
@@ -192,13 +191,9 @@ public final class INNumberParameter: AnyParameter, @unchecked Sendable {
     }
 
     @_spi(WidgetHost) public override func describe(name: String) -> ParameterDescription {
-        let whole = type == .integer
-        return ParameterDescription(
-            name: name, title: title, type: type, defaultValue: defaultValue,
-            minimum: whole ? minimum.flatMap { Int(exactly: $0.rounded(.up)) } : nil,
-            maximum: whole ? maximum.flatMap { Int(exactly: $0.rounded(.down)) } : nil,
-            isOptional: true,
-            numberMinimum: whole ? nil : minimum, numberMaximum: whole ? nil : maximum)
+        var description = described
+        description.name = name
+        return description
     }
 
     @_spi(WidgetHost) public override var currentJSON: JSONValue? { stored.withLock { $0 } }
