@@ -501,7 +501,8 @@ let layoutTargets: [Target] = [
     .executableTarget(
         name: "hello-widget",
         dependencies: ["WidgetKit", "SwiftUI", "AppIntents"],
-        path: "Tests/WidgetTestingTests/Fixtures/hello-widget/Sources/hello-widget"
+        path: "Tests/WidgetTestingTests/Fixtures/hello-widget/Sources/hello-widget",
+        plugins: ["IntentDefinitions", "AssetCatalogs"]
     ),
     .testTarget(
         name: "HelloWidgetTests",

@@ -97,8 +97,17 @@ import WidgetHost
             return !path.contains("__Snapshots__") && !isFolder.boolValue
         }
         #expect(files.sorted() == code.map(\.path).sorted())
-        // The template's test target is the one this repository's manifest builds the fixture with.
+        // The template's targets are the ones this repository's manifest builds the fixture with:
+        // the extension with the build plugins of Xcode's files, and its tests.
         let package = try #require(template.files.first { $0.path == "Package.swift" }).contents
+        #expect(
+            package.contains(
+                """
+                            plugins: [
+                                .plugin(name: "IntentDefinitions", package: "widgethost"),
+                                .plugin(name: "AssetCatalogs", package: "widgethost"),
+                            ]
+                """))
         #expect(
             package.contains(
                 """
@@ -114,6 +123,7 @@ import WidgetHost
         let manifest = try String(
             contentsOf: repository.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.contains(#"dependencies: ["hello-widget", "WidgetTesting"],"#))
+        #expect(manifest.contains(#"plugins: ["IntentDefinitions", "AssetCatalogs"]"#))
         #expect(
             manifest.contains(
                 #"path: "Tests/WidgetTestingTests/Fixtures/hello-widget/Tests/HelloWidgetTests","#))
