@@ -20,7 +20,7 @@ let libraries = [
     "WidgetHostKit", "WidgetHostPlugin", "JSON", "YAML", "Diagnostics", "ArgumentParsing",
     // For the fuzz targets (Fuzz/, a package of its own that depends on this one by path).
     "WidgetEngine", "PluginHosting", "WidgetHost", "Rendering", "TaskStore", "PluginProtocol", "TerminalText",
-    "BuiltInWidgets", "Layout",
+    "BuiltInWidgets", "Layout", "XcodeGenerators",
     // Widget code from iOS compiles with its own imports: each re-exports the SDK and Foundation.
     "WidgetKit", "SwiftUI", "AppIntents", "Intents", "ActivityKit", "os", "OSLog", "UIKit",
     // What a plugin package's own tests run its widgets with (docs/widget-testing.md).

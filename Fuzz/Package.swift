@@ -19,6 +19,7 @@ let targets: [(name: String, products: [String])] = [
     ("FuzzPluginReply", ["PluginProtocol", "JSON", "WidgetHostKit"]),
     ("FuzzPerform", ["WidgetHost", "WidgetEngine", "BuiltInWidgets", "WidgetHostKit"]),
     ("FuzzPicture", ["Layout", "Rendering", "JSON", "WidgetHostKit"]),
+    ("FuzzIntentDefinition", ["XcodeGenerators"]),
     (
         "FuzzRender",
         ["WidgetHost", "WidgetEngine", "Rendering", "WidgetHostKit", "TerminalText", "Diagnostics"]

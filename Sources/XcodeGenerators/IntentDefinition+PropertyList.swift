@@ -1,18 +1,31 @@
 public import Foundation
 
 extension IntentDefinition {
-    /// The definition an `.intentdefinition` file's bytes (an XML or binary property list) hold.
+    /// The definition an `.intentdefinition` file's bytes (an XML property list, as Xcode writes
+    /// it) hold.
     /// - Throws: ``IntentDefinitionError`` naming the first place the file does not hold a
-    ///   definition: not a property list, a missing name, a name Swift cannot use, a reference to an
-    ///   enumeration or a type the file does not declare, a default that is not a case.
+    ///   definition: not an XML property list, a missing name, a name Swift cannot use, a reference
+    ///   to an enumeration or a type the file does not declare, a default that is not a case.
     public init(propertyList data: Data) throws(IntentDefinitionError) {
-        let root: Any
-        do {
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw IntentDefinitionError("", "the file is not a property list")
+        // A binary list may refer to one value from many places, and a few kilobytes of them
+        // expand to gigabytes read; Xcode never writes one.
+        guard !data.starts(with: Array("bplist".utf8)) else {
+            throw IntentDefinitionError(
+                "", "the file is a binary property list; an .intentdefinition file is XML, as Xcode writes it"
+            )
         }
-        guard let top = root as? [String: Any] else {
+        // Foundation's XML reader stops the process on bytes that are not UTF-8 (at a number).
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw IntentDefinitionError(
+                "", "the file is not UTF-8 text, as Xcode writes an .intentdefinition file")
+        }
+        let root: PropertyListValue
+        do {
+            root = try PropertyListDecoder().decode(PropertyListValue.self, from: data)
+        } catch {
+            throw Self.unreadable(error)
+        }
+        guard case .dictionary(let top) = root else {
             throw IntentDefinitionError("", "the file's property list is not a dictionary")
         }
         let file = Entry(values: top, place: "")
@@ -64,6 +77,10 @@ extension IntentDefinition {
         for value in try entry.list("INEnumValues") {
             let caseName = try value.identifier("INEnumValueName")
             let index = try value.integer("INEnumValueIndex") ?? 0
+            guard !enumerationMembers.contains(caseName) else {
+                throw IntentDefinitionError(
+                    value.place, "'\(caseName)' is a member every enumeration has already")
+            }
             guard !cases.contains(where: { $0.name == caseName || $0.index == index }) else {
                 throw IntentDefinitionError(
                     value.place, "a second case named '\(caseName)' or of index \(index)")
@@ -72,6 +89,10 @@ extension IntentDefinition {
                 .init(
                     name: caseName, index: index,
                     title: try value.string("INEnumValueDisplayName") ?? caseName))
+        }
+        // Swift declares no enum with a raw type and no case.
+        guard !cases.isEmpty else {
+            throw IntentDefinitionError(entry.place, "the enumeration '\(name)' has no cases")
         }
         return Enumeration(
             name: name, typeName: typeName, title: try entry.string("INEnumDisplayName") ?? name,
@@ -83,6 +104,18 @@ extension IntentDefinition {
         "identifier", "displayString", "pronunciationHint", "alternativeSpeakableMatches",
     ]
 
+    /// The members of a generated enumeration no case may be named.
+    private static let enumerationMembers: Set<String> = [
+        "json", "rawValue", "allCases", "caseTitles", "enumerationName", "unsetValue", "parameterType",
+        "isOptional", "suggestsValues", "hashValue", "init",
+    ]
+
+    /// The other members of an `INObject` a property of a custom type may not declare again.
+    private static let objectMembers: Set<String> = [
+        "subtitleString", "description", "json", "hashValue", "parameterType", "unsetValue", "isOptional",
+        "suggestsValues",
+    ]
+
     private mutating func objectType(_ entry: Entry, references: References) throws(IntentDefinitionError)
         -> ObjectType
     {
@@ -91,6 +124,13 @@ extension IntentDefinition {
         for property in try entry.list("INTypeProperties") {
             let propertyName = try property.identifier("INTypePropertyName")
             guard !Self.objectProperties.contains(propertyName) else { continue }
+            guard !Self.objectMembers.contains(propertyName),
+                !properties.contains(where: { $0.name == propertyName })
+            else {
+                throw IntentDefinitionError(
+                    property.place,
+                    "'\(propertyName)' is a property the type has already (an INObject's or another)")
+            }
             guard
                 let type = try valueType(
                     property, prefix: "INTypeProperty", references: references, name: propertyName)
@@ -219,18 +259,34 @@ extension IntentDefinition {
             return nil
         }
         let place = metadata.place + ".INIntentParameterMetadataDefaultValue"
-        switch (type, value, Entry.boolean(value), Entry.number(value)) {
-        case (.boolean, _, let flag?, _): return .boolean(flag)
-        case (.boolean, let text as String, _, _) where ["true", "false"].contains(text):
+        switch (type, value, value.number) {
+        case (.boolean, .boolean(let flag), _): return .boolean(flag)
+        case (.boolean, .string(let text), _) where ["true", "false"].contains(text):
             return .boolean(text == "true")
-        case (.integer, _, _, let number?) where number.rounded() == number && abs(number) < 1e15:
+        case (.integer, _, let number?) where number.rounded() == number && abs(number) < 1e15:
             return .number(number)
-        case (.decimal, _, _, let number?) where number.isFinite: return .number(number)
-        case (.string, let text as String, _, _), (.enumeration, let text as String, _, _):
+        case (.decimal, _, let number?) where number.isFinite: return .number(number)
+        case (.string, .string(let text), _), (.enumeration, .string(let text), _):
             return .string(text)
         default:
             throw IntentDefinitionError(place, "the default '\(value)' does not fit the parameter's type")
         }
+    }
+
+    /// Where a property list could not be read: the value of an unknown type (a binary list's set)
+    /// by its path, or the whole file.
+    private static func unreadable(_ error: any Error) -> IntentDefinitionError {
+        let context: DecodingError.Context?
+        switch error as? DecodingError {
+        case .dataCorrupted(let found), .typeMismatch(_, let found), .valueNotFound(_, let found):
+            context = found
+        default: context = nil
+        }
+        guard let path = context?.codingPath, !path.isEmpty else {
+            return IntentDefinitionError("", "the file is not a property list")
+        }
+        let place = path.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+        return IntentDefinitionError(String(place.drop { $0 == "." }), "is not a value a property list holds")
     }
 
     private static func checkUnique(_ names: [String]) throws(IntentDefinitionError) {
@@ -243,15 +299,15 @@ extension IntentDefinition {
 
 /// A dictionary of the property list and where it is, read with errors that name the place.
 private struct Entry {
-    var values: [String: Any]
+    var values: [String: PropertyListValue]
     var place: String
 
     func list(_ key: String) throws(IntentDefinitionError) -> [Entry] {
         guard let value = values[key] else { return [] }
-        guard let items = value as? [Any] else { throw IntentDefinitionError(at(key), "is not an array") }
+        guard case .array(let items) = value else { throw IntentDefinitionError(at(key), "is not an array") }
         var entries: [Entry] = []
         for (index, item) in items.enumerated() {
-            guard let dictionary = item as? [String: Any] else {
+            guard case .dictionary(let dictionary) = item else {
                 throw IntentDefinitionError(at(key) + "[\(index)]", "is not a dictionary")
             }
             var entry = Entry(values: dictionary, place: at(key) + "[\(index)]")
@@ -259,7 +315,7 @@ private struct Entry {
             for name in [
                 "INIntentName", "INEnumName", "INTypeName", "INIntentParameterName", "INTypePropertyName",
             ] {
-                if let text = dictionary[name] as? String {
+                if case .string(let text) = dictionary[name] {
                     entry.place += " (\(text))"
                     break
                 }
@@ -271,7 +327,7 @@ private struct Entry {
 
     func dictionary(_ key: String) throws(IntentDefinitionError) -> Entry? {
         guard let value = values[key] else { return nil }
-        guard let dictionary = value as? [String: Any] else {
+        guard case .dictionary(let dictionary) = value else {
             throw IntentDefinitionError(at(key), "is not a dictionary")
         }
         return Entry(values: dictionary, place: at(key))
@@ -279,19 +335,21 @@ private struct Entry {
 
     func string(_ key: String) throws(IntentDefinitionError) -> String? {
         guard let value = values[key] else { return nil }
-        guard let text = value as? String else { throw IntentDefinitionError(at(key), "is not a string") }
+        guard case .string(let text) = value else { throw IntentDefinitionError(at(key), "is not a string") }
         return text
     }
 
     func boolean(_ key: String) throws(IntentDefinitionError) -> Bool? {
         guard let value = values[key] else { return nil }
-        guard let flag = Self.boolean(value) else { throw IntentDefinitionError(at(key), "is not a boolean") }
+        guard case .boolean(let flag) = value else {
+            throw IntentDefinitionError(at(key), "is not a boolean")
+        }
         return flag
     }
 
     func integer(_ key: String) throws(IntentDefinitionError) -> Int? {
         guard let value = values[key] else { return nil }
-        guard let number = Self.number(value), let whole = Int(exactly: number) else {
+        guard let number = value.number, let whole = Int(exactly: number) else {
             throw IntentDefinitionError(at(key), "is not an integer")
         }
         return whole
@@ -299,24 +357,10 @@ private struct Entry {
 
     func number(_ key: String) throws(IntentDefinitionError) -> Double? {
         guard let value = values[key] else { return nil }
-        guard let number = Self.number(value), number.isFinite else {
+        guard let number = value.number, number.isFinite else {
             throw IntentDefinitionError(at(key), "is not a number")
         }
         return number
-    }
-
-    /// `<true/>` or `<false/>`: a `Bool` (Foundation reads a number as an `NSNumber`, which casts
-    /// to `Bool` too, so the type is asked for itself).
-    static func boolean(_ value: Any) -> Bool? {
-        type(of: value) == Bool.self ? value as? Bool : nil
-    }
-
-    /// `<integer>` or `<real>`.
-    static func number(_ value: Any) -> Double? {
-        guard type(of: value) != Bool.self else { return nil }
-        if let number = value as? NSNumber { return number.doubleValue }
-        if let number = value as? Int { return Double(number) }
-        return value as? Double
     }
 
     /// The Swift name of a declaration whose keys start with `key` (`INIntent`): its class name,

@@ -191,6 +191,40 @@ import Testing
             ])
     }
 
+    /// The intent-definition fuzz target's findings: a binary property list holding a set crashed
+    /// swift-corelibs-foundation's `PropertyListSerialization` (bridging the set), and one of 3 KB
+    /// whose values refer to each other many times took gigabytes and minutes to read. The file is
+    /// read with `PropertyListDecoder`, and only as XML, as Xcode writes it.
+    @Test(arguments: ["binary-with-a-set.plist", "binary-references-expanding.plist"])
+    func aBinaryListIsRefusedBeforeItIsRead(_ name: String) throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/intent-definition/" + name)
+        let data = try Data(contentsOf: file)
+        #expect(
+            throws: IntentDefinitionError(
+                "", "the file is a binary property list; an .intentdefinition file is XML, as Xcode writes it"
+            )
+        ) { try IntentDefinition(propertyList: data) }
+    }
+
+    /// The target's third finding: bytes that are not UTF-8 in an XML list stopped
+    /// `PropertyListDecoder` with a fatal error; they are refused before it reads them.
+    @Test func aFileThatIsNotUTF8IsRefusedBeforeItIsRead() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "Fuzz/Corpus/intent-definition/xml-not-utf8.plist")
+        #expect(
+            throws: IntentDefinitionError(
+                "", "the file is not UTF-8 text, as Xcode writes an .intentdefinition file")
+        ) { try IntentDefinition(propertyList: try Data(contentsOf: file)) }
+    }
+
+    /// A value an XML list cannot hold where a definition is read is refused where it is.
+    @Test func aValueOfNoKnownTypeIsRefusedWhereItIs() throws {
+        let data = Self.plist("<key>INIntents</key><array><dict><key>INIntentName</key><wat/></dict></array>")
+        #expect(throws: IntentDefinitionError.self) { try IntentDefinition(propertyList: data) }
+    }
+
     @Test func aTitleIsWrittenAsASwiftLiteralWhateverItHolds() {
         #expect(SwiftSource.literal("say \"hi\"\\\n\t\u{1}\u{7F}é") == #""say \"hi\"\\\n\t\u{1}\u{7f}é""#)
         #expect(SwiftSource.name("default") == "`default`")
@@ -290,6 +324,25 @@ import Testing
         (
             plist(intent("A", [], extra: "<key>INIntentClassName</key><string>TaskType</string>") + taskType),
             "two declarations make the Swift type 'TaskType'"
+        ),
+        (
+            plist(
+                "<key>INEnums</key><array><dict><key>INEnumName</key><string>Empty</string></dict></array>"),
+            "INEnums[0] (Empty): the enumeration 'Empty' has no cases"
+        ),
+        (
+            plist(
+                "<key>INEnums</key><array><dict><key>INEnumName</key><string>E</string><key>INEnumValues</key><array>"
+                    + "<dict><key>INEnumValueName</key><string>json</string></dict></array></dict></array>"),
+            "INEnums[0] (E).INEnumValues[0]: 'json' is a member every enumeration has already"
+        ),
+        (
+            plist(
+                "<key>INTypes</key><array><dict><key>INTypeName</key><string>T</string><key>INTypeProperties</key>"
+                    + "<array><dict><key>INTypePropertyName</key><string>description</string></dict></array></dict>"
+                    + "</array>"),
+            "INTypes[0] (T).INTypeProperties[0] (description): 'description' is a property the type has already "
+                + "(an INObject's or another)"
         ),
     ])
     func aFileThatIsNotADefinitionSaysWhereAndWhy(_ data: Data, _ message: String) {
