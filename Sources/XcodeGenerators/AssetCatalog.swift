@@ -48,6 +48,11 @@ extension AssetCatalog {
         }
         for entry in entries {
             let url = folder.appendingPathComponent(entry)
+            // A link may lead back up the catalog, and round again.
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
+                leftOut.append("\(url.path): a symbolic link in a catalog is not followed")
+                continue
+            }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue
             else {

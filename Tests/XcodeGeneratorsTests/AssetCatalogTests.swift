@@ -197,6 +197,20 @@ import Testing
         #expect(swift.contains("\"---\": AssetColor(light: \"#0000FF\"),"))
     }
 
+    /// A link back up the catalog read the catalog again inside itself, until the path was too long.
+    @Test func aSymbolicLinkIsNotFollowedAndSaidSo() throws {
+        let scratch = try TemporaryDirectory()
+        let root = try Self.catalog(
+            scratch, [("Ink.colorset", [Self.colour(["red": "0.0", "green": "0.0", "blue": "0.2"])])])
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Group"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Group/loop").path, withDestinationPath: "..")
+        let catalog = try AssetCatalog(folder: root)
+        #expect(catalog.colors.map(\.name) == ["Ink"])
+        #expect(catalog.leftOut == ["\(root.path)/Group/loop: a symbolic link in a catalog is not followed"])
+    }
+
     @Test func aFileThatIsNotJSONIsAnErrorNamingIt() throws {
         let scratch = try TemporaryDirectory()
         let root = try Self.catalog(
