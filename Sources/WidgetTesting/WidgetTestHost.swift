@@ -131,11 +131,27 @@ public final class WidgetTestHost: Sendable {
         of widget: some Widget, family: WidgetFamily? = nil, configuration: Intent, at date: Date = Date(),
         mode: WidgetRequest.Mode = .timeline
     ) async throws(WidgetTestingError) -> WidgetTimeline {
+        try await timeline(
+            of: widget, family: family, configuration: Self.values(of: configuration), at: date, mode: mode)
+    }
+
+    /// The timeline of an `IntentConfiguration` widget configured by `configuration`, its SiriKit
+    /// intent with its parameters set (`intent.maxTasks = 2`).
+    public func timeline<Intent: INIntent>(
+        of widget: some Widget, family: WidgetFamily? = nil, configuration: Intent, at date: Date = Date(),
+        mode: WidgetRequest.Mode = .timeline
+    ) async throws(WidgetTestingError) -> WidgetTimeline {
+        try await timeline(
+            of: widget, family: family, configuration: Self.values(of: configuration), at: date, mode: mode)
+    }
+
+    /// The parameters of `intent` that are set, by name.
+    private static func values(of intent: some Sendable) -> [String: JSONValue] {
         var values: [String: JSONValue] = [:]
-        if case .object(let members) = ParameterReflection.values(of: configuration) {
+        if case .object(let members) = ParameterReflection.values(of: intent) {
             for member in members where member.value != .null { values[member.key] = member.value }
         }
-        return try await timeline(of: widget, family: family, configuration: values, at: date, mode: mode)
+        return values
     }
 
     /// `entry` drawn by `widget`'s view in `family`, as its provider's entries are (a preview's
