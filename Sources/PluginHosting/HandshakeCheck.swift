@@ -16,10 +16,10 @@ public enum HandshakeCheck {
     ]
     static let intentKeys = ["type", "title", "description", "parameters"]
     static let parameterKeys = [
-        "name", "title", "type", "default", "minimum", "maximum", "cases", "items", "optional",
-        "requestValueDialog", "dynamicOptions",
+        "name", "title", "type", "default", "minimum", "maximum", "cases", "caseTitles", "typeName", "items",
+        "optional", "requestValueDialog", "dynamicOptions",
     ]
-    static let typeKeys = ["type", "cases", "items"]
+    static let typeKeys = ["type", "cases", "caseTitles", "typeName", "items"]
     static let typeNames = ["string", "boolean", "integer", "number", "enum", "date", "array"]
 
     /// Every problem of the `initialize` result `json`, in reading order; empty when it is sound.
@@ -196,6 +196,19 @@ public enum HandshakeCheck {
                     problems.append("\(subject), 'cases': '\(text)' is listed twice")
                 }
                 cases.append(EnumCase(value: text, title: text))
+            }
+            if let titles = item["caseTitles"], titles != .null {
+                let strings: [String]? =
+                    if case .array(let list) = titles {
+                        list.compactMap { $0.stringValue.flatMap { $0.isEmpty ? nil : $0 } }
+                    } else { nil }
+                if strings?.count != items.count {
+                    problems.append(
+                        "\(subject), 'caseTitles': a non-empty string for each of the \(items.count) cases")
+                }
+            }
+            if let typeName = item["typeName"], typeName != .null, typeName.stringValue?.isEmpty != false {
+                problems.append("\(subject), 'typeName': \(typeName) is not a non-empty string")
             }
             return .enumeration(name: subject, cases: cases)
         case "array":

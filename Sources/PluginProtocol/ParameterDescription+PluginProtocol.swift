@@ -4,14 +4,14 @@
 /// widgets' parameters with ``json``, the host reads a plugin's with ``init(json:)``.
 extension ParameterDescription {
     /// The parameter as the plugin protocol and `describe --format json` write it:
-    /// `{"name", "title", "type", "default"?, "minimum"?, "maximum"?, "cases"?, "items"?, "optional"?,
-    /// "requestValueDialog"?, "dynamicOptions"?}`.
+    /// `{"name", "title", "type", "default"?, "minimum"?, "maximum"?, "cases"?, "caseTitles"?,
+    /// "typeName"?, "items"?, "optional"?, "requestValueDialog"?, "dynamicOptions"?}`.
     public var json: JSONValue {
         var members: [JSONValue.Member] = [
             .init("name", .string(name)),
             .init("title", .string(title)),
         ]
-        members += Self.typeMembers(type)
+        members += Self.typeMembers(type, parameter: name)
         if let defaultValue { members.append(.init("default", defaultValue)) }
         if let minimum { members.append(.init("minimum", .int(minimum))) }
         if let maximum { members.append(.init("maximum", .int(maximum))) }
@@ -23,13 +23,23 @@ extension ParameterDescription {
         return .object(members)
     }
 
-    static func typeMembers(_ type: ParameterType) -> [JSONValue.Member] {
+    /// The members of `type`: a list's `items`, an enumeration's `cases` (with `caseTitles` where a
+    /// case's title is not its value, and `typeName` where the enumeration's name is not the
+    /// `parameter`'s, whatever the case of its letters).
+    static func typeMembers(_ type: ParameterType, parameter: String) -> [JSONValue.Member] {
         var members: [JSONValue.Member] = [.init("type", .string(type.name))]
         switch type {
-        case .enumeration(_, let cases):
+        case .enumeration(let name, let cases):
             members.append(.init("cases", .array(cases.map { .string($0.value) })))
+            // What a person sees, where it is not the value itself (`To-do` for `todo`).
+            if cases.contains(where: { $0.title != $0.value }) {
+                members.append(.init("caseTitles", .array(cases.map { .string($0.title) })))
+            }
+            if !name.isEmpty, name.lowercased() != parameter.lowercased() {
+                members.append(.init("typeName", .string(name)))
+            }
         case .array(let items):
-            members.append(.init("items", .object(typeMembers(items))))
+            members.append(.init("items", .object(typeMembers(items, parameter: parameter))))
         default:
             break
         }
@@ -95,14 +105,25 @@ extension ParameterDescription {
             guard case .array(let items)? = json["cases"], !items.isEmpty else {
                 throw ProtocolValueError("the enum parameter '\(parameter)' has no 'cases'")
             }
+            var titles: [String]?
+            if let declared = json["caseTitles"], declared != .null {
+                guard case .array(let list) = declared, list.count == items.count,
+                    let strings = Optional(list.compactMap(\.stringValue)), strings.count == list.count
+                else {
+                    throw ProtocolValueError(
+                        "the 'caseTitles' of parameter '\(parameter)' must be a string for each case")
+                }
+                titles = strings
+            }
             var cases: [EnumCase] = []
-            for item in items {
+            for (index, item) in items.enumerated() {
                 guard let value = item.stringValue else {
                     throw ProtocolValueError("the cases of parameter '\(parameter)' must be strings")
                 }
-                cases.append(EnumCase(value: value, title: value))
+                cases.append(EnumCase(value: value, title: titles?[index] ?? value))
             }
-            return .enumeration(name: parameter, cases: cases)
+            let typeName = json["typeName"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+            return .enumeration(name: typeName ?? parameter, cases: cases)
         case "array":
             guard let items = json["items"] else {
                 throw ProtocolValueError("the array parameter '\(parameter)' has no 'items'")

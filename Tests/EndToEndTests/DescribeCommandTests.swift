@@ -128,10 +128,12 @@ import Testing
         let parameters = widgets.map { $0["parameters"] as? [[String: Any]] }
         #expect(
             parameters[0].map { $0.map(JSONText.canonical) } == [
-                #"{"cases":["all","high","medium","low"],"default":"all","name":"priorityFilter","title":"Priority","type":"enum"}"#,
+                #"{"cases":["all","high","medium","low"],"caseTitles":["All","High","Medium","Low"],"default":"all","#
+                    + #""name":"priorityFilter","title":"Priority","type":"enum","typeName":"Priority Filter"}"#,
                 #"{"name":"showCompleted","optional":true,"title":"Show Completed","type":"boolean"}"#,
                 #"{"default":3,"minimum":1,"name":"maxTasks","title":"Number of Tasks","type":"integer"}"#,
-                #"{"cases":["button","toggle"],"default":"button","name":"rowStyle","title":"Row Style","type":"enum"}"#,
+                #"{"cases":["button","toggle"],"caseTitles":["Button","Toggle"],"default":"button","name":"rowStyle","#
+                    + #""title":"Row Style","type":"enum","typeName":"Row Style"}"#,
                 #"{"default":"all","dynamicOptions":true,"name":"category","title":"Category","type":"string"}"#,
             ])
         #expect(parameters[1]?.isEmpty == true && parameters[2]?.isEmpty == true)
@@ -152,7 +154,8 @@ import Testing
                     + #",{"name":"isCompleted","title":"Completed","type":"boolean"}]"#,
                 "[" + string("taskId", "Task ID") + "]",
                 "[" + string("taskName", "Task Name")
-                    + #",{"cases":["low","medium","high"],"default":"medium","name":"priority","title":"Priority","type":"enum"}"#
+                    + #",{"cases":["low","medium","high"],"caseTitles":["Low","Medium","High"],"default":"medium","#
+                    + #""name":"priority","title":"Priority","type":"enum"}"#
                     + #",{"name":"category","optional":true,"title":"Category","type":"string"}]"#,
                 "[" + string("taskID", "Task ID") + "]",
                 #"[{"name":"value","title":"Focus Mode","type":"boolean"}]"#,

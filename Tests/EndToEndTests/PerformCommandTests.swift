@@ -369,7 +369,8 @@ import Testing
                 + #""parameters":[{"name":"taskId","title":"Task ID","type":"string"}],"title":"Complete Task","#
                 + #""type":"CompleteTaskIntent"},{"description":"Adds a task at the end of the list.","#
                 + #""parameters":[{"name":"taskName","title":"Task Name","type":"string"},"#
-                + #"{"cases":["low","medium","high"],"default":"medium","name":"priority","title":"Priority","#
+                + #"{"cases":["low","medium","high"],"caseTitles":["Low","Medium","High"],"default":"medium","#
+                + #""name":"priority","title":"Priority","#
                 + #""type":"enum"},{"name":"category","optional":true,"title":"Category","type":"string"}],"#
                 + #""title":"Add Task","type":"AddTaskIntent"},{"description":"Toggles a task and returns whether "#
                 + #"it did: false, with nothing changed, for an unknown id.","parameters":[{"name":"taskID","#

@@ -16,6 +16,15 @@ import WidgetHostKit
             name: "e", title: "E", type: .enumeration(name: "e", cases: cases), defaultValue: .string("low")),
         ParameterDescription(name: "a", title: "A", type: .array(.enumeration(name: "a", cases: cases))),
         ParameterDescription(name: "aa", title: "AA", type: .array(.array(.integer))),
+        // An enumeration's titles and name where they are not its values and its parameter's name.
+        ParameterDescription(
+            name: "kind", title: "Kind",
+            type: .enumeration(
+                name: "Task Type",
+                cases: [EnumCase(value: "todo", title: "To-do"), EnumCase(value: "daily", title: "daily")])),
+        ParameterDescription(
+            name: "kinds", title: "Kinds",
+            type: .array(.enumeration(name: "Task Type", cases: [EnumCase(value: "todo", title: "To-do")]))),
     ])
     func everyParameterRoundTrips(_ parameter: ParameterDescription) throws {
         #expect(try ParameterDescription(json: parameter.json) == parameter)
@@ -33,6 +42,14 @@ import WidgetHostKit
                 name: "units", title: "Units", type: .enumeration(name: "units", cases: Self.cases)
             )
             .json.description == #"{"name":"units","title":"Units","type":"enum","cases":["high","low"]}"#)
+        #expect(
+            ParameterDescription(
+                name: "kind", title: "Kind",
+                type: .enumeration(name: "Task Type", cases: [EnumCase(value: "todo", title: "To-do")])
+            )
+            .json.description
+                == #"{"name":"kind","title":"Kind","type":"enum","cases":["todo"],"caseTitles":["To-do"],"typeName":"Task Type"}"#
+        )
     }
 
     @Test(arguments: [
@@ -44,6 +61,14 @@ import WidgetHostKit
         ),
         (#"{"name":"p","type":"enum","cases":[]}"#, "the enum parameter 'p' has no 'cases'"),
         (#"{"name":"p","type":"enum","cases":[1]}"#, "the cases of parameter 'p' must be strings"),
+        (
+            #"{"name":"p","type":"enum","cases":["a","b"],"caseTitles":["A"]}"#,
+            "the 'caseTitles' of parameter 'p' must be a string for each case"
+        ),
+        (
+            #"{"name":"p","type":"enum","cases":["a"],"caseTitles":[1]}"#,
+            "the 'caseTitles' of parameter 'p' must be a string for each case"
+        ),
         (#"{"name":"p","type":"array"}"#, "the array parameter 'p' has no 'items'"),
         (#"{"name":"p","type":"integer","minimum":"1"}"#, "the 'minimum' of parameter 'p' is not an integer"),
         (#"{"name":"p","type":"integer","maximum":1.5}"#, "the 'maximum' of parameter 'p' is not an integer"),

@@ -297,6 +297,11 @@ class Parameter:
         members = {"type": self.type}
         if self.type == "enum":
             members["cases"] = list(self.cases)
+            titles = getattr(self, "case_titles", None)
+            if titles is not None and titles != self.cases:
+                members["caseTitles"] = list(titles)
+            if getattr(self, "type_name", None) is not None:
+                members["typeName"] = self.type_name
         if self.type == "array":
             members["items"] = self.items._type_members()
         return members
@@ -324,9 +329,21 @@ def number(default=_MISSING, *, title=None, optional=False):
     return Parameter("number", default, title, optional)
 
 
-def enum(cases, default=_MISSING, *, title=None, optional=False):
-    """One of `cases` (strings)."""
-    return Parameter("enum", default, title, optional, cases=cases)
+def enum(cases, default=_MISSING, *, title=None, optional=False, type_name=None):
+    """One of `cases`: a list of strings, or a dict of each case's title by its value
+    (`{"todo": "To-do"}`); `type_name` is what the host calls the enumeration in its messages
+    ("'weekly' is not a task type")."""
+    titles = None
+    if isinstance(cases, dict):
+        titles = list(cases.values())
+        if not all(isinstance(t, str) and t for t in titles):
+            raise DeclarationError(f"an enum's titles are non-empty strings, not {titles!r}")
+        cases = list(cases.keys())
+    if type_name is not None and not (isinstance(type_name, str) and type_name):
+        raise DeclarationError(f"an enum's type name is a non-empty string, not {type_name!r}")
+    parameter = Parameter("enum", default, title, optional, cases=cases)
+    parameter.case_titles, parameter.type_name = titles, type_name
+    return parameter
 
 
 def date(default=_MISSING, *, title=None, optional=False):

@@ -452,6 +452,20 @@ class ViewTests(unittest.TestCase):
                                              {"type": "font", "size": 12}])
 
 
+    def test_an_enum_may_give_its_titles_and_its_name(self):
+        parameter = wh.enum({"todo": "To-do", "daily": "daily"}, "todo", type_name="Task Type")
+        parameter.name = "kind"
+        self.assertEqual(parameter.declaration(), {
+            "name": "kind", "title": "kind", "type": "enum", "cases": ["todo", "daily"],
+            "caseTitles": ["To-do", "daily"], "typeName": "Task Type", "default": "todo"})
+        plain = wh.enum(["a", "b"])
+        plain.name = "p"
+        self.assertNotIn("caseTitles", plain.declaration())
+        with self.assertRaisesRegex(wh.DeclarationError, "titles are non-empty strings"):
+            wh.enum({"a": ""})
+        with self.assertRaisesRegex(wh.DeclarationError, "type name is a non-empty string"):
+            wh.enum(["a"], type_name="")
+
     def test_a_colour_of_each_scheme_is_a_style(self):
         self.assertEqual(wh.text("x").foregroundStyle("#112233/#AABBCC")["modifiers"],
                          [{"type": "foregroundStyle", "style": "#112233/#AABBCC"}])
