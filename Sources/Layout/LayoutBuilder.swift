@@ -263,13 +263,20 @@ struct LayoutBuilder {
     }
 
     /// A toggle: its label beside a switch (iOS's switch style, the default), the switch alone
-    /// when the labels are hidden, or a bordered button filled with the tint when on (the button
-    /// style).
+    /// when the labels are hidden, a bordered button filled with the tint when on (the button
+    /// style), or what a style of the widget's own drew in its place (`custom`: its children, no
+    /// switch).
     private mutating func toggle<View: LayoutViewSource>(
         _ view: UnsafePointer<View>, environment: LayoutEnvironment
     ) -> LayoutElement {
         let number = nextControlNumber()
         let isOn = view.pointee.viewIsOn ?? false
+        if environment.toggleStyle == "custom" {
+            return LayoutElement(
+                .control(type: "toggle", number: number),
+                children: [labelElement(view, environment: environment)],
+                environment: environment)
+        }
         if environment.toggleStyle == "button" {
             var inner = environment
             if inner.foreground == nil {

@@ -15,7 +15,8 @@ import Testing
         let binary = WidgetHostProcess.executableURL.deletingLastPathComponent().appendingPathComponent(
             "ios-forms-extension")
         _ = try scratch.file(
-            "extension/plugin.yaml", "name: ios-forms\nexecutable: \(binary.path)\nkinds: [Notes]\n")
+            "extension/plugin.yaml",
+            "name: ios-forms\nexecutable: \(binary.path)\nkinds: [Notes]\nintents: [PinIntent]\n")
         _ = try scratch.file("widgets.yaml", "widgets:\n  - {id: notes, kind: Notes}\n")
         return scratch
     }
@@ -72,5 +73,14 @@ import Testing
         let milk = try #require(found["Milk"])
         let bread = try #require(found["Bread"])
         #expect(milk["y"] == bread["y"] && (milk["x"] ?? 0) < (bread["x"] ?? 0), "\(found)")
+        // The toggle its own style draws: the style's symbol and label, a control without a switch.
+        #expect(layout.standardOutput.contains(#""systemName":"pin.fill""#))
+        #expect(layout.standardOutput.contains(#""type":"toggle""#))
+        #expect(!layout.standardOutput.contains(#""type":"switch""#))
+        let tap = try scratch.widgethost([
+            "tap", "notes", "1", "widgets.yaml", "--plugins", "extension", "--store", "store",
+        ])
+        #expect(tap.status == 0, "\(tap.standardError)")
+        #expect(tap.standardOutput.hasPrefix("PinIntent\n"), "\(tap.standardOutput)")
     }
 }

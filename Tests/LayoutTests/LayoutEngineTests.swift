@@ -370,6 +370,19 @@ import WidgetHostKit
         #expect(text.frame.maxY == stack.frame.maxY)
     }
 
+    /// A toggle drawn by a style of the widget's own (`custom`): what the style drew, tappable, and
+    /// no switch.
+    @Test func aCustomStyledToggleIsItsBodyWithoutASwitch() throws {
+        let layout = try Self.layout(
+            #"{"type": "toggle", "isOn": true, "intent": {"type": "T"}, "modifiers": [{"type": "toggleStyle", "style": "custom"}], "#
+                + #""children": [{"type": "image", "systemName": "pause.fill"}]}"#)
+        let toggle = try #require(layout.root.allNodes.first { $0.type == "toggle" })
+        #expect(toggle.control == 1)
+        #expect(Self.nodes("switch", in: layout).isEmpty)
+        #expect(Self.nodes("image", in: layout).map(\.systemName) == ["pause.fill"])
+        #expect(toggle.allNodes.contains { $0.type == "image" })
+    }
+
     @Test func controlsAreNumberedDepthFirstAndButtonsLookTappable() throws {
         let layout = try Self.layout(
             #"{"type": "vstack", "children": [{"type": "button", "text": "Add", "intent": {"type": "AddIntent"}}, "#

@@ -486,3 +486,42 @@ private struct IntentWithResourceTitles: AppIntent {
         #expect(titles == ["Server", "Count"])
     }
 }
+
+// Pocket Casts' play toggle: a ToggleStyle of the widget's own draws the toggle.
+private struct PlayEpisodeIntent: AppIntent {
+    static let title: LocalizedStringResource = "Play Episode"
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+private struct PlayToggleStyle: ToggleStyle {
+    let tint: Color
+
+    func makeBody(configuration: Configuration) -> some View {
+        HStack(spacing: 0) {
+            Image(systemName: configuration.isOn ? "pause.fill" : "play.fill")
+                .foregroundStyle(tint)
+            configuration.label
+        }
+    }
+}
+
+@Suite struct ToggleStyleFormsTests {
+    @Test func aToggleStyleOfTheWidgetsOwnDrawsTheToggleAndKeepsItsIntent() {
+        let view = ViewRenderer.root(
+            of: VStack {
+                Toggle(isOn: true, intent: PlayEpisodeIntent()) { Text("Episode 12") }
+                Text("Up next")
+            }
+            .toggleStyle(PlayToggleStyle(tint: .orange)))
+        let toggle = view.children[0]
+        #expect(toggle.type == .toggle && toggle.isOn == true && toggle.intent != nil)
+        #expect(toggle.modifiers.map(\.json.description) == [#"{"type":"toggleStyle","style":"custom"}"#])
+        let body = toggle.children.first
+        #expect(body?.type == .hstack)
+        #expect(body?.children.map(\.type) == [.image, .text])
+        #expect(body?.children.first?.systemName == "pause.fill")
+        #expect(body?.children.last?.text == "Episode 12")
+        // Other views are left as they are.
+        #expect(view.children[1].modifiers.isEmpty)
+    }
+}

@@ -138,7 +138,7 @@ public enum ViewVocabulary {
                 "buttonStyle",
                 [("style", .cases(["automatic", "plain", "borderless", "bordered", "borderedProminent"]))]
             ),
-            ("toggleStyle", [("style", .cases(["automatic", "switch", "button"]))]),
+            ("toggleStyle", [("style", .cases(["automatic", "switch", "button", "custom"]))]),
             ("labelsHidden", []),
             (
                 "scaleEffect",

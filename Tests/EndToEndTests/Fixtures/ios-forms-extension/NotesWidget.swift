@@ -20,6 +20,23 @@ struct SchemeLabel: View {
     }
 }
 
+/// Pins the notes (Pocket Casts' play toggle has this form: an intent behind a toggle drawn by a
+/// style of its own).
+struct PinIntent: AppIntent {
+    static let title: LocalizedStringResource = "Pin"
+
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+struct PinToggleStyle: ToggleStyle {
+    func makeBody(configuration: Configuration) -> some View {
+        HStack(spacing: 2) {
+            Image(systemName: configuration.isOn ? "pin.fill" : "pin")
+            configuration.label
+        }
+    }
+}
+
 struct NotesWidgetView: View {
     var entry: NotesEntry
 
@@ -46,6 +63,8 @@ struct NotesWidgetView: View {
             SchemeLabel()
                 .environment(\.colorScheme, .dark)
                 .background(entry.state == .loggedOut ? Color.red : nil)
+            Toggle(isOn: true, intent: PinIntent()) { Text("Pinned") }
+                .toggleStyle(PinToggleStyle())
         }
         .containerBackground(for: .widget) { Color(white: 0.95) }
     }
