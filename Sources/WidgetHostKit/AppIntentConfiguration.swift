@@ -53,7 +53,7 @@ where Provider.Intent == Intent {
         let intent = Intent()
         let context = request.context
         // Entities are looked up by id with their query, which reads the store: in an environment.
-        let environment = IntentEnvironment(container: context.container, date: context.date)
+        let environment = IntentEnvironment(container: context.container, date: context.date, intent: intent)
         try await IntentEnvironment.$current.withValue(environment) {
             for (name, parameter) in ParameterReflection.parameters(of: intent) {
                 if let value = request.configuration[name], try await !parameter.resolve(json: value) {

@@ -9,11 +9,15 @@ public import Foundation
     public var container: SharedContainer
     /// The current time as the host sees it.
     public var date: Date
+    /// The intent whose parameters are being set or which runs, for an
+    /// ``IntentParameterDependency`` of a query to read the parameters set before.
+    public var intent: (any AppIntent)?
 
     /// Creates an environment.
-    public init(container: SharedContainer, date: Date) {
+    public init(container: SharedContainer, date: Date, intent: (any AppIntent)? = nil) {
         self.container = container
         self.date = date
+        self.intent = intent
     }
 
     /// The environment of the intent running now.

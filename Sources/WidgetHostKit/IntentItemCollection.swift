@@ -129,3 +129,41 @@ public struct AppIntentError: Error, Sendable, Hashable, CustomStringConvertible
     public static let permissionRequired = AppIntentError(
         description: "the intent lacks a permission it needs")
 }
+
+/// The parameters of the intent being configured that a query's choices depend on, as AppIntents'
+/// `IntentParameterDependency` (`@IntentParameterDependency<LightIntent>(\.$server) var config`,
+/// then `config?.server`): `nil` where no intent of that type is being configured or run. The host
+/// sets an intent's parameters in the order they are declared, so a query reads those declared
+/// before the parameter it finds values for.
+@propertyWrapper
+public struct IntentParameterDependency<Intent: AppIntent>: Sendable {
+    /// The intent being configured, its parameters read by name (`config?.server`).
+    @dynamicMemberLookup
+    public struct Dependency: Sendable {
+        let intent: Intent
+
+        /// A parameter's value, or any other property of the intent.
+        public subscript<Value>(dynamicMember keyPath: KeyPath<Intent, Value>) -> Value {
+            intent[keyPath: keyPath]
+        }
+    }
+
+    /// A dependency on one parameter.
+    public init<Value>(_ parameter: KeyPath<Intent, Parameter<Value>>) {}
+
+    /// A dependency on two parameters.
+    public init<First, Second>(
+        _ first: KeyPath<Intent, Parameter<First>>, _ second: KeyPath<Intent, Parameter<Second>>
+    ) {}
+
+    /// A dependency on three parameters.
+    public init<First, Second, Third>(
+        _ first: KeyPath<Intent, Parameter<First>>, _ second: KeyPath<Intent, Parameter<Second>>,
+        _ third: KeyPath<Intent, Parameter<Third>>
+    ) {}
+
+    /// The intent being configured or run now, when it is one of this type.
+    public var wrappedValue: Dependency? {
+        (IntentEnvironment.current?.intent as? Intent).map(Dependency.init)
+    }
+}

@@ -292,7 +292,7 @@ extension ParameterReflection {
         guard let parameter = parameters(of: intent).first(where: { $0.name == name })?.parameter else {
             return nil
         }
-        let environment = IntentEnvironment(container: container, date: date)
+        let environment = IntentEnvironment(container: container, date: date, intent: intent)
         return try await IntentEnvironment.$current.withValue(environment) {
             try await parameter.dynamicOptions()
         }

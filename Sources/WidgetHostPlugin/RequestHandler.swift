@@ -165,7 +165,7 @@ package struct RequestHandler {
     ) async throws -> any IntentResult {
         let intent = Intent()
         let values = JSONValue.object(parameters)
-        let environment = IntentEnvironment(container: container, date: Date())
+        let environment = IntentEnvironment(container: container, date: Date(), intent: intent)
         return try await IntentEnvironment.$current.withValue(environment) {
             for (name, parameter) in ParameterReflection.parameters(of: intent) {
                 if let value = values[name], try await !parameter.resolve(json: value) {

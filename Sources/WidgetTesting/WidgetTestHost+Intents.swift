@@ -34,7 +34,7 @@ extension WidgetTestHost {
             result = try await AppGroupTurns.shared.taking(appGroup) {
                 try await RequestHandler.withAppGroupDefaults(of: container) {
                     try await IntentEnvironment.$current.withValue(
-                        IntentEnvironment(container: container, date: date)
+                        IntentEnvironment(container: container, date: date, intent: intent)
                     ) { () async throws -> any IntentResult in
                         try await intent.perform()
                     }

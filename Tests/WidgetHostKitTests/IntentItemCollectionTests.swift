@@ -168,3 +168,75 @@ private struct SimpleEntry: TimelineEntry {
         #expect(AppIntentError.restartPerform != .unrecoverable)
     }
 }
+
+// Home Assistant's controls: a query whose choices depend on a parameter set before
+// (`@IntentParameterDependency`).
+private struct RoomLight: AppEntity {
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Room light"
+    static let defaultQuery = RoomLightQuery()
+    let id: String
+    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(id)") }
+}
+
+private struct RoomLightQuery: EntityQuery {
+    @IntentParameterDependency<RoomLightIntent>(\.$server)
+    var config
+
+    private var lights: [String] {
+        servers.first { $0.name == config?.server }?.lights ?? servers.flatMap(\.lights)
+    }
+
+    func entities(for identifiers: [String]) async throws -> [RoomLight] {
+        lights.filter(identifiers.contains).map(RoomLight.init(id:))
+    }
+
+    func suggestedEntities() async throws -> [RoomLight] { lights.map(RoomLight.init(id:)) }
+}
+
+private struct RoomLightIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Room light"
+    @Parameter(title: "Server", default: "Home") var server: String
+    @Parameter(title: "Light") var light: RoomLight?
+}
+
+@Suite struct IntentParameterDependencyTests {
+    private static func render(_ configuration: [String: JSONValue]) async throws -> RenderedTimeline {
+        try await AppIntentConfiguration(
+            kind: "RoomLight", intent: RoomLightIntent.self, provider: RoomLightProvider()
+        ) { entry in Text(entry.light) }
+        .render(Fixtures.request(.timeline, configuration: configuration))
+    }
+
+    @Test func aQueryReadsTheParametersSetBeforeItsOwn() async throws {
+        let cabin = try await Self.render(["server": .string("Cabin"), "light": .string("Deck")])
+        #expect(cabin.entries.map(\.view) == [ViewNode(type: .text, text: "Deck")])
+        // The Home server has no deck: the query, scoped to it, does not find one.
+        let error = await #expect(throws: IntentParameterError.self) {
+            try await Self.render(["server": .string("Home"), "light": .string("Deck")])
+        }
+        #expect(
+            error?.message == #"no Room light has the id "Deck" for 'Light'; expected one of "Porch", "Hall""#
+        )
+        // Outside a configuration there is no dependency: every light.
+        #expect(try await RoomLightQuery().suggestedEntities().map(\.id) == ["Porch", "Hall", "Deck"])
+    }
+}
+
+private struct RoomLightEntry: TimelineEntry {
+    let date: Date
+    let light: String
+}
+
+private struct RoomLightProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) -> RoomLightEntry { RoomLightEntry(date: context.date, light: "…") }
+    func snapshot(for configuration: RoomLightIntent, in context: Context) async throws -> RoomLightEntry {
+        RoomLightEntry(date: context.date, light: configuration.light?.id ?? "none")
+    }
+    func timeline(for configuration: RoomLightIntent, in context: Context) async throws -> Timeline<
+        RoomLightEntry
+    > {
+        Timeline(
+            entries: [RoomLightEntry(date: context.date, light: configuration.light?.id ?? "none")],
+            policy: .never)
+    }
+}

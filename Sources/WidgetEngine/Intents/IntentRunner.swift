@@ -208,7 +208,7 @@ public enum IntentRunner {
         date: Date
     ) async -> Result<Outcome, WidgetFailure> {
         let intent = Intent()
-        let environment = IntentEnvironment(container: container, date: date)
+        let environment = IntentEnvironment(container: container, date: date, intent: intent)
         // Entities are looked up by id with their query, which reads the store: in the environment.
         for (name, parameter) in ParameterReflection.parameters(of: intent) {
             guard let value = values[name] else { continue }
