@@ -185,7 +185,7 @@ struct LayoutBuilder {
         case .toggle:
             return toggle(view, environment: environment)
         case .progress:
-            let tint = environment.foreground ?? Palette.paint(Palette.accent)
+            let tint = environment.foreground ?? environment.tint ?? Palette.paint(Palette.accent)
             let bar = LayoutElement(
                 .progress(value: view.pointee.viewValue.map { min(max($0, 0), 1) }, tint: tint),
                 environment: environment)
@@ -238,10 +238,12 @@ struct LayoutBuilder {
         case "borderedProminent":
             if inner.foreground == nil { inner.foreground = Paint(RGBA(red: 1, green: 1, blue: 1)) }
         case "automatic", "bordered", "borderless":
-            if inner.foreground == nil { inner.foreground = Palette.paint(Palette.accentText) }
+            if inner.foreground == nil {
+                inner.foreground = environment.tint ?? Palette.paint(Palette.accentText)
+            }
         default:
             if type == "link", inner.foreground == nil {
-                inner.foreground = Palette.paint(Palette.accentText)
+                inner.foreground = environment.tint ?? Palette.paint(Palette.accentText)
             }
         }
         var label = labelElement(view, environment: inner)
@@ -250,11 +252,16 @@ struct LayoutBuilder {
             label = wrap(label, .padding(Self.buttonPadding))
             label = wrap(
                 label,
-                .background(Palette.paint(Palette.accent).opacity(0.15), .roundedRectangle(cornerRadius: 8)))
+                .background(
+                    (environment.tint ?? Palette.paint(Palette.accent)).opacity(0.15),
+                    .roundedRectangle(cornerRadius: 8)))
         case "borderedProminent":
             label = wrap(label, .padding(Self.buttonPadding))
             label = wrap(
-                label, .background(Palette.paint(Palette.accentFill), .roundedRectangle(cornerRadius: 8)))
+                label,
+                .background(
+                    environment.tint ?? Palette.paint(Palette.accentFill), .roundedRectangle(cornerRadius: 8))
+            )
         default:
             break
         }
@@ -281,16 +288,21 @@ struct LayoutBuilder {
             var inner = environment
             if inner.foreground == nil {
                 inner.foreground =
-                    isOn ? Paint(RGBA(red: 1, green: 1, blue: 1)) : Palette.paint(Palette.accentText)
+                    isOn
+                    ? Paint(RGBA(red: 1, green: 1, blue: 1))
+                    : environment.tint ?? Palette.paint(Palette.accentText)
             }
             var label = labelElement(view, environment: inner)
             label = wrap(label, .padding(Self.buttonPadding))
-            let fill = isOn ? Palette.paint(Palette.accentFill) : Palette.paint(Palette.accent).opacity(0.15)
+            let fill =
+                isOn
+                ? environment.tint ?? Palette.paint(Palette.accentFill)
+                : (environment.tint ?? Palette.paint(Palette.accent)).opacity(0.15)
             label = wrap(label, .background(fill, .roundedRectangle(cornerRadius: 8)))
             return LayoutElement(
                 .control(type: "toggle", number: number), children: [label], environment: environment)
         }
-        let tint = Palette.paint("green") ?? Palette.paint(Palette.accent)
+        let tint = environment.tint ?? Palette.paint("green") ?? Palette.paint(Palette.accent)
         let toggleSwitch = LayoutElement(
             .toggleSwitch(isOn: isOn, tint: tint), environment: environment)
         let content: LayoutElement
@@ -427,6 +439,12 @@ struct LayoutBuilder {
             environment.buttonStyle = modifier["style"]?.stringValue
         case .toggleStyle:
             environment.toggleStyle = modifier["style"]?.stringValue
+        case .tint:
+            if let style = modifier["style"]?.stringValue,
+                let colour = resolve(style, opacity: modifier["opacity"]?.finiteNumber)
+            {
+                environment.tint = colour
+            }
         case .labelsHidden:
             environment.labelsHidden = true
         case .disabled:

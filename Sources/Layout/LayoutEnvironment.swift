@@ -14,6 +14,8 @@ struct LayoutEnvironment {
     var strikethrough = false
     /// The strikethrough's colour; `nil`: the text's.
     var strikethroughColor: Paint?
+    /// `tint`'s colour for the controls and bars inside; `nil`: the accent colour.
+    var tint: Paint?
     var buttonStyle: String?
     var toggleStyle: String?
     var labelsHidden = false

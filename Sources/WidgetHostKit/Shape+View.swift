@@ -260,8 +260,12 @@ extension View {
                     [.init("degrees", JSONValue(points: angle.degrees))] + anchor.anchorMembers)))
     }
 
-    /// Tints controls and progress bars (`.tint(.green)`): ignored.
-    public func tint(_ color: Color?) -> ModifiedContent<Self> { ignored("tint(_:)") }
+    /// Tints the controls and progress bars inside (`.tint(.green)`): a button's fill and label, a
+    /// link, a switch, a bar; `nil` leaves the tint as it was.
+    public func tint(_ color: Color?) -> ModifiedContent<Self> {
+        ModifiedContent(
+            content: self, change: color.map { .modifier(.init(.tint, $0.styleMembers)) } ?? .nothing)
+    }
 
     /// How a progress view is drawn (`.progressViewStyle(.linear)`): every progress is a bar here.
     public func progressViewStyle(_ style: ProgressViewStyleName) -> ModifiedContent<Self> {

@@ -69,6 +69,9 @@ public struct ViewModifierNode: Sendable, Hashable, JSONSinkWritable {
         case minimumScaleFactor
         /// A view (`view`, a node's JSON) drawn over this one at `alignment` (`.overlay { ... }`).
         case overlay
+        /// The tint of the controls and progress bars inside (`style`, as foregroundStyle, and
+        /// `opacity`; `.tint(.orange)`): a button's fill and label, a link, a switch, a bar.
+        case tint
         /// A SwiftUI or WidgetKit modifier with no meaning in widgethost, named by `api`: recorded so
         /// the host says it ignored it, never drawn.
         case ignored
@@ -139,6 +142,7 @@ extension ViewModifierNode.Kind {
         case .layoutPriority: return ["value"]
         case .minimumScaleFactor: return ["factor"]
         case .overlay: return ["alignment", "view"]
+        case .tint: return ["style", "opacity"]
         case .ignored: return ["api"]
         }
     }

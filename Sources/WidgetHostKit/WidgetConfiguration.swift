@@ -278,7 +278,13 @@ enum EntryRenderer {
         let data = try EntryData.json(of: entry).removing("date")
         let environment = EnvironmentValues(
             widgetFamily: context.family, isPreview: context.isPreview, drawingDate: entry.date)
-        let view = EnvironmentValues.$current.withValue(environment) { ViewRenderer.root(of: content(entry)) }
+        var view = EnvironmentValues.$current.withValue(environment) { ViewRenderer.root(of: content(entry)) }
+        // The app's accent colour tints its controls, as iOS tints them: first, so that the
+        // view's own `.tint` wins.
+        if let accent = AssetCatalogs.color(named: "AccentColor") {
+            let tint = Color(name: accent.style, opacity: accent.opacity)
+            view.modifiers.insert(ViewModifierNode(.tint, tint.styleMembers), at: 0)
+        }
         return RenderedEntry(date: entry.date, data: data, view: view)
     }
 }

@@ -217,7 +217,7 @@ import Testing
                 "scaleEffect", "shadow", "offset", "rotationEffect", "animation", "disabled",
                 "contentMarginsDisabled", "fixedSize",
                 "layoutPriority",
-                "minimumScaleFactor", "overlay", "ignored",
+                "minimumScaleFactor", "overlay", "tint", "ignored",
             ])
         // A zstack's alignment is SwiftUI's `Alignment`; a spacer's minLength is points; an overlay's
         // and a background's view is a node of the vocabulary, and a scale factor above 0, at most 1.

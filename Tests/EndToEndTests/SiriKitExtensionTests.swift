@@ -72,6 +72,12 @@ import Testing
         // The catalog's light and dark appearances (the background's light one in Display P3, taken
         // as sRGB), and its `AccentColor` as `Color.accentColor`.
         #expect(drawn == ["#FFF5E6 #443A2E #CC386B", "#202030 #E8EEF4 #CC386B"])
+        // The accent tints the widget's controls, as the app's accent does on iOS.
+        let json = try scratch.widgethost(["run", "--format", "json"] + Self.common)
+        let widgets = try #require(try JSONText.object(json.standardOutput)["widgets"] as? [[String: Any]])
+        let view = try #require(widgets.first?["view"] as? [String: Any])
+        let modifiers = JSONText.canonical(view["modifiers"])
+        #expect(modifiers.hasPrefix(##"[{"style":"#CC386B","type":"tint"}"##), "\(modifiers)")
     }
 
     @Test func theIntentsParametersAreDescribedFromTheDefinition() throws {

@@ -383,6 +383,29 @@ import WidgetHostKit
         #expect(toggle.allNodes.contains { $0.type == "image" })
     }
 
+    /// `.tint(.orange)`: a bordered button's label and fill, a link, a switch and a bar in the tint;
+    /// a tint nearer the control wins.
+    @Test func aTintColoursTheControlsInside() throws {
+        let layout = try Self.layout(
+            #"{"type": "vstack", "modifiers": [{"type": "tint", "style": "orange"}], "children": ["#
+                + #"{"type": "button", "text": "Add", "intent": {"type": "A"}}, {"type": "link", "url": "x://y", "text": "Open"}, "#
+                + #"{"type": "toggle", "isOn": true, "text": "On", "intent": {"type": "T"}}, {"type": "progress", "value": 0.5}, "#
+                + #"{"type": "button", "text": "Red", "intent": {"type": "A"}, "modifiers": [{"type": "tint", "style": "red"}]}]}"#
+        )
+        let orange = try #require(Palette.resolve("orange", scheme: .light))
+        let texts = Self.nodes("text", in: layout)
+        #expect(texts.map(\.text) == ["Add", "Open", "On", "Red"])
+        #expect(
+            texts.map(\.foreground)
+                == [orange, orange, nil, Palette.resolve("red", scheme: .light)].map {
+                    $0 ?? texts[2].foreground
+                })
+        let fills = layout.root.allNodes.filter { $0.type == "background" }.compactMap(\.background)
+        #expect(fills.first == orange.opacity(0.15))
+        #expect(Self.nodes("switch", in: layout).first?.foreground == orange)
+        #expect(Self.nodes("progress", in: layout).first?.foreground == orange)
+    }
+
     @Test func controlsAreNumberedDepthFirstAndButtonsLookTappable() throws {
         let layout = try Self.layout(
             #"{"type": "vstack", "children": [{"type": "button", "text": "Add", "intent": {"type": "AddIntent"}}, "#

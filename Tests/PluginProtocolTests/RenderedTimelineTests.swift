@@ -308,6 +308,7 @@ enum ViewModifierTestViews {
             )
             .disabled(true).fixedSize(horizontal: false).layoutPriority(1).minimumScaleFactor(0.5)
             .overlay(alignment: .topTrailing) { Image(systemName: "star").padding(1) }
+            .tint(.orange.opacity(0.8)).tint(nil)
             .privacySensitive()
         var root = ViewRenderer.root(of: view)
         // What a configuration's `.contentMarginsDisabled()` puts on each entry's root.

@@ -97,7 +97,7 @@ import WidgetHostKit
             modifier(.fixedSize, ["vertical": .bool(false)]), modifier(.layoutPriority, ["value": .int(1)]),
             modifier(.minimumScaleFactor, ["factor": .double(0.5)]),
             modifier(.overlay, ["view": ViewNode(type: .image, systemName: "star").json]),
-            modifier(.contentMarginsDisabled),
+            modifier(.contentMarginsDisabled), modifier(.tint, ["style": .string("orange")]),
         ]
         #expect(Set(every.map(\.type)) == Set(ViewModifierNode.Kind.allCases), "every modifier is drawn")
         let intent = IntentReference(

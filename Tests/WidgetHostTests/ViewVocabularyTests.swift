@@ -156,7 +156,7 @@ import Testing
                     + "contentTransition, invalidatableContent, widgetAccentable, containerBackground, "
                     + "cornerRadius, clipShape, buttonStyle, toggleStyle, labelsHidden, scaleEffect, shadow, "
                     + "offset, rotationEffect, animation, disabled, contentMarginsDisabled, fixedSize, layoutPriority, minimumScaleFactor, "
-                    + "overlay, ignored; it is "
+                    + "overlay, tint, ignored; it is "
                     + "ignored",
                 #"view.children[1].children[0].modifiers[2]: a modifier is an object with a 'type', not "bold"; "#
                     + "it is ignored",

@@ -518,6 +518,10 @@ class View(dict):
         """primary, secondary, tertiary, quaternary, a colour name, #RRGGBB, or #RRGGBB/#RRGGBB (light, dark)."""
         return self._modify("foregroundStyle", style=_style(style))
 
+    def tint(self, style):
+        """The tint of the controls and progress bars inside (a style, as foregroundStyle)."""
+        return self._modify("tint", style=_style(style))
+
     def strikethrough(self, active=True):
         """Strikes the text through (or not)."""
         return self._modify("strikethrough", isActive=bool(active))

@@ -163,6 +163,7 @@ public enum ViewVocabulary {
             ("layoutPriority", [("value", .number)]),
             ("minimumScaleFactor", [("factor", .scale)]),
             ("overlay", layered),
+            ("tint", [("style", .style), ("opacity", .fraction)]),
             // What the Swift SDK records of an API widgethost does not draw: always a warning.
             ("ignored", [("api", .string)]),
         ]

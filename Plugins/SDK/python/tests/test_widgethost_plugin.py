@@ -466,6 +466,11 @@ class ViewTests(unittest.TestCase):
         with self.assertRaisesRegex(wh.DeclarationError, "type name is a non-empty string"):
             wh.enum(["a"], type_name="")
 
+    def test_a_tint_colours_the_controls_inside(self):
+        self.assertEqual(wh.vstack(wh.text("x")).tint("orange")["modifiers"], [{"type": "tint", "style": "orange"}])
+        with self.assertRaisesRegex(ValueError, "the style 'mauve'"):
+            wh.text("x").tint("mauve")
+
     def test_a_colour_of_each_scheme_is_a_style(self):
         self.assertEqual(wh.text("x").foregroundStyle("#112233/#AABBCC")["modifiers"],
                          [{"type": "foregroundStyle", "style": "#112233/#AABBCC"}])
