@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A value of a property list, read whole with Foundation's `PropertyListDecoder`, which refuses
 /// what it cannot read where `PropertyListSerialization` of swift-corelibs-foundation crashes (a

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What both generators write Swift with: string literals, names Swift can declare, and the file
 /// written only when its text changes.
