@@ -20,10 +20,9 @@ where Provider.Intent == Intent {
         provider: Provider,
         @ViewBuilder content: @escaping @Sendable (Provider.Entry) -> Content
     ) {
-        self.metadata = WidgetMetadata(kind: kind, parameterSizesOf: Intent())
+        (metadata, parameters) = WidgetMetadata.configured(kind: kind, by: Intent())
         self.provider = provider
         self.content = content
-        self.parameters = ParameterReflection.descriptions(of: Intent())
     }
 
     /// Creates the configuration of widget `kind`, configured by the provider's intent.
@@ -52,15 +51,7 @@ where Provider.Intent == Intent {
     @_spi(WidgetHost) public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
         let intent = Intent()
         let context = request.context
-        // Entities are looked up by id with their query, which reads the store: in an environment.
-        let environment = IntentEnvironment(container: context.container, date: context.date, intent: intent)
-        try await IntentEnvironment.$current.withValue(environment) {
-            for (name, parameter) in ParameterReflection.parameters(of: intent) {
-                if let value = request.configuration[name], try await !parameter.resolve(json: value) {
-                    throw WidgetError.invalidConfiguration(parameter: name, value: value)
-                }
-            }
-        }
+        try await ParameterReflection.configure(intent, from: request.configuration, in: context)
         return try await EntryRenderer.render(
             request,
             ignoring: metadata.ignoredAPIs,

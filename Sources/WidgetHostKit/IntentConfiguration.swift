@@ -66,8 +66,7 @@ public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfig
         provider: Provider,
         @ViewBuilder content: @escaping @Sendable (Provider.Entry) -> Content
     ) where Provider.Intent == Intent {
-        self.metadata = WidgetMetadata(kind: kind, parameterSizesOf: Intent())
-        self.parameters = ParameterReflection.descriptions(of: Intent())
+        (metadata, parameters) = WidgetMetadata.configured(kind: kind, by: Intent())
         self.draw = { request, intent, ignoredAPIs in
             let context = request.context
             return try await EntryRenderer.render(
@@ -98,11 +97,7 @@ public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfig
     /// Makes the intent from the configuration, asks the provider and draws its entries.
     @_spi(WidgetHost) public func render(_ request: WidgetRequest) async throws -> RenderedTimeline {
         let intent = Intent()
-        for (name, parameter) in ParameterReflection.parameters(of: intent) {
-            if let value = request.configuration[name], try await !parameter.resolve(json: value) {
-                throw WidgetError.invalidConfiguration(parameter: name, value: value)
-            }
-        }
+        try await ParameterReflection.configure(intent, from: request.configuration, in: request.context)
         return try await draw(request, intent, metadata.ignoredAPIs)
     }
 }

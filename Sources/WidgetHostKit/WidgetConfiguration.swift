@@ -140,11 +140,36 @@ public struct WidgetMetadata: Sendable, Hashable {
 
 extension WidgetMetadata {
     /// The metadata of widget `kind` configured by `intent`, whose list parameters' sizes
-    /// (`@Parameter(title:size:)`) are its parameter limits.
-    init(kind: String, parameterSizesOf intent: some Sendable) {
-        self.init(kind: kind)
-        for (name, parameter) in ParameterReflection.parameters(of: intent) {
-            if let sizes = parameter.familySizes { parameterLimits[name] = sizes }
+    /// (`@Parameter(title:size:)`) are its parameter limits, and the intent's parameters, found by
+    /// one reflection.
+    static func configured(kind: String, by intent: some Sendable) -> (WidgetMetadata, [ParameterDescription])
+    {
+        var metadata = WidgetMetadata(kind: kind)
+        let reflected = ParameterReflection.parameters(of: intent)
+        for (name, parameter) in reflected {
+            if let sizes = parameter.familySizes { metadata.parameterLimits[name] = sizes }
+        }
+        return (metadata, reflected.map { $0.parameter.describe(name: $0.name) })
+    }
+}
+
+extension ParameterReflection {
+    /// Sets `intent`'s parameters from a configuration the host has checked, in the order they
+    /// are declared, inside an ``IntentEnvironment`` (an entity is looked up by its query, which
+    /// reads the store and may read the parameters set before).
+    /// - Throws: ``WidgetError/invalidConfiguration(parameter:value:)`` for a value that does not
+    ///   fit; what a query throws.
+    static func configure(
+        _ intent: some Sendable, from configuration: [String: JSONValue], in context: TimelineProviderContext
+    ) async throws {
+        let environment = IntentEnvironment(
+            container: context.container, date: context.date, intent: intent as? any AppIntent)
+        try await IntentEnvironment.$current.withValue(environment) {
+            for (name, parameter) in parameters(of: intent) {
+                if let value = configuration[name], try await !parameter.resolve(json: value) {
+                    throw WidgetError.invalidConfiguration(parameter: name, value: value)
+                }
+            }
         }
     }
 }

@@ -34,12 +34,12 @@ extension AssetCatalog {
     public init(folder url: URL) throws(AssetCatalogError) {
         colors = []
         images = []
-        try read(url, namespace: "", catalog: url)
+        try read(url, namespace: "")
         colors.sort { $0.name < $1.name }
         images.sort()
     }
 
-    private mutating func read(_ folder: URL, namespace: String, catalog: URL) throws(AssetCatalogError) {
+    private mutating func read(_ folder: URL, namespace: String) throws(AssetCatalogError) {
         let entries: [String]
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -69,7 +69,7 @@ extension AssetCatalog {
                 let contents = try Self.json(url.appendingPathComponent("Contents.json"), optional: true)
                 let properties = contents?["properties"] as? [String: Any]
                 let provides = properties?["provides-namespace"] as? Bool == true
-                try read(url, namespace: provides ? namespace + entry + "/" : namespace, catalog: catalog)
+                try read(url, namespace: provides ? namespace + entry + "/" : namespace)
             default:
                 continue
             }

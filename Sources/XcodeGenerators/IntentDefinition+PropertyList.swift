@@ -34,7 +34,7 @@ extension IntentDefinition {
         // file records it with each intent.
         var prefix = ""
         for entry in try file.list("INIntents") {
-            if let found = try entry.identifier("INIntentClassPrefix", optional: true) {
+            if let found = try entry.optionalIdentifier("INIntentClassPrefix") {
                 prefix = found
                 break
             }
@@ -366,8 +366,8 @@ private struct Entry {
     /// The Swift name of a declaration whose keys start with `key` (`INIntent`): its class name,
     /// else `name` after its class prefix or the file's.
     func swiftName(_ key: String, name: String, prefix: String) throws(IntentDefinitionError) -> String {
-        if let className = try identifier(key + "ClassName", optional: true) { return className }
-        return (try identifier(key + "ClassPrefix", optional: true) ?? prefix) + name
+        if let className = try optionalIdentifier(key + "ClassName") { return className }
+        return (try optionalIdentifier(key + "ClassPrefix") ?? prefix) + name
     }
 
     /// A name Swift can declare (a letter or `_`, then letters, digits and `_`).
@@ -376,7 +376,7 @@ private struct Entry {
         return try Self.checked(name, at: at(key))
     }
 
-    func identifier(_ key: String, optional: Bool) throws(IntentDefinitionError) -> String? {
+    func optionalIdentifier(_ key: String) throws(IntentDefinitionError) -> String? {
         guard let name = try string(key) else { return nil }
         return try Self.checked(name, at: at(key))
     }
